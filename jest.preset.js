@@ -1,0 +1,22 @@
+// Shared jest configuration for every TypeScript package (ts-jest, ESM).
+// Packages run jest as `node --experimental-vm-modules` (see each package.json).
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+
+/** @param {string} packageDir absolute path of the package */
+export function createJestConfig(packageDir) {
+  return {
+    rootDir: packageDir,
+    testEnvironment: 'node',
+    extensionsToTreatAsEsm: ['.ts'],
+    testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/test/**/*.test.ts'],
+    moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+    transform: {
+      '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: path.join(packageDir, 'tsconfig.json') }],
+    },
+    setupFiles: [path.join(root, 'jest.setup-env.js')],
+    testTimeout: 60000,
+  };
+}
