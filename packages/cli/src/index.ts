@@ -1,1 +1,13 @@
-export const PACKAGE_NAME = '@ngcc-perf/cli';
+export { main, EXIT_BAD_INPUT } from './main.js';
+export { runCampaign, GUIDE_MESSAGE_SIZES_BYTES } from './run-campaign.js';
+export type { RunCampaignOptions, RunCampaignResult } from './run-campaign.js';
+export { loadCandidate } from './candidate.js';
+export type { Candidate, CandidateInstance } from './candidate.js';
+export { buildInstance } from './build-instance.js';
+export type { BuildInstanceOptions, BuildInstanceResult } from './build-instance.js';
+export { GUIDE_PROFILES, SHARED_LIBRARY_FLAGS } from './build-profiles.js';
+export type { BuildProfile } from './build-profiles.js';
+export { CliError } from './cli-error.js';
+export type { CliErrorCode } from './cli-error.js';
+export { locateNative } from './locate-native.js';
+export type { CliIo } from './io.js';

@@ -1,0 +1,38 @@
+import { CliError } from './cli-error.js';
+
+/**
+ * Parses a whole number option (`--bytes 4096`).
+ * @throws {@link CliError} `USAGE` naming the option when the value is not an integer in range.
+ */
+export function parseInteger(option: string, value: string, minimum = 0, maximum = Number.MAX_SAFE_INTEGER): number {
+  if (!/^\d+$/.test(value.trim())) {
+    throw new CliError('USAGE', `${option} expects a whole number, got "${value}".`);
+  }
+  const parsed = Number(value);
+  if (parsed < minimum || parsed > maximum) {
+    throw new CliError('USAGE', `${option} must be between ${minimum} and ${maximum}, got ${parsed}.`);
+  }
+  return parsed;
+}
+
+/**
+ * Parses a positive decimal number option (`--trial-target 0.2`).
+ * @throws {@link CliError} `USAGE` naming the option.
+ */
+export function parsePositiveNumber(option: string, value: string): number {
+  const parsed = Number(value);
+  if (value.trim() === '' || !Number.isFinite(parsed) || parsed <= 0) {
+    throw new CliError('USAGE', `${option} expects a positive number, got "${value}".`);
+  }
+  return parsed;
+}
+
+/**
+ * Parses a comma-separated list of message sizes in bytes (`--sizes 32,1024,65536`).
+ * @throws {@link CliError} `USAGE` naming the bad element.
+ */
+export function parseSizeList(option: string, value: string): number[] {
+  const sizes = value.split(',').map((part) => parseInteger(option, part, 0, 16 * 1024 * 1024));
+  if (sizes.length === 0) throw new CliError('USAGE', `${option} needs at least one size.`);
+  return [...new Set(sizes)].sort((a, b) => a - b);
+}
