@@ -1,0 +1,72 @@
+import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from '@jest/globals';
+import { loadCandidate } from './candidate.js';
+
+async function candidateFolder(json: unknown): Promise<string> {
+  const folder = await mkdtemp(path.join(os.tmpdir(), 'ngcc-candidate-'));
+  await writeFile(path.join(folder, 'candidate.json'), typeof json === 'string' ? json : JSON.stringify(json));
+  return folder;
+}
+
+const valid = {
+  id: 'hash-99',
+  algorithm: 'Toy',
+  category: 'hash',
+  variant: 'reference',
+  sources: ['src/toy.c'],
+  includeDirs: ['src'],
+  manifest: 'kat.sha256',
+  instances: [
+    { name: 'toy_256', digestBits: 256 },
+    { name: 'toy_512', digestBits: 512, sources: ['src/toy512.c'] },
+  ],
+};
+
+describe('loadCandidate', () => {
+  it('resolves sources, include dirs and the manifest inside the folder', async () => {
+    const folder = await candidateFolder(valid);
+    await mkdir(path.join(folder, 'src'));
+    const candidate = await loadCandidate(folder);
+    expect(candidate.id).toBe('hash-99');
+    expect(candidate.instances.map((i) => i.digestBits)).toEqual([256, 512]);
+    expect(candidate.instances[0]!.sourcePaths).toEqual([path.join(candidate.directory, 'src', 'toy.c')]);
+    expect(candidate.instances[1]!.sourcePaths).toEqual([path.join(candidate.directory, 'src', 'toy512.c')]);
+    expect(candidate.manifestPath).toBe(path.join(candidate.directory, 'kat.sha256'));
+  });
+
+  it('names an unknown field and the fix', async () => {
+    const folder = await candidateFolder({ ...valid, colour: 'blue' });
+    await expect(loadCandidate(folder)).rejects.toThrow(/candidate\.json: unknown field "colour".*docs\/CANDIDATE\.md/);
+  });
+
+  it('names an unknown field inside an instance', async () => {
+    const folder = await candidateFolder({ ...valid, instances: [{ name: 'a', digestBits: 256, bits: 1 }] });
+    await expect(loadCandidate(folder)).rejects.toThrow(/unknown field "instances\.0\.bits"/);
+  });
+
+  it('names a digest length that is not a whole number of bytes', async () => {
+    const folder = await candidateFolder({ ...valid, instances: [{ name: 'a', digestBits: 250 }] });
+    await expect(loadCandidate(folder)).rejects.toMatchObject({
+      code: 'CANDIDATE_INVALID',
+      message: expect.stringMatching(/field "instances\.0\.digestBits"/),
+    });
+  });
+
+  it('refuses a source path that leaves the folder', async () => {
+    const folder = await candidateFolder({ ...valid, sources: ['../../etc/passwd'] });
+    await expect(loadCandidate(folder)).rejects.toThrow(/"sources\.0" path "\.\.\/\.\.\/etc\/passwd" leaves the candidate folder/);
+  });
+
+  it('refuses duplicate instance names', async () => {
+    const folder = await candidateFolder({ ...valid, instances: [{ name: 'a', digestBits: 8 }, { name: 'a', digestBits: 16 }] });
+    await expect(loadCandidate(folder)).rejects.toThrow(/instance "a" is listed twice/);
+  });
+
+  it('reports bad JSON and a missing file with the path', async () => {
+    const folder = await candidateFolder('{ "id": ');
+    await expect(loadCandidate(folder)).rejects.toThrow(/candidate\.json: not valid JSON/);
+    await expect(loadCandidate(path.join(folder, 'nope'))).rejects.toMatchObject({ code: 'CANDIDATE_NOT_FOUND' });
+  });
+});

@@ -1,0 +1,14 @@
+import { describe, expect, it } from '@jest/globals';
+import { parseInteger, parsePositiveNumber, parseSizeList } from './parse-options.js';
+
+describe('option parsing', () => {
+  it('parses sizes, sorted and without duplicates', () => {
+    expect(parseSizeList('--sizes', '4096,32,32,65536')).toEqual([32, 4096, 65536]);
+  });
+  it('names the option and the bad value', () => {
+    expect(() => parseSizeList('--sizes', '32,abc')).toThrow('--sizes expects a whole number, got "abc".');
+    expect(() => parseInteger('--cpu', '7', 0, 1)).toThrow('--cpu must be between 0 and 1, got 7.');
+    expect(() => parsePositiveNumber('--trial-target', '-1')).toThrow('--trial-target expects a positive number, got "-1".');
+    expect(parsePositiveNumber('--trial-target', '0.25')).toBe(0.25);
+  });
+});
