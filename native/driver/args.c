@@ -1,0 +1,65 @@
+#define _POSIX_C_SOURCE 200809L
+#include "args.h"
+
+#include "exit_codes.h"
+#include "report.h"
+
+#include <limits.h>
+#include <stdio.h>
+
+int parse_u64(const char *text, uint64_t min, uint64_t max, uint64_t *value)
+{
+    uint64_t v = 0;
+    const char *p = text;
+    if (*p == '\0') {
+        return -1;
+    }
+    for (; *p != '\0'; p++) {
+        unsigned digit;
+        if (*p < '0' || *p > '9') {
+            return -1;
+        }
+        digit = (unsigned)(*p - '0');
+        if (v > (UINT64_MAX - digit) / 10) {
+            return -1;
+        }
+        v = v * 10 + digit;
+    }
+    if (v < min || v > max) {
+        return -1;
+    }
+    *value = v;
+    return 0;
+}
+
+int parse_digest_bits(const char *text, int *digest_bits)
+{
+    uint64_t v;
+    if (parse_u64(text, 8, (uint64_t)INT_MAX, &v) != 0 || v % 8 != 0) {
+        return -1;
+    }
+    *digest_bits = (int)v;
+    return 0;
+}
+
+void print_usage(void)
+{
+    fputs("usage: ngcc-perf-driver info\n"
+          "       ngcc-perf-driver hash LIB DIGEST_BITS            (frames on stdin)\n"
+          "       ngcc-perf-driver time LIB DIGEST_BITS MESSAGE_BYTES ITERATIONS WARMUPS\n"
+          "                             [--counter pmu-cycles|tsc|cntvct|clock] [--cpu N]\n"
+          "       ngcc-perf-driver --version | --help\n"
+          "Output is JSON Lines on stdout; see native/PROTOCOL.md.\n",
+          stderr);
+}
+
+int usage_error(const char *subcommand, const char *problem)
+{
+    json_line *j = report_begin("USAGE");
+    if (subcommand != NULL) {
+        jl_str(j, "subcommand", subcommand);
+    }
+    return report_finish(DRV_EXIT_USAGE, "%s%s%s; run `ngcc-perf-driver --help` for the usage",
+                         subcommand != NULL ? subcommand : "", subcommand != NULL ? ": " : "",
+                         problem);
+}

@@ -1,0 +1,45 @@
+#define _POSIX_C_SOURCE 200809L
+#include "args.h"
+#include "commands.h"
+#include "counter.h"
+#include "exit_codes.h"
+#include "json_line.h"
+#include "out.h"
+#include "proc_mem.h"
+#include "report.h"
+
+#include <sys/utsname.h>
+
+int cmd_info(int argc, char **argv)
+{
+    json_line line = {0};
+    struct utsname host;
+    counter c;
+    int failed;
+    (void)argv;
+    if (argc != 0) {
+        return usage_error("info", "takes no arguments");
+    }
+    counter_select_auto(&c);
+    jl_begin(&line, "info");
+    jl_str(&line, "driver", NGCC_DRIVER_VERSION);
+    jl_str(&line, "arch", uname(&host) == 0 ? host.machine : "unknown");
+    jl_u64(&line, "pageBytes", proc_page_bytes());
+    jl_counter(&line, &c);
+    failed = jl_emit(&line);
+    counter_close(&c);
+    jl_free(&line);
+    return failed != 0 ? report_stdout_failure() : DRV_EXIT_OK;
+}
+
+int cmd_version(void)
+{
+    json_line line = {0};
+    int failed;
+    jl_begin(&line, "version");
+    jl_str(&line, "driver", NGCC_DRIVER_VERSION);
+    jl_u64(&line, "protocol", PROTOCOL_VERSION);
+    failed = jl_emit(&line);
+    jl_free(&line);
+    return failed != 0 ? report_stdout_failure() : DRV_EXIT_OK;
+}

@@ -1,0 +1,12 @@
+/* Exit codes of ngcc-perf-driver (PROTOCOL.md, "Exit codes"). */
+#ifndef NGCC_EXIT_CODES_H
+#define NGCC_EXIT_CODES_H
+
+#define DRV_EXIT_OK 0
+#define DRV_EXIT_USAGE 2
+#define DRV_EXIT_CRYPTOFAIL 3
+#define DRV_EXIT_OVERFLOW 4
+#define DRV_EXIT_LOADFAIL 5
+#define DRV_EXIT_IO 8
+
+#endif

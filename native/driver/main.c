@@ -1,0 +1,52 @@
+/* ngcc-perf-driver: runs CryptHash from a shared library and speaks JSON
+ * Lines on stdout (PROTOCOL.md). This file only dispatches subcommands. */
+#define _POSIX_C_SOURCE 200809L
+#include "args.h"
+#include "commands.h"
+#include "exit_codes.h"
+#include "out.h"
+#include "report.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+
+int main(int argc, char **argv)
+{
+    const char *sub;
+    int code;
+    if (out_init() != 0) {
+        fprintf(stderr, "ngcc-perf-driver: cannot set up stdout (%s); run it with stdout open\n",
+                strerror(errno));
+        return DRV_EXIT_IO;
+    }
+    /* A closed stdout pipe becomes a write error (exit 8), not a signal that
+     * would look like a crash of the library. */
+    signal(SIGPIPE, SIG_IGN);
+    if (argc < 2) {
+        return usage_error(NULL, "a subcommand is missing (info, hash or time)");
+    }
+    sub = argv[1];
+    if (strcmp(sub, "info") == 0) {
+        code = cmd_info(argc - 2, argv + 2);
+    } else if (strcmp(sub, "hash") == 0) {
+        code = cmd_hash(argc - 2, argv + 2);
+    } else if (strcmp(sub, "time") == 0) {
+        code = cmd_time(argc - 2, argv + 2);
+    } else if (strcmp(sub, "--version") == 0 && argc == 2) {
+        code = cmd_version();
+    } else if ((strcmp(sub, "--help") == 0 || strcmp(sub, "-h") == 0 || strcmp(sub, "help") == 0) &&
+               argc == 2) {
+        print_usage();
+        code = DRV_EXIT_OK;
+    } else {
+        char problem[256];
+        snprintf(problem, sizeof problem, "unknown subcommand or extra argument \"%.200s\"", sub);
+        return usage_error(NULL, problem);
+    }
+    if (out_flush() != 0 && code == DRV_EXIT_OK) {
+        return report_stdout_failure();
+    }
+    return code;
+}

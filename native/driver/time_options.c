@@ -1,0 +1,100 @@
+#define _GNU_SOURCE
+#include "time_options.h"
+
+#include "args.h"
+#include "exit_codes.h"
+
+#include <sched.h>
+#include <stdio.h>
+#include <string.h>
+
+/* Matches "--name VALUE" or "--name=VALUE"; advances *i past a separate value.
+ * Returns 1 with *value set, 0 when argv[*i] is another argument, -1 when the
+ * value is missing. */
+static int take_option(int argc, char **argv, int *i, const char *name, const char **value)
+{
+    size_t n = strlen(name);
+    const char *arg = argv[*i];
+    if (strncmp(arg, name, n) != 0) {
+        return 0;
+    }
+    if (arg[n] == '=') {
+        *value = arg + n + 1;
+        return 1;
+    }
+    if (arg[n] != '\0') {
+        return 0;
+    }
+    if (*i + 1 >= argc) {
+        return -1;
+    }
+    *i += 1;
+    *value = argv[*i];
+    return 1;
+}
+
+static int check_positionals(const char *const positional[5], time_options *opts)
+{
+    opts->library = positional[0];
+    if (parse_digest_bits(positional[1], &opts->digest_bits) != 0) {
+        return usage_error("time", "DIGEST_BITS must be a positive multiple of 8 below 2^31");
+    }
+    if (parse_u64(positional[2], 0, MAX_MESSAGE_BYTES, &opts->message_bytes) != 0) {
+        return usage_error("time", "MESSAGE_BYTES must be an integer from 0 to 2^33");
+    }
+    if (parse_u64(positional[3], 1, UINT64_MAX / 2, &opts->iterations) != 0) {
+        return usage_error("time", "ITERATIONS must be an integer of at least 1");
+    }
+    if (parse_u64(positional[4], 0, UINT64_MAX / 2, &opts->warmups) != 0) {
+        return usage_error("time", "WARMUPS must be an integer of at least 0");
+    }
+    return DRV_EXIT_OK;
+}
+
+int parse_time_options(int argc, char **argv, time_options *opts)
+{
+    const char *positional[5];
+    int count = 0;
+    int i;
+    memset(opts, 0, sizeof *opts);
+    for (i = 0; i < argc; i++) {
+        const char *value = NULL;
+        int found = take_option(argc, argv, &i, "--counter", &value);
+        if (found == 1) {
+            if (counter_from_name(value, &opts->counter) != 0) {
+                return usage_error("time", "--counter must be pmu-cycles, tsc, cntvct or clock");
+            }
+            opts->has_counter = 1;
+            continue;
+        }
+        if (found == 0) {
+            found = take_option(argc, argv, &i, "--cpu", &value);
+        }
+        if (found == 1) {
+            uint64_t cpu;
+            if (parse_u64(value, 0, CPU_SETSIZE - 1, &cpu) != 0) {
+                return usage_error("time", "--cpu must be a CPU number (0, 1, ...)");
+            }
+            opts->has_cpu = 1;
+            opts->cpu = (int)cpu;
+            continue;
+        }
+        if (found < 0) {
+            return usage_error("time", "an option is missing its value (--counter NAME, --cpu N)");
+        }
+        if (strncmp(argv[i], "--", 2) == 0) {
+            char problem[256];
+            snprintf(problem, sizeof problem, "unknown option \"%.200s\"", argv[i]);
+            return usage_error("time", problem);
+        }
+        if (count == 5) {
+            return usage_error("time", "too many arguments: expected LIB DIGEST_BITS MESSAGE_BYTES "
+                                       "ITERATIONS WARMUPS");
+        }
+        positional[count++] = argv[i];
+    }
+    if (count != 5) {
+        return usage_error("time", "expected LIB DIGEST_BITS MESSAGE_BYTES ITERATIONS WARMUPS");
+    }
+    return check_positionals(positional, opts);
+}

@@ -1,0 +1,29 @@
+/* Command line of `ngcc-perf-driver time` (PROTOCOL.md). */
+#ifndef NGCC_TIME_OPTIONS_H
+#define NGCC_TIME_OPTIONS_H
+
+#include "counter.h"
+
+#include <stdint.h>
+
+/* Longest timed message: 2^33 bytes (2^36 bits), as in hash mode. */
+#define MAX_MESSAGE_BYTES ((uint64_t)1 << 33)
+
+typedef struct {
+    const char *library;
+    int digest_bits;
+    uint64_t message_bytes;
+    uint64_t iterations;
+    uint64_t warmups;
+    int has_counter;
+    counter_id counter;
+    int has_cpu;
+    int cpu;
+} time_options;
+
+/* Parses LIB DIGEST_BITS MESSAGE_BYTES ITERATIONS WARMUPS [--counter NAME]
+ * [--cpu N] (options anywhere, also as --counter=NAME). Returns DRV_EXIT_OK,
+ * or DRV_EXIT_USAGE after writing the error line. */
+int parse_time_options(int argc, char **argv, time_options *opts);
+
+#endif
