@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import { TimingError } from './timing-error.js';
+
+/** The driver protocol version this package speaks (native/PROTOCOL.md). */
+export const DRIVER_PROTOCOL_VERSION = 1;
+
+const counterSchema = z.object({
+  name: z.enum(['pmu-cycles', 'tsc', 'cntvct', 'clock']),
+  kind: z.enum(['core-cycles', 'fixed-rate']),
+  reason: z.string().optional(),
+});
+const count = z.number().int().nonnegative();
+
+const infoSchema = z.object({
+  v: z.literal(1),
+  type: z.literal('info'),
+  driver: z.string(),
+  arch: z.string(),
+  pageBytes: z.number().int().positive(),
+  counter: counterSchema,
+});
+const metaSchema = z.object({
+  v: z.literal(1),
+  type: z.literal('meta'),
+  counter: counterSchema,
+  messageBytes: count,
+  digestBits: count,
+  iterations: count,
+  warmups: count,
+  baselineRssBytes: count,
+  cpu: z.number().int(),
+});
+const trialSchema = z.object({
+  v: z.literal(1),
+  type: z.literal('trial'),
+  iterations: count,
+  seconds: z.number().nonnegative(),
+  ticks: count,
+  cpuAfter: z.number().int(),
+  involuntarySwitches: count,
+  voluntarySwitches: count,
+});
+const endSchema = z.object({ v: z.literal(1), type: z.literal('end'), peakRssBytes: count.optional(), count: count.optional() });
+const errorSchema = z.looseObject({ v: z.literal(1), type: z.literal('error'), code: z.string(), message: z.string() });
+const lineSchema = z.discriminatedUnion('type', [infoSchema, metaSchema, trialSchema, endSchema, errorSchema]);
+
+/** A validated driver line: `info`, `meta`, `trial`, `end` or `error` (native/PROTOCOL.md). */
+export type DriverLine = z.infer<typeof lineSchema>;
+/** The `info` line, i.e. what `readDriverInfo` returns. */
+export type DriverInfo = Omit<z.infer<typeof infoSchema>, 'v' | 'type'>;
+/** The `meta` line of a `time` run. */
+export type DriverMetaLine = z.infer<typeof metaSchema>;
+/** The `trial` line of a `time` run. */
+export type DriverTrialLine = z.infer<typeof trialSchema>;
+/** The `end` line of a run. */
+export type DriverEndLine = z.infer<typeof endSchema>;
+/** The `error` line a failing driver writes before a non-zero exit. */
+export type DriverErrorLine = z.infer<typeof errorSchema>;
+
+/** Driver output split into validated protocol lines and anything else. */
+export interface ParsedDriverOutput {
+  lines: DriverLine[];
+  /** Lines that are not JSON objects with a `v` field — e.g. a library printing to stdout. */
+  strayLines: string[];
+}
+
+/**
+ * Splits a driver's stdout into lines and validates each protocol line with zod.
+ *
+ * A line that is not a JSON object carrying `v` is stray (a library under test may print to
+ * stdout) and is returned apart, not rejected.
+ *
+ * @param stdout - everything the driver wrote on stdout.
+ * @param source - who wrote it, for error messages (e.g. the driver command).
+ * @returns the validated lines in order, and the stray ones.
+ * @throws {@link TimingError} `DRIVER_VERSION` for a line whose `v` is not 1 (rebuild native/);
+ *   `PROTOCOL` for a v1 line that does not match the protocol.
+ * @remarks Source: native/PROTOCOL.md, version 1.
+ * @example
+ * ```ts
+ * const { lines } = parseDriverOutput('{"v":1,"type":"end","peakRssBytes":1503232}\n', 'driver');
+ * lines[0]; // { v: 1, type: 'end', peakRssBytes: 1503232 }
+ * ```
+ */
+export function parseDriverOutput(stdout: string, source: string): ParsedDriverOutput {
+  const lines: DriverLine[] = [];
+  const strayLines: string[] = [];
+  stdout.split('\n').forEach((text, index) => {
+    if (text.trim() === '') return;
+    const value = parseObject(text);
+    if (value === null || !('v' in value)) {
+      strayLines.push(text);
+      return;
+    }
+    if (value.v !== DRIVER_PROTOCOL_VERSION) {
+      throw new TimingError(
+        'DRIVER_VERSION',
+        `${source}: stdout line ${index + 1} speaks protocol version ${JSON.stringify(value.v)}, this package speaks ` +
+          `${DRIVER_PROTOCOL_VERSION}. Rebuild native/ with "npm run build" so the driver matches @ngcc-perf/timing.`,
+      );
+    }
+    const parsed = lineSchema.safeParse(value);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new TimingError(
+        'PROTOCOL',
+        `${source}: stdout line ${index + 1} is not a valid protocol line ` +
+          `(${issue?.path.join('.') || 'line'}: ${issue?.message ?? 'invalid'}): ${text.slice(0, 200)}. ` +
+          'Rebuild native/ with "npm run build"; if it persists, the driver and native/PROTOCOL.md disagree.',
+        { cause: parsed.error },
+      );
+    }
+    lines.push(parsed.data);
+  });
+  return { lines, strayLines };
+}
+
+function parseObject(text: string): Record<string, unknown> | null {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,160 @@
+import { accessSync, constants } from 'node:fs';
+import { execa } from 'execa';
+import { parseDriverOutput, type DriverInfo, type DriverLine } from './driver-lines.js';
+import type { CounterName } from './measurement-types.js';
+import { TimingError } from './timing-error.js';
+
+/** Arguments of one `ngcc-perf-driver time` run (native/PROTOCOL.md). */
+export interface TimeArgs {
+  /** Path of the shared library exporting `CryptHash`. */
+  library: string;
+  digestBits: number;
+  messageBytes: number;
+  /** Timed calls. */
+  iterations: number;
+  /** Untimed calls before the loop. */
+  warmups: number;
+  /** Force this counter (`--counter`). */
+  counter?: CounterName;
+  /** Pin the process to this CPU (`--cpu`). */
+  cpu?: number;
+  /** Kill the process (SIGKILL) after this many seconds. */
+  timeoutSeconds: number;
+}
+
+/** What one driver process did: its validated lines and how it ended. Never an exception for library failures. */
+export interface DriverRun {
+  /** argv as run, the driver's path first. */
+  command: string[];
+  /** Exit code, or null when a signal ended it. */
+  exitCode: number | null;
+  /** Name of the signal that ended it (e.g. `SIGSEGV`), or null. */
+  signal: string | null;
+  /** True when the process was killed for exceeding `timeoutSeconds`. */
+  timedOut: boolean;
+  /** Spawn to exit, seconds. */
+  wallSeconds: number;
+  /** Validated protocol lines, in order. */
+  lines: DriverLine[];
+  /** stdout lines that were not protocol lines (library output). */
+  strayLines: string[];
+  stderr: string;
+}
+
+/**
+ * Everything `@ngcc-perf/timing` asks of the driver. {@link createDriverRunner} spawns the real
+ * one; tests pass a fake.
+ */
+export interface TimingRunner {
+  /** `ngcc-perf-driver info`. Throws `TimingError` (`DRIVER_FAILED`, `DRIVER_VERSION`, `PROTOCOL`). */
+  info(): Promise<DriverInfo>;
+  /** One `ngcc-perf-driver time` process. Throws only for harness problems, never for library failures. */
+  time(args: TimeArgs): Promise<DriverRun>;
+}
+
+const INFO_TIMEOUT_MS = 30_000;
+
+/**
+ * The runner that spawns the real driver (through execa) and validates every line it writes.
+ * This module is the package's only place that starts processes.
+ *
+ * @param driverPath - path of `ngcc-perf-driver`; default `process.env.NGCC_PERF_DRIVER`.
+ * @returns a {@link TimingRunner}.
+ * @throws {@link TimingError} `DRIVER_NOT_FOUND` when no path is given and `NGCC_PERF_DRIVER` is
+ *   unset, or nothing executable is at the path.
+ * @remarks Source: native/PROTOCOL.md (command line, exit codes).
+ * @example
+ * ```ts
+ * const runner = createDriverRunner('native/build/ngcc-perf-driver');
+ * const run = await runner.time({ library: 'libsha512.so', digestBits: 512, messageBytes: 64,
+ *   iterations: 1000, warmups: 3, timeoutSeconds: 60 });
+ * ```
+ */
+export function createDriverRunner(driverPath: string | undefined = process.env.NGCC_PERF_DRIVER): TimingRunner {
+  if (driverPath === undefined || driverPath === '') {
+    throw new TimingError(
+      'DRIVER_NOT_FOUND',
+      'No driver path: pass driverPath or set NGCC_PERF_DRIVER. Build the driver with "npm run build" ' +
+        '(it lands at native/build/ngcc-perf-driver).',
+    );
+  }
+  try {
+    accessSync(driverPath, constants.X_OK);
+  } catch (error) {
+    throw new TimingError(
+      'DRIVER_NOT_FOUND',
+      `No executable driver at ${driverPath}. Build native/ with "npm run build", or point driverPath / ` +
+        'NGCC_PERF_DRIVER at ngcc-perf-driver.',
+      { cause: error },
+    );
+  }
+  return {
+    info: () => runInfo(driverPath),
+    time: (args) => runTime(driverPath, args),
+  };
+}
+
+async function runInfo(driverPath: string): Promise<DriverInfo> {
+  const result = await execa(driverPath, ['info'], { reject: false, timeout: INFO_TIMEOUT_MS, stdin: 'ignore' });
+  const source = `${driverPath} info`;
+  if (result.exitCode !== 0) {
+    throw new TimingError(
+      'DRIVER_FAILED',
+      `${source} failed (${describeEnd(result.exitCode, result.signal, result.timedOut)}): ` +
+        `${result.stderr.trim() || result.message}. Rebuild native/ with "npm run build".`,
+      { cause: result },
+    );
+  }
+  const info = parseDriverOutput(result.stdout, source).lines.find((line) => line.type === 'info');
+  if (info === undefined) {
+    throw new TimingError('PROTOCOL', `${source} wrote no "info" line. Rebuild native/ with "npm run build".`);
+  }
+  const { driver, arch, pageBytes, counter } = info;
+  return { driver, arch, pageBytes, counter };
+}
+
+async function runTime(driverPath: string, args: TimeArgs): Promise<DriverRun> {
+  const argv = [
+    'time',
+    args.library,
+    String(args.digestBits),
+    String(args.messageBytes),
+    String(args.iterations),
+    String(args.warmups),
+    ...(args.counter === undefined ? [] : ['--counter', args.counter]),
+    ...(args.cpu === undefined ? [] : ['--cpu', String(args.cpu)]),
+  ];
+  const command = [driverPath, ...argv];
+  const result = await execa(driverPath, argv, {
+    reject: false,
+    stdin: 'ignore',
+    timeout: Math.ceil(args.timeoutSeconds * 1000),
+    killSignal: 'SIGKILL',
+    stripFinalNewline: false,
+  });
+  const spawned = result.exitCode !== undefined || result.signal !== undefined || result.timedOut;
+  if (!spawned) {
+    throw new TimingError(
+      'DRIVER_FAILED',
+      `${driverPath} could not be started: ${result.message}. Rebuild native/ with "npm run build".`,
+      { cause: result },
+    );
+  }
+  const { lines, strayLines } = parseDriverOutput(result.stdout, command.join(' '));
+  return {
+    command,
+    exitCode: result.exitCode ?? null,
+    signal: result.signal ?? null,
+    timedOut: result.timedOut,
+    wallSeconds: result.durationMs / 1000,
+    lines,
+    strayLines,
+    stderr: result.stderr,
+  };
+}
+
+function describeEnd(exitCode: number | undefined, signal: string | undefined, timedOut: boolean): string {
+  if (timedOut) return `no answer within ${INFO_TIMEOUT_MS / 1000} s`;
+  if (signal !== undefined) return `killed by ${signal}`;
+  return `exit code ${String(exitCode)}`;
+}

@@ -1,0 +1,118 @@
+import os from 'node:os';
+import path from 'node:path';
+import type { HostEnvironment } from './host-environment.js';
+import { expandCpuList, readFlag, readInteger, readTrimmed } from './internal/host-files.js';
+
+/** Options of {@link readHostEnvironment}; the roots let tests read fixture trees. */
+export interface ReadHostEnvironmentOptions {
+  /** Default `/proc`. */
+  procRoot?: string;
+  /** Default `/sys`. */
+  sysRoot?: string;
+  /** Default `/etc` (for `os-release`). */
+  etcRoot?: string;
+  /** The measuring CPU, whose cpufreq policy and SMT siblings are read; default the first online CPU. */
+  cpu?: number;
+}
+
+/** DMI vendors and products of common hypervisors (lower case). */
+const VIRTUAL_DMI = /qemu|kvm|vmware|virtualbox|xen|bochs|hyper-v|virtual machine|amazon ec2|google compute|cloud hypervisor|firecracker/;
+
+/**
+ * Reads the host state SPEC §5 asks to check and record: architecture, CPU model, online CPUs,
+ * virtualisation, memory, OS, kernel, perf_event_paranoid, the measuring CPU's cpufreq governor
+ * and limits, turbo/boost, SMT and load average. Reads files only (no commands); anything the
+ * host does not expose is `null`.
+ *
+ * @param options - {@link ReadHostEnvironmentOptions}.
+ * @returns the {@link HostEnvironment}.
+ * @throws nothing: unreadable files give `null` fields.
+ * @remarks Source: SPEC §5 (host state); docs/RUN-DIRECTORY.md (`HostEnvironment`). Files:
+ *   `/proc/{cpuinfo,meminfo,loadavg}`, `/proc/sys/kernel/{arch,osrelease,perf_event_paranoid}`,
+ *   `/sys/devices/system/cpu/{online,smt/active,intel_pstate/no_turbo,cpufreq/boost}`,
+ *   `/sys/devices/system/cpu/cpuN/{cpufreq/scaling_*,topology/thread_siblings_list}`,
+ *   `/sys/class/dmi/id/{sys_vendor,product_name}`, `/etc/os-release`.
+ * @example
+ * ```ts
+ * const environment = readHostEnvironment({ cpu: 1 });
+ * console.log(environment.cpuModel, environment.cpufreqGovernor ?? 'no cpufreq');
+ * ```
+ */
+export function readHostEnvironment(options: ReadHostEnvironmentOptions = {}): HostEnvironment {
+  const procRoot = options.procRoot ?? '/proc';
+  const sysRoot = options.sysRoot ?? '/sys';
+  const etcRoot = options.etcRoot ?? '/etc';
+  const cpuRoot = path.join(sysRoot, 'devices/system/cpu');
+  const logicalCpusOnline = readTrimmed(path.join(cpuRoot, 'online'));
+  const cpu = options.cpu ?? expandCpuList(logicalCpusOnline ?? '')?.[0] ?? 0;
+  const cpuinfo = readTrimmed(path.join(procRoot, 'cpuinfo')) ?? '';
+  const cpufreq = path.join(cpuRoot, `cpu${cpu}`, 'cpufreq');
+  return {
+    architecture: readArchitecture(procRoot),
+    cpuModel: cpuinfoField(cpuinfo, 'model name') ?? cpuinfoField(cpuinfo, 'Model') ?? cpuinfoField(cpuinfo, 'Hardware'),
+    logicalCpusOnline,
+    virtualized: readVirtualized(cpuinfo, sysRoot),
+    memoryTotalKib: readMemoryTotalKib(procRoot),
+    os: readOsName(etcRoot),
+    kernel: readTrimmed(path.join(procRoot, 'sys/kernel/osrelease')),
+    perfEventParanoid: readInteger(path.join(procRoot, 'sys/kernel/perf_event_paranoid')),
+    cpufreqGovernor: readTrimmed(path.join(cpufreq, 'scaling_governor')),
+    cpufreqMinKhz: readInteger(path.join(cpufreq, 'scaling_min_freq')),
+    cpufreqMaxKhz: readInteger(path.join(cpufreq, 'scaling_max_freq')),
+    noTurbo: readFlag(path.join(cpuRoot, 'intel_pstate/no_turbo')),
+    boost: readFlag(path.join(cpuRoot, 'cpufreq/boost')) ?? readFlag(path.join(cpufreq, 'boost')),
+    smtActive: readSmtActive(cpuRoot, cpu),
+    loadAverage: readLoadAverage(procRoot),
+  };
+}
+
+function readArchitecture(procRoot: string): string | null {
+  const arch = readTrimmed(path.join(procRoot, 'sys/kernel/arch'));
+  if (arch !== null && arch !== '') return arch;
+  return procRoot === '/proc' ? os.machine() : null;
+}
+
+function cpuinfoField(cpuinfo: string, key: string): string | null {
+  for (const line of cpuinfo.split('\n')) {
+    const colon = line.indexOf(':');
+    if (colon > 0 && line.slice(0, colon).trim() === key) return line.slice(colon + 1).trim() || null;
+  }
+  return null;
+}
+
+function readVirtualized(cpuinfo: string, sysRoot: string): boolean | null {
+  const flags = cpuinfoField(cpuinfo, 'flags');
+  if (flags?.split(/\s+/).includes('hypervisor')) return true;
+  const dmi = ['sys_vendor', 'product_name']
+    .map((name) => readTrimmed(path.join(sysRoot, 'class/dmi/id', name)))
+    .filter((value): value is string => value !== null);
+  if (dmi.some((value) => VIRTUAL_DMI.test(value.toLowerCase()))) return true;
+  if (readTrimmed(path.join(sysRoot, 'hypervisor/type')) !== null) return true;
+  return flags !== null || dmi.length > 0 ? false : null;
+}
+
+function readMemoryTotalKib(procRoot: string): number | null {
+  const match = /^MemTotal:\s+(\d+) kB$/m.exec(readTrimmed(path.join(procRoot, 'meminfo')) ?? '');
+  return match === null ? null : Number(match[1]);
+}
+
+function readOsName(etcRoot: string): string | null {
+  const text =
+    readTrimmed(path.join(etcRoot, 'os-release')) ?? (etcRoot === '/etc' ? readTrimmed('/usr/lib/os-release') : null);
+  const match = /^PRETTY_NAME=(.*)$/m.exec(text ?? '');
+  return match?.[1] === undefined ? null : match[1].trim().replace(/^(["'])(.*)\1$/, '$2');
+}
+
+function readSmtActive(cpuRoot: string, cpu: number): boolean | null {
+  const siblings = readTrimmed(path.join(cpuRoot, `cpu${cpu}`, 'topology/thread_siblings_list'));
+  const list = siblings === null ? null : expandCpuList(siblings);
+  if (list !== null) return list.some((sibling) => sibling !== cpu);
+  return readFlag(path.join(cpuRoot, 'smt/active'));
+}
+
+function readLoadAverage(procRoot: string): [number, number, number] | null {
+  const fields = (readTrimmed(path.join(procRoot, 'loadavg')) ?? '').split(/\s+/).slice(0, 3).map(Number);
+  const [one, five, fifteen] = fields;
+  if (fields.length < 3 || fields.some((value) => !Number.isFinite(value))) return null;
+  return [one as number, five as number, fifteen as number];
+}

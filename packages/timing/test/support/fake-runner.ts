@@ -1,0 +1,102 @@
+// A scripted stand-in for ngcc-perf-driver: each `time` call is answered by the next responder,
+// and every answer goes through the real line parser (parseDriverOutput), so the zod schemas are
+// exercised exactly as with the real driver.
+import { parseDriverOutput, type DriverInfo } from '../../src/driver-lines.js';
+import type { DriverRun, TimeArgs, TimingRunner } from '../../src/driver-runner.js';
+import type { DriverCounter } from '../../src/measurement-types.js';
+
+export const TSC: DriverCounter = {
+  name: 'tsc',
+  kind: 'fixed-rate',
+  reason: 'perf_event_open(PERF_COUNT_HW_CPU_CYCLES) failed: No such file or directory',
+};
+export const PMU: DriverCounter = { name: 'pmu-cycles', kind: 'core-cycles' };
+
+export interface FakeTrial {
+  seconds: number;
+  ticks: number;
+  involuntarySwitches?: number;
+  cpu?: number;
+  baselineRssBytes?: number;
+  peakRssBytes?: number;
+  counter?: DriverCounter;
+}
+
+export type Responder = (args: TimeArgs) => DriverRun;
+
+function command(args: TimeArgs): string[] {
+  return [
+    '/opt/ngcc/ngcc-perf-driver', 'time', args.library, String(args.digestBits), String(args.messageBytes),
+    String(args.iterations), String(args.warmups),
+    ...(args.counter === undefined ? [] : ['--counter', args.counter]),
+    ...(args.cpu === undefined ? [] : ['--cpu', String(args.cpu)]),
+  ];
+}
+
+function run(args: TimeArgs, stdout: string[], end: Partial<DriverRun>): DriverRun {
+  const cmd = command(args);
+  const parsed = parseDriverOutput(stdout.join('\n') + '\n', cmd.join(' '));
+  return { command: cmd, exitCode: 0, signal: null, timedOut: false, wallSeconds: 0.05, stderr: '', ...parsed, ...end };
+}
+
+function metaLine(args: TimeArgs, trial: FakeTrial): string {
+  return JSON.stringify({
+    v: 1, type: 'meta', counter: trial.counter ?? TSC, messageBytes: args.messageBytes, digestBits: args.digestBits,
+    iterations: args.iterations, warmups: args.warmups, baselineRssBytes: trial.baselineRssBytes ?? 1437696,
+    cpu: trial.cpu ?? args.cpu ?? 0,
+  });
+}
+
+/** A trial that completes with these figures. */
+export function ok(trial: FakeTrial): Responder {
+  return (args) =>
+    run(args, [
+      metaLine(args, trial),
+      JSON.stringify({
+        v: 1, type: 'trial', iterations: args.iterations, seconds: trial.seconds, ticks: trial.ticks,
+        cpuAfter: trial.cpu ?? args.cpu ?? 0, involuntarySwitches: trial.involuntarySwitches ?? 0, voluntarySwitches: 0,
+      }),
+      JSON.stringify({ v: 1, type: 'end', peakRssBytes: trial.peakRssBytes ?? 1503232 }),
+    ], { wallSeconds: trial.seconds + 0.002 });
+}
+
+/** A trial whose seconds and ticks are per-call figures times the iterations asked for. */
+export function perCall(secondsPerCall: number, ticksPerCall: number, extra: Omit<FakeTrial, 'seconds' | 'ticks'> = {}): Responder {
+  return (args) => ok({ ...extra, seconds: secondsPerCall * args.iterations, ticks: Math.round(ticksPerCall * args.iterations) })(args);
+}
+
+/** The library kills the driver with a signal after meta. */
+export function crash(signal = 'SIGSEGV'): Responder {
+  return (args) => run(args, [metaLine(args, {} as FakeTrial)], { exitCode: null, signal, stderr: '' });
+}
+
+/** The driver exits non-zero after writing an error line. */
+export function fail(exitCode: number, code: string, message: string): Responder {
+  return (args) =>
+    run(args, [JSON.stringify({ v: 1, type: 'error', code, message })], { exitCode, stderr: `ngcc-perf-driver: ${message}\n` });
+}
+
+/** The process is killed by the timeout. */
+export function hang(): Responder {
+  return (args) => run(args, [metaLine(args, {} as FakeTrial)], { exitCode: null, signal: 'SIGKILL', timedOut: true, wallSeconds: args.timeoutSeconds });
+}
+
+export class FakeRunner implements TimingRunner {
+  readonly calls: TimeArgs[] = [];
+
+  constructor(
+    private readonly responders: Responder[],
+    private readonly infoLine: DriverInfo = { driver: '0.1.0', arch: 'x86_64', pageBytes: 4096, counter: TSC },
+  ) {}
+
+  async info(): Promise<DriverInfo> {
+    return this.infoLine;
+  }
+
+  async time(args: TimeArgs): Promise<DriverRun> {
+    const responder = this.responders[this.calls.length] ?? this.responders[this.responders.length - 1];
+    this.calls.push(args);
+    if (responder === undefined) throw new Error('FakeRunner has no responders');
+    return responder(args);
+  }
+}
