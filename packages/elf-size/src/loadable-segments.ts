@@ -1,0 +1,111 @@
+import elfy from 'elfy';
+import { ElfSizeError } from './elf-size-error.js';
+import { checkElfIdentity } from './internal/elf-identity.js';
+import { nameMachine } from './internal/machine-names.js';
+import type { ElfIdentity } from './internal/elf-identity.js';
+import type { LoadableSegment, LoadableSegmentsResult, SegmentFlags } from './types.js';
+
+/** `e_phnum` value meaning "the real count is in section header 0" (gABI extended numbering). */
+const PN_XNUM = 0xffff;
+
+function malformed(file: string, what: string, cause?: unknown): ElfSizeError {
+  return new ElfSizeError('MALFORMED', file, `${file}: ${what}. The file is damaged or not produced by a normal link: rebuild the library.`, { cause });
+}
+
+function checkProgramHeaderTable(header: elfy.ElfyHeader, identity: ElfIdentity, fileBytes: number, file: string): void {
+  if (header.phoff === 0 || header.phnum === 0) {
+    throw malformed(file, 'has no program headers, so nothing of it is loaded');
+  }
+  if (header.phnum === PN_XNUM) {
+    throw malformed(file, 'uses extended program-header numbering (e_phnum = 0xffff), which is not supported');
+  }
+  if (header.phentsize < identity.programHeaderBytes) {
+    throw malformed(file, `program-header entries are ${header.phentsize} bytes, but ELF${identity.elfClass} needs at least ${identity.programHeaderBytes}`);
+  }
+  const tableEnd = header.phoff + header.phnum * header.phentsize;
+  if (!Number.isSafeInteger(tableEnd) || tableEnd > fileBytes) {
+    throw new ElfSizeError(
+      'TRUNCATED',
+      file,
+      `${file}: the program-header table (offset ${header.phoff}, ${header.phnum} × ${header.phentsize} bytes) ends at byte ${tableEnd}, ` +
+        `past the end of the ${fileBytes}-byte file. The file is cut short: rebuild or copy the library again.`,
+    );
+  }
+}
+
+function toFlags(flags: Record<string, boolean>): SegmentFlags {
+  return `${flags.r ? 'R' : ''}${flags.w ? 'W' : ''}${flags.x ? 'X' : ''}` as SegmentFlags;
+}
+
+function toSegment(program: elfy.ElfyProgram, index: number, fileBytes: number, file: string): LoadableSegment {
+  const fields = [program.offset, program.vaddr, program.filesz, program.memsz, program.align];
+  if (!fields.every((value) => Number.isSafeInteger(value))) {
+    throw malformed(file, `program header ${index} (PT_LOAD) holds a value above 2^53`);
+  }
+  if (program.offset + program.filesz > fileBytes) {
+    throw new ElfSizeError(
+      'TRUNCATED',
+      file,
+      `${file}: PT_LOAD segment in program header ${index} covers file bytes ${program.offset}–${program.offset + program.filesz}, ` +
+        `past the end of the ${fileBytes}-byte file. The file is cut short: rebuild or copy the library again.`,
+    );
+  }
+  if (program.filesz > program.memsz) {
+    throw malformed(file, `PT_LOAD segment in program header ${index} has FileSiz ${program.filesz} larger than MemSiz ${program.memsz}`);
+  }
+  return {
+    offset: program.offset,
+    virtualAddress: program.vaddr,
+    fileBytes: program.filesz,
+    memoryBytes: program.memsz,
+    flags: toFlags(program.flags),
+    alignBytes: program.align,
+  };
+}
+
+/**
+ * Reads the `PT_LOAD` program headers of an ELF image held in memory and sums their memory
+ * sizes: the static-memory proxy of SPEC §6 (what `readelf -lW` shows as MemSiz, including
+ * `.bss`, not page-rounded). Works for ELF32 and ELF64, either byte order; parsing is done by
+ * elfy after this package has checked the header and table bounds itself.
+ *
+ * @param bytes - the whole file's contents
+ * @param file - name used in error messages (a path, or a label such as `"ELF buffer"`)
+ * @returns the loadable segments, `imageBytes` = Σ `p_memsz` in bytes, and the file's identity
+ * @throws {@link ElfSizeError} `NOT_ELF`, `TRUNCATED`, `NOT_SHARED_LIBRARY` or `MALFORMED`
+ * @example
+ * ```ts
+ * const { imageBytes, segments } = parseLoadableSegments(readFileSync('lib/sm3/libsm3.so'), 'libsm3.so');
+ * console.log(imageBytes, segments.map((s) => s.flags)); // 14981 [ 'R', 'RX', 'R', 'RW' ]
+ * ```
+ */
+export function parseLoadableSegments(bytes: Uint8Array, file = 'ELF buffer'): LoadableSegmentsResult {
+  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const identity = checkElfIdentity(buf, file);
+  const parser = new elfy.Parser();
+  let programs: elfy.ElfyProgram[];
+  try {
+    const header = parser.parseHeader(buf);
+    checkProgramHeaderTable(header, identity, buf.length, file);
+    programs = parser.parsePrograms(buf, header);
+  } catch (error) {
+    if (error instanceof ElfSizeError) throw error;
+    throw malformed(file, `elfy could not parse the program headers (${String(error)})`, error);
+  }
+  const segments = programs
+    .map((program, index) => ({ program, index }))
+    .filter(({ program }) => program.type === 'load')
+    .map(({ program, index }) => toSegment(program, index, buf.length, file));
+  if (segments.length === 0) {
+    throw malformed(file, 'has program headers but no PT_LOAD segment');
+  }
+  return {
+    imageBytes: segments.reduce((sum, segment) => sum + segment.memoryBytes, 0),
+    segments,
+    elfClass: identity.elfClass,
+    endianness: identity.endianness,
+    machine: nameMachine(identity.machineCode),
+    machineCode: identity.machineCode,
+    fileType: identity.fileType,
+  };
+}

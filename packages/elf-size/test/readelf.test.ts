@@ -1,0 +1,132 @@
+// Compares readLoadableSegments with `readelf -lW` (GNU binutils) on shared objects that gcc
+// builds here, on the system libc, and on the hand-made ELF32 big-endian image.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { ElfSizeError, readLoadableSegments } from '../src/index.js';
+import type { LoadableSegment } from '../src/index.js';
+import { craftSampleElf32 } from './craft-elf.js';
+
+const SOURCES: Record<string, string> = {
+  // a function and nothing else
+  tiny: 'int CryptHash(int d, const unsigned char *m, unsigned long long l, unsigned char *o) { (void)m; (void)l; o[0] = (unsigned char)d; return 0; }\n',
+  // 64 KiB of zero-initialised state: MemSiz of the RW segment grows, FileSiz does not
+  bss: 'static unsigned char state[65536];\nint CryptHash(int d, const unsigned char *m, unsigned long long l, unsigned char *o) { state[l % 65536] ^= m[0]; o[0] = state[d]; return 0; }\n',
+  // a 4 KiB constant table in .rodata
+  table: 'static const unsigned int T[1024] = {1, 2, 3, 4, 5, 6, 7, 8};\nint CryptHash(int d, const unsigned char *m, unsigned long long l, unsigned char *o) { (void)l; o[0] = (unsigned char)T[(d + m[0]) % 1024]; return 0; }\n',
+};
+
+let dir = '';
+const built = (name: string): string => path.join(dir, name);
+
+function findLibc(): string {
+  const fromGcc = execFileSync('gcc', ['-print-file-name=libc.so.6'], { encoding: 'utf8' }).trim();
+  const candidates = [fromGcc, '/lib/x86_64-linux-gnu/libc.so.6', '/lib/aarch64-linux-gnu/libc.so.6', '/lib64/libc.so.6'];
+  const found = candidates.find((candidate) => path.isAbsolute(candidate) && existsSync(candidate));
+  if (found === undefined) throw new Error(`no libc.so.6 found among ${candidates.join(', ')}`);
+  return found;
+}
+
+/** The LOAD lines of `readelf -lW`: Offset VirtAddr PhysAddr FileSiz MemSiz Flg Align. */
+function readelfLoads(file: string): LoadableSegment[] {
+  const text = execFileSync('readelf', ['-lW', file], { encoding: 'utf8' });
+  const pattern = /^\s*LOAD\s+(0x[0-9a-f]+)\s+(0x[0-9a-f]+)\s+0x[0-9a-f]+\s+(0x[0-9a-f]+)\s+(0x[0-9a-f]+)\s+([RWE ]{3})\s+(0x[0-9a-f]+)\s*$/;
+  return text.split('\n').flatMap((line) => {
+    const match = pattern.exec(line);
+    if (match === null) return [];
+    const [, offset, vaddr, filesz, memsz, flg, align] = match as unknown as string[];
+    const flags = `${flg!.includes('R') ? 'R' : ''}${flg!.includes('W') ? 'W' : ''}${flg!.includes('E') ? 'X' : ''}`;
+    return [{ offset: Number(offset), virtualAddress: Number(vaddr), fileBytes: Number(filesz), memoryBytes: Number(memsz), flags, alignBytes: Number(align) } as LoadableSegment];
+  });
+}
+
+beforeAll(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'elf-size-'));
+  for (const [name, source] of Object.entries(SOURCES)) {
+    writeFileSync(built(`${name}.c`), source);
+    execFileSync('gcc', ['-std=c99', '-O2', '-fPIC', '-shared', '-o', built(`lib${name}.so`), built(`${name}.c`)]);
+  }
+  execFileSync('gcc', ['-std=c99', '-O2', '-fPIC', '-c', '-o', built('tiny.o'), built('tiny.c')]);
+  execFileSync('ar', ['rcs', built('libtiny.a'), built('tiny.o')]);
+  writeFileSync(built('sample-elf32-be.so'), craftSampleElf32());
+});
+
+afterAll(() => {
+  if (dir !== '') rmSync(dir, { recursive: true, force: true });
+});
+
+describe('readLoadableSegments agrees with readelf -lW', () => {
+  it.each(['libtiny.so', 'libbss.so', 'libtable.so'])('%s built by gcc -fPIC -shared', async (name) => {
+    const expected = readelfLoads(built(name));
+    expect(expected.length).toBeGreaterThan(0);
+    const result = await readLoadableSegments(built(name));
+    expect(result.segments).toEqual(expected);
+    expect(result.imageBytes).toBe(expected.reduce((sum, segment) => sum + segment.memoryBytes, 0));
+    expect(result).toMatchObject({ elfClass: 64, endianness: 'little', fileType: 'shared-object' });
+  });
+
+  it('libbss.so: the 65536-byte .bss counts in MemSiz, not in FileSiz', async () => {
+    const result = await readLoadableSegments(built('libbss.so'));
+    const writable = result.segments.find((segment) => segment.flags === 'RW');
+    expect(writable).toBeDefined();
+    expect(writable!.memoryBytes - writable!.fileBytes).toBeGreaterThanOrEqual(65536);
+  });
+
+  it('the system libc.so.6', async () => {
+    const libc = findLibc();
+    const expected = readelfLoads(libc);
+    const result = await readLoadableSegments(libc);
+    expect(result.segments).toEqual(expected);
+    expect(result.imageBytes).toBe(expected.reduce((sum, segment) => sum + segment.memoryBytes, 0));
+  });
+
+  it('the hand-made ELF32 big-endian image (readelf reads the same two LOAD lines, 4352 bytes)', async () => {
+    const expected = readelfLoads(built('sample-elf32-be.so'));
+    const result = await readLoadableSegments(built('sample-elf32-be.so'));
+    expect(result.segments).toEqual(expected);
+    expect(result.imageBytes).toBe(4352);
+    expect(result).toMatchObject({ elfClass: 32, endianness: 'big', machine: 'PowerPC' });
+  });
+});
+
+describe('readLoadableSegments errors on files', () => {
+  async function failure(file: string): Promise<ElfSizeError> {
+    const error = await readLoadableSegments(file).then(
+      () => undefined,
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(ElfSizeError);
+    return error as ElfSizeError;
+  }
+
+  it('NOT_FOUND names the missing path', async () => {
+    const error = await failure(built('libmissing.so'));
+    expect(error.code).toBe('NOT_FOUND');
+    expect(error.message).toContain(`${built('libmissing.so')}: no such file`);
+  });
+
+  it('READ_FAILED for a directory', async () => {
+    const error = await failure(dir);
+    expect(error.code).toBe('READ_FAILED');
+    expect(error.message).toContain('it is a directory');
+  });
+
+  it('NOT_SHARED_LIBRARY for an object file made with gcc -c', async () => {
+    const error = await failure(built('tiny.o'));
+    expect(error.code).toBe('NOT_SHARED_LIBRARY');
+    expect(error.message).toMatch(/tiny\.o: is a relocatable object file \(ET_REL.*-shared/);
+  });
+
+  it('NOT_SHARED_LIBRARY for a static archive made with ar', async () => {
+    const error = await failure(built('libtiny.a'));
+    expect(error.code).toBe('NOT_SHARED_LIBRARY');
+    expect(error.message).toMatch(/libtiny\.a: is a static archive \("!<arch>".*-shared/);
+  });
+
+  it('NOT_ELF for a C source file', async () => {
+    const error = await failure(built('tiny.c'));
+    expect(error.code).toBe('NOT_ELF');
+  });
+});

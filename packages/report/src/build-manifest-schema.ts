@@ -1,0 +1,73 @@
+import { z } from 'zod';
+
+/**
+ * The `format` value of a `build.json` this package reads (docs/RUN-DIRECTORY.md).
+ *
+ * @example
+ * ```ts
+ * if (json.format !== BUILD_FORMAT) throw new Error('not a format-1 build.json');
+ * ```
+ */
+export const BUILD_FORMAT = 'ngcc-perf/build@1';
+
+/**
+ * KAT verdicts with their exit codes 0–7 (SPEC §4 "Verdicts and exit codes").
+ *
+ * @example
+ * ```ts
+ * katVerdictSchema.parse('PASS');
+ * ```
+ */
+export const katVerdictSchema = z.enum(['PASS', 'MISMATCH', 'NOKAT', 'CRYPTOFAIL', 'OVERFLOW', 'LOADFAIL', 'TIMEOUT', 'CRASH']);
+
+/** A KAT verdict (SPEC §4). */
+export type KatVerdict = z.infer<typeof katVerdictSchema>;
+
+const sha256Hex = z.string().regex(/^[0-9a-f]{64}$/, 'expected 64 lower-case hex digits');
+
+/**
+ * Zod schema of one `build.json` instance: what was built, with which flags, its ELF image
+ * size in bytes and its KAT verdict. Paths are relative to the run directory. Library and KAT
+ * fields are `null` when the build produced no library. Source: docs/RUN-DIRECTORY.md.
+ *
+ * @example
+ * ```ts
+ * const instance = buildInstanceSchema.parse(manifest.instances[0]);
+ * ```
+ */
+export const buildInstanceSchema = z.object({
+  candidate: z.string().min(1),
+  algorithm: z.string().min(1),
+  category: z.string().min(1),
+  instance: z.string().min(1),
+  variant: z.enum(['reference', 'performance', 'resource']),
+  digestBits: z.number().int().positive(),
+  flags: z.string(),
+  buildFlags: z.string(),
+  library: z.string().nullable(),
+  librarySha256: sha256Hex.nullable(),
+  imageBytes: z.number().int().nonnegative().nullable(),
+  kat: katVerdictSchema,
+  katDetail: z.string().nullable(),
+  katLog: z.string().nullable(),
+  katLogSha256: sha256Hex.nullable(),
+});
+
+/** One built instance from `build.json`. */
+export type BuildInstance = z.infer<typeof buildInstanceSchema>;
+
+/**
+ * Zod schema of `build.json` (SPEC §8).
+ *
+ * @example
+ * ```ts
+ * const build = buildManifestSchema.parse(JSON.parse(readFileSync('runs/x86_1/build.json', 'utf8')));
+ * ```
+ */
+export const buildManifestSchema = z.object({
+  format: z.literal(BUILD_FORMAT),
+  instances: z.array(buildInstanceSchema),
+});
+
+/** A validated `build.json`. */
+export type BuildManifest = z.infer<typeof buildManifestSchema>;

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { hostEnvironmentSchema } from './host-environment-schema.js';
+
+/**
+ * The `format` value of a `campaign.json` this package reads (docs/RUN-DIRECTORY.md).
+ *
+ * @example
+ * ```ts
+ * if (json.format !== CAMPAIGN_FORMAT) throw new Error('not a format-1 campaign.json');
+ * ```
+ */
+export const CAMPAIGN_FORMAT = 'ngcc-perf/campaign@1';
+
+const utcTimestamp = z.iso.datetime({ offset: true });
+
+/**
+ * Zod schema of `campaign.json`: plan parameters, the CPUs used, tool versions, the host at
+ * start and end, and host problems found. Source: docs/RUN-DIRECTORY.md, SPEC §5 and §8.
+ *
+ * @example
+ * ```ts
+ * const campaign = campaignSchema.parse(JSON.parse(readFileSync('runs/x86_1/campaign.json', 'utf8')));
+ * console.log(campaign.plan.trials); // 5
+ * ```
+ */
+export const campaignSchema = z.object({
+  format: z.literal(CAMPAIGN_FORMAT),
+  systemId: z.string().min(1),
+  startedUtc: utcTimestamp,
+  endedUtc: utcTimestamp,
+  plan: z.object({
+    trialTargetSeconds: z.number().positive(),
+    budgetSeconds: z.number().positive(),
+    trials: z.number().int().positive(),
+    minIterations: z.number().int().positive(),
+    maxIterations: z.number().int().positive(),
+    messageSizesBytes: z.array(z.number().int().nonnegative()),
+    messageRule: z.string(),
+  }),
+  cpus: z.array(z.number().int().nonnegative()),
+  tools: z.object({
+    compiler: z.string().nullable(),
+    buildTool: z.string().nullable(),
+    node: z.string().nullable(),
+    ngccPerf: z.string().nullable(),
+  }),
+  environmentAtStart: hostEnvironmentSchema,
+  environmentAtEnd: hostEnvironmentSchema,
+  hostProblems: z.array(z.string()),
+});
+
+/** A validated `campaign.json`. */
+export type Campaign = z.infer<typeof campaignSchema>;

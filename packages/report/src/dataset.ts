@@ -1,0 +1,21 @@
+import type { BuildManifest } from './build-manifest-schema.js';
+import type { Campaign } from './campaign-schema.js';
+import type { TimingRecord } from './record-schema.js';
+
+/** One record of a run directory with the path it was read from. */
+export interface DatasetRecord {
+  /** Path relative to the run directory, `/`-separated: `records/<candidate>/<instance>__hash_<L>.json`. */
+  file: string;
+  record: TimingRecord;
+}
+
+/**
+ * Everything a report is rendered from: one run directory (one system), validated. Holds no
+ * absolute path, so a report does not depend on where the directory lives.
+ */
+export interface Dataset {
+  campaign: Campaign;
+  build: BuildManifest;
+  /** Sorted by `file` (code-unit order). */
+  records: DatasetRecord[];
+}

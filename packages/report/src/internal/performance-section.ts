@@ -1,0 +1,113 @@
+// §4 Performance: what the counter is, how trials were run, the timing table and the chart.
+import { formatCycles, formatCyclesPerByte, formatMeasurementCount, formatMegabytesPerSecond, formatSeconds } from '../number-formats.js';
+import { formatGigahertz } from './candidate-context.js';
+import { countersUsed } from './environment-section.js';
+import { codeSpan, paragraph } from './report-model.js';
+import type { CandidateContext } from './candidate-context.js';
+import type { CounterInfo, TimingRecord } from '../record-schema.js';
+import type { Block, ChartSeries, Inline, ReportSection } from './report-model.js';
+
+function describeCounter(counter: CounterInfo): Inline[] {
+  if (counter.kind === 'core-cycles') {
+    return ['The cycle figures are core clock cycles, counted in user mode by the hardware counter ', codeSpan(counter.name), '.'];
+  }
+  const rate = counter.hz === null || counter.hz === undefined ? 'a fixed rate' : `a fixed rate of ${formatGigahertz(counter.hz)}`;
+  const reason = counter.reason ? ` The hardware cycle counter was not used: ${counter.reason}.` : '';
+  return [
+    'The “cycles” in this table are ticks of the ',
+    codeSpan(counter.name),
+    ` counter, which runs at ${rate}; they are not core clock cycles, so “cycles/byte” means counter ticks per byte.${reason}`,
+  ];
+}
+
+function describeMethod(context: CandidateContext): Inline[] {
+  const { plan } = context.dataset.campaign;
+  return [
+    `Method: a single cold call calibrates, for each instance and message length, how many calls make a trial of about ${plan.trialTargetSeconds} s ` +
+      `(no fewer than ${plan.minIterations}, no more than ${plan.maxIterations}, within ${plan.budgetSeconds} s per operation). ` +
+      `Then ${plan.trials} trials run, each in a fresh driver process pinned to one CPU and preceded by warm-up calls. ` +
+      'Mean cycles and mean time divide the totals over all n calls by n; MB/s counts 10^6 bytes. ' +
+      'Every call hashes the same L-byte buffer, filled by the rule ',
+    codeSpan(plan.messageRule),
+    '.',
+  ];
+}
+
+function trialShape(record: TimingRecord): string {
+  const iterations = record.processes.flatMap((entry) => (entry.trial === null ? [] : [entry.trial.iterations]));
+  const distinct = new Set(iterations);
+  if (distinct.size === 1) return formatMeasurementCount(iterations.length, iterations[0]!);
+  const total = iterations.reduce((sum, value) => sum + value, 0);
+  return `${total} (${iterations.length} trials)`;
+}
+
+function instanceCell(record: TimingRecord): Inline[] {
+  return record.kat === 'PASS' ? [codeSpan(record.instance)] : [codeSpan(record.instance), ' ⚠'];
+}
+
+function performanceRow(record: TimingRecord): Inline[][] {
+  const message = [`${record.messageBytes} B`];
+  if (record.status !== 'complete') {
+    return [instanceCell(record), message, ['—'], ['—'], ['—'], ['—'], [`failed: ${record.failure}`]];
+  }
+  const { derived } = record;
+  return [
+    instanceCell(record),
+    message,
+    [formatCycles(derived.meanCycles)],
+    [formatCyclesPerByte(derived.cyclesPerByte)],
+    [formatSeconds(derived.meanSeconds)],
+    [formatMegabytesPerSecond(derived.megabytesPerSecond)],
+    [trialShape(record)],
+  ];
+}
+
+function chartSeries(context: CandidateContext): ChartSeries[] {
+  return context.instances.flatMap((entry) => {
+    const points = context.records
+      .map(({ record }) => record)
+      .filter((record) => record.instance === entry.instance && record.status === 'complete')
+      .map((record) => ({ messageBytes: record.messageBytes, cyclesPerByte: record.status === 'complete' ? record.derived.cyclesPerByte : 0 }));
+    return points.length === 0 ? [] : [{ instance: entry.instance, points }];
+  });
+}
+
+export function buildPerformanceSection(context: CandidateContext): ReportSection {
+  const records = context.records.map(({ record }) => record);
+  const blocks: Block[] = [];
+  for (const counter of countersUsed(context)) blocks.push(paragraph(...describeCounter(counter)));
+  blocks.push(paragraph(...describeMethod(context)));
+  const retries = records.reduce((sum, record) => sum + record.disturbedRetries, 0);
+  if (retries > 0) blocks.push(paragraph(`Trials rerun because they were disturbed (slower than 95 % of the fixed clock): ${retries}.`));
+  if (records.some((record) => record.kat !== 'PASS')) {
+    blocks.push(paragraph('⚠ marks an instance that did not pass KAT (section 3); its figures are shown but describe an implementation that gives wrong answers.'));
+  }
+  if (records.length === 0) blocks.push(paragraph('No timing record exists for this candidate.'));
+  blocks.push({
+    kind: 'table',
+    caption: 'Mean cost per call by instance and message length',
+    headers: ['instance', 'message', 'mean cycles', 'cycles/byte', 'mean time', 'MB/s', 'n'],
+    numeric: [false, true, true, true, true, true, true],
+    rows: records.map(performanceRow),
+  });
+  const series = chartSeries(context);
+  if (series.length > 0) {
+    const counter = countersUsed(context)[0];
+    const unit = counter?.kind === 'fixed-rate' ? `${counter.name} ticks per byte` : 'cycles per byte';
+    blocks.push({
+      kind: 'chart',
+      title: `${context.candidateId}: ${unit} by message length (system ${context.dataset.campaign.systemId})`,
+      description: describeChart(series, unit),
+      yAxisLabel: unit,
+      series,
+    });
+  }
+  return { heading: '4. Performance', id: 'performance', blocks };
+}
+
+function describeChart(series: ChartSeries[], unit: string): string {
+  const lines = series.map(
+    (entry) => `${entry.instance}: ${entry.points.map((point) => `${formatCyclesPerByte(point.cyclesPerByte)} at ${point.messageBytes} B`).join(', ')}`,
+  );
+  return `One line per instance; x axis: message length in bytes, logarithmic; y axis: ${unit}, from 0. ${lines.join('. ')}.`;
+}

@@ -1,0 +1,174 @@
+import { z } from 'zod';
+import { katVerdictSchema } from './build-manifest-schema.js';
+
+/**
+ * The `format` value of a timing record this package reads (docs/RUN-DIRECTORY.md).
+ *
+ * @example
+ * ```ts
+ * if (json.format !== RECORD_FORMAT) throw new Error('not a format-1 record');
+ * ```
+ */
+export const RECORD_FORMAT = 'ngcc-perf/record@1';
+
+const count = z.number().int().nonnegative();
+const sha256Hex = z.string().regex(/^[0-9a-f]{64}$/, 'expected 64 lower-case hex digits');
+const utcTimestamp = z.iso.datetime({ offset: true });
+const loadAverage = z.tuple([z.number(), z.number(), z.number()]).nullable();
+
+/**
+ * Zod schema of the counter a record's ticks come from (PROTOCOL.md, SPEC §5): `core-cycles`
+ * only for `pmu-cycles`; the others tick at a fixed rate `hz` and are not core cycles.
+ *
+ * @example
+ * ```ts
+ * counterSchema.parse({ name: 'tsc', kind: 'fixed-rate', hz: 2095000000, reason: 'no PMU' });
+ * ```
+ */
+export const counterSchema = z.object({
+  name: z.enum(['pmu-cycles', 'tsc', 'cntvct', 'clock']),
+  kind: z.enum(['core-cycles', 'fixed-rate']),
+  hz: z.number().positive().nullish(),
+  reason: z.string().nullish(),
+});
+
+/** Which counter produced a record's ticks, and at what rate (Hz). */
+export type CounterInfo = z.infer<typeof counterSchema>;
+
+/**
+ * Zod schema of one trial: `ticks` counter ticks and `seconds` of CLOCK_MONOTONIC_RAW around
+ * `iterations` calls (SPEC §5).
+ *
+ * @example
+ * ```ts
+ * trialSchema.parse({ iterations: 20000, seconds: 0.0228, ticks: 61340123 });
+ * ```
+ */
+export const trialSchema = z.object({
+  iterations: z.number().int().positive(),
+  seconds: z.number().positive(),
+  ticks: z.number().nonnegative(),
+});
+
+/** One timed trial. */
+export type Trial = z.infer<typeof trialSchema>;
+
+/**
+ * Zod schema of one driver process of a record: its command (paths relative to the run
+ * directory), CPU, exit, RSS figures in bytes and its trial (`null` when it produced none).
+ *
+ * @example
+ * ```ts
+ * const process = processEntrySchema.parse(record.processes[0]);
+ * ```
+ */
+export const processEntrySchema = z.object({
+  command: z.array(z.string()),
+  cpu: z.number().int().nonnegative().nullable(),
+  exitCode: z.number().int().nullable(),
+  wallSeconds: z.number().nonnegative(),
+  attempts: z.number().int().positive(),
+  baselineRssBytes: count.nullable(),
+  peakRssBytes: count.nullable(),
+  trial: trialSchema.nullable(),
+});
+
+/** One driver process of a record. */
+export type ProcessEntry = z.infer<typeof processEntrySchema>;
+
+/**
+ * Zod schema of a record's derived figures (SPEC §5; formulas in docs/RUN-DIRECTORY.md).
+ *
+ * @example
+ * ```ts
+ * const derived = derivedFiguresSchema.parse(record.derived);
+ * ```
+ */
+export const derivedFiguresSchema = z.object({
+  n: z.number().int().positive(),
+  meanCycles: z.number().nonnegative(),
+  meanSeconds: z.number().positive(),
+  cyclesPerByte: z.number().nonnegative(),
+  megabytesPerSecond: z.number().nonnegative(),
+  opsPerSecond: z.number().nonnegative(),
+  medianTrialCycles: z.number().nonnegative(),
+  minTrialCycles: z.number().nonnegative(),
+  maxTrialCycles: z.number().nonnegative(),
+  sdTrialCycles: z.number().nonnegative(),
+  baselineRssBytes: count,
+  peakRssBytes: count,
+});
+
+/** Derived statistics of a complete record. */
+export type DerivedFigures = z.infer<typeof derivedFiguresSchema>;
+
+const recordCommon = {
+  format: z.literal(RECORD_FORMAT),
+  candidate: z.string().min(1),
+  algorithm: z.string().min(1),
+  instance: z.string().min(1),
+  variant: z.enum(['reference', 'performance', 'resource']),
+  flags: z.string(),
+  operation: z.literal('hash'),
+  messageBytes: z.number().int().positive(),
+  digestBits: z.number().int().positive(),
+  kat: katVerdictSchema,
+  katLog: z.string().nullable(),
+  katLogSha256: sha256Hex.nullable(),
+  library: z.string(),
+  librarySha256: sha256Hex,
+  imageBytes: count,
+  startedUtc: utcTimestamp,
+  endedUtc: utcTimestamp,
+  loadAverageStart: loadAverage,
+  loadAverageEnd: loadAverage,
+  disturbedRetries: count,
+};
+
+const planSchema = z.object({
+  trialTargetSeconds: z.number().positive(),
+  budgetSeconds: z.number().positive(),
+  calibrationSeconds: z.number().nonnegative(),
+  iterationsPerTrial: z.number().int().positive(),
+  warmups: count,
+  trials: z.number().int().positive(),
+  estimatedSeconds: z.number().nonnegative(),
+  timeoutPerProcessSeconds: z.number().positive(),
+});
+
+/**
+ * Zod schema of `records/<candidate>/<instance>__hash_<L>.json`: a `complete` record carries
+ * plan, counter, processes and derived figures; a `failed` one carries `failure` and whatever
+ * was measured before it failed. Source: docs/RUN-DIRECTORY.md.
+ *
+ * @example
+ * ```ts
+ * const record = timingRecordSchema.parse(JSON.parse(text));
+ * if (record.status === 'complete') console.log(record.derived.meanCycles);
+ * ```
+ */
+export const timingRecordSchema = z.discriminatedUnion('status', [
+  z.object({
+    ...recordCommon,
+    status: z.literal('complete'),
+    plan: planSchema,
+    counter: counterSchema,
+    processes: z.array(processEntrySchema).min(1),
+    derived: derivedFiguresSchema,
+  }),
+  z.object({
+    ...recordCommon,
+    status: z.literal('failed'),
+    failure: z.string().min(1),
+    plan: planSchema.nullish(),
+    counter: counterSchema.nullish(),
+    processes: z.array(processEntrySchema).default([]),
+    derived: derivedFiguresSchema.nullish(),
+  }),
+]);
+
+/** A validated timing record (one instance × one message size). */
+export type TimingRecord = z.infer<typeof timingRecordSchema>;
+
+/** A record whose status is `complete`. */
+export type CompleteTimingRecord = Extract<TimingRecord, { status: 'complete' }>;

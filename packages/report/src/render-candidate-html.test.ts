@@ -1,0 +1,58 @@
+import { describe, expect, it } from '@jest/globals';
+import { seed000Dataset } from '../test/seed-datasets.js';
+import { renderCandidateHtml } from './render-candidate-html.js';
+
+describe('renderCandidateHtml on seed 000 (hash-15 Litchi, x86_1)', () => {
+  const html = renderCandidateHtml(seed000Dataset().dataset, 'hash-15');
+
+  it('is a complete document with a viewport meta tag and the SPEC §7 headings', () => {
+    expect(html.startsWith('<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<meta name="viewport" content="width=device-width, initial-scale=1">\n')).toBe(true);
+    expect([...html.matchAll(/<h[12][^>]*>([^<]*)<\/h[12]>/g)].map((match) => match[1])).toEqual([
+      'hash-15 Litchi — performance on x86-64 (system x86_1)',
+      '1. Basic information',
+      '2. Assessment environment',
+      '3. Functional testing (KAT)',
+      '4. Performance',
+      '5. Resource consumption',
+      '7. Raw evidence index',
+    ]);
+    expect(html.endsWith('</html>\n')).toBe(true);
+  });
+
+  it('is self-contained: inline CSS, no script, no external resource', () => {
+    expect(html).toContain('<style>');
+    expect(html).not.toMatch(/<script|<link|<img|\bsrc=|\bhref=|url\(|@import/);
+    expect(html.match(/https?:\/\/[^"]*/g)).toEqual(['http://www.w3.org/2000/svg']); // the SVG namespace name, never fetched
+  });
+
+  it('gives every column header scope="col" and carries the seed figures', () => {
+    expect(html.match(/<th>/g)).toBeNull();
+    expect(html.match(/<th scope="col">/g)).toHaveLength(2 + 3 + 7 + 5 + 3);
+    expect(html).toContain(
+      '<tr><td><code>litchi_512</code></td><td class="num">65536 B</td><td class="num">2.06 M</td><td class="num">31.5</td><td class="num">986 µs</td><td class="num">66.4</td><td class="num">5065 (5 × 1013)</td></tr>',
+    );
+    expect(html).toContain('KAT log (sha256 <code>4cee4d72f05f9c85…</code>)');
+  });
+
+  it('draws one line per instance on a log2 x axis, with <title> and <desc>', () => {
+    expect(html).toContain('role="img" aria-labelledby="performance-chart-title performance-chart-desc"');
+    expect(html).toContain('<title id="performance-chart-title">hash-15: cycles per byte by message length (system x86_1)</title>');
+    expect(html).toMatch(/<desc id="performance-chart-desc">One line per instance; x axis: message length in bytes, logarithmic;.* litchi_512: 129\.0 at 32 B, 63\.1 at 128 B/);
+    const lines = [...html.matchAll(/<polyline points="([^"]*)"/g)].map((match) => match[1]!.split(' '));
+    expect(lines).toHaveLength(4);
+    // x = 64 + (log2 L − 5) / (16 − 5) × 486 for L = 32 … 65536: e.g. 512 B → 64 + 4/11 × 486 = 240.7
+    expect(lines[0]!.map((point) => point.split(',')[0])).toEqual(['64.0', '152.4', '240.7', '284.9', '373.3', '417.5', '461.6', '550.0']);
+  });
+
+  it('is byte-identical when rendered twice', () => {
+    expect(renderCandidateHtml(seed000Dataset().dataset, 'hash-15')).toBe(html);
+  });
+
+  it('HTML-escapes text from the run directory', () => {
+    const dataset = seed000Dataset().dataset;
+    dataset.campaign.environmentAtStart.cpuModel = '<script>alert("x")</script> & \'co\'';
+    const escaped = renderCandidateHtml(dataset, 'hash-15');
+    expect(escaped).not.toContain('<script>');
+    expect(escaped).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;co&#39; (CPU 2, one core)');
+  });
+});

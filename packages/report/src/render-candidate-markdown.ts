@@ -1,0 +1,56 @@
+import { buildCandidateReport } from './internal/candidate-report.js';
+import { escapeMarkdownText, renderMarkdownInlines } from './internal/markdown-text.js';
+import type { Dataset } from './dataset.js';
+import type { Block } from './internal/report-model.js';
+
+function renderBlock(block: Block): string | null {
+  switch (block.kind) {
+    case 'paragraph':
+      return renderMarkdownInlines(block.inlines, false);
+    case 'list':
+      return block.items.map((item) => `- ${renderMarkdownInlines(item, false)}`).join('\n');
+    case 'table': {
+      const header = `| ${block.headers.map(escapeMarkdownText).join(' | ')} |`;
+      const rule = `|${block.headers.map(() => '---').join('|')}|`;
+      const rows = block.rows.map((row) => `| ${row.map((cell) => renderMarkdownInlines(cell, true)).join(' | ')} |`);
+      return [header, rule, ...rows].join('\n');
+    }
+    case 'chart':
+      return null; // charts appear on the HTML page only
+  }
+}
+
+function renderBlocks(blocks: readonly Block[]): string[] {
+  return blocks.flatMap((block) => {
+    const text = renderBlock(block);
+    return text === null ? [] : [text];
+  });
+}
+
+/**
+ * Renders one candidate's performance page as Markdown, laid out like the seed reports
+ * (guide §3.5 items (1)–(5) and (7); SPEC §7): headings `# <id> <Algorithm> — performance on
+ * <x86-64|AArch64> (system <ID>)`, `## 1. Basic information` … `## 7. Raw evidence index`,
+ * GFM tables with the seeds' columns, numbers in the seeds' formats. A pure function of the
+ * dataset: the same dataset always gives the same bytes.
+ *
+ * @param dataset - a run directory as returned by {@link loadRunDirectory}
+ * @param candidateId - the candidate id as in `build.json` (`hash-15`, `example-sm3`)
+ * @returns the page, ending in one newline
+ * @throws {@link ReportError} `UNKNOWN_CANDIDATE` when `build.json` has no instance of it;
+ *   `INVALID_NUMBER` when a record holds a negative or non-finite figure
+ * @example
+ * ```ts
+ * const dataset = await loadRunDirectory('runs/x86_1');
+ * await writeFile('runs/x86_1/reports/hash-15/perf_x86_1.md', renderCandidateMarkdown(dataset, 'hash-15'));
+ * ```
+ */
+export function renderCandidateMarkdown(dataset: Dataset, candidateId: string): string {
+  const report = buildCandidateReport(dataset, candidateId);
+  const parts = [`# ${escapeMarkdownText(report.title)}`, ...renderBlocks(report.intro)];
+  for (const section of report.sections) {
+    parts.push(`## ${escapeMarkdownText(section.heading)}`, ...renderBlocks(section.blocks));
+  }
+  parts.push(...renderBlocks(report.footer));
+  return `${parts.join('\n\n')}\n`;
+}
