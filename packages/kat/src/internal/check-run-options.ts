@@ -1,0 +1,42 @@
+import { KatError } from '../kat-error.js';
+import type { KatFileKind } from '../kat-messages.js';
+
+const KINDS: readonly KatFileKind[] = ['KAT_2_12', 'KAT_2_23', 'KAT_2_33'];
+
+function reject(field: string, problem: string): never {
+  throw new KatError('INVALID_ARGUMENT', `runKat: option ${field} ${problem}.`);
+}
+
+/** The option values runKat checks before doing anything. */
+export interface CheckedRunOptions {
+  library: string;
+  digestBits: number;
+  name: string;
+  candidateId: string;
+  timeoutSeconds: number;
+  files: readonly KatFileKind[];
+}
+
+/** Throws `INVALID_ARGUMENT` naming the first bad option. */
+export function checkRunOptions(options: CheckedRunOptions): void {
+  if (typeof options.library !== 'string' || options.library.length === 0) reject('library', 'must be the path of the shared library');
+  if (!Number.isSafeInteger(options.digestBits) || options.digestBits <= 0 || options.digestBits % 8 !== 0) {
+    reject('digestBits', `must be a positive multiple of 8 (bits), got ${String(options.digestBits)}`);
+  }
+  if (typeof options.name !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(options.name)) {
+    reject('name', `must be the instance name: 1 to 64 letters, digits, "-" or "_" (as ICCS KAT_CryptHash.c requires), got ${JSON.stringify(options.name)}`);
+  }
+  if (typeof options.candidateId !== 'string' || !/^\S+$/.test(options.candidateId)) {
+    reject('candidateId', `must be a candidate id without spaces (e.g. "hash-15"), got ${JSON.stringify(options.candidateId)}`);
+  }
+  if (!(typeof options.timeoutSeconds === 'number' && Number.isFinite(options.timeoutSeconds) && options.timeoutSeconds > 0)) {
+    reject('timeoutSeconds', `must be a positive number of seconds, got ${String(options.timeoutSeconds)}`);
+  }
+  if (options.files.length === 0) reject('files', 'must list at least one KAT file kind');
+  const seen = new Set<string>();
+  for (const kind of options.files) {
+    if (!KINDS.includes(kind)) reject('files', `has unknown kind ${JSON.stringify(kind)}; use ${KINDS.join(', ')}`);
+    if (seen.has(kind)) reject('files', `lists ${kind} twice`);
+    seen.add(kind);
+  }
+}

@@ -1,0 +1,57 @@
+import { canonicalDigest } from '../canonical-digest.js';
+import { findManifestEntry } from '../find-manifest-entry.js';
+import type { KatVerdictFields } from '../kat-result.js';
+import type { KatManifest, KatManifestEntry } from '../parse-manifest.js';
+import { findFirstDifference } from './first-difference.js';
+import { loadSubmittedKat } from './load-references.js';
+
+type MismatchFields = Extract<KatVerdictFields, { verdict: 'MISMATCH' }>;
+
+/** How a generated file compares with its reference. */
+export interface KatFileJudgement {
+  canonicalSha256: string;
+  manifestEntry: KatManifestEntry | null;
+  comparedSha256: string | null;
+  katFilePath: string | null;
+  matched: boolean | null;
+  /** Verdict fields when the file does not match (without the KatResultBase fields). */
+  mismatch: MismatchFields | null;
+}
+
+/**
+ * Compares a generated KAT text with the manifest entry for `<label>/<file>` (or `<file>`), or,
+ * when the manifest has none, with the submitted file `<katDir>/<file>` (SPEC §4: a manifest
+ * entry takes precedence over a submitted KAT file).
+ */
+export async function judgeKatFile(
+  text: string,
+  file: string,
+  manifest: KatManifest | null,
+  label: string,
+  katDir: string | undefined,
+): Promise<KatFileJudgement> {
+  const canonicalSha256 = canonicalDigest(text, { mode: 'strict' });
+  const entry = manifest === null ? undefined : findManifestEntry(manifest, label, file);
+  if (entry !== undefined) {
+    const plain = entry.mode === 'strict' && entry.recordLimit === undefined;
+    const compared = plain ? canonicalSha256 : canonicalDigest(text, { mode: entry.mode, recordLimit: entry.recordLimit });
+    const matched = compared === entry.digest;
+    return {
+      canonicalSha256, manifestEntry: entry, comparedSha256: compared, katFilePath: null, matched,
+      mismatch: matched ? null : { verdict: 'MISMATCH', reference: 'manifest', file, manifestLine: entry.line, expected: entry.digest, actual: compared },
+    };
+  }
+  const submitted = await loadSubmittedKat(katDir, file);
+  if (submitted === null) {
+    return { canonicalSha256, manifestEntry: null, comparedSha256: null, katFilePath: null, matched: null, mismatch: null };
+  }
+  const difference = findFirstDifference(text, submitted.text);
+  return {
+    canonicalSha256, manifestEntry: null, comparedSha256: null, katFilePath: submitted.path, matched: difference === null,
+    mismatch: difference === null ? null : {
+      verdict: 'MISMATCH', reference: 'kat-file', file,
+      line: difference.actualLine, expectedLine: difference.expectedLine,
+      expected: difference.expected, actual: difference.actual,
+    },
+  };
+}

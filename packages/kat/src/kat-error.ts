@@ -1,0 +1,57 @@
+/**
+ * Every code a {@link KatError} can carry.
+ *
+ * - `MANIFEST_FIELD_COUNT`, `MANIFEST_BAD_DIGEST`, `MANIFEST_BAD_MODE`, `MANIFEST_BAD_PATH`,
+ *   `MANIFEST_DUPLICATE`: a `kat.sha256` line is malformed (SPEC §4 "Manifest").
+ * - `MANIFEST_UNREADABLE`, `KAT_FILE_UNREADABLE`: a file could not be read.
+ * - `OUTPUT_UNWRITABLE`: a generated KAT file could not be written.
+ * - `INVALID_ARGUMENT`: a caller passed a value outside the documented range.
+ * - `DRIVER_NOT_FOUND`: no driver path was given and `NGCC_PERF_DRIVER` is unset, or the file is missing.
+ * - `DRIVER_VERSION`: the driver speaks another protocol version.
+ * - `DRIVER_PROTOCOL`: a driver line is not valid protocol-1 JSON, or the lines contradict each other.
+ * - `DRIVER_FAILED`: the driver itself failed (usage error, I/O error), not the library under test.
+ */
+export type KatErrorCode =
+  | 'MANIFEST_FIELD_COUNT'
+  | 'MANIFEST_BAD_DIGEST'
+  | 'MANIFEST_BAD_MODE'
+  | 'MANIFEST_BAD_PATH'
+  | 'MANIFEST_DUPLICATE'
+  | 'MANIFEST_UNREADABLE'
+  | 'KAT_FILE_UNREADABLE'
+  | 'OUTPUT_UNWRITABLE'
+  | 'INVALID_ARGUMENT'
+  | 'DRIVER_NOT_FOUND'
+  | 'DRIVER_VERSION'
+  | 'DRIVER_PROTOCOL'
+  | 'DRIVER_FAILED';
+
+/**
+ * The one error class of `@ngcc-perf/kat`. Its message names the input (file, line, field)
+ * and says how to fix it. A library under test that misbehaves is never a `KatError`: it is a
+ * verdict in the {@link KatResult}.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   parseManifest(text, 'kat.sha256');
+ * } catch (error) {
+ *   if (error instanceof KatError && error.code === 'MANIFEST_BAD_DIGEST') console.error(error.message);
+ * }
+ * ```
+ */
+export class KatError extends Error {
+  /** Which failure this is; see {@link KatErrorCode}. */
+  readonly code: KatErrorCode;
+
+  /**
+   * @param code - the failure kind
+   * @param message - what happened, which input, and the fix
+   * @param options - `cause`: the underlying error, if any
+   */
+  constructor(code: KatErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'KatError';
+    this.code = code;
+  }
+}
