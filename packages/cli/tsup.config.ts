@@ -10,11 +10,10 @@ export default defineConfig([
     target: 'node20',
   },
   {
-    // The bin shim is ESM only (top-level await); it imports the library entry above.
+    // The bin shim is ESM only (top-level await); main() is bundled into it.
     entry: ['src/bin.ts'],
     format: ['esm'],
     sourcemap: true,
     target: 'node20',
-    external: ['./main.js'],
   },
 ]);

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { readLoadableSegments } from '@ngcc-perf/elf-size';
@@ -108,22 +108,28 @@ export async function runCampaign(options: RunCampaignOptions): Promise<RunCampa
 
   const build: { format: string; instances: BuildEntry[] } = { format: 'ngcc-perf/build@1', instances: [] };
   const verdicts: RunCampaignResult['verdicts'] = [];
-  for (const candidate of options.candidates) {
-    const manifest =
-      candidate.manifestPath === null
-        ? undefined
-        : parseManifest(await readFile(candidate.manifestPath, 'utf8'), path.relative(process.cwd(), candidate.manifestPath));
-    for (const instance of candidate.instances) {
-      const entry = await prepareInstance(candidate, instance, manifest, out, tools.compiler, options);
-      build.instances.push(entry);
-      verdicts.push({ candidate: candidate.id, instance: instance.name, verdict: entry.kat });
-      await writeJsonAtomic(path.join(out, runPaths.build), build);
-      if (UNTIMED_VERDICTS.has(entry.kat)) {
-        options.onProgress(`${candidate.id}/${instance.name}: KAT ${entry.kat}, not timed`);
-        continue;
+  // CMake build trees hold absolute paths: they live outside the run directory (SPEC §8).
+  const buildRoot = await mkdtemp(path.join(os.tmpdir(), 'ngcc-perf-build-'));
+  try {
+    for (const candidate of options.candidates) {
+      const manifest =
+        candidate.manifestPath === null
+          ? undefined
+          : parseManifest(await readFile(candidate.manifestPath, 'utf8'), path.relative(process.cwd(), candidate.manifestPath));
+      for (const instance of candidate.instances) {
+        const entry = await prepareInstance(candidate, instance, manifest, out, buildRoot, tools.compiler, options);
+        build.instances.push(entry);
+        verdicts.push({ candidate: candidate.id, instance: instance.name, verdict: entry.kat });
+        await writeJsonAtomic(path.join(out, runPaths.build), build);
+        if (UNTIMED_VERDICTS.has(entry.kat)) {
+          options.onProgress(`${candidate.id}/${instance.name}: KAT ${entry.kat}, not timed`);
+          continue;
+        }
+        await timeInstance(candidate, instance, entry, out, options);
       }
-      await timeInstance(candidate, instance, entry, out, options);
     }
+  } finally {
+    await rm(buildRoot, { recursive: true, force: true });
   }
 
   campaign.endedUtc = new Date().toISOString();
@@ -148,6 +154,7 @@ async function prepareInstance(
   instance: CandidateInstance,
   manifest: ReturnType<typeof parseManifest> | undefined,
   out: string,
+  buildRoot: string,
   compiler: string | null,
   options: RunCampaignOptions,
 ): Promise<BuildEntry> {
@@ -157,7 +164,7 @@ async function prepareInstance(
   const built = await buildInstance({
     instance,
     profile: candidate.variant,
-    buildDirectory: path.join(out, runPaths.buildTree(candidate.id, instance.name)),
+    buildDirectory: path.join(buildRoot, candidate.id, instance.name),
     libraryDirectory: path.dirname(path.join(out, libraryRelative)),
   });
   const { imageBytes } = await readLoadableSegments(built.libraryPath);
@@ -172,6 +179,7 @@ async function prepareInstance(
     label: instance.name,
     outDir: path.join(out, runPaths.katFiles(candidate.id, instance.name)),
     driverPath: options.driverPath,
+    logPathsRelativeTo: out,
     logHeader: {
       library: libraryRelative,
       algorithm: candidate.algorithm,
@@ -196,14 +204,10 @@ async function prepareInstance(
     librarySha256: built.librarySha256,
     imageBytes,
     kat: kat.verdict,
-    katDetail: kat.verdict === 'PASS' ? null : describeKat(kat),
+    katDetail: kat.detail,
     katLog,
     katLogSha256: kat.logSha256,
   };
-}
-
-function describeKat(kat: KatResult): string {
-  return 'detail' in kat && typeof kat.detail === 'string' ? kat.detail : kat.verdict;
 }
 
 async function timeInstance(
@@ -251,6 +255,7 @@ async function timeInstance(
       endedUtc: measured.endedUtc,
       loadAverageStart: measured.loadAverageStart,
       loadAverageEnd: measured.loadAverageEnd,
+      calibration: { ...measured.calibration, command: relativeCommand(measured.calibration.command, out) },
       processes: measured.processes.map((p) => ({ ...p, command: relativeCommand(p.command, out) })),
       derived: measured.derived,
       disturbedRetries: measured.disturbedRetries,

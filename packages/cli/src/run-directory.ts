@@ -6,7 +6,6 @@ export const runPaths = {
   campaign: 'campaign.json',
   build: 'build.json',
   library: (candidate: string, instance: string) => path.posix.join('lib', candidate, `lib${instance}.so`),
-  buildTree: (candidate: string, instance: string) => path.posix.join('build', candidate, instance),
   katLog: (candidate: string, instance: string) => path.posix.join('kat', candidate, `${instance}.log`),
   katFiles: (candidate: string, instance: string) => path.posix.join('kat', candidate, instance),
   record: (candidate: string, instance: string, messageBytes: number) =>

@@ -14,6 +14,8 @@ export type { KatFileResult, KatResult, KatResultBase, KatVerdictFields } from '
 export { NGCC_SEED_BYTES, createNgccDrng, ngccKatSeed } from './ngcc-drng.js';
 export { parseManifest } from './parse-manifest.js';
 export type { KatManifest, KatManifestEntry } from './parse-manifest.js';
+export { updateManifestText } from './update-manifest.js';
+export type { NewManifestEntry } from './update-manifest.js';
 export { renderKatLog } from './render-kat-log.js';
 export type { KatLogHeader, KatLogInput } from './render-kat-log.js';
 export { RUN_KAT_DEFAULTS, runKat } from './run-kat.js';

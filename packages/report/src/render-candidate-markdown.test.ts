@@ -132,3 +132,32 @@ describe('renderCandidateMarkdown on a host without cpufreq and a fixed-rate cou
     expect(() => renderCandidateMarkdown(dataset, 'hash-99')).toThrow('candidate "hash-99" has no instance in build.json (it lists: example-sm3)');
   });
 });
+
+describe('renderCandidateMarkdown with a counter rate measured per record', () => {
+  // Regression: each record measured its own TSC rate (2.44 vs 2.45 GHz) and the page repeated
+  // the counter sentence once per record. It must name the counter once, at the median rate.
+  const dataset = makeDataset({
+    candidate: 'example-sm3',
+    algorithm: 'SM3',
+    instances: [{ instance: 'sm3', katLogSha256: 'd'.repeat(64), imageBytes: 12000 }],
+    records: [32, 128, 512].map((messageBytes) => ({
+      instance: 'sm3',
+      messageBytes,
+      imageBytes: 12000,
+      processes: [{ cpu: 1, baselineRssBytes: 1437696, peakRssBytes: 1503232, trial: { iterations: 1000, seconds: 0.001, ticks: 2095000 } }],
+    })),
+    environment: { virtualized: true, cpuModel: 'Intel Xeon Processor', architecture: 'x86_64' },
+    counter: { name: 'tsc', kind: 'fixed-rate', hz: 2440000000, reason: 'perf_event_open failed' },
+  });
+  const rates = [2441000000, 2452000000, 2447000000];
+  dataset.records.forEach((entry, index) => {
+    entry.record.counter = { ...entry.record.counter!, hz: rates[index]! };
+  });
+  const page = renderCandidateMarkdown(dataset, 'example-sm3');
+
+  it('names the counter once, at the median of the records’ rates', () => {
+    expect(page).toContain('| clock | not fixed-verified (no cpufreq; virtual machine); counter tsc at 2.45 GHz |');
+    expect(page.match(/ticks of the `tsc` counter/g)).toHaveLength(1);
+    expect(page).toContain('runs at a fixed rate of 2.45 GHz');
+  });
+});

@@ -10,9 +10,6 @@ import { locateNative } from '../locate-native.js';
 import { parseInteger, parsePositiveNumber, parseSizeList } from '../parse-options.js';
 import { GUIDE_MESSAGE_SIZES_BYTES, runCampaign } from '../run-campaign.js';
 
-/** Trial target used for the bundled examples unless `--trial-target` is given (keeps `npm start` short). */
-export const EXAMPLES_TRIAL_TARGET_SECONDS = 0.2;
-
 interface RunFlags {
   out?: string;
   system?: string;
@@ -50,13 +47,12 @@ export function registerRunCommand(program: Command, context: CommandContext): v
     .option('--out <dir>', 'run directory (default: runs/<UTC time>)')
     .option('--system <id>', 'system id, <arch>_<n> (default: x86_1 or arm_1)')
     .option('--sizes <list>', `message sizes in bytes (default: ${GUIDE_MESSAGE_SIZES_BYTES.join(',')})`)
-    .option('--trial-target <seconds>', `target seconds per trial (default ${DEFAULT_TIMING_OPTIONS.trialTargetSeconds}; ${EXAMPLES_TRIAL_TARGET_SECONDS} for the bundled examples)`)
+    .option('--trial-target <seconds>', `target seconds per trial (default ${DEFAULT_TIMING_OPTIONS.trialTargetSeconds}, the guide's)`)
     .option('--trials <n>', `trials per operation, each in its own process (default ${DEFAULT_TIMING_OPTIONS.trials})`)
     .option('--cpu <n>', 'CPU to pin every timed process to (default: the last CPU)')
     .action(async (directories: string[], flags: RunFlags) => {
       const native = locateNative();
-      const bundled = directories.length === 0;
-      const folders = bundled ? await bundledCandidateDirectories(native.examplesDirectory) : directories;
+      const folders = directories.length === 0 ? await bundledCandidateDirectories(native.examplesDirectory) : directories;
       const candidates = [];
       for (const folder of folders) candidates.push(await loadCandidate(folder));
       const systemId = flags.system ?? defaultSystemId();
@@ -72,9 +68,7 @@ export function registerRunCommand(program: Command, context: CommandContext): v
         messageSizesBytes: flags.sizes === undefined ? [...GUIDE_MESSAGE_SIZES_BYTES] : parseSizeList('--sizes', flags.sizes),
         trialTargetSeconds:
           flags.trialTarget === undefined
-            ? bundled
-              ? EXAMPLES_TRIAL_TARGET_SECONDS
-              : DEFAULT_TIMING_OPTIONS.trialTargetSeconds
+            ? DEFAULT_TIMING_OPTIONS.trialTargetSeconds
             : parsePositiveNumber('--trial-target', flags.trialTarget),
         budgetSeconds: DEFAULT_TIMING_OPTIONS.budgetSeconds,
         trials: flags.trials === undefined ? DEFAULT_TIMING_OPTIONS.trials : parseInteger('--trials', flags.trials, 1, 1000),

@@ -22,16 +22,28 @@ function describeProcessor(context: CandidateContext, environment: HostEnvironme
   return `${model} (CPUs ${cpus.join(', ')}; one core per process)`;
 }
 
-/** Distinct counters of the candidate's records, in first-seen order. */
+/**
+ * Distinct counters (by name and kind) of the candidate's records, in first-seen order. Each
+ * record measures its counter's rate on its own trials; the rate shown is the median of those
+ * per-record rates, so a page names one rate per counter instead of one per record.
+ */
 export function countersUsed(context: CandidateContext): CounterInfo[] {
-  const seen = new Map<string, CounterInfo>();
+  const groups = new Map<string, { counter: CounterInfo; rates: number[] }>();
   for (const { record } of context.records) {
     const counter = record.counter;
     if (counter === null || counter === undefined) continue;
-    const key = `${counter.name}/${counter.kind}/${counter.hz ?? ''}`;
-    if (!seen.has(key)) seen.set(key, counter);
+    const key = `${counter.name}/${counter.kind}`;
+    const group = groups.get(key) ?? { counter, rates: [] };
+    if (typeof counter.hz === 'number') group.rates.push(counter.hz);
+    groups.set(key, group);
   }
-  return [...seen.values()];
+  return [...groups.values()].map(({ counter, rates }) => ({ ...counter, hz: rates.length === 0 ? counter.hz : median(rates) }));
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
 function describeCounter(counter: CounterInfo): string {
