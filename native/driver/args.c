@@ -47,7 +47,11 @@ void print_usage(void)
     fputs("usage: ngcc-perf-driver info\n"
           "       ngcc-perf-driver hash LIB DIGEST_BITS            (frames on stdin)\n"
           "       ngcc-perf-driver time LIB DIGEST_BITS MESSAGE_BYTES ITERATIONS WARMUPS\n"
-          "                             [--counter pmu-cycles|tsc|cntvct|clock] [--cpu N]\n"
+          "                             [--counter pmu-cycles|tsc|tscp|cntvct|clock] [--cpu N]\n"
+          "                             [--scope loop|per-call]\n"
+          "       ngcc-perf-driver clock-probe [--cpu N] [--windows 21] [--window-ms 50]\n"
+          "                             [--counter NAME]\n"
+          "       ngcc-perf-driver memory LIB DIGEST_BITS MESSAGE_BYTES [--cpu N] [--stack-bytes N]\n"
           "       ngcc-perf-driver --version | --help\n"
           "Output is JSON Lines on stdout; see native/PROTOCOL.md.\n",
           stderr);

@@ -2,6 +2,7 @@
 #include "args.h"
 #include "commands.h"
 #include "counter.h"
+#include "counter_probe.h"
 #include "exit_codes.h"
 #include "json_line.h"
 #include "out.h"
@@ -12,6 +13,7 @@
 
 int cmd_info(int argc, char **argv)
 {
+    static counter_survey survey;
     json_line line = {0};
     struct utsname host;
     counter c;
@@ -20,12 +22,25 @@ int cmd_info(int argc, char **argv)
     if (argc != 0) {
         return usage_error("info", "takes no arguments");
     }
-    counter_select_auto(&c);
+    if (counter_survey_run(&survey, &c) != 0) {
+        json_line *j = report_begin("IO");
+        jl_str(j, "subcommand", "info");
+        return report_finish(DRV_EXIT_IO, "info: no counter works, not even CLOCK_MONOTONIC_RAW; "
+                                          "run the driver on Linux");
+    }
     jl_begin(&line, "info");
     jl_str(&line, "driver", NGCC_DRIVER_VERSION);
     jl_str(&line, "arch", uname(&host) == 0 ? host.machine : "unknown");
     jl_u64(&line, "pageBytes", proc_page_bytes());
     jl_counter(&line, &c);
+    jl_counter_survey(&line, &survey);
+    if (survey.tsc_hz_cpuid != 0) {
+        jl_u64(&line, "tscHzCpuid", survey.tsc_hz_cpuid);
+        jl_str(&line, "tscHzCpuidLeaf", survey.tsc_hz_cpuid_leaf == 0x15u ? "0x15" : "0x16");
+    } else {
+        jl_null(&line, "tscHzCpuid");
+        jl_null(&line, "tscHzCpuidLeaf");
+    }
     failed = jl_emit(&line);
     counter_close(&c);
     jl_free(&line);

@@ -4,12 +4,15 @@
 #include "buffer_checks.h"
 #include "commands.h"
 #include "counter.h"
+#include "counter_probe.h"
 #include "crash_guard.h"
 #include "exit_codes.h"
 #include "guarded_buffer.h"
 #include "json_line.h"
 #include "library.h"
+#include "migration_counter.h"
 #include "out.h"
+#include "per_call.h"
 #include "proc_mem.h"
 #include "report.h"
 #include "time_options.h"
@@ -17,6 +20,7 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <sched.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
 
@@ -27,6 +31,8 @@ typedef struct {
     guarded_buffer digest;
     guarded_buffer message;
     json_line line;
+    uint64_t *stamps;    /* per-call scope: counter readings, else NULL */
+    int migrations_fd;   /* perf software event, or -1 */
 } time_session;
 
 static time_session session;
@@ -63,7 +69,9 @@ static int choose_counter(void)
 {
     char why[512];
     if (!session.opts.has_counter) {
-        counter_select_auto(&session.ctr);
+        if (counter_select_auto(&session.ctr) != 0) {
+            return io_error("no counter works", "not even CLOCK_MONOTONIC_RAW");
+        }
         return DRV_EXIT_OK;
     }
     if (counter_select_forced(&session.ctr, session.opts.counter, why, sizeof why) != 0) {
@@ -106,6 +114,15 @@ static int set_up_buffers(void)
         msg[i] = (unsigned char)(((uint64_t)i * 131u + session.opts.message_bytes) & 0xFFu);
     }
     memset(gbuf_data(&session.digest), 0, digest_bytes);
+    if (session.opts.scope == SCOPE_PER_CALL) {
+        uint64_t entries = per_call_stamp_count(session.opts.iterations);
+        session.stamps = malloc((size_t)entries * sizeof *session.stamps);
+        if (session.stamps == NULL) {
+            return io_error("no memory for the per-call counter readings", "lower ITERATIONS");
+        }
+        /* Touch every page now, so no page fault lands in the timed loop. */
+        memset(session.stamps, 0, (size_t)entries * sizeof *session.stamps);
+    }
     return DRV_EXIT_OK;
 }
 
@@ -120,6 +137,7 @@ static int write_meta(uint64_t baseline_rss_bytes)
     jl_u64(j, "warmups", session.opts.warmups);
     jl_u64(j, "baselineRssBytes", baseline_rss_bytes);
     put_cpu(j, "cpu", sched_getcpu());
+    jl_str(j, "scope", session.opts.scope == SCOPE_PER_CALL ? "per-call" : "loop");
     /* Flushed now so a caller sees it even if the library hangs. */
     return jl_emit(j) != 0 || out_flush() != 0 ? report_stdout_failure() : DRV_EXIT_OK;
 }
@@ -165,40 +183,118 @@ static int after_calls(call_phase phase, uint64_t done, uint64_t wanted, int rc)
     return done < wanted ? report_cryptofail(rc, session.opts.digest_bits, &ctx) : DRV_EXIT_OK;
 }
 
-static int timed_trial(void)
+/* What is read around the timed loop, before and after. */
+typedef struct {
+    struct rusage usage;
+    uint64_t ns;
+    uint64_t migrations;
+    int has_migrations;
+} loop_edge;
+
+static void read_edge_outer(loop_edge *e)
 {
-    struct rusage usage_before;
-    struct rusage usage_after;
-    uint64_t ns_before, ns_after, ticks_before = 0, ticks_after = 0, done;
-    int rc = 0;
-    int cpu_after;
-    int code;
-    json_line *j = &session.line;
-    getrusage(RUSAGE_SELF, &usage_before);
-    ns_before = clock_raw_ns();
+    e->has_migrations = migrations_read(session.migrations_fd, &e->migrations) == 0;
+    getrusage(RUSAGE_SELF, &e->usage);
+}
+
+/* Order: migrations, rusage, clock, counter ... counter, clock, rusage, migrations. */
+static int run_timed_loop(loop_edge *before, loop_edge *after, uint64_t *ticks, uint64_t *done,
+                          int *rc)
+{
+    uint64_t ticks_before = 0;
+    uint64_t ticks_after = 0;
+    read_edge_outer(before);
+    before->ns = clock_raw_ns();
     if (counter_read(&session.ctr, &ticks_before) != 0) {
         return io_error("reading the counter failed", strerror(errno));
     }
-    done = run_calls(session.opts.iterations, &rc);
+    *done = run_calls(session.opts.iterations, rc);
     if (counter_read(&session.ctr, &ticks_after) != 0) {
         return io_error("reading the counter failed", strerror(errno));
     }
-    ns_after = clock_raw_ns();
-    getrusage(RUSAGE_SELF, &usage_after);
+    after->ns = clock_raw_ns();
+    read_edge_outer(after);
+    *ticks = ticks_after - ticks_before;
+    return DRV_EXIT_OK;
+}
+
+static int run_per_call_loop(loop_edge *before, loop_edge *after, uint64_t *ticks, uint64_t *done,
+                             int *rc, uint64_t *overhead_ticks)
+{
+    hash_call call;
+    read_figures reads;
+    int read_failed = 0;
+    call.fn = session.fn;
+    call.digest_bits = session.opts.digest_bits;
+    call.message = gbuf_data(&session.message);
+    call.message_bits = (unsigned long long)session.opts.message_bytes * 8u;
+    call.digest = gbuf_data(&session.digest);
+    /* The overhead to subtract, measured now, in this process, on this CPU. */
+    if (counter_measure_reads(&session.ctr, session.stamps, PER_CALL_OVERHEAD_PAIRS, &reads) != 0) {
+        return io_error("reading the counter failed", strerror(errno));
+    }
+    *overhead_ticks = reads.overhead_ticks;
+    read_edge_outer(before);
+    before->ns = clock_raw_ns();
+    *done = per_call_run(&session.ctr, &call, session.opts.iterations, session.stamps, rc,
+                         &read_failed);
+    after->ns = clock_raw_ns();
+    read_edge_outer(after);
+    if (read_failed) {
+        return io_error("reading the counter failed", strerror(errno));
+    }
+    *ticks = *done == session.opts.iterations ? session.stamps[*done] - session.stamps[0] : 0;
+    return DRV_EXIT_OK;
+}
+
+static void put_migrations(json_line *j, const loop_edge *before, const loop_edge *after)
+{
+    if (before->has_migrations && after->has_migrations) {
+        jl_u64(j, "migrations", after->migrations - before->migrations);
+    } else {
+        jl_null(j, "migrations");
+    }
+}
+
+static int timed_trial(void)
+{
+    loop_edge before;
+    loop_edge after;
+    per_call_figures figures;
+    uint64_t ticks = 0;
+    uint64_t done = 0;
+    uint64_t overhead_ticks = 0;
+    int rc = 0;
+    int cpu_after;
+    int per_call = session.opts.scope == SCOPE_PER_CALL;
+    int code;
+    json_line *j = &session.line;
+    code = per_call ? run_per_call_loop(&before, &after, &ticks, &done, &rc, &overhead_ticks)
+                    : run_timed_loop(&before, &after, &ticks, &done, &rc);
+    if (code != DRV_EXIT_OK) {
+        return code;
+    }
     cpu_after = sched_getcpu();
     crash_guard_set_phase(NULL, 0);
     code = after_calls(PHASE_TIMED, done, session.opts.iterations, rc);
     if (code != DRV_EXIT_OK) {
         return code;
     }
+    if (per_call) {
+        per_call_summarise(session.stamps, done, overhead_ticks, &figures);
+    }
     jl_begin(j, "trial");
     jl_u64(j, "iterations", session.opts.iterations);
-    jl_seconds(j, "seconds", ns_after - ns_before);
-    jl_u64(j, "nanoseconds", ns_after - ns_before);
-    jl_u64(j, "ticks", ticks_after - ticks_before);
+    jl_seconds(j, "seconds", after.ns - before.ns);
+    jl_u64(j, "nanoseconds", after.ns - before.ns);
+    jl_u64(j, "ticks", ticks);
     put_cpu(j, "cpuAfter", cpu_after);
-    jl_u64(j, "involuntarySwitches", (uint64_t)(usage_after.ru_nivcsw - usage_before.ru_nivcsw));
-    jl_u64(j, "voluntarySwitches", (uint64_t)(usage_after.ru_nvcsw - usage_before.ru_nvcsw));
+    jl_u64(j, "involuntarySwitches", (uint64_t)(after.usage.ru_nivcsw - before.usage.ru_nivcsw));
+    jl_u64(j, "voluntarySwitches", (uint64_t)(after.usage.ru_nvcsw - before.usage.ru_nvcsw));
+    put_migrations(j, &before, &after);
+    if (per_call) {
+        jl_per_call(j, &figures);
+    }
     return jl_emit(j) != 0 ? report_stdout_failure() : DRV_EXIT_OK;
 }
 
@@ -255,11 +351,15 @@ int cmd_time(int argc, char **argv)
     if (code != DRV_EXIT_OK) {
         return code;
     }
+    session.migrations_fd = migrations_open();
     crash_guard_arm(session.opts.library);
     code = library_load(session.opts.library, &session.fn);
     if (code == DRV_EXIT_OK) {
         code = run_trial();
     }
+    migrations_close(session.migrations_fd);
     counter_close(&session.ctr);
+    free(session.stamps);
+    session.stamps = NULL;
     return code;
 }

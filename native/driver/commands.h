@@ -10,6 +10,10 @@
 int cmd_info(int argc, char **argv);
 int cmd_hash(int argc, char **argv);
 int cmd_time(int argc, char **argv);
+int cmd_memory(int argc, char **argv);
 int cmd_version(void);
+/* Counter probing (cmd_clock_probe.c) and the selection test hook (cmd_counter_selftest.c). */
+int cmd_clock_probe(int argc, char **argv);
+int cmd_counter_selftest(int argc, char **argv);
 
 #endif

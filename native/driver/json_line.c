@@ -3,6 +3,7 @@
 
 #include "out.h"
 
+#include <float.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -232,6 +233,61 @@ void jl_object_end(json_line *j)
 {
     put_bytes(j, "}", 1);
     j->need_comma = 1;
+}
+
+void jl_bool(json_line *j, const char *key, int value)
+{
+    put_key(j, key);
+    put_text(j, value ? "true" : "false");
+}
+
+void jl_f64(json_line *j, const char *key, double value)
+{
+    char digits[48];
+    put_key(j, key);
+    /* NaN fails both comparisons; infinities fail one. */
+    if (!(value >= -DBL_MAX && value <= DBL_MAX)) {
+        put_text(j, "null");
+        return;
+    }
+    snprintf(digits, sizeof digits, "%.9g", value);
+    put_text(j, digits);
+}
+
+void jl_array_begin(json_line *j, const char *key)
+{
+    put_key(j, key);
+    put_bytes(j, "[", 1);
+    j->need_comma = 0;
+}
+
+void jl_array_end(json_line *j)
+{
+    put_bytes(j, "]", 1);
+    j->need_comma = 1;
+}
+
+static void put_elem_separator(json_line *j)
+{
+    if (j->need_comma) {
+        put_bytes(j, ",", 1);
+    }
+    j->need_comma = 1;
+}
+
+void jl_elem_u64(json_line *j, uint64_t value)
+{
+    char digits[32];
+    put_elem_separator(j);
+    snprintf(digits, sizeof digits, "%" PRIu64, value);
+    put_text(j, digits);
+}
+
+void jl_elem_object_begin(json_line *j)
+{
+    put_elem_separator(j);
+    put_bytes(j, "{", 1);
+    j->need_comma = 0;
 }
 
 int jl_emit(json_line *j)

@@ -34,6 +34,16 @@ void jl_seconds(json_line *j, const char *key, uint64_t nanoseconds);
 void jl_hex(json_line *j, const char *key, const unsigned char *bytes, size_t n_bytes);
 void jl_object_begin(json_line *j, const char *key);
 void jl_object_end(json_line *j);
+/* "key":true / "key":false */
+void jl_bool(json_line *j, const char *key, int value);
+/* "key":<value with up to 9 significant digits>; null when not finite. */
+void jl_f64(json_line *j, const char *key, double value);
+/* "key":[ ... ]; inside, use the jl_elem_* functions for the elements. */
+void jl_array_begin(json_line *j, const char *key);
+void jl_array_end(json_line *j);
+/* One array element: a number, or an object closed with jl_object_end(). */
+void jl_elem_u64(json_line *j, uint64_t value);
+void jl_elem_object_begin(json_line *j);
 
 /* Closes the object, appends '\n' and queues the line. Returns 0, or -1 when
  * memory ran out while building or stdout failed. */

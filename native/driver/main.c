@@ -25,7 +25,7 @@ int main(int argc, char **argv)
      * would look like a crash of the library. */
     signal(SIGPIPE, SIG_IGN);
     if (argc < 2) {
-        return usage_error(NULL, "a subcommand is missing (info, hash or time)");
+        return usage_error(NULL, "a subcommand is missing (info, hash, time or memory)");
     }
     sub = argv[1];
     if (strcmp(sub, "info") == 0) {
@@ -34,6 +34,12 @@ int main(int argc, char **argv)
         code = cmd_hash(argc - 2, argv + 2);
     } else if (strcmp(sub, "time") == 0) {
         code = cmd_time(argc - 2, argv + 2);
+    } else if (strcmp(sub, "memory") == 0) {
+        code = cmd_memory(argc - 2, argv + 2);
+    } else if (strcmp(sub, "clock-probe") == 0) {
+        code = cmd_clock_probe(argc - 2, argv + 2);
+    } else if (strcmp(sub, "select-counter-selftest") == 0) {
+        code = cmd_counter_selftest(argc - 2, argv + 2);
     } else if (strcmp(sub, "--version") == 0 && argc == 2) {
         code = cmd_version();
     } else if ((strcmp(sub, "--help") == 0 || strcmp(sub, "-h") == 0 || strcmp(sub, "help") == 0) &&

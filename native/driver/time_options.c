@@ -8,10 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
-/* Matches "--name VALUE" or "--name=VALUE"; advances *i past a separate value.
- * Returns 1 with *value set, 0 when argv[*i] is another argument, -1 when the
- * value is missing. */
-static int take_option(int argc, char **argv, int *i, const char *name, const char **value)
+int take_option(int argc, char **argv, int *i, const char *name, const char **value)
 {
     size_t n = strlen(name);
     const char *arg = argv[*i];
@@ -62,10 +59,24 @@ int parse_time_options(int argc, char **argv, time_options *opts)
         int found = take_option(argc, argv, &i, "--counter", &value);
         if (found == 1) {
             if (counter_from_name(value, &opts->counter) != 0) {
-                return usage_error("time", "--counter must be pmu-cycles, tsc, cntvct or clock");
+                return usage_error("time",
+                                   "--counter must be pmu-cycles, tsc, tscp, cntvct or clock");
             }
             opts->has_counter = 1;
             continue;
+        }
+        if (found == 0) {
+            found = take_option(argc, argv, &i, "--scope", &value);
+            if (found == 1) {
+                if (strcmp(value, "loop") == 0) {
+                    opts->scope = SCOPE_LOOP;
+                } else if (strcmp(value, "per-call") == 0) {
+                    opts->scope = SCOPE_PER_CALL;
+                } else {
+                    return usage_error("time", "--scope must be loop or per-call");
+                }
+                continue;
+            }
         }
         if (found == 0) {
             found = take_option(argc, argv, &i, "--cpu", &value);
@@ -80,7 +91,8 @@ int parse_time_options(int argc, char **argv, time_options *opts)
             continue;
         }
         if (found < 0) {
-            return usage_error("time", "an option is missing its value (--counter NAME, --cpu N)");
+            return usage_error("time", "an option is missing its value (--counter NAME, --cpu N, "
+                                       "--scope loop|per-call)");
         }
         if (strncmp(argv[i], "--", 2) == 0) {
             char problem[256];
@@ -96,5 +108,12 @@ int parse_time_options(int argc, char **argv, time_options *opts)
     if (count != 5) {
         return usage_error("time", "expected LIB DIGEST_BITS MESSAGE_BYTES ITERATIONS WARMUPS");
     }
-    return check_positionals(positional, opts);
+    if (check_positionals(positional, opts) != DRV_EXIT_OK) {
+        return DRV_EXIT_USAGE;
+    }
+    if (opts->scope == SCOPE_PER_CALL && opts->iterations > PER_CALL_MAX_ITERATIONS) {
+        return usage_error("time", "--scope per-call times at most 1000000 calls per trial (one "
+                                   "counter reading each is kept in memory): lower ITERATIONS");
+    }
+    return DRV_EXIT_OK;
 }

@@ -9,6 +9,12 @@
 /* Longest timed message: 2^33 bytes (2^36 bits), as in hash mode. */
 #define MAX_MESSAGE_BYTES ((uint64_t)1 << 33)
 
+/* --scope per-call keeps one counter reading per call in memory: at most
+ * this many timed calls (8 MB of readings). */
+#define PER_CALL_MAX_ITERATIONS 1000000u
+
+typedef enum { SCOPE_LOOP, SCOPE_PER_CALL } time_scope;
+
 typedef struct {
     const char *library;
     int digest_bits;
@@ -19,10 +25,17 @@ typedef struct {
     counter_id counter;
     int has_cpu;
     int cpu;
+    time_scope scope;
 } time_options;
 
+/* Matches "--name VALUE" or "--name=VALUE" at argv[*i] and advances *i past a
+ * separate value. Returns 1 with *value set, 0 when argv[*i] is another
+ * argument, -1 when the value is missing. */
+int take_option(int argc, char **argv, int *i, const char *name, const char **value);
+
 /* Parses LIB DIGEST_BITS MESSAGE_BYTES ITERATIONS WARMUPS [--counter NAME]
- * [--cpu N] (options anywhere, also as --counter=NAME). Returns DRV_EXIT_OK,
+ * [--cpu N] [--scope loop|per-call] (options anywhere, also as
+ * --counter=NAME). Returns DRV_EXIT_OK,
  * or DRV_EXIT_USAGE after writing the error line. */
 int parse_time_options(int argc, char **argv, time_options *opts);
 

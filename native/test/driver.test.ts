@@ -199,7 +199,9 @@ describe('time mode', () => {
     const [meta, trial, end] = run.lines as [Line, Line, Line];
     const info = runDriver(['info']).lines[0] as Line;
     expect(meta).toMatchObject({ messageBytes: 1024, digestBits: 256, iterations: 200, warmups: 3, cpu: 0 });
-    expect(meta.counter).toEqual(info.counter);
+    // The measured figures (hz, overheadTicks, resolutionTicks) differ from run to run; the choice does not.
+    const { name, kind, reason, access } = info.counter as Record<string, unknown>;
+    expect(meta.counter).toMatchObject({ name, kind, reason, access });
     expect(trial).toMatchObject({ iterations: 200, cpuAfter: 0 });
     expect(Number.isInteger(trial.ticks) && (trial.ticks as number) > 0).toBe(true);
     expect(trial.seconds as number).toBeGreaterThan(0);
@@ -215,7 +217,7 @@ describe('time mode', () => {
     const run = runDriver(['time', lib('xor_ok'), '256', '64', '50', '0', '--counter=clock']);
     expect(run.status).toBe(0);
     const [meta, trial] = run.lines as [Line, Line];
-    expect(meta.counter).toEqual({ name: 'clock', kind: 'fixed-rate', reason: 'selected with --counter clock', hz: 1e9 });
+    expect(meta.counter).toMatchObject({ name: 'clock', kind: 'fixed-rate', reason: 'selected with --counter clock', hz: 1e9 });
     // The counter is read inside the clock reads, so its difference cannot exceed theirs.
     expect(trial.ticks as number).toBeGreaterThan(0);
     expect(trial.ticks as number).toBeLessThanOrEqual(trial.nanoseconds as number);
