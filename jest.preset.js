@@ -17,6 +17,7 @@ export function createJestConfig(packageDir) {
       '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: path.join(packageDir, 'tsconfig.json') }],
     },
     setupFiles: [path.join(root, 'jest.setup-env.js')],
+    reporters: ['default', path.join(root, 'scripts', 'jest-summary-reporter.cjs')],
     testTimeout: 60000,
   };
 }
