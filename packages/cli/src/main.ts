@@ -1,6 +1,8 @@
 import { Command, CommanderError } from 'commander';
 import type { CommandContext } from './command-context.js';
+import { registerCheckHostCommand } from './commands/check-host-command.js';
 import { registerKatCommand } from './commands/kat-command.js';
+import { registerPlanCommand } from './commands/plan-command.js';
 import { registerRunCommand } from './commands/run-command.js';
 import { registerSizeCommand } from './commands/size-command.js';
 import { registerTimeCommand } from './commands/time-command.js';
@@ -36,6 +38,8 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
   registerKatCommand(program, context);
   registerTimeCommand(program, context);
   registerSizeCommand(program, context);
+  registerCheckHostCommand(program, context);
+  registerPlanCommand(program, context);
   try {
     await program.parseAsync(args, { from: 'user' });
     return exitCode;

@@ -2,8 +2,9 @@ import type { DriverMetaLine } from './driver-lines.js';
 import type { TimingRunner } from './driver-runner.js';
 import { resolveRunner } from './internal/resolve-runner.js';
 import { trialProcessFromRun } from './internal/trial-process-from-run.js';
-import type { CounterName, TrialProcess } from './measurement-types.js';
+import type { CounterName } from './counter-types.js';
 import { DEFAULT_TIMING_OPTIONS } from './timing-options.js';
+import type { MessagePattern, TrialProcess } from './trial-types.js';
 
 /** Options of {@link calibrate}. */
 export interface CalibrateOptions {
@@ -15,6 +16,10 @@ export interface CalibrateOptions {
   cpu?: number;
   /** Force this counter. */
   counter?: CounterName;
+  /** Message bytes (default `rule`); calibration always times the whole loop (scope `loop`). */
+  message?: MessagePattern;
+  /** Offset of the message from a 64-byte boundary, bytes (default 0). */
+  alignmentOffsetBytes?: number;
   /** Kill the calibration process after this many seconds (default 900, the default operation budget). */
   timeoutSeconds?: number;
   /** Driver path; default `process.env.NGCC_PERF_DRIVER`. Ignored when `runner` is given. */
@@ -78,6 +83,8 @@ export async function calibrate(options: CalibrateOptions): Promise<CalibrationR
       timeoutSeconds: options.timeoutSeconds ?? DEFAULT_TIMING_OPTIONS.budgetSeconds,
       ...(options.counter === undefined ? {} : { counter: options.counter }),
       ...(options.cpu === undefined ? {} : { cpu: options.cpu }),
+      ...(options.message === undefined ? {} : { message: options.message }),
+      ...(options.alignmentOffsetBytes === undefined ? {} : { alignmentOffsetBytes: options.alignmentOffsetBytes }),
     });
     return trialProcessFromRun(run, 1);
   };

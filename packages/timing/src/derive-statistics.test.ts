@@ -52,6 +52,15 @@ describe('deriveStatistics', () => {
     expect(derived.sdTrialCycles).toBeCloseTo(8.7635, 3);
   });
 
+  it("gives the anchor's 95 % interval and CV, and flags its trial 4 as an outlier", () => {
+    // mean 3061.39297, s = 8.763512; t(0.975; 4) = 2.776 → half-width 2.776 × 8.763512 / √5 = 10.879593.
+    expect(derived.ciLowCycles).toBeCloseTo(3050.513377, 5);
+    expect(derived.ciHighCycles).toBeCloseTo(3072.272563, 5);
+    expect(derived.cv).toBeCloseTo(8.763512 / 3061.39297, 8); // 0.286 %: well under the 5 % limit for 32 B
+    expect(derived.outlierTrials).toEqual([3]);
+    expect(derived.warnings).toEqual(["trial 4 (mean 3046.1 cycles) lies outside Tukey's fences [3055.1, 3073.5]"]);
+  });
+
   it('keeps the largest RSS figures: 1404 KiB baseline and 1468 KiB peak, as on the page', () => {
     expect(derived.baselineRssBytes).toBe(1437696);
     expect(derived.peakRssBytes).toBe(1503232);
@@ -66,7 +75,55 @@ describe('deriveStatistics', () => {
       n: 100, meanCycles: 2100, meanSeconds: 0.00001, cyclesPerByte: 0, megabytesPerSecond: 0, opsPerSecond: 100000,
       medianTrialCycles: 2100, minTrialCycles: 2100, maxTrialCycles: 2100, sdTrialCycles: null,
       baselineRssBytes: null, peakRssBytes: null,
+      cv: null, ciLowCycles: null, ciHighCycles: null, outlierTrials: [], perCall: null,
+      warnings: ['only 1 trial completed: no spread, confidence interval or outlier test'],
     });
+  });
+
+  describe('CV warning', () => {
+    // Trial means m − d, m, m + d have s = d exactly, so CV = d / m with no rounding: 98, 100, 102 is 2 %.
+    const trials = (...means: number[]): DerivationTrial[] =>
+      means.map((mean) => ({ trial: { iterations: 1000, seconds: 0.01, ticks: mean * 1000 }, baselineRssBytes: null, peakRssBytes: null }));
+    const warningsAt = (bytes: number, ...means: number[]) => deriveStatistics(trials(...means), bytes).warnings;
+
+    it('accepts exactly 2 % from 4096 B on, and warns above it', () => {
+      expect(deriveStatistics(trials(98, 100, 102), 4096).cv).toBe(0.02);
+      expect(warningsAt(4096, 98, 100, 102)).toEqual([]);
+      expect(warningsAt(4096, 97.9, 100, 102.1)).toEqual([
+        'CV of the trial means is 2.10 %, above the 2.00 % limit for messages of 4096 B or more: the trials disagree; measure on a quieter host or with longer trials',
+      ]);
+    });
+
+    it('allows 5 % below 4096 B: 2.1 % passes at 4095 B; exactly 5 % passes, 5.1 % warns', () => {
+      expect(warningsAt(4095, 97.9, 100, 102.1)).toEqual([]);
+      expect(deriveStatistics(trials(95, 100, 105), 4095).cv).toBe(0.05);
+      expect(warningsAt(4095, 95, 100, 105)).toEqual([]);
+      expect(warningsAt(4095, 94.9, 100, 105.1)).toEqual([
+        'CV of the trial means is 5.10 %, above the 5.00 % limit for messages under 4096 B: the trials disagree; measure on a quieter host or with longer trials',
+      ]);
+      expect(warningsAt(32, 95, 100, 105)).toEqual([]);
+    });
+
+    it('takes other limits when given', () => {
+      const strict = { longMessageBytes: 1024, longMessageCv: 0.01, shortMessageCv: 0.01 };
+      expect(deriveStatistics(trials(98, 100, 102), 32, { cvWarningLimits: strict }).warnings[0]).toMatch(/above the 1.00 % limit for messages under 1024 B/);
+    });
+  });
+
+  it('aggregates per-call quartiles only when every trial has them', () => {
+    const perCall = (medianTicks: number) => ({
+      count: 100, rawMedianTicks: medianTicks + 40, rawQ1Ticks: medianTicks + 30, rawQ3Ticks: medianTicks + 60, rawMinTicks: medianTicks + 10,
+      overheadTicks: 40, medianTicks, q1Ticks: medianTicks - 10, q3Ticks: medianTicks + 20,
+    });
+    const timed = (medianTicks: number, withPerCall = true): DerivationTrial => ({
+      trial: { iterations: 100, seconds: 0.001, ticks: 100 * (medianTicks + 45), ...(withPerCall ? { perCall: perCall(medianTicks) } : {}) },
+      baselineRssBytes: null, peakRssBytes: null,
+    });
+    // Trial medians 1000, 1010, 1200 → median 1010; q1s 990, 1000, 1190 → 1000; q3s → 1030; raw minima → 1010.
+    expect(deriveStatistics([timed(1000), timed(1010), timed(1200)], 64).perCall).toEqual({
+      calls: 300, medianCycles: 1010, q1Cycles: 1000, q3Cycles: 1030, rawMedianCycles: 1050, rawMinCycles: 1010, overheadCycles: 40,
+    });
+    expect(deriveStatistics([timed(1000), timed(1010, false)], 64).perCall).toBeNull();
   });
 
   it('refuses no trials (NO_TRIALS) and a trial without time (INVALID_OPTIONS)', () => {

@@ -1,24 +1,48 @@
-import { median, sampleStandardDeviation } from 'simple-statistics';
-import type { DerivedStatistics, TrialFigures } from './measurement-types.js';
+import { aggregatePerCall } from './aggregate-per-call.js';
+import { CV_WARNING_LIMITS, cvWarningLimit, type CvWarningLimits } from './cv-warning-limit.js';
+import { findTukeyOutliers } from './find-tukey-outliers.js';
+import { derivationWarnings } from './internal/derivation-warnings.js';
+import type { DerivedStatistics } from './measurement-types.js';
+import { summarizeSamples } from './summarize-samples.js';
 import { TimingError } from './timing-error.js';
+import type { DisturbedReason, PerCallFigures, RerunStop, TrialFigures } from './trial-types.js';
 
-/** What {@link deriveStatistics} needs of one completed trial process. */
+/** What {@link deriveStatistics} needs of one completed trial process (a `TrialProcess` fits). */
 export interface DerivationTrial {
-  trial: Pick<TrialFigures, 'iterations' | 'seconds' | 'ticks'>;
+  trial: Pick<TrialFigures, 'iterations' | 'seconds' | 'ticks'> & { perCall?: PerCallFigures };
   baselineRssBytes: number | null;
   peakRssBytes: number | null;
+  /** Kept although disturbed (see `TrialProcess.disturbed`): named in the warnings. */
+  disturbed?: true;
+  /** Disturbances of the kept attempt: flag-only ones are counted in the warnings. */
+  disturbedReasons?: readonly DisturbedReason[];
+  rerunStopped?: RerunStop;
+}
+
+/** Options of {@link deriveStatistics}. */
+export interface DeriveStatisticsOptions {
+  /** CV limits for the warning; default {@link CV_WARNING_LIMITS} (2 % from 4 KiB, else 5 %). */
+  cvWarningLimits?: Readonly<CvWarningLimits>;
 }
 
 /**
  * Statistics over completed trials (SPEC §5): mean cycles = Σ ticks / n, mean time = Σ seconds / n,
- * cycles/byte = mean cycles / L, MB/s = L · n / Σ seconds / 10^6, ops/s = n / Σ seconds, and the
- * median, minimum, maximum and sample standard deviation of the per-trial means (ticks / iterations).
- * RSS figures are maxima over the processes (SPEC §6). Nothing is rounded.
+ * cycles/byte = mean cycles / L, MB/s = L · n / Σ seconds / 10^6, ops/s = n / Σ seconds; over the
+ * per-trial means (ticks / iterations) the median, minimum, maximum, sample standard deviation,
+ * CV, the 95 % Student-t confidence interval of the mean (`summarizeSamples`) and Tukey outliers
+ * (`findTukeyOutliers`); the per-call quartiles when every trial has them (`aggregatePerCall`);
+ * and warning sentences. RSS figures are maxima over the processes (SPEC §6). Nothing is rounded.
  *
- * @param trials - completed trial processes (a failed process has no trial: leave it out).
+ * Warnings, in this order: fewer than 2 trials; CV above 2 % (L ≥ 4096 B) or 5 % (shorter) — a CV
+ * exactly at the limit passes; each outlier trial; each trial kept although disturbed; one line
+ * per kind of flag-only disturbance (e.g. context switches that were not rerun).
+ *
+ * @param trials - completed trial processes (a failed process has no trial: leave it out); their
+ *   order gives `outlierTrials` its indices.
  * @param messageBytes - L, the message length in bytes. For L = 0 there are no bytes to divide
  *   by: `cyclesPerByte` is reported as 0 (and MB/s comes out 0).
- * @returns {@link DerivedStatistics}; `sdTrialCycles` is null with fewer than 2 trials.
+ * @param options - {@link DeriveStatisticsOptions}.
+ * @returns {@link DerivedStatistics}; `sdTrialCycles`, `cv` and the interval are null with fewer than 2 trials.
  * @throws {@link TimingError} `NO_TRIALS` for an empty list; `INVALID_OPTIONS` for a trial with no
  *   iterations or no elapsed seconds.
  * @remarks Source: SPEC §5 (derived figures); the anchor's arm_1 `litchi_512` at 32 B gives
@@ -32,7 +56,11 @@ export interface DerivationTrial {
  * derived.meanCycles; // 3067.00615
  * ```
  */
-export function deriveStatistics(trials: readonly DerivationTrial[], messageBytes: number): DerivedStatistics {
+export function deriveStatistics(
+  trials: readonly DerivationTrial[],
+  messageBytes: number,
+  options: DeriveStatisticsOptions = {},
+): DerivedStatistics {
   if (trials.length === 0) {
     throw new TimingError('NO_TRIALS', 'deriveStatistics got no completed trial; pass at least one trial process.');
   }
@@ -53,6 +81,10 @@ export function deriveStatistics(trials: readonly DerivationTrial[], messageByte
     trialMeans.push(trial.ticks / trial.iterations);
   });
   const meanCycles = sumTicks / n;
+  const stats = summarizeSamples(trialMeans);
+  const outliers = findTukeyOutliers(trialMeans);
+  const limits = options.cvWarningLimits ?? CV_WARNING_LIMITS;
+  const perCalls = trials.map(({ trial }) => trial.perCall).filter((p): p is PerCallFigures => p !== undefined);
   return {
     n,
     meanCycles,
@@ -60,12 +92,20 @@ export function deriveStatistics(trials: readonly DerivationTrial[], messageByte
     cyclesPerByte: messageBytes > 0 ? meanCycles / messageBytes : 0,
     megabytesPerSecond: (messageBytes * n) / sumSeconds / 1e6,
     opsPerSecond: n / sumSeconds,
-    medianTrialCycles: median(trialMeans),
-    minTrialCycles: Math.min(...trialMeans),
-    maxTrialCycles: Math.max(...trialMeans),
-    sdTrialCycles: trialMeans.length >= 2 ? sampleStandardDeviation(trialMeans) : null,
+    medianTrialCycles: stats.p50,
+    minTrialCycles: stats.min,
+    maxTrialCycles: stats.max,
+    sdTrialCycles: stats.sd,
     baselineRssBytes: maxOrNull(trials.map((t) => t.baselineRssBytes)),
     peakRssBytes: maxOrNull(trials.map((t) => t.peakRssBytes)),
+    cv: stats.cv,
+    ciLowCycles: stats.ciLow,
+    ciHighCycles: stats.ciHigh,
+    outlierTrials: outliers.outlierIndices,
+    perCall: perCalls.length === trials.length ? aggregatePerCall(perCalls) : null,
+    warnings: derivationWarnings(
+      trials, trialMeans, stats, outliers, cvWarningLimit(messageBytes, limits), messageBytes, limits.longMessageBytes,
+    ),
   };
 }
 

@@ -28,6 +28,22 @@ describe('parseDriverOutput', () => {
     expect(lines[1]).toMatchObject({ type: 'error', code: 'LOADFAIL', library: 'x.so' });
   });
 
+  it('accepts the optional fields of newer drivers (counter figures, counter list, per-call, migrations, clock probe)', () => {
+    const text = [
+      '{"v":1,"type":"info","driver":"0.2.0","arch":"x86_64","pageBytes":4096,"counter":{"name":"tsc","kind":"fixed-rate","reason":"no PMU","hz":2445400000,"overheadTicks":24,"resolutionTicks":1},"counters":[{"name":"pmu-cycles","available":false,"reason":"ENOENT"},{"name":"tsc","kind":"fixed-rate","available":true,"hz":2445400000,"overheadTicks":24,"resolutionTicks":1,"future":"ignored"}]}',
+      '{"v":1,"type":"meta","counter":{"name":"tsc","kind":"fixed-rate","hz":2445400000},"messageBytes":64,"digestBits":256,"iterations":1000,"warmups":3,"baselineRssBytes":1437696,"cpu":null}',
+      '{"v":1,"type":"trial","iterations":1000,"seconds":0.0001,"nanoseconds":100000,"ticks":244540,"cpuAfter":null,"involuntarySwitches":0,"voluntarySwitches":0,"migrations":null,"perCall":{"count":1000,"rawMedianTicks":230,"rawQ1Ticks":228,"rawQ3Ticks":236,"rawMinTicks":224,"overheadTicks":24,"medianTicks":206,"q1Ticks":204,"q3Ticks":212}}',
+      '{"v":1,"type":"clock-probe","counter":"tsc","windowsHz":[2445400000,2445410000],"medianHz":2445405000,"iqrHz":5000,"iqrRelative":0.000002,"steady":true,"measures":"counter-rate"}',
+    ].join('\n');
+    const { lines } = parseDriverOutput(text, 'driver');
+    expect(lines.map((line) => line.type)).toEqual(['info', 'meta', 'trial', 'clock-probe']);
+    expect(lines[0]).toMatchObject({ counter: { hz: 2445400000, overheadTicks: 24, resolutionTicks: 1 }, counters: [{ name: 'pmu-cycles' }, { name: 'tsc', hz: 2445400000 }] });
+    expect(lines[0]).not.toHaveProperty('counters.1.future'); // unknown fields are dropped, not refused
+    expect(lines[1]).toMatchObject({ cpu: null });
+    expect(lines[2]).toMatchObject({ cpuAfter: null, migrations: null, perCall: { medianTicks: 206, overheadTicks: 24 } });
+    expect(lines[3]).toMatchObject({ medianHz: 2445405000, steady: true, measures: 'counter-rate' });
+  });
+
   it('sets apart what a library printed on stdout', () => {
     const { lines, strayLines } = parseDriverOutput(`hello from CryptHash\n42\n{"debug":true}\n${PROTOCOL_EXAMPLE}`, 'driver');
     expect(lines).toHaveLength(3);

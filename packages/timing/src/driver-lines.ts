@@ -4,12 +4,20 @@ import { TimingError } from './timing-error.js';
 /** The driver protocol version this package speaks (native/PROTOCOL.md). */
 export const DRIVER_PROTOCOL_VERSION = 1;
 
+const counterNameSchema = z.enum(['pmu-cycles', 'tsc', 'tscp', 'cntvct', 'clock']);
+const ticksSchema = z.number().nonnegative();
 const counterSchema = z.object({
-  name: z.enum(['pmu-cycles', 'tsc', 'cntvct', 'clock']),
+  name: counterNameSchema,
   kind: z.enum(['core-cycles', 'fixed-rate']),
   reason: z.string().optional(),
+  // Optional figures (added to protocol v1 later; older drivers leave them out).
+  access: z.string().optional(),
+  hz: z.number().positive().optional(),
+  overheadTicks: ticksSchema.optional(),
+  resolutionTicks: ticksSchema.optional(),
 });
 const count = z.number().int().nonnegative();
+const cpuSchema = z.number().int().nullable();
 
 const infoSchema = z.object({
   v: z.literal(1),
@@ -18,6 +26,24 @@ const infoSchema = z.object({
   arch: z.string(),
   pageBytes: z.number().int().positive(),
   counter: counterSchema,
+  /** Every counter the driver probed, the chosen one among them (optional). */
+  counters: z
+    .array(
+      z.object({
+        name: z.string(),
+        kind: z.enum(['core-cycles', 'fixed-rate']).optional(),
+        available: z.boolean().optional(),
+        reason: z.string().optional(),
+        access: z.string().optional(),
+        hz: z.number().positive().optional(),
+        overheadTicks: ticksSchema.optional(),
+        resolutionTicks: ticksSchema.optional(),
+      }),
+    )
+    .optional(),
+  /** The TSC rate CPUID states (leaf 0x15 or 0x16), Hz; null when CPUID does not say (optional). */
+  tscHzCpuid: z.number().positive().nullable().optional(),
+  tscHzCpuidLeaf: z.string().nullable().optional(),
 });
 const metaSchema = z.object({
   v: z.literal(1),
@@ -28,23 +54,56 @@ const metaSchema = z.object({
   iterations: count,
   warmups: count,
   baselineRssBytes: count,
-  cpu: z.number().int(),
+  cpu: cpuSchema,
+  scope: z.enum(['loop', 'per-call']).optional(),
+});
+const perCallSchema = z.object({
+  count,
+  rawMedianTicks: ticksSchema,
+  rawQ1Ticks: ticksSchema,
+  rawQ3Ticks: ticksSchema,
+  rawMinTicks: ticksSchema,
+  rawMaxTicks: ticksSchema.optional(),
+  overheadTicks: ticksSchema,
+  medianTicks: ticksSchema,
+  q1Ticks: ticksSchema,
+  q3Ticks: ticksSchema,
 });
 const trialSchema = z.object({
   v: z.literal(1),
   type: z.literal('trial'),
   iterations: count,
   seconds: z.number().nonnegative(),
+  nanoseconds: count.optional(),
   ticks: count,
-  cpuAfter: z.number().int(),
+  cpuAfter: cpuSchema,
   involuntarySwitches: count,
   voluntarySwitches: count,
+  migrations: count.nullable().optional(),
+  perCall: perCallSchema.optional(),
 });
 const endSchema = z.object({ v: z.literal(1), type: z.literal('end'), peakRssBytes: count.optional(), count: count.optional() });
 const errorSchema = z.looseObject({ v: z.literal(1), type: z.literal('error'), code: z.string(), message: z.string() });
-const lineSchema = z.discriminatedUnion('type', [infoSchema, metaSchema, trialSchema, endSchema, errorSchema]);
+const clockProbeSchema = z.object({
+  v: z.literal(1),
+  type: z.literal('clock-probe'),
+  counter: z.union([counterNameSchema, counterSchema]),
+  cpu: cpuSchema.optional(),
+  windows: count.optional(),
+  windowMs: z.number().positive().optional(),
+  windowsHz: z.array(z.number().nonnegative()).optional(),
+  medianHz: z.number().positive(),
+  q1Hz: z.number().nonnegative().optional(),
+  q3Hz: z.number().nonnegative().optional(),
+  iqrHz: z.number().nonnegative(),
+  iqrRelative: z.number().nonnegative(),
+  steady: z.boolean(),
+  measures: z.enum(['counter-rate', 'core-clock']),
+  involuntarySwitches: count.optional(),
+});
+const lineSchema = z.discriminatedUnion('type', [infoSchema, metaSchema, trialSchema, endSchema, errorSchema, clockProbeSchema]);
 
-/** A validated driver line: `info`, `meta`, `trial`, `end` or `error` (native/PROTOCOL.md). */
+/** A validated driver line: `info`, `meta`, `trial`, `end`, `error` or `clock-probe` (native/PROTOCOL.md). */
 export type DriverLine = z.infer<typeof lineSchema>;
 /** The `info` line, i.e. what `readDriverInfo` returns. */
 export type DriverInfo = Omit<z.infer<typeof infoSchema>, 'v' | 'type'>;
@@ -56,6 +115,8 @@ export type DriverTrialLine = z.infer<typeof trialSchema>;
 export type DriverEndLine = z.infer<typeof endSchema>;
 /** The `error` line a failing driver writes before a non-zero exit. */
 export type DriverErrorLine = z.infer<typeof errorSchema>;
+/** The line of `ngcc-perf-driver clock-probe`. */
+export type DriverClockProbeLine = z.infer<typeof clockProbeSchema>;
 
 /** Driver output split into validated protocol lines and anything else. */
 export interface ParsedDriverOutput {

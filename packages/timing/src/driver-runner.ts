@@ -1,8 +1,10 @@
 import { accessSync, constants } from 'node:fs';
 import { execa } from 'execa';
-import { parseDriverOutput, type DriverInfo, type DriverLine } from './driver-lines.js';
-import type { CounterName } from './measurement-types.js';
+import type { CounterName } from './counter-types.js';
+import { parseDriverOutput, type DriverClockProbeLine, type DriverInfo, type DriverLine } from './driver-lines.js';
+import { clockProbeArgv, throwIfUnsupported, timeArgv } from './internal/driver-argv.js';
 import { TimingError } from './timing-error.js';
+import type { MessagePattern, TimingScope } from './trial-types.js';
 
 /** Arguments of one `ngcc-perf-driver time` run (native/PROTOCOL.md). */
 export interface TimeArgs {
@@ -18,7 +20,25 @@ export interface TimeArgs {
   counter?: CounterName;
   /** Pin the process to this CPU (`--cpu`). */
   cpu?: number;
+  /** `--scope per-call`; `loop` (the driver's default) is not written. */
+  scope?: TimingScope;
+  /** `--message random`; `rule` (the driver's default) is not written. */
+  message?: MessagePattern;
+  /** `--offset N`, bytes past a 64-byte boundary; 0 (the driver's default) is not written. */
+  alignmentOffsetBytes?: number;
   /** Kill the process (SIGKILL) after this many seconds. */
+  timeoutSeconds: number;
+}
+
+/** Arguments of one `ngcc-perf-driver clock-probe` run (native/PROTOCOL.md). */
+export interface ClockProbeArgs {
+  /** Pin the probe to this CPU (`--cpu`). */
+  cpu?: number;
+  /** `--windows N` (1–1001; the driver's default is 21). */
+  windows?: number;
+  /** `--window-ms N` (1–10000; the driver's default is 50). */
+  windowMs?: number;
+  /** Kill the process after this many seconds. */
   timeoutSeconds: number;
 }
 
@@ -48,8 +68,16 @@ export interface DriverRun {
 export interface TimingRunner {
   /** `ngcc-perf-driver info`. Throws `TimingError` (`DRIVER_FAILED`, `DRIVER_VERSION`, `PROTOCOL`). */
   info(): Promise<DriverInfo>;
-  /** One `ngcc-perf-driver time` process. Throws only for harness problems, never for library failures. */
+  /**
+   * One `ngcc-perf-driver time` process. Throws only for harness problems (`DRIVER_UNSUPPORTED`
+   * when the driver does not know an option asked for), never for library failures.
+   */
   time(args: TimeArgs): Promise<DriverRun>;
+  /**
+   * `ngcc-perf-driver clock-probe`. Throws `TimingError` (`DRIVER_UNSUPPORTED` for a driver
+   * without the subcommand, `DRIVER_FAILED`, `DRIVER_VERSION`, `PROTOCOL`).
+   */
+  clockProbe(args: ClockProbeArgs): Promise<DriverClockProbeLine>;
 }
 
 const INFO_TIMEOUT_MS = 30_000;
@@ -91,6 +119,7 @@ export function createDriverRunner(driverPath: string | undefined = process.env.
   return {
     info: () => runInfo(driverPath),
     time: (args) => runTime(driverPath, args),
+    clockProbe: (args) => runClockProbe(driverPath, args),
   };
 }
 
@@ -109,21 +138,17 @@ async function runInfo(driverPath: string): Promise<DriverInfo> {
   if (info === undefined) {
     throw new TimingError('PROTOCOL', `${source} wrote no "info" line. Rebuild native/ with "npm run build".`);
   }
-  const { driver, arch, pageBytes, counter } = info;
-  return { driver, arch, pageBytes, counter };
+  const { driver, arch, pageBytes, counter, counters, tscHzCpuid, tscHzCpuidLeaf } = info;
+  return {
+    driver, arch, pageBytes, counter,
+    ...(counters === undefined ? {} : { counters }),
+    ...(tscHzCpuid === undefined ? {} : { tscHzCpuid }),
+    ...(tscHzCpuidLeaf === undefined ? {} : { tscHzCpuidLeaf }),
+  };
 }
 
 async function runTime(driverPath: string, args: TimeArgs): Promise<DriverRun> {
-  const argv = [
-    'time',
-    args.library,
-    String(args.digestBits),
-    String(args.messageBytes),
-    String(args.iterations),
-    String(args.warmups),
-    ...(args.counter === undefined ? [] : ['--counter', args.counter]),
-    ...(args.cpu === undefined ? [] : ['--cpu', String(args.cpu)]),
-  ];
+  const argv = timeArgv(args);
   const command = [driverPath, ...argv];
   const result = await execa(driverPath, argv, {
     reject: false,
@@ -141,6 +166,7 @@ async function runTime(driverPath: string, args: TimeArgs): Promise<DriverRun> {
     );
   }
   const { lines, strayLines } = parseDriverOutput(result.stdout, command.join(' '));
+  throwIfUnsupported(result.exitCode ?? null, lines, command);
   return {
     command,
     exitCode: result.exitCode ?? null,
@@ -153,8 +179,39 @@ async function runTime(driverPath: string, args: TimeArgs): Promise<DriverRun> {
   };
 }
 
-function describeEnd(exitCode: number | undefined, signal: string | undefined, timedOut: boolean): string {
-  if (timedOut) return `no answer within ${INFO_TIMEOUT_MS / 1000} s`;
+async function runClockProbe(driverPath: string, args: ClockProbeArgs): Promise<DriverClockProbeLine> {
+  const command = [driverPath, ...clockProbeArgv(args)];
+  const source = command.join(' ');
+  const result = await execa(driverPath, command.slice(1), {
+    reject: false,
+    stdin: 'ignore',
+    timeout: Math.ceil(args.timeoutSeconds * 1000),
+    killSignal: 'SIGKILL',
+  });
+  const { lines } = parseDriverOutput(result.stdout, source);
+  throwIfUnsupported(result.exitCode ?? null, lines, command);
+  if (result.exitCode !== 0) {
+    throw new TimingError(
+      'DRIVER_FAILED',
+      `${source} failed (${describeEnd(result.exitCode, result.signal, result.timedOut, args.timeoutSeconds)}): ` +
+        `${result.stderr.trim() || result.message}. Check the --cpu value, then rebuild native/ with "npm run build".`,
+      { cause: result },
+    );
+  }
+  const probe = lines.find((line) => line.type === 'clock-probe');
+  if (probe === undefined || probe.type !== 'clock-probe') {
+    throw new TimingError('PROTOCOL', `${source} wrote no "clock-probe" line. Rebuild native/ with "npm run build".`);
+  }
+  return probe;
+}
+
+function describeEnd(
+  exitCode: number | undefined,
+  signal: string | undefined,
+  timedOut: boolean,
+  timeoutSeconds = INFO_TIMEOUT_MS / 1000,
+): string {
+  if (timedOut) return `no answer within ${timeoutSeconds} s`;
   if (signal !== undefined) return `killed by ${signal}`;
   return `exit code ${String(exitCode)}`;
 }

@@ -1,3 +1,11 @@
+/** How a hypervisor showed itself (`HostEnvironment.hypervisor`). */
+export interface HypervisorEvidence {
+  /** `sys-hypervisor`: /sys/hypervisor/type; `dmi`: a hypervisor's DMI vendor or product name; `cpuid-flag`: the `hypervisor` CPU flag only. */
+  detectedBy: 'sys-hypervisor' | 'dmi' | 'cpuid-flag';
+  /** The hypervisor's name as the host gives it (`xen`, `KVM`, `QEMU`, …); null when only the flag says so. */
+  name: string | null;
+}
+
 /**
  * The measuring host's state (SPEC §5 "host state, checked and recorded"; docs/RUN-DIRECTORY.md
  * `HostEnvironment`). Every field is `null` when the host does not expose it.
@@ -33,4 +41,24 @@ export interface HostEnvironment {
   smtActive: boolean | null;
   /** 1, 5 and 15 minute load averages. */
   loadAverage: [number, number, number] | null;
+  /** The CPU the per-CPU fields describe (the measuring CPU; default the first online one). */
+  measuringCpu: number | null;
+  /** The hypervisor, when one shows itself; null on bare metal or when nothing tells. */
+  hypervisor: HypervisorEvidence | null;
+  /** `/sys/devices/system/cpu/isolated` (isolcpus=), a kernel CPU list; `""` when none is isolated. */
+  isolatedCpus: string | null;
+  /** `/sys/devices/system/cpu/nohz_full` (nohz_full=), a kernel CPU list; `""` when none (the kernel writes "(null)"). */
+  nohzFullCpus: string | null;
+  /** `kernel.randomize_va_space`: 0 = no ASLR, 1 = stack, mmap and vDSO randomised, 2 = also the heap. */
+  randomizeVaSpace: number | null;
+  /** x86: which of `constant_tsc`, `nonstop_tsc`, `tsc_known_freq`, `tsc_reliable` the CPU flags list; null off x86. */
+  tscFlags: string[] | null;
+  /** TSC frequency where the kernel exposes it (`cpuN/tsc_freq_khz`, not in every kernel), kHz. */
+  tscKhz: number | null;
+  /** The kernel's current clocksource (`tsc`, `kvm-clock`, `arch_sys_counter`, …). */
+  clocksource: string | null;
+  /** On a hybrid CPU, the measuring CPU's core type (`/sys/devices/cpu_core|cpu_atom/cpus`); null otherwise or when not exposed. */
+  hybridCoreType: 'core' | 'atom' | null;
+  /** `thread_siblings_list` of the measuring CPU, e.g. `"1"` (no sibling) or `"1,13"`. */
+  smtSiblings: string | null;
 }

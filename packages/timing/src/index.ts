@@ -1,11 +1,20 @@
+export { aggregatePerCall } from './aggregate-per-call.js';
+export { assessHost } from './assess-host.js';
+export type { AssessHostOptions, HostAssessment, TscHzSource } from './assess-host.js';
 export { calibrate, CALIBRATION_BATCH_ITERATIONS, CALIBRATION_RESOLUTION_SECONDS } from './calibrate.js';
 export type { CalibrateOptions, CalibrationResult } from './calibrate.js';
+export { classifyHost } from './classify-host.js';
+export type { ClassifyHostOptions, HostClassification } from './classify-host.js';
+export type { CounterKind, CounterName, DriverCounter, MeasuredCounter } from './counter-types.js';
+export { CV_WARNING_LIMITS, cvWarningLimit } from './cv-warning-limit.js';
+export type { CvWarningLimits } from './cv-warning-limit.js';
 export { deriveStatistics } from './derive-statistics.js';
-export type { DerivationTrial } from './derive-statistics.js';
+export type { DerivationTrial, DeriveStatisticsOptions } from './derive-statistics.js';
 export { detectHostProblems } from './detect-host-problems.js';
 export type { DetectHostProblemsOptions } from './detect-host-problems.js';
 export { DRIVER_PROTOCOL_VERSION, parseDriverOutput } from './driver-lines.js';
 export type {
+  DriverClockProbeLine,
   DriverEndLine,
   DriverErrorLine,
   DriverInfo,
@@ -15,33 +24,57 @@ export type {
   ParsedDriverOutput,
 } from './driver-lines.js';
 export { createDriverRunner } from './driver-runner.js';
-export type { DriverRun, TimeArgs, TimingRunner } from './driver-runner.js';
-export type { HostEnvironment } from './host-environment.js';
+export type { ClockProbeArgs, DriverRun, TimeArgs, TimingRunner } from './driver-runner.js';
+export { findTukeyOutliers, TUKEY_FENCE_IQR_MULTIPLE } from './find-tukey-outliers.js';
+export type { TukeyOutliers } from './find-tukey-outliers.js';
+export type { HostEnvironment, HypervisorEvidence } from './host-environment.js';
+export { HOST_FINDING_SEVERITY } from './host-finding.js';
+export type { HostFinding, HostFindingCode } from './host-finding.js';
 export { measureOperation } from './measure-operation.js';
 export type { MeasureOperationOptions, MeasureProgress } from './measure-operation.js';
 export type {
   CompleteMeasurement,
-  CounterKind,
-  CounterName,
+  ContextSwitchPolicy,
   DerivedStatistics,
-  DriverCounter,
   FailedMeasurement,
-  MeasuredCounter,
   MeasurementBase,
   MeasurementPlan,
   OperationMeasurement,
-  ProcessFailure,
-  ProcessFailureCode,
-  TrialFigures,
-  TrialProcess,
+  PerCallSummary,
 } from './measurement-types.js';
+export { planOperation } from './plan-operation.js';
+export type { OperationPlan, PlanOperationOptions } from './plan-operation.js';
 export { planTrials } from './plan-trials.js';
 export type { PlanTrialsOptions, TrialPlan } from './plan-trials.js';
+export { CLOCK_PROBE_STEADY_IQR_RELATIVE, probeClock } from './probe-clock.js';
+export type { ClockProbe, ProbeClockOptions } from './probe-clock.js';
 export { readDriverInfo } from './read-driver-info.js';
 export type { ReadDriverInfoOptions } from './read-driver-info.js';
 export { readHostEnvironment } from './read-host-environment.js';
 export type { ReadHostEnvironmentOptions } from './read-host-environment.js';
+export { tCritical95 } from './student-t.js';
+export { summarizeSamples } from './summarize-samples.js';
+export type { SampleStats } from './summarize-samples.js';
 export { TimingError } from './timing-error.js';
 export type { TimingErrorCode } from './timing-error.js';
-export { DEFAULT_TIMING_OPTIONS } from './timing-options.js';
-export type { TimingOptions } from './timing-options.js';
+export {
+  DEFAULT_MEASUREMENT_CHOICES,
+  DEFAULT_TIMING_OPTIONS,
+  MAX_ALIGNMENT_OFFSET_BYTES,
+  MAX_MESSAGE_BYTES,
+  MAX_PER_CALL_ITERATIONS,
+} from './timing-options.js';
+export type { MeasurementChoices, TimingOptions } from './timing-options.js';
+export type {
+  DiscardedAttempt,
+  DisturbanceCode,
+  DisturbedReason,
+  MessagePattern,
+  PerCallFigures,
+  ProcessFailure,
+  ProcessFailureCode,
+  RerunStop,
+  TimingScope,
+  TrialFigures,
+  TrialProcess,
+} from './trial-types.js';

@@ -34,6 +34,7 @@ describe('measureOperation with a complete run', () => {
     expect(measured.plan).toEqual({
       trialTargetSeconds: 1, budgetSeconds: 900, calibrationSeconds: 0.0009875, iterationsPerTrial: 1013, warmups: 3,
       trials: 5, estimatedSeconds: expect.closeTo(5.0165, 10), timeoutPerProcessSeconds: 60,
+      scope: 'loop', message: 'rule', alignmentOffsetBytes: 0, onContextSwitch: 'rerun-until-futile', coreClockHz: null,
     });
     // Calibration: 1 iteration, no warm-up, budget as timeout; trials: planned figures, pinned to CPU 1.
     expect(runner.calls[0]).toEqual({
@@ -46,13 +47,16 @@ describe('measureOperation with a complete run', () => {
     expect(measured.processes[0]).toMatchObject({
       command: ['/opt/ngcc/ngcc-perf-driver', 'time', BASE.library, '512', '65536', '1013', '3', '--cpu', '1'],
       cpu: 1, exitCode: 0, attempts: 1, baselineRssBytes: 1437696, peakRssBytes: 1503232,
-      trial: { iterations: 1013, seconds: expect.closeTo(0.998818, 9), ticks: 2097517800, involuntarySwitches: 0, voluntarySwitches: 0 },
+      trial: { iterations: 1013, seconds: expect.closeTo(0.998818, 9), ticks: 2097517800, involuntarySwitches: 0, voluntarySwitches: 0, cpuAfter: 1 },
     });
+    expect(measured.processes[0]).not.toHaveProperty('disturbedReasons');
     // Σ ticks / Σ seconds = 2070600 / 0.000986 = 2.1 GHz: the TSC's rate.
     expect(measured.counter).toEqual({ ...TSC, hz: expect.closeTo(2.1e9, 0) });
     expect(measured.derived).toMatchObject({
       n: 5065, meanCycles: 2070600, meanSeconds: expect.closeTo(0.000986, 12), cyclesPerByte: expect.closeTo(31.59, 2),
       megabytesPerSecond: expect.closeTo(65536 / 0.000986 / 1e6, 9), sdTrialCycles: 0, peakRssBytes: 1503232,
+      // Five equal trials: no spread, an interval of zero width, no outlier, nothing to warn about.
+      cv: 0, ciLowCycles: 2070600, ciHighCycles: 2070600, outlierTrials: [], perCall: null, warnings: [],
     });
     expect(measured.disturbedRetries).toBe(0);
     expect(measured.loadAverageStart).toHaveLength(3);
@@ -126,8 +130,14 @@ describe('measureOperation with disturbed trials', () => {
     const measured = await result;
     expect(runner.calls).toHaveLength(9);
     expect(measured.processes.map((p) => p.attempts)).toEqual([1, 2, 1, 3, 1]);
-    expect(measured.processes[3]?.disturbed).toBe(true); // third slow attempt kept, flagged
+    expect(measured.processes[3]).toMatchObject({ disturbed: true, rerunStopped: 'max-attempts' }); // third slow attempt kept
+    expect(measured.processes[3]?.discardedAttempts?.map((a) => a.attempt)).toEqual([1, 2]);
+    expect(measured.processes[1]?.discardedAttempts?.[0]?.disturbedReasons).toEqual([
+      { code: 'slow-clock', message: 'ran at 1521 MHz, below 95 % of the 2100 MHz core clock', rerun: true },
+    ]);
     expect(measured.disturbedRetries).toBe(3);
+    expect(measured.plan?.coreClockHz).toBe(2.1e9);
+    expect(measured.derived?.warnings).toContain('trial 4 was kept although disturbed (slow-clock): all 3 attempts were disturbed');
     expect(measured.status).toBe('complete');
   });
 
@@ -135,15 +145,6 @@ describe('measureOperation with disturbed trials', () => {
     const { runner, result } = measure([COLD_CALL, perCall(0.000986, 1500000)], { coreClockHz: 2.1e9 });
     expect((await result).disturbedRetries).toBe(0);
     expect(runner.calls).toHaveLength(6);
-  });
-
-  it('reruns preempted trials only with rerunOnContextSwitch', async () => {
-    const preempted = perCall(0.000986, 2070600, { involuntarySwitches: 4 });
-    expect((await measure([COLD_CALL, preempted]).result).disturbedRetries).toBe(0);
-    const { result } = measure([COLD_CALL, preempted, STEADY], { rerunOnContextSwitch: true });
-    const measured = await result;
-    expect(measured.disturbedRetries).toBe(1);
-    expect(measured.processes[0]?.attempts).toBe(2);
   });
 });
 

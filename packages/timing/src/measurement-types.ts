@@ -1,91 +1,15 @@
-/**
- * The counter a trial reads (SPEC §5): PMU core cycles where the kernel allows, else a
- * fixed-rate counter — the x86-64 TSC, the arm64 virtual counter, or CLOCK_MONOTONIC_RAW in ns.
- */
-export type CounterName = 'pmu-cycles' | 'tsc' | 'cntvct' | 'clock';
-
-/** `core-cycles` only for `pmu-cycles`; the others tick at a fixed rate and are not core cycles. */
-export type CounterKind = 'core-cycles' | 'fixed-rate';
-
-/** The counter as the driver describes it (`info` and `meta` lines, native/PROTOCOL.md). */
-export interface DriverCounter {
-  name: CounterName;
-  kind: CounterKind;
-  /** Why a better counter was not taken (absent with `pmu-cycles`). */
-  reason?: string;
-}
-
-/** The counter of a measurement, with its measured rate. */
-export interface MeasuredCounter extends DriverCounter {
-  /** Σ ticks / Σ seconds over the completed trials, ticks per second; for a fixed-rate counter its frequency. */
-  hz: number | null;
-}
-
-/** One trial's figures, as the driver's `trial` line gives them. */
-export interface TrialFigures {
-  /** Timed calls. */
-  iterations: number;
-  /** CLOCK_MONOTONIC_RAW around the whole loop, seconds. */
-  seconds: number;
-  /** Counter difference around the whole loop, ticks (core cycles only for `core-cycles`). */
-  ticks: number;
-  /** Context switches forced on the process during the loop (getrusage). */
-  involuntarySwitches: number;
-  /** Context switches the process asked for during the loop (getrusage). */
-  voluntarySwitches: number;
-}
+import type { MeasuredCounter } from './counter-types.js';
+import type { MessagePattern, TimingScope, TrialProcess } from './trial-types.js';
 
 /**
- * How a driver process failed. The codes follow the driver's exit codes and SPEC §4's verdicts:
- * `CRASH` (killed by a signal), `TIMEOUT` (killed by us), `CRYPTOFAIL`, `OVERFLOW`, `LOADFAIL`,
- * `USAGE`, `IO` (the driver's `error` line), `EXIT` (another non-zero exit), `INCOMPLETE` (exit 0
- * without `meta`, `trial` and `end` lines — e.g. the library called `exit()`).
+ * What a trial with involuntary context switches during its loop leads to: `flag` only records
+ * it; `rerun` reruns it like any disturbed trial (at most 3 attempts); `rerun-until-futile`
+ * reruns it, but once a rerun is preempted again the host is judged too busy for a clean
+ * attempt: that attempt is kept (`rerunStopped: 'futile'`) and context switches are only
+ * flagged for the rest of the operation — at most one extra process per operation on a busy
+ * host (see the package README).
  */
-export type ProcessFailureCode =
-  | 'CRASH'
-  | 'TIMEOUT'
-  | 'CRYPTOFAIL'
-  | 'OVERFLOW'
-  | 'LOADFAIL'
-  | 'USAGE'
-  | 'IO'
-  | 'EXIT'
-  | 'INCOMPLETE';
-
-/** Why one driver process produced no trial. */
-export interface ProcessFailure {
-  code: ProcessFailureCode;
-  /** One sentence naming what happened. */
-  message: string;
-  /** The signal that ended the process, for `CRASH` and `TIMEOUT`. */
-  signal?: string;
-  /** The end of the driver's stderr (at most 2000 characters), when it wrote any. */
-  stderr?: string;
-}
-
-/** One driver process of a measurement (docs/RUN-DIRECTORY.md, `processes[]`). */
-export interface TrialProcess {
-  /** argv as run: driver path, `time`, library, digest bits, message bytes, iterations, warm-ups, options. */
-  command: string[];
-  /** CPU the timed loop started on (`sched_getcpu`), or null when the driver did not say. */
-  cpu: number | null;
-  /** Exit code, or null when a signal ended the process. */
-  exitCode: number | null;
-  /** Spawn to exit, seconds. */
-  wallSeconds: number;
-  /** Runs of this trial: 1, or more when a disturbed trial was rerun (at most 3). */
-  attempts: number;
-  /** Resident bytes after load and buffer set-up, before warm-ups (SPEC §6). */
-  baselineRssBytes: number | null;
-  /** VmHWM of the driver at its end, bytes (SPEC §6). */
-  peakRssBytes: number | null;
-  /** The trial's figures; null when the process failed. */
-  trial: TrialFigures | null;
-  /** Present, and `true`, when every attempt was disturbed and the last one was kept. */
-  disturbed?: true;
-  /** Present when the process failed. */
-  failure?: ProcessFailure;
-}
+export type ContextSwitchPolicy = 'flag' | 'rerun' | 'rerun-until-futile';
 
 /** The plan of a measurement: the options it ran with and the calibrated trial plan (SPEC §5). */
 export interface MeasurementPlan {
@@ -96,8 +20,42 @@ export interface MeasurementPlan {
   iterationsPerTrial: number;
   warmups: number;
   trials: number;
+  /** trials × (iterationsPerTrial + warm-ups) × calibrationSeconds: one attempt per trial, seconds. */
   estimatedSeconds: number;
   timeoutPerProcessSeconds: number;
+  /** What each trial timed: the whole loop (default) or also every call. */
+  scope: TimingScope;
+  /** The message bytes: SPEC §5's rule (default) or pseudo-random. */
+  message: MessagePattern;
+  /** Offset of the message from a 64-byte boundary, bytes (0: aligned, the default). */
+  alignmentOffsetBytes: number;
+  /** What an involuntary context switch during a trial led to. */
+  onContextSwitch: ContextSwitchPolicy;
+  /** Fixed core clock the slow-clock test used, Hz; null when none was known (the test was not made). */
+  coreClockHz: number | null;
+}
+
+/**
+ * Per-call figures over the trials of a `per-call` measurement: each figure is the median over
+ * the trials of that trial's figure (the median of the trial medians, of the trial first
+ * quartiles, …), except `calls` (the sum) and `rawMinCycles` (the minimum). Ticks of the counter,
+ * with the counter read overhead subtracted unless the name says `raw`.
+ */
+export interface PerCallSummary {
+  /** Calls timed one by one, summed over the trials. */
+  calls: number;
+  /** Median over the trials of each trial's per-call median. */
+  medianCycles: number;
+  /** Median over the trials of each trial's first quartile. */
+  q1Cycles: number;
+  /** Median over the trials of each trial's third quartile. */
+  q3Cycles: number;
+  /** Median over the trials of each trial's raw median (overhead not subtracted). */
+  rawMedianCycles: number;
+  /** Smallest raw per-call reading of any trial. */
+  rawMinCycles: number;
+  /** Median over the trials of the read overhead each trial subtracted. */
+  overheadCycles: number;
 }
 
 /**
@@ -127,6 +85,25 @@ export interface DerivedStatistics {
   baselineRssBytes: number | null;
   /** Maximum over the trial processes. */
   peakRssBytes: number | null;
+  /**
+   * Coefficient of variation of the per-trial means: sdTrialCycles / their mean, a fraction
+   * (0.02 = 2 %); null with fewer than 2 trials or a zero mean.
+   */
+  cv: number | null;
+  /**
+   * 95 % confidence interval of the mean per-call ticks from the trial means: mean ± t · sd / √k
+   * with Student's t at k − 1 degrees of freedom (k trials); null with fewer than 2 trials. Its
+   * centre is the mean of the trial means, equal to meanCycles when every trial ran the same
+   * iterations (as measureOperation's trials do).
+   */
+  ciLowCycles: number | null;
+  ciHighCycles: number | null;
+  /** 0-based indices (into the trials, = `processes[]`) of trial means outside Tukey's fences (1.5 × IQR). */
+  outlierTrials: number[];
+  /** Sentences a reader should see next to the figures (high CV, outliers, disturbed trials); empty when none. */
+  warnings: string[];
+  /** Per-call quartiles over the trials, when every trial was timed per call; else null. */
+  perCall: PerCallSummary | null;
 }
 
 /** Fields every {@link OperationMeasurement} has, whatever its status. */

@@ -8,7 +8,7 @@ const tree = (name: string) => {
 };
 
 describe('readHostEnvironment', () => {
-  it('reads the development VM capture: virtualised, no cpufreq, no SMT', () => {
+  it('reads the development VM capture: virtualised (CPU flag only), no cpufreq, no SMT, nothing isolated', () => {
     expect(readHostEnvironment(tree('vm-epyc-2cpu'))).toEqual({
       architecture: 'x86_64',
       cpuModel: 'AMD EPYC',
@@ -25,6 +25,16 @@ describe('readHostEnvironment', () => {
       boost: null,
       smtActive: false,
       loadAverage: [1.9, 1.2, 0.8],
+      measuringCpu: 0,
+      hypervisor: { detectedBy: 'cpuid-flag', name: null },
+      isolatedCpus: '',
+      nohzFullCpus: null, // the VM's kernel has no nohz_full file
+      randomizeVaSpace: 2,
+      tscFlags: ['constant_tsc', 'nonstop_tsc', 'tsc_known_freq'],
+      tscKhz: null,
+      clocksource: 'tsc',
+      hybridCoreType: null,
+      smtSiblings: '0',
     });
   });
 
@@ -33,7 +43,7 @@ describe('readHostEnvironment', () => {
       architecture: 'x86_64',
       cpuModel: '12th Gen Intel(R) Core(TM) i7-12700',
       logicalCpusOnline: '0-19',
-      virtualized: false,
+      virtualized: false, // Dell DMI, no hypervisor flag
       memoryTotalKib: 32550912, // 31788 MiB, as the seed prints it
       os: 'Debian GNU/Linux 13 (trixie)',
       kernel: '6.12.107+deb13-amd64',
@@ -45,11 +55,59 @@ describe('readHostEnvironment', () => {
       boost: null,
       smtActive: false,
       loadAverage: [0.02, 0.05, 0.01],
+      measuringCpu: 2,
+      hypervisor: null,
+      isolatedCpus: '2',
+      nohzFullCpus: '2',
+      randomizeVaSpace: 2,
+      tscFlags: ['constant_tsc', 'nonstop_tsc', 'tsc_known_freq'],
+      tscKhz: null,
+      clocksource: 'tsc',
+      hybridCoreType: 'core', // CPUs 0-15 are the P-cores' threads, 16-19 the E-cores
+      smtSiblings: '2',
     });
   });
 
+  it('names a Xen guest from /sys/hypervisor/type and reads "(null)" nohz_full as none', () => {
+    expect(readHostEnvironment({ ...tree('xen-guest-untuned'), cpu: 1 })).toMatchObject({
+      virtualized: true,
+      hypervisor: { detectedBy: 'sys-hypervisor', name: 'xen' },
+      isolatedCpus: '',
+      nohzFullCpus: '',
+      randomizeVaSpace: 0,
+      tscFlags: [], // neither constant_tsc nor nonstop_tsc: an old Xen guest
+      clocksource: 'xen',
+      smtSiblings: '1,3',
+      smtActive: true,
+      cpufreqGovernor: 'powersave',
+      noTurbo: false,
+      boost: true,
+    });
+  });
+
+  it('names a KVM guest on arm64 from DMI, with no TSC flags off x86', () => {
+    expect(readHostEnvironment({ ...tree('arm-kvm-guest'), cpu: 3 })).toMatchObject({
+      architecture: 'aarch64',
+      cpuModel: null,
+      virtualized: true,
+      hypervisor: { detectedBy: 'dmi', name: 'KVM Virtual Machine' },
+      isolatedCpus: '3',
+      nohzFullCpus: '3',
+      tscFlags: null,
+      clocksource: 'arch_sys_counter',
+      hybridCoreType: null,
+      smtActive: false,
+    });
+  });
+
+  it('an Alder Lake E-core (CPU 17) is an atom core', () => {
+    expect(readHostEnvironment({ ...tree('bare-metal-tuned'), cpu: 17 }).hybridCoreType).toBe('atom');
+  });
+
   it('defaults to the first online CPU (cpu0 has no cpufreq in the tuned tree)', () => {
-    expect(readHostEnvironment(tree('bare-metal-tuned')).cpufreqGovernor).toBeNull();
+    const environment = readHostEnvironment(tree('bare-metal-tuned'));
+    expect(environment.measuringCpu).toBe(0);
+    expect(environment.cpufreqGovernor).toBeNull();
   });
 
   it('gives null for everything on an empty tree', () => {
@@ -62,5 +120,6 @@ describe('readHostEnvironment', () => {
     expect(here.architecture).toMatch(/^(x86_64|aarch64)$/);
     expect(here.memoryTotalKib).toBeGreaterThan(0);
     expect(here.loadAverage).toHaveLength(3);
+    expect([0, 1, 2]).toContain(here.randomizeVaSpace);
   });
 });

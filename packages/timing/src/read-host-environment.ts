@@ -2,6 +2,16 @@ import os from 'node:os';
 import path from 'node:path';
 import type { HostEnvironment } from './host-environment.js';
 import { expandCpuList, readFlag, readInteger, readTrimmed } from './internal/host-files.js';
+import {
+  cpuFlags,
+  cpuinfoField,
+  isVirtualized,
+  readCpuListFile,
+  readHybridCoreType,
+  readHypervisor,
+  readTscKhz,
+  tscFlagsOf,
+} from './internal/host-readers.js';
 
 /** Options of {@link readHostEnvironment}; the roots let tests read fixture trees. */
 export interface ReadHostEnvironmentOptions {
@@ -15,14 +25,12 @@ export interface ReadHostEnvironmentOptions {
   cpu?: number;
 }
 
-/** DMI vendors and products of common hypervisors (lower case). */
-const VIRTUAL_DMI = /qemu|kvm|vmware|virtualbox|xen|bochs|hyper-v|virtual machine|amazon ec2|google compute|cloud hypervisor|firecracker/;
-
 /**
  * Reads the host state SPEC §5 asks to check and record: architecture, CPU model, online CPUs,
- * virtualisation, memory, OS, kernel, perf_event_paranoid, the measuring CPU's cpufreq governor
- * and limits, turbo/boost, SMT and load average. Reads files only (no commands); anything the
- * host does not expose is `null`.
+ * virtualisation and the hypervisor, memory, OS, kernel, perf_event_paranoid, the measuring CPU's
+ * cpufreq governor and limits, turbo/boost, SMT siblings, hybrid core type, isolcpus and
+ * nohz_full, ASLR, the TSC flags and exposed frequency, the clocksource, and the load average.
+ * Reads files only (no commands, never writes); anything the host does not expose is `null`.
  *
  * @param options - {@link ReadHostEnvironmentOptions}.
  * @returns the {@link HostEnvironment}.
@@ -31,7 +39,10 @@ const VIRTUAL_DMI = /qemu|kvm|vmware|virtualbox|xen|bochs|hyper-v|virtual machin
  *   `/proc/{cpuinfo,meminfo,loadavg}`, `/proc/sys/kernel/{arch,osrelease,perf_event_paranoid}`,
  *   `/sys/devices/system/cpu/{online,smt/active,intel_pstate/no_turbo,cpufreq/boost}`,
  *   `/sys/devices/system/cpu/cpuN/{cpufreq/scaling_*,topology/thread_siblings_list}`,
- *   `/sys/class/dmi/id/{sys_vendor,product_name}`, `/etc/os-release`.
+ *   `/sys/class/dmi/id/{sys_vendor,product_name}`, `/sys/hypervisor/type`,
+ *   `/sys/devices/system/cpu/{isolated,nohz_full}`, `/proc/sys/kernel/randomize_va_space`,
+ *   `/sys/devices/system/cpu/cpuN/tsc_freq_khz`, `/sys/devices/{cpu_core,cpu_atom}/cpus`,
+ *   `/sys/devices/system/clocksource/clocksource0/current_clocksource`, `/etc/os-release`.
  * @example
  * ```ts
  * const environment = readHostEnvironment({ cpu: 1 });
@@ -44,14 +55,19 @@ export function readHostEnvironment(options: ReadHostEnvironmentOptions = {}): H
   const etcRoot = options.etcRoot ?? '/etc';
   const cpuRoot = path.join(sysRoot, 'devices/system/cpu');
   const logicalCpusOnline = readTrimmed(path.join(cpuRoot, 'online'));
-  const cpu = options.cpu ?? expandCpuList(logicalCpusOnline ?? '')?.[0] ?? 0;
+  const firstOnline = expandCpuList(logicalCpusOnline ?? '')?.[0];
+  const cpu = options.cpu ?? firstOnline ?? 0;
   const cpuinfo = readTrimmed(path.join(procRoot, 'cpuinfo')) ?? '';
+  const flags = cpuFlags(cpuinfo);
   const cpufreq = path.join(cpuRoot, `cpu${cpu}`, 'cpufreq');
+  const architecture = readArchitecture(procRoot);
+  const hypervisor = readHypervisor(flags, sysRoot);
+  const smtSiblings = readTrimmed(path.join(cpuRoot, `cpu${cpu}`, 'topology/thread_siblings_list'));
   return {
-    architecture: readArchitecture(procRoot),
+    architecture,
     cpuModel: cpuinfoField(cpuinfo, 'model name') ?? cpuinfoField(cpuinfo, 'Model') ?? cpuinfoField(cpuinfo, 'Hardware'),
     logicalCpusOnline,
-    virtualized: readVirtualized(cpuinfo, sysRoot),
+    virtualized: isVirtualized(hypervisor, flags, sysRoot),
     memoryTotalKib: readMemoryTotalKib(procRoot),
     os: readOsName(etcRoot),
     kernel: readTrimmed(path.join(procRoot, 'sys/kernel/osrelease')),
@@ -61,8 +77,18 @@ export function readHostEnvironment(options: ReadHostEnvironmentOptions = {}): H
     cpufreqMaxKhz: readInteger(path.join(cpufreq, 'scaling_max_freq')),
     noTurbo: readFlag(path.join(cpuRoot, 'intel_pstate/no_turbo')),
     boost: readFlag(path.join(cpuRoot, 'cpufreq/boost')) ?? readFlag(path.join(cpufreq, 'boost')),
-    smtActive: readSmtActive(cpuRoot, cpu),
+    smtActive: readSmtActive(smtSiblings, cpuRoot, cpu),
     loadAverage: readLoadAverage(procRoot),
+    measuringCpu: options.cpu ?? firstOnline ?? null,
+    hypervisor,
+    isolatedCpus: readCpuListFile(path.join(cpuRoot, 'isolated')),
+    nohzFullCpus: readCpuListFile(path.join(cpuRoot, 'nohz_full')),
+    randomizeVaSpace: readInteger(path.join(procRoot, 'sys/kernel/randomize_va_space')),
+    tscFlags: tscFlagsOf(architecture, flags),
+    tscKhz: readTscKhz(cpuRoot, cpu),
+    clocksource: readTrimmed(path.join(sysRoot, 'devices/system/clocksource/clocksource0/current_clocksource')),
+    hybridCoreType: readHybridCoreType(sysRoot, cpu),
+    smtSiblings,
   };
 }
 
@@ -70,25 +96,6 @@ function readArchitecture(procRoot: string): string | null {
   const arch = readTrimmed(path.join(procRoot, 'sys/kernel/arch'));
   if (arch !== null && arch !== '') return arch;
   return procRoot === '/proc' ? os.machine() : null;
-}
-
-function cpuinfoField(cpuinfo: string, key: string): string | null {
-  for (const line of cpuinfo.split('\n')) {
-    const colon = line.indexOf(':');
-    if (colon > 0 && line.slice(0, colon).trim() === key) return line.slice(colon + 1).trim() || null;
-  }
-  return null;
-}
-
-function readVirtualized(cpuinfo: string, sysRoot: string): boolean | null {
-  const flags = cpuinfoField(cpuinfo, 'flags');
-  if (flags?.split(/\s+/).includes('hypervisor')) return true;
-  const dmi = ['sys_vendor', 'product_name']
-    .map((name) => readTrimmed(path.join(sysRoot, 'class/dmi/id', name)))
-    .filter((value): value is string => value !== null);
-  if (dmi.some((value) => VIRTUAL_DMI.test(value.toLowerCase()))) return true;
-  if (readTrimmed(path.join(sysRoot, 'hypervisor/type')) !== null) return true;
-  return flags !== null || dmi.length > 0 ? false : null;
 }
 
 function readMemoryTotalKib(procRoot: string): number | null {
@@ -103,8 +110,7 @@ function readOsName(etcRoot: string): string | null {
   return match?.[1] === undefined ? null : match[1].trim().replace(/^(["'])(.*)\1$/, '$2');
 }
 
-function readSmtActive(cpuRoot: string, cpu: number): boolean | null {
-  const siblings = readTrimmed(path.join(cpuRoot, `cpu${cpu}`, 'topology/thread_siblings_list'));
+function readSmtActive(siblings: string | null, cpuRoot: string, cpu: number): boolean | null {
   const list = siblings === null ? null : expandCpuList(siblings);
   if (list !== null) return list.some((sibling) => sibling !== cpu);
   return readFlag(path.join(cpuRoot, 'smt/active'));

@@ -7,6 +7,8 @@
  * - `DRIVER_FAILED`: the driver itself failed where no library was involved (`info`), or could not be spawned.
  * - `INVALID_OPTIONS`: an argument that cannot be right (negative bytes, zero trials, …).
  * - `NO_TRIALS`: statistics asked for over no completed trial.
+ * - `DRIVER_UNSUPPORTED`: the option or subcommand asked for is not (yet) in the driver that was
+ *   found — rebuild native/ with `npm run build`, or drop the option.
  */
 export type TimingErrorCode =
   | 'DRIVER_NOT_FOUND'
@@ -14,7 +16,8 @@ export type TimingErrorCode =
   | 'PROTOCOL'
   | 'DRIVER_FAILED'
   | 'INVALID_OPTIONS'
-  | 'NO_TRIALS';
+  | 'NO_TRIALS'
+  | 'DRIVER_UNSUPPORTED';
 
 /**
  * The one error class of `@ngcc-perf/timing`. The message names the input (driver path, line,

@@ -1,3 +1,6 @@
+import type { ContextSwitchPolicy } from './measurement-types.js';
+import type { MessagePattern, TimingScope } from './trial-types.js';
+
 /**
  * The knobs of a timing plan (SPEC §5). Every figure carries its unit in its name.
  */
@@ -33,3 +36,41 @@ export const DEFAULT_TIMING_OPTIONS: Readonly<TimingOptions> = Object.freeze({
   maxIterations: 20000,
   minMeasurements: 100,
 });
+
+/** The choices of a measurement beyond the trial plan (see `MeasureOperationOptions`). */
+export interface MeasurementChoices {
+  /** What each trial times. */
+  scope: TimingScope;
+  /** The message bytes. */
+  message: MessagePattern;
+  /** Offset of the message from a 64-byte boundary, bytes. */
+  alignmentOffsetBytes: number;
+  /** What an involuntary context switch during a trial leads to. */
+  onContextSwitch: ContextSwitchPolicy;
+}
+
+/**
+ * Defaults of the measurement choices: loop scope and SPEC §5's message rule (the anchor's
+ * method), an aligned message, and context-switch reruns until they prove futile (the README
+ * explains the choice for a shared VM).
+ *
+ * @example
+ * ```ts
+ * DEFAULT_MEASUREMENT_CHOICES.onContextSwitch; // 'rerun-until-futile'
+ * ```
+ */
+export const DEFAULT_MEASUREMENT_CHOICES: Readonly<MeasurementChoices> = Object.freeze({
+  scope: 'loop',
+  message: 'rule',
+  alignmentOffsetBytes: 0,
+  onContextSwitch: 'rerun-until-futile',
+});
+
+/** Longest message a measurement accepts: 16 MiB = 16777216 bytes (the CLI's `--bytes` limit). */
+export const MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
+
+/** Most timed calls of one per-call trial (native/PROTOCOL.md `--scope per-call`: an 8 MB array of readings). */
+export const MAX_PER_CALL_ITERATIONS = 1_000_000;
+
+/** Largest alignment offset accepted, bytes: the message can start anywhere in a 64-byte line. */
+export const MAX_ALIGNMENT_OFFSET_BYTES = 63;

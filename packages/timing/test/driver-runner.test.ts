@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { createDriverRunner, type TimeArgs } from '../src/driver-runner.js';
 import { measureOperation } from '../src/measure-operation.js';
+import { probeClock } from '../src/probe-clock.js';
 import { readDriverInfo } from '../src/read-driver-info.js';
 
 const scripted = fileURLToPath(new URL('./fixtures/drivers/scripted-driver.sh', import.meta.url));
@@ -50,6 +51,13 @@ describe('createDriverRunner', () => {
     await expect(runner.time(args('v2'))).rejects.toMatchObject({ code: 'DRIVER_VERSION' });
     await expect(runner.time(args('v2'))).rejects.toThrow(/npm run build/);
     await expect(runner.time(args('garbage'))).rejects.toMatchObject({ code: 'PROTOCOL' });
+  });
+
+  it('says DRIVER_UNSUPPORTED, with the fix, when a driver predates --scope or clock-probe', async () => {
+    await expect(runner.time(args('ok', { scope: 'per-call' }))).rejects.toMatchObject({ code: 'DRIVER_UNSUPPORTED' });
+    await expect(runner.time(args('ok', { scope: 'per-call' }))).rejects.toThrow(/unknown option "--scope".*npm run build/);
+    await expect(probeClock({ driverPath: scripted, cpu: 0 })).rejects.toMatchObject({ code: 'DRIVER_UNSUPPORTED' });
+    await expect(probeClock({ driverPath: scripted })).rejects.toThrow(/does not support the subcommand "clock-probe"/);
   });
 
   it('reads the info line', async () => {

@@ -9,6 +9,15 @@ export function readTrimmed(file: string): string | null {
   }
 }
 
+/** A file's text with surrounding white space trimmed (`""` for an empty file), or null when it cannot be read. */
+export function readText(file: string): string | null {
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch {
+    return null;
+  }
+}
+
 /** A file holding one integer, or null when absent or not an integer. */
 export function readInteger(file: string): number | null {
   const text = readTrimmed(file);

@@ -11,7 +11,7 @@ describe('trialProcessFromRun', () => {
     expect(process).toEqual({
       command: ['/opt/ngcc/ngcc-perf-driver', 'time', 'lib/x.so', '512', '32', '20000', '3', '--cpu', '1'],
       cpu: 1, exitCode: 0, wallSeconds: expect.closeTo(0.0248, 12), attempts: 1, baselineRssBytes: 1437696, peakRssBytes: 1503232,
-      trial: { iterations: 20000, seconds: 0.0228, ticks: 61340123, involuntarySwitches: 0, voluntarySwitches: 0 },
+      trial: { iterations: 20000, seconds: 0.0228, ticks: 61340123, involuntarySwitches: 0, voluntarySwitches: 0, cpuAfter: 1 },
     });
     expect(meta?.counter.name).toBe('tsc');
   });

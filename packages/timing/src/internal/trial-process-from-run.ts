@@ -1,6 +1,6 @@
 import type { DriverMetaLine } from '../driver-lines.js';
 import type { DriverRun } from '../driver-runner.js';
-import type { ProcessFailure, ProcessFailureCode, TrialProcess } from '../measurement-types.js';
+import type { ProcessFailure, ProcessFailureCode, TrialProcess } from '../trial-types.js';
 
 const STDERR_KEPT_CHARS = 2000;
 const DRIVER_ERROR_CODES = new Set<ProcessFailureCode>(['CRYPTOFAIL', 'OVERFLOW', 'LOADFAIL', 'USAGE', 'IO']);
@@ -23,8 +23,12 @@ export function trialProcessFromRun(run: DriverRun, attempts: number): Interpret
   for (const line of run.lines) {
     if (line.type === 'meta') meta = line;
     else if (line.type === 'trial') {
-      const { iterations, seconds, ticks, involuntarySwitches, voluntarySwitches } = line;
-      trial = { iterations, seconds, ticks, involuntarySwitches, voluntarySwitches };
+      const { iterations, seconds, ticks, involuntarySwitches, voluntarySwitches, cpuAfter, migrations, perCall } = line;
+      trial = {
+        iterations, seconds, ticks, involuntarySwitches, voluntarySwitches, cpuAfter,
+        ...(migrations === undefined ? {} : { migrations }),
+        ...(perCall === undefined ? {} : { perCall }),
+      };
     } else if (line.type === 'end') peakRssBytes = line.peakRssBytes ?? null;
     else if (line.type === 'error') driverError = { code: line.code, message: line.message };
   }

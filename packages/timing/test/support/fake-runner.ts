@@ -1,9 +1,11 @@
 // A scripted stand-in for ngcc-perf-driver: each `time` call is answered by the next responder,
 // and every answer goes through the real line parser (parseDriverOutput), so the zod schemas are
 // exercised exactly as with the real driver.
-import { parseDriverOutput, type DriverInfo } from '../../src/driver-lines.js';
-import type { DriverRun, TimeArgs, TimingRunner } from '../../src/driver-runner.js';
-import type { DriverCounter } from '../../src/measurement-types.js';
+import type { DriverCounter } from '../../src/counter-types.js';
+import { parseDriverOutput, type DriverClockProbeLine, type DriverInfo } from '../../src/driver-lines.js';
+import type { ClockProbeArgs, DriverRun, TimeArgs, TimingRunner } from '../../src/driver-runner.js';
+import { clockProbeArgv, throwIfUnsupported, timeArgv } from '../../src/internal/driver-argv.js';
+import type { PerCallFigures } from '../../src/trial-types.js';
 
 export const TSC: DriverCounter = {
   name: 'tsc',
@@ -20,17 +22,20 @@ export interface FakeTrial {
   baselineRssBytes?: number;
   peakRssBytes?: number;
   counter?: DriverCounter;
+  /** CPU after the loop (default: the CPU of meta). */
+  cpuAfter?: number | null;
+  /** Written only when given. */
+  migrations?: number | null;
+  /** Written only when given (a per-call trial). */
+  perCall?: PerCallFigures;
 }
 
 export type Responder = (args: TimeArgs) => DriverRun;
 
+export const FAKE_DRIVER = '/opt/ngcc/ngcc-perf-driver';
+
 function command(args: TimeArgs): string[] {
-  return [
-    '/opt/ngcc/ngcc-perf-driver', 'time', args.library, String(args.digestBits), String(args.messageBytes),
-    String(args.iterations), String(args.warmups),
-    ...(args.counter === undefined ? [] : ['--counter', args.counter]),
-    ...(args.cpu === undefined ? [] : ['--cpu', String(args.cpu)]),
-  ];
+  return [FAKE_DRIVER, ...timeArgv(args)];
 }
 
 function run(args: TimeArgs, stdout: string[], end: Partial<DriverRun>): DriverRun {
@@ -54,7 +59,10 @@ export function ok(trial: FakeTrial): Responder {
       metaLine(args, trial),
       JSON.stringify({
         v: 1, type: 'trial', iterations: args.iterations, seconds: trial.seconds, ticks: trial.ticks,
-        cpuAfter: trial.cpu ?? args.cpu ?? 0, involuntarySwitches: trial.involuntarySwitches ?? 0, voluntarySwitches: 0,
+        cpuAfter: trial.cpuAfter === undefined ? (trial.cpu ?? args.cpu ?? 0) : trial.cpuAfter,
+        involuntarySwitches: trial.involuntarySwitches ?? 0, voluntarySwitches: 0,
+        ...(trial.migrations === undefined ? {} : { migrations: trial.migrations }),
+        ...(trial.perCall === undefined ? {} : { perCall: trial.perCall }),
       }),
       JSON.stringify({ v: 1, type: 'end', peakRssBytes: trial.peakRssBytes ?? 1503232 }),
     ], { wallSeconds: trial.seconds + 0.002 });
@@ -76,17 +84,31 @@ export function fail(exitCode: number, code: string, message: string): Responder
     run(args, [JSON.stringify({ v: 1, type: 'error', code, message })], { exitCode, stderr: `ngcc-perf-driver: ${message}\n` });
 }
 
+/** A driver that predates an option: exit 2 with a USAGE error line naming it. */
+export function unknownOption(option: string): Responder {
+  return (args) =>
+    run(args, [JSON.stringify({ v: 1, type: 'error', code: 'USAGE', subcommand: 'time', message: `time: unknown option "${option}"; run \`ngcc-perf-driver --help\` for the usage` })], {
+      exitCode: 2,
+      stderr: `ngcc-perf-driver: time: unknown option "${option}"\n`,
+    });
+}
+
 /** The process is killed by the timeout. */
 export function hang(): Responder {
   return (args) => run(args, [metaLine(args, {} as FakeTrial)], { exitCode: null, signal: 'SIGKILL', timedOut: true, wallSeconds: args.timeoutSeconds });
 }
 
+/** What the fake answers to `clock-probe`: a line (validated like the real one), or "unknown subcommand". */
+export type ClockProbeAnswer = Omit<DriverClockProbeLine, 'v' | 'type'> | 'unsupported';
+
 export class FakeRunner implements TimingRunner {
   readonly calls: TimeArgs[] = [];
+  readonly clockProbeCalls: ClockProbeArgs[] = [];
 
   constructor(
     private readonly responders: Responder[],
     private readonly infoLine: DriverInfo = { driver: '0.1.0', arch: 'x86_64', pageBytes: 4096, counter: TSC },
+    private readonly clockProbeAnswer: ClockProbeAnswer = 'unsupported',
   ) {}
 
   async info(): Promise<DriverInfo> {
@@ -97,6 +119,21 @@ export class FakeRunner implements TimingRunner {
     const responder = this.responders[this.calls.length] ?? this.responders[this.responders.length - 1];
     this.calls.push(args);
     if (responder === undefined) throw new Error('FakeRunner has no responders');
-    return responder(args);
+    const answer = responder(args);
+    throwIfUnsupported(answer.exitCode, answer.lines, answer.command);
+    return answer;
+  }
+
+  async clockProbe(args: ClockProbeArgs): Promise<DriverClockProbeLine> {
+    this.clockProbeCalls.push(args);
+    const cmd = [FAKE_DRIVER, ...clockProbeArgv(args)];
+    if (this.clockProbeAnswer === 'unsupported') {
+      const error = { v: 1, type: 'error', code: 'USAGE', message: 'unknown subcommand or extra argument "clock-probe"; run `ngcc-perf-driver --help` for the usage' };
+      throwIfUnsupported(2, parseDriverOutput(`${JSON.stringify(error)}\n`, cmd.join(' ')).lines, cmd);
+      throw new Error('unreachable: throwIfUnsupported did not throw');
+    }
+    const [line] = parseDriverOutput(`${JSON.stringify({ v: 1, type: 'clock-probe', ...this.clockProbeAnswer })}\n`, cmd.join(' ')).lines;
+    if (line?.type !== 'clock-probe') throw new Error('FakeRunner: clock-probe answer did not parse');
+    return line;
   }
 }

@@ -1,0 +1,106 @@
+import os from 'node:os';
+import type { Command } from 'commander';
+import { assessHost, type AssessHostOptions, type HostAssessment, type HostFinding } from '@ngcc-perf/timing';
+import type { CommandContext } from '../command-context.js';
+import { locateNative } from '../locate-native.js';
+import { parseInteger } from '../parse-options.js';
+
+/** What `check-host` calls; tests pass fakes. */
+export interface CheckHostDependencies {
+  assessHost: (options: AssessHostOptions) => Promise<HostAssessment>;
+  driverPath: () => string;
+}
+
+const DEFAULT_DEPENDENCIES: CheckHostDependencies = { assessHost, driverPath: () => locateNative().driverPath };
+
+/** Exit code of `check-host` when the host has problems (notes alone exit 0). */
+export const EXIT_HOST_PROBLEMS = 1;
+
+interface CheckHostFlags {
+  cpu?: string;
+  json?: boolean;
+}
+
+const mhz = (hz: number | null | undefined) => (hz === null || hz === undefined ? 'unknown' : `${(hz / 1e6).toFixed(2)} MHz`);
+const orText = (value: string | number | boolean | null | undefined, missing = 'not exposed') =>
+  value === null || value === undefined ? missing : String(value);
+
+/**
+ * The human form of a host assessment: a two-column table of what was read, then the problems
+ * and the notes with their codes. A pure function of the assessment.
+ * @example
+ * io.stdout(renderHostAssessment(await assessHost({ cpu: 1 })));
+ */
+export function renderHostAssessment(assessment: HostAssessment): string {
+  const { environment: env, counter, clockProbe: probe } = assessment;
+  const online = env.logicalCpusOnline ?? '?';
+  const costs = [
+    counter.overheadTicks === undefined ? null : `a read costs ${counter.overheadTicks} ticks`,
+    counter.resolutionTicks === undefined ? null : `resolution ${counter.resolutionTicks} ticks`,
+  ].filter((part) => part !== null);
+  const h = env.hypervisor;
+  const rows: Array<[string, string]> = [
+    ['counter', [`${counter.name} (${counter.kind})`, ...(counter.hz === undefined ? [] : [mhz(counter.hz)]), ...costs].join(', ')],
+    ...(counter.reason === undefined ? [] : [['why not better', counter.reason] as [string, string]]),
+    [
+      'clock probe',
+      probe === null
+        ? 'not run'
+        : `${probe.counter} at ${mhz(probe.medianHz)}, IQR ${(probe.iqrRelative * 100).toPrecision(2)} % over ${probe.windowsHz.length} windows: ` +
+          `${probe.steady ? 'steady' : 'UNSTEADY'} (${probe.measures === 'core-clock' ? 'the core clock' : "the counter's own rate, not the core clock"})`,
+    ],
+    ['TSC', env.tscFlags === null ? 'not x86' : `${mhz(assessment.tscHz)}${assessment.tscHzSource === null ? '' : ` (${assessment.tscHzSource})`}; flags ${env.tscFlags.join(' ') || 'none'}`],
+    ['clocksource', orText(env.clocksource)],
+    ['hypervisor', h === null ? (env.virtualized === false ? 'none' : 'unknown') : `${h.name ?? 'present, name unknown'} (${h.detectedBy})`],
+    ['cpufreq', env.cpufreqGovernor === null && env.cpufreqMinKhz === null ? 'not exposed' : `${orText(env.cpufreqGovernor)}, ${orText(env.cpufreqMinKhz)}–${orText(env.cpufreqMaxKhz)} kHz`],
+    ['turbo / boost', `no_turbo ${orText(env.noTurbo)}, boost ${orText(env.boost)}`],
+    ['SMT siblings', orText(env.smtSiblings)],
+    ['hybrid core', orText(env.hybridCoreType, 'not hybrid (or not exposed)')],
+    ['isolcpus / nohz_full', `${env.isolatedCpus === '' ? 'none' : orText(env.isolatedCpus)} / ${env.nohzFullCpus === '' ? 'none' : orText(env.nohzFullCpus)}`],
+    ['ASLR', `randomize_va_space ${orText(env.randomizeVaSpace)}`],
+    ['perf_event_paranoid', orText(env.perfEventParanoid)],
+    ['load average', env.loadAverage === null ? 'not exposed' : env.loadAverage.join(' ')],
+  ];
+  const width = Math.max(...rows.map(([key]) => key.length));
+  const findings = (title: string, list: HostFinding[]) => {
+    if (list.length === 0) return [`${title}: none`];
+    const codeWidth = Math.max(...list.map((f) => f.code.length));
+    return [`${title} (${list.length}):`, ...list.map((f) => `  ${f.code.padEnd(codeWidth)}  ${f.message}`)];
+  };
+  return [
+    `Host check for CPU ${orText(assessment.cpu, '?')} (${orText(env.architecture, '?')}, ${orText(env.cpuModel, 'unknown CPU')}, CPUs online ${online})`,
+    '',
+    ...rows.map(([key, value]) => `${key.padEnd(width)}  ${value}`),
+    '',
+    ...findings('Problems', assessment.problems),
+    ...findings('Notes', assessment.notes),
+    '',
+  ].join('\n');
+}
+
+/**
+ * `ngcc-perf check-host [--cpu N] [--json]`: reads the host state, asks the driver for its
+ * counter, probes the clock where cpufreq is missing, and prints the assessment (a table, or the
+ * assessment as JSON). Changes nothing on the host. Exit 0 with no problems, 1 when there are
+ * problems (notes alone do not count), 2 for bad input.
+ * @example
+ * registerCheckHostCommand(program, context);
+ */
+export function registerCheckHostCommand(
+  program: Command,
+  context: CommandContext,
+  dependencies: CheckHostDependencies = DEFAULT_DEPENDENCIES,
+): void {
+  program
+    .command('check-host')
+    .description('check the host for cycle measurement (counter, clock, cpufreq, turbo, SMT, isolation, load); exit 1 on problems')
+    .option('--cpu <n>', 'the measuring CPU (default: the last CPU)')
+    .option('--json', 'print the assessment as JSON')
+    .action(async (flags: CheckHostFlags) => {
+      const cpuCount = os.availableParallelism();
+      const cpu = flags.cpu === undefined ? cpuCount - 1 : parseInteger('--cpu', flags.cpu, 0, 4095);
+      const assessment = await dependencies.assessHost({ cpu, driverPath: dependencies.driverPath() });
+      context.io.stdout(flags.json ? `${JSON.stringify(assessment, null, 2)}\n` : renderHostAssessment(assessment));
+      context.setExitCode(assessment.problems.length > 0 ? EXIT_HOST_PROBLEMS : 0);
+    });
+}

@@ -1,0 +1,96 @@
+import { describe, expect, it } from '@jest/globals';
+import { Command } from 'commander';
+import type { MeasurementPlan, OperationPlan, PlanOperationOptions } from '@ngcc-perf/timing';
+import { formatSeconds, registerPlanCommand } from './plan-command.js';
+
+/** A planned size as planOperation returns it, from t1 and the plan figures (SPEC §5 rules). */
+function planned(calibrationSeconds: number, iterationsPerTrial: number, warmups: number, timeoutPerProcessSeconds = 60): OperationPlan {
+  const plan: MeasurementPlan = {
+    trialTargetSeconds: 1, budgetSeconds: 900, calibrationSeconds, iterationsPerTrial, warmups, trials: 5,
+    estimatedSeconds: 5 * (iterationsPerTrial + warmups) * calibrationSeconds, timeoutPerProcessSeconds,
+    scope: 'loop', message: 'rule', alignmentOffsetBytes: 0, onContextSwitch: 'rerun-until-futile', coreClockHz: null,
+  };
+  // 2 ms of process start-up per trial on top of the loops.
+  return { status: 'planned', plan, estimatedWallSeconds: plan.estimatedSeconds + 5 * 0.002, calibration: {} as never };
+}
+const FAILED: OperationPlan = { status: 'failed', failure: 'calibration: CRASH — the driver died of SIGSEGV inside the library', plan: null, calibration: {} as never };
+
+async function runPlan(argv: string[], answers: Record<number, OperationPlan>) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const asked: PlanOperationOptions[] = [];
+  let exitCode = -1;
+  const program = new Command('ngcc-perf').exitOverride();
+  registerPlanCommand(
+    program,
+    { io: { stdout: (t) => out.push(t), stderr: (t) => err.push(t) }, setExitCode: (code) => (exitCode = code) },
+    {
+      planOperation: async (options) => {
+        asked.push(options);
+        const answer = answers[options.messageBytes];
+        if (answer === undefined) throw new Error(`no answer for ${options.messageBytes} B`);
+        return answer;
+      },
+      driverPath: () => '/opt/ngcc/ngcc-perf-driver',
+    },
+  );
+  await program.parseAsync(['plan', ...argv], { from: 'user' });
+  return { stdout: out.join(''), stderr: err.join(''), asked, exitCode };
+}
+
+// The seed's litchi_512: 65536 B plans 5 × 1013 from a 987.5 µs cold call; 32 B caps at 20000.
+const SEED = { 32: planned(1.5e-6, 20000, 3), 65536: planned(0.0009875, 1013, 3) };
+
+describe('ngcc-perf plan', () => {
+  it('calibrates each size (pinned, with the options given) and prints the plan and the totals', async () => {
+    const { stdout, stderr, asked, exitCode } = await runPlan(['lib/liblitchi_512.so', '--digest-bits', '512', '--sizes', '65536,32', '--cpu', '0', '--trial-target', '1'], SEED);
+    expect(exitCode).toBe(0);
+    expect(asked).toEqual([32, 65536].map((messageBytes) => ({
+      library: 'lib/liblitchi_512.so', digestBits: 512, messageBytes, options: { trialTargetSeconds: 1 }, cpu: 0, driverPath: '/opt/ngcc/ngcc-perf-driver',
+    })));
+    expect(stderr).toBe('[ngcc-perf] calibrating 32 B\n[ngcc-perf] calibrating 65536 B\n');
+    // 32 B: 5 × 20003 × 1.5 µs = 0.150 s; 65536 B: 5 × 1016 × 987.5 µs = 5.0165 s; total 5.17 s, +5 × 2 ms each = 5.19 s.
+    expect(stdout).toBe([
+      'Plan for liblitchi_512.so (512-bit digest): 2 message size(s), nothing measured yet',
+      '',
+      '   size  t1 (one call)  iterations  warm-ups  trials  estimate  timeout/process',
+      '   32 B        1.50 µs       20000         3       5    150 ms           60.0 s',
+      '65536 B         988 µs        1013         3       5    5.02 s           60.0 s',
+      '',
+      'total estimate: 5.17 s of timed loops and warm-ups, about 5.19 s with process start-up (one attempt per trial; disturbed trials can add reruns)',
+      '',
+    ].join('\n'));
+  });
+
+  it('prints JSON with --json, and exits 1 when a size could not be calibrated', async () => {
+    const { stdout, exitCode } = await runPlan(['lib/libsegv.so', '--digest-bits', '256', '--sizes', '32,65536', '--json'], { 32: FAILED, 65536: SEED[65536] });
+    expect(exitCode).toBe(1);
+    const json = JSON.parse(stdout);
+    expect(json.sizes[0]).toEqual({ messageBytes: 32, status: 'failed', failure: 'calibration: CRASH — the driver died of SIGSEGV inside the library' });
+    expect(json.sizes[1]).toMatchObject({ messageBytes: 65536, status: 'planned', plan: { iterationsPerTrial: 1013 } });
+    expect(json.totalEstimatedSeconds).toBeCloseTo(5.0165, 10);
+  });
+
+  it('names a failed size in the table', async () => {
+    const { stdout } = await runPlan(['lib/libsegv.so', '--digest-bits', '256', '--sizes', '32'], { 32: FAILED });
+    expect(stdout).toContain('32 B  calibration failed: calibration: CRASH');
+    expect(stdout).toContain('1 size(s) could not be calibrated');
+  });
+
+  it('plans the guide sizes S1–S8 by default', async () => {
+    const all = Object.fromEntries([32, 128, 512, 1024, 4096, 8192, 16384, 65536].map((bytes) => [bytes, SEED[65536]]));
+    const { asked } = await runPlan(['lib/x.so', '--digest-bits', '256'], all);
+    expect(asked.map((a) => a.messageBytes)).toEqual([32, 128, 512, 1024, 4096, 8192, 16384, 65536]);
+  });
+});
+
+describe('formatSeconds', () => {
+  it('rounds first, then picks the unit (never 1e+03 µs)', () => {
+    expect(formatSeconds(4.1e-6)).toBe('4.10 µs');
+    expect(formatSeconds(0.000986)).toBe('986 µs');
+    expect(formatSeconds(0.0009999)).toBe('1.00 ms');
+    expect(formatSeconds(0.00131)).toBe('1.31 ms');
+    expect(formatSeconds(60)).toBe('60.0 s');
+    expect(formatSeconds(5000)).toBe('5000 s');
+  });
+});

@@ -1,0 +1,55 @@
+import type { DriverLine } from '../driver-lines.js';
+import type { ClockProbeArgs, TimeArgs } from '../driver-runner.js';
+import { TimingError } from '../timing-error.js';
+
+/** Exit code of the driver for bad arguments (native/PROTOCOL.md). */
+const USAGE_EXIT_CODE = 2;
+
+/** argv of one `ngcc-perf-driver time` run; options the driver has always had come last. */
+export function timeArgv(args: TimeArgs): string[] {
+  return [
+    'time',
+    args.library,
+    String(args.digestBits),
+    String(args.messageBytes),
+    String(args.iterations),
+    String(args.warmups),
+    ...(args.counter === undefined ? [] : ['--counter', args.counter]),
+    ...(args.cpu === undefined ? [] : ['--cpu', String(args.cpu)]),
+    // Defaults (loop scope, rule message, offset 0) are never written, so drivers that predate
+    // these options keep working for everything but the non-default values.
+    ...(args.scope === undefined || args.scope === 'loop' ? [] : ['--scope', args.scope]),
+    ...(args.message === undefined || args.message === 'rule' ? [] : ['--message', args.message]),
+    ...(args.alignmentOffsetBytes === undefined || args.alignmentOffsetBytes === 0
+      ? []
+      : ['--offset', String(args.alignmentOffsetBytes)]),
+  ];
+}
+
+/** argv of one `ngcc-perf-driver clock-probe` run. */
+export function clockProbeArgv(args: ClockProbeArgs): string[] {
+  return [
+    'clock-probe',
+    ...(args.cpu === undefined ? [] : ['--cpu', String(args.cpu)]),
+    ...(args.windows === undefined ? [] : ['--windows', String(args.windows)]),
+    ...(args.windowMs === undefined ? [] : ['--window-ms', String(args.windowMs)]),
+  ];
+}
+
+/**
+ * Throws `DRIVER_UNSUPPORTED` when the driver refused an option or subcommand it does not know
+ * (exit 2 with a USAGE `error` line saying "unknown"): the driver predates it, so this is a
+ * harness problem (rebuild native/), not a verdict on the library.
+ */
+export function throwIfUnsupported(exitCode: number | null, lines: readonly DriverLine[], command: readonly string[]): void {
+  if (exitCode !== USAGE_EXIT_CODE) return;
+  const error = lines.find((line) => line.type === 'error' && line.code === 'USAGE');
+  if (error === undefined || error.type !== 'error' || !/unknown/i.test(error.message)) return;
+  const what = /subcommand/i.test(error.message) ? `the subcommand "${command[1] ?? ''}"` : 'an option';
+  throw new TimingError(
+    'DRIVER_UNSUPPORTED',
+    `${command[0] ?? 'ngcc-perf-driver'} does not support ${what} of "${command.slice(1).join(' ')}": ` +
+      `${error.message}. Rebuild native/ with "npm run build" so the driver matches native/PROTOCOL.md, ` +
+      'or leave the option at its default.',
+  );
+}

@@ -1,0 +1,126 @@
+import { calibrate, type CalibrationResult } from './calibrate.js';
+import type { CounterName } from './counter-types.js';
+import type { TimingRunner } from './driver-runner.js';
+import { checkOperation } from './internal/check-operation.js';
+import { checkTimingOptions, withoutUndefined } from './internal/check-timing-options.js';
+import { resolveRunner } from './internal/resolve-runner.js';
+import type { ContextSwitchPolicy, MeasurementPlan } from './measurement-types.js';
+import { planTrials, type PlanTrialsOptions } from './plan-trials.js';
+import { TimingError } from './timing-error.js';
+import { DEFAULT_MEASUREMENT_CHOICES, DEFAULT_TIMING_OPTIONS, MAX_PER_CALL_ITERATIONS } from './timing-options.js';
+import type { MessagePattern, TimingScope } from './trial-types.js';
+
+/** Options of {@link planOperation} (and the planning half of `measureOperation`). */
+export interface PlanOperationOptions {
+  /** Path of the shared library exporting `CryptHash`, as the driver should open it. */
+  library: string;
+  digestBits: number;
+  /** L, bytes: 0 … 16 MiB (`MAX_MESSAGE_BYTES`). */
+  messageBytes: number;
+  /** Timing options (defaults: DEFAULT_TIMING_OPTIONS); `iterationsPerTrial` fixes the count (calibration still runs). */
+  options?: PlanTrialsOptions;
+  /** Pin every driver process (calibration and trials) to this CPU. */
+  cpu?: number;
+  /** Force this counter. */
+  counter?: CounterName;
+  /** What each trial times (default `loop`); calibration always times the loop. */
+  scope?: TimingScope;
+  /** Message bytes (default `rule`); `random` needs a driver with `--message` (else `DRIVER_UNSUPPORTED`). */
+  message?: MessagePattern;
+  /** Offset of the message from a 64-byte boundary, 0 … 63 bytes (default 0); non-zero needs `--offset`. */
+  alignmentOffsetBytes?: number;
+  /** What a context switch during a trial leads to (default `rerun-until-futile`). */
+  onContextSwitch?: ContextSwitchPolicy;
+  /**
+   * Fixed core clock of the measuring CPU, Hz. With a `core-cycles` counter a trial whose
+   * ticks/seconds is below 95 % of it is disturbed and rerun (SPEC §5).
+   */
+  coreClockHz?: number;
+  /** Driver path; default `process.env.NGCC_PERF_DRIVER`. Ignored when `runner` is given. */
+  driverPath?: string;
+  /** Injected runner (tests); default the real driver. */
+  runner?: TimingRunner;
+}
+
+/** The outcome of {@link planOperation}: the plan, or why calibration failed (data, not an exception). */
+export type OperationPlan =
+  | {
+      status: 'planned';
+      plan: MeasurementPlan;
+      /**
+       * plan.estimatedSeconds plus, per trial, the start-up the calibration process showed
+       * (its wall time less its timed calls), seconds: what the trials should take on the clock.
+       */
+      estimatedWallSeconds: number;
+      calibration: Extract<CalibrationResult, { status: 'complete' }>;
+    }
+  | { status: 'failed'; failure: string; plan: null; calibration: Extract<CalibrationResult, { status: 'failed' }> };
+
+/**
+ * Calibrates one library × message size with one cold call and plans its trials (SPEC §5) —
+ * what `measureOperation` does before its first trial, and all `ngcc-perf plan` does, so a
+ * campaign's cost is known before anything is measured.
+ *
+ * @param options - {@link PlanOperationOptions}.
+ * @returns an {@link OperationPlan}: `planned` with the {@link MeasurementPlan} (iterations,
+ *   warm-ups, trials, estimate, timeout per process, and the choices it will run with), or
+ *   `failed` when the calibration process failed (crash, timeout, non-zero exit).
+ * @throws {@link TimingError} `INVALID_OPTIONS` for impossible arguments (L beyond 16 MiB, more
+ *   than 1000000 iterations per trial in per-call scope, …);
+ *   `DRIVER_UNSUPPORTED` for a message option the driver does not take; `DRIVER_NOT_FOUND`,
+ *   `DRIVER_VERSION`, `PROTOCOL`, `DRIVER_FAILED` for harness problems.
+ * @remarks Source: SPEC §5 (calibration, plan).
+ * @example
+ * ```ts
+ * const planned = await planOperation({ library: 'native/build/examples/libsha512.so', digestBits: 512, messageBytes: 4096 });
+ * if (planned.status === 'planned') console.log(planned.plan.iterationsPerTrial, planned.estimatedWallSeconds);
+ * ```
+ */
+export async function planOperation(options: PlanOperationOptions): Promise<OperationPlan> {
+  const timing = { ...DEFAULT_TIMING_OPTIONS, ...withoutUndefined(options.options ?? {}) };
+  checkOperation(options, 'planOperation');
+  checkTimingOptions(timing, timing.iterationsPerTrial);
+  const mostIterations = timing.iterationsPerTrial ?? timing.maxIterations;
+  if (options.scope === 'per-call' && mostIterations > MAX_PER_CALL_ITERATIONS) {
+    throw new TimingError(
+      'INVALID_OPTIONS',
+      `planOperation(${options.library}): per-call scope times at most ${MAX_PER_CALL_ITERATIONS} calls per trial ` +
+        `(native/PROTOCOL.md), but up to ${mostIterations} could be planned; lower iterationsPerTrial or maxIterations.`,
+    );
+  }
+  const choices = { ...DEFAULT_MEASUREMENT_CHOICES, ...withoutUndefined(pickChoices(options)) };
+  const calibration = await calibrate({
+    library: options.library,
+    digestBits: options.digestBits,
+    messageBytes: options.messageBytes,
+    timeoutSeconds: timing.budgetSeconds,
+    runner: resolveRunner(options.runner, options.driverPath),
+    ...(options.message === undefined ? {} : { message: options.message }),
+    ...(options.alignmentOffsetBytes === undefined ? {} : { alignmentOffsetBytes: options.alignmentOffsetBytes }),
+    ...(options.counter === undefined ? {} : { counter: options.counter }),
+    ...(options.cpu === undefined ? {} : { cpu: options.cpu }),
+  });
+  if (calibration.status === 'failed') {
+    return { status: 'failed', failure: calibration.failure, plan: null, calibration };
+  }
+  const plan: MeasurementPlan = {
+    trialTargetSeconds: timing.trialTargetSeconds,
+    budgetSeconds: timing.budgetSeconds,
+    calibrationSeconds: calibration.calibrationSeconds,
+    ...planTrials(calibration.calibrationSeconds, timing),
+    ...choices,
+    coreClockHz: options.coreClockHz ?? null,
+  };
+  const timedSeconds = calibration.calibrationSeconds * calibration.batchIterations;
+  const startSeconds = Math.max(0, calibration.process.wallSeconds - timedSeconds);
+  return { status: 'planned', plan, estimatedWallSeconds: plan.estimatedSeconds + plan.trials * startSeconds, calibration };
+}
+
+function pickChoices(options: PlanOperationOptions) {
+  return {
+    scope: options.scope,
+    message: options.message,
+    alignmentOffsetBytes: options.alignmentOffsetBytes,
+    onContextSwitch: options.onContextSwitch,
+  };
+}
