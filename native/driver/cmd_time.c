@@ -29,7 +29,8 @@ typedef struct {
     counter ctr;
     crypt_hash_fn fn;
     guarded_buffer digest;
-    guarded_buffer message;
+    guarded_buffer message;          /* a view into message_storage, shifted by --offset */
+    guarded_buffer message_storage;
     json_line line;
     uint64_t *stamps;    /* per-call scope: counter readings, else NULL */
     int migrations_fd;   /* perf software event, or -1 */
@@ -96,23 +97,45 @@ static void put_cpu(json_line *j, const char *key, int cpu)
     }
 }
 
-/* Allocates and fills the buffers: message byte i = (i*131 + L) mod 256. */
+/* Fills the message: the guide's rule (SPEC §5) or a deterministic
+ * pseudo-random sequence (xorshift64*, seed derived from L). */
+static void fill_message(unsigned char *msg, size_t n)
+{
+    size_t i;
+    if (session.opts.message == MESSAGE_RULE) {
+        for (i = 0; i < n; i++) {
+            msg[i] = (unsigned char)(((uint64_t)i * 131u + session.opts.message_bytes) & 0xFFu);
+        }
+        return;
+    }
+    {
+        uint64_t state = (session.opts.message_bytes ^ UINT64_C(0x9E3779B97F4A7C15)) | 1u;
+        for (i = 0; i < n; i++) {
+            state ^= state >> 12;
+            state ^= state << 25;
+            state ^= state >> 27;
+            msg[i] = (unsigned char)((state * UINT64_C(0x2545F4914F6CDD1D)) >> 56);
+        }
+    }
+}
+
+/* Allocates and fills the buffers. With --offset N the message view starts N
+ * bytes past the storage's 64-byte boundary; its leading guard moves with it. */
 static int set_up_buffers(void)
 {
     size_t n = (size_t)session.opts.message_bytes;
+    size_t offset = (size_t)session.opts.offset_bytes;
     size_t digest_bytes = (size_t)session.opts.digest_bits / 8;
-    unsigned char *msg;
-    size_t i;
-    if (gbuf_reserve(&session.message, n) != 0 || gbuf_reserve(&session.digest, digest_bytes) != 0 ||
-        jl_reserve(&session.line, 1024) != 0) {
+    if (gbuf_reserve(&session.message_storage, n + offset) != 0 ||
+        gbuf_reserve(&session.digest, digest_bytes) != 0 || jl_reserve(&session.line, 1024) != 0) {
         return io_error("no memory for the buffers", "MESSAGE_BYTES or DIGEST_BITS too large");
     }
+    session.message.base = session.message_storage.base + offset;
+    session.message.cap_bytes = n;
+    memset(session.message.base, GUARD_FILL, GUARD_BYTES);
     gbuf_set_len(&session.message, n);
     gbuf_set_len(&session.digest, digest_bytes);
-    msg = gbuf_data(&session.message);
-    for (i = 0; i < n; i++) {
-        msg[i] = (unsigned char)(((uint64_t)i * 131u + session.opts.message_bytes) & 0xFFu);
-    }
+    fill_message(gbuf_data(&session.message), n);
     memset(gbuf_data(&session.digest), 0, digest_bytes);
     if (session.opts.scope == SCOPE_PER_CALL) {
         uint64_t entries = per_call_stamp_count(session.opts.iterations);
@@ -138,6 +161,8 @@ static int write_meta(uint64_t baseline_rss_bytes)
     jl_u64(j, "baselineRssBytes", baseline_rss_bytes);
     put_cpu(j, "cpu", sched_getcpu());
     jl_str(j, "scope", session.opts.scope == SCOPE_PER_CALL ? "per-call" : "loop");
+    jl_str(j, "message", session.opts.message == MESSAGE_RANDOM ? "random" : "rule");
+    jl_u64(j, "alignmentOffsetBytes", session.opts.offset_bytes);
     /* Flushed now so a caller sees it even if the library hangs. */
     return jl_emit(j) != 0 || out_flush() != 0 ? report_stdout_failure() : DRV_EXIT_OK;
 }

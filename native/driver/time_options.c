@@ -79,6 +79,28 @@ int parse_time_options(int argc, char **argv, time_options *opts)
             }
         }
         if (found == 0) {
+            found = take_option(argc, argv, &i, "--message", &value);
+            if (found == 1) {
+                if (strcmp(value, "rule") == 0) {
+                    opts->message = MESSAGE_RULE;
+                } else if (strcmp(value, "random") == 0) {
+                    opts->message = MESSAGE_RANDOM;
+                } else {
+                    return usage_error("time", "--message must be rule or random");
+                }
+                continue;
+            }
+        }
+        if (found == 0) {
+            found = take_option(argc, argv, &i, "--offset", &value);
+            if (found == 1) {
+                if (parse_u64(value, 0, MAX_ALIGNMENT_OFFSET_BYTES, &opts->offset_bytes) != 0) {
+                    return usage_error("time", "--offset must be an integer from 0 to 63");
+                }
+                continue;
+            }
+        }
+        if (found == 0) {
             found = take_option(argc, argv, &i, "--cpu", &value);
         }
         if (found == 1) {
@@ -92,7 +114,7 @@ int parse_time_options(int argc, char **argv, time_options *opts)
         }
         if (found < 0) {
             return usage_error("time", "an option is missing its value (--counter NAME, --cpu N, "
-                                       "--scope loop|per-call)");
+                                       "--scope loop|per-call, --message rule|random, --offset N)");
         }
         if (strncmp(argv[i], "--", 2) == 0) {
             char problem[256];

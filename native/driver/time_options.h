@@ -15,6 +15,13 @@
 
 typedef enum { SCOPE_LOOP, SCOPE_PER_CALL } time_scope;
 
+/* Message content: the guide's rule byte i = (i*131 + L) mod 256, or a
+ * deterministic pseudo-random fill (xorshift64*, seeded from L). */
+typedef enum { MESSAGE_RULE, MESSAGE_RANDOM } message_fill;
+
+/* --offset N places the message N bytes past a 64-byte boundary. */
+#define MAX_ALIGNMENT_OFFSET_BYTES 63u
+
 typedef struct {
     const char *library;
     int digest_bits;
@@ -26,6 +33,8 @@ typedef struct {
     int has_cpu;
     int cpu;
     time_scope scope;
+    message_fill message;
+    uint64_t offset_bytes;
 } time_options;
 
 /* Matches "--name VALUE" or "--name=VALUE" at argv[*i] and advances *i past a
@@ -34,7 +43,8 @@ typedef struct {
 int take_option(int argc, char **argv, int *i, const char *name, const char **value);
 
 /* Parses LIB DIGEST_BITS MESSAGE_BYTES ITERATIONS WARMUPS [--counter NAME]
- * [--cpu N] [--scope loop|per-call] (options anywhere, also as
+ * [--cpu N] [--scope loop|per-call] [--message rule|random] [--offset N]
+ * (options anywhere, also as
  * --counter=NAME). Returns DRV_EXIT_OK,
  * or DRV_EXIT_USAGE after writing the error line. */
 int parse_time_options(int argc, char **argv, time_options *opts);

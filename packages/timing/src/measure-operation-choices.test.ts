@@ -60,11 +60,16 @@ describe('messages', () => {
     expect(runner.calls).toHaveLength(0);
   });
 
-  it('refuses a random message or an offset while the driver has no --message/--offset (DRIVER_UNSUPPORTED)', async () => {
-    const { runner, result } = run([COLD_CALL], { message: 'random' });
-    await expect(result).rejects.toMatchObject({ code: 'DRIVER_UNSUPPORTED' });
-    await expect(run([COLD_CALL], { alignmentOffsetBytes: 8 }).result).rejects.toThrow(/--message and --offset/);
-    expect(runner.calls).toHaveLength(0);
+  it('passes --message random and --offset N to every trial, and keeps them in the plan', async () => {
+    const { runner, result } = run([COLD_CALL, perCall(0.000986, 2070600, { cpu: 1 })], { message: 'random', alignmentOffsetBytes: 8 });
+    const measured = await result;
+    expect(runner.calls[1]).toMatchObject({ message: 'random', alignmentOffsetBytes: 8 });
+    expect(measured.processes[0]?.command.join(' ')).toContain('--message random --offset 8');
+    expect(measured.plan).toMatchObject({ message: 'random', alignmentOffsetBytes: 8 });
+  });
+
+  it('says DRIVER_UNSUPPORTED when an older driver refuses --message', async () => {
+    await expect(run([COLD_CALL, unknownOption('--message')], { message: 'random' }).result).rejects.toMatchObject({ code: 'DRIVER_UNSUPPORTED' });
   });
 
   it('accepts the defaults spelled out, and refuses an offset beyond 63 or an unknown value (INVALID_OPTIONS)', async () => {

@@ -16,13 +16,6 @@ export interface OperationInput {
   onContextSwitch?: ContextSwitchPolicy;
 }
 
-/**
- * Whether the driver this package was written against takes `--message` and `--offset`.
- * native/PROTOCOL.md did not document them when this was written: until it does, asking for a
- * non-default message or offset is refused with `DRIVER_UNSUPPORTED` instead of being sent.
- */
-export const DRIVER_TAKES_MESSAGE_OPTIONS = false;
-
 const SCOPES: readonly string[] = ['loop', 'per-call'];
 const MESSAGES: readonly string[] = ['rule', 'random'];
 const POLICIES: readonly string[] = ['flag', 'rerun', 'rerun-until-futile'];
@@ -52,14 +45,5 @@ export function checkOperation(input: OperationInput, caller: string): void {
   }
   if (problems.length > 0) {
     throw new TimingError('INVALID_OPTIONS', `${caller}(${input.library}): ${problems.join('; ')}.`);
-  }
-  const wantsMessageOptions = (input.message ?? 'rule') !== 'rule' || (alignmentOffsetBytes ?? 0) !== 0;
-  if (wantsMessageOptions && !DRIVER_TAKES_MESSAGE_OPTIONS) {
-    throw new TimingError(
-      'DRIVER_UNSUPPORTED',
-      `${caller}(${input.library}): message "${input.message ?? 'rule'}" with alignmentOffsetBytes ${alignmentOffsetBytes ?? 0} ` +
-        'needs the driver options --message and --offset, which native/PROTOCOL.md does not document yet. ' +
-        'Measure with the default message (rule, offset 0), or update @ngcc-perf/timing once the driver has them.',
-    );
   }
 }
