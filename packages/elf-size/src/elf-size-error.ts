@@ -5,18 +5,23 @@
  * - `READ_FAILED`: the path exists but could not be read (a directory, no permission).
  * - `NOT_ELF`: the bytes do not start with the ELF magic, or the ELF class / data encoding
  *   byte holds a value the ELF specification does not define.
- * - `TRUNCATED`: the file ends inside the ELF header, the program-header table or a loadable
- *   segment.
+ * - `TRUNCATED`: the file ends inside the ELF header, or a table or segment that starts inside
+ *   the file (program-header table, `PT_LOAD` segment, section-header table, section) runs past
+ *   its end.
+ * - `OUT_OF_BOUNDS`: a header field points at or beyond the end of the file (`e_phoff`,
+ *   `e_shoff`, a segment's or section's offset), or an offset cannot be represented (above 2^53).
  * - `NOT_SHARED_LIBRARY`: a valid ELF file or archive that is not a loadable image: an object
  *   file (`ET_REL`, from `gcc -c`), a core dump, or a static archive (`!<arch>`).
- * - `MALFORMED`: an ELF header or program header whose values contradict each other
- *   (program-header entries too small, FileSiz larger than MemSiz, no `PT_LOAD` at all).
+ * - `MALFORMED`: an ELF header, program header or section header whose values contradict each
+ *   other (entries too small, FileSiz larger than MemSiz, no `PT_LOAD` at all, `e_shstrndx` out
+ *   of range, a section name outside the section-name string table).
  */
 export type ElfSizeErrorCode =
   | 'NOT_FOUND'
   | 'READ_FAILED'
   | 'NOT_ELF'
   | 'TRUNCATED'
+  | 'OUT_OF_BOUNDS'
   | 'NOT_SHARED_LIBRARY'
   | 'MALFORMED';
 

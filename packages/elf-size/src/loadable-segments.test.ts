@@ -79,7 +79,7 @@ describe('parseLoadableSegments errors', () => {
 
   it('TRUNCATED when a PT_LOAD segment lies outside the file (200 + 56 = 256 > 220 bytes)', () => {
     expect(codeOf(() => parseLoadableSegments(craftSampleElf32().subarray(0, 220), 'short.so'))).toMatch(
-      /^TRUNCATED: short\.so: PT_LOAD segment in program header 1 covers file bytes 200–256, past the end of the 220-byte file/,
+      /^TRUNCATED: short\.so: the PT_LOAD segment of program header 1 \(file bytes 200–256\) ends at byte 256, past the end of the 220-byte file/,
     );
   });
 

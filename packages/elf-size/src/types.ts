@@ -43,3 +43,49 @@ export interface LoadableSegmentsResult {
   machineCode: number;
   fileType: ElfFileType;
 }
+
+/**
+ * One section header (ELF gABI, "Sections"), as `readelf -SW` lists it. Sections are the
+ * linker's view of the file; the loader only looks at the `PT_LOAD` segments.
+ */
+export interface ElfSection {
+  /** Name from the section-name string table (`.text`, `.bss`, …); `''` for section 0 or when the file has no such table. */
+  name: string;
+  /** `sh_type` as readelf names it (`PROGBITS`, `NOBITS`, `STRTAB`, …), or `0x<hex>` for other values. */
+  type: string;
+  /** `sh_type` as its number (1 = `SHT_PROGBITS`, 8 = `SHT_NOBITS`). */
+  typeCode: number;
+  /** True when `SHF_ALLOC` is set: the section occupies memory when the library is loaded. */
+  allocated: boolean;
+  /** `sh_addr`: virtual address relative to the load base (0 for sections not loaded). */
+  virtualAddress: number;
+  /** `sh_offset`: where its bytes are in the file (meaningless for `NOBITS`). */
+  offset: number;
+  /** `sh_size` in bytes: in memory for `NOBITS` (`.bss`), in the file and in memory otherwise. */
+  sizeBytes: number;
+}
+
+/**
+ * Sizes of the four sections a static-memory breakdown shows, in bytes (`sh_size`, as
+ * `readelf -SW` prints it). `0` when the file has section headers but not that section;
+ * `null` when the file has no section-header table or no section-name string table
+ * (a stripped-down image), so the split cannot be known.
+ */
+export interface SectionBytes {
+  /** `.text`: machine code. */
+  textBytes: number | null;
+  /** `.rodata`: constants (tables such as S-boxes or round constants). */
+  rodataBytes: number | null;
+  /** `.data`: initialised writable data. */
+  dataBytes: number | null;
+  /** `.bss`: zero-initialised writable data (no file bytes; part of a PT_LOAD's MemSiz). */
+  bssBytes: number | null;
+}
+
+/** What {@link readElfImage} finds: the loadable segments and the section breakdown. */
+export interface ElfImageResult extends LoadableSegmentsResult {
+  /** `.text`, `.rodata`, `.data`, `.bss` sizes in bytes. */
+  sectionBytes: SectionBytes;
+  /** Every section header in table order (empty when the file has none). */
+  sections: ElfSection[];
+}

@@ -5,9 +5,9 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { ElfSizeError, readLoadableSegments } from '../src/index.js';
+import { ElfSizeError, readElfImage, readLoadableSegments } from '../src/index.js';
 import type { LoadableSegment } from '../src/index.js';
-import { craftSampleElf32 } from './craft-elf.js';
+import { craftSampleElf32, craftSampleWithSections } from './craft-elf.js';
 
 const SOURCES: Record<string, string> = {
   // a function and nothing else
@@ -27,6 +27,32 @@ function findLibc(): string {
   const found = candidates.find((candidate) => path.isAbsolute(candidate) && existsSync(candidate));
   if (found === undefined) throw new Error(`no libc.so.6 found among ${candidates.join(', ')}`);
   return found;
+}
+
+/** The first path `ldconfig -p` lists for a library name (e.g. `libcrypto.so.3`), or null. */
+function findWithLdconfig(prefix: string): string | null {
+  const listing = execFileSync('ldconfig', ['-p'], { encoding: 'utf8' });
+  const match = new RegExp(`^\\s*${prefix.replace(/\./g, '\\.')}\\S*\\s.*=>\\s*(\\S+)\\s*$`, 'm').exec(listing);
+  return match?.[1] ?? null;
+}
+
+/** Sections of `readelf -SW` (index ≥ 1): name, address, offset, size. */
+function readelfSections(file: string): Array<{ name: string; virtualAddress: number; offset: number; sizeBytes: number }> {
+  const text = execFileSync('readelf', ['-SW', file], { encoding: 'utf8' });
+  const pattern = /^\s*\[\s*([1-9]\d*)\]\s+(\S+)\s+\S+\s+([0-9a-f]+)\s+([0-9a-f]+)\s+([0-9a-f]+)\s/;
+  return text.split('\n').flatMap((line) => {
+    const match = pattern.exec(line);
+    if (match === null) return [];
+    const [, , name, address, offset, size] = match as unknown as string[];
+    return [{ name: name!, virtualAddress: parseInt(address!, 16), offset: parseInt(offset!, 16), sizeBytes: parseInt(size!, 16) }];
+  });
+}
+
+/** `readelf -SW` sizes of .text, .rodata, .data, .bss (0 when absent). */
+function readelfSectionBytes(file: string) {
+  const sections = readelfSections(file);
+  const size = (name: string): number => sections.filter((s) => s.name === name).reduce((sum, s) => sum + s.sizeBytes, 0);
+  return { textBytes: size('.text'), rodataBytes: size('.rodata'), dataBytes: size('.data'), bssBytes: size('.bss') };
 }
 
 /** The LOAD lines of `readelf -lW`: Offset VirtAddr PhysAddr FileSiz MemSiz Flg Align. */
@@ -51,6 +77,9 @@ beforeAll(() => {
   execFileSync('gcc', ['-std=c99', '-O2', '-fPIC', '-c', '-o', built('tiny.o'), built('tiny.c')]);
   execFileSync('ar', ['rcs', built('libtiny.a'), built('tiny.o')]);
   writeFileSync(built('sample-elf32-be.so'), craftSampleElf32());
+  for (const elfClass of [32, 64] as const) {
+    for (const endianness of ['little', 'big'] as const) writeFileSync(built(`sections-${elfClass}-${endianness}.so`), craftSampleWithSections(elfClass, endianness));
+  }
 });
 
 afterAll(() => {
@@ -88,6 +117,41 @@ describe('readLoadableSegments agrees with readelf -lW', () => {
     expect(result.segments).toEqual(expected);
     expect(result.imageBytes).toBe(4352);
     expect(result).toMatchObject({ elfClass: 32, endianness: 'big', machine: 'PowerPC' });
+  });
+});
+
+describe('readElfImage agrees with readelf -lW and -SW', () => {
+  function systemLibraries(): string[] {
+    const crypto = findWithLdconfig('libcrypto.so');
+    return [findLibc(), ...(crypto === null ? [] : [crypto])];
+  }
+
+  async function expectAgreement(file: string): Promise<void> {
+    const result = await readElfImage(file);
+    const loads = readelfLoads(file);
+    expect(result.segments).toEqual(loads);
+    expect(result.imageBytes).toBe(loads.reduce((sum, segment) => sum + segment.memoryBytes, 0));
+    expect(result.sectionBytes).toEqual(readelfSectionBytes(file));
+    expect(result.sections.slice(1).map(({ name, virtualAddress, offset, sizeBytes }) => ({ name, virtualAddress, offset, sizeBytes }))).toEqual(readelfSections(file));
+  }
+
+  it.each(['libtiny.so', 'libbss.so', 'libtable.so'])('%s built by gcc', async (name) => {
+    await expectAgreement(built(name));
+  });
+
+  it('libtable.so: the 4096-byte constant table is in .rodata; libbss.so: the 65536-byte state is .bss', async () => {
+    expect((await readElfImage(built('libtable.so'))).sectionBytes.rodataBytes).toBeGreaterThanOrEqual(4096);
+    expect((await readElfImage(built('libbss.so'))).sectionBytes.bssBytes).toBeGreaterThanOrEqual(65536);
+  });
+
+  it('the system libc and libcrypto (found with ldconfig -p)', async () => {
+    const libraries = systemLibraries();
+    expect(libraries.length).toBeGreaterThanOrEqual(1);
+    for (const library of libraries) await expectAgreement(library);
+  });
+
+  it.each(['sections-32-little.so', 'sections-32-big.so', 'sections-64-little.so', 'sections-64-big.so'])('hand-made %s', async (name) => {
+    await expectAgreement(built(name));
   });
 });
 

@@ -1,8 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { checkPid, missingProcessError, readStatusText } from './internal/proc-files.js';
 import { parseProcStatus } from './parse-proc-status.js';
 import type { ProcStatusMemory } from './proc-status-memory.js';
-import { RssError } from './rss-error.js';
 
 /** Options of {@link readProcStatus}. */
 export interface ReadProcStatusOptions {
@@ -12,7 +11,7 @@ export interface ReadProcStatusOptions {
 
 /**
  * Reads and parses `/proc/<pid>/status` of a live process (synchronously: procfs reads do not
- * block on disks).
+ * block on disks): VmRSS, VmHWM, RssAnon, RssFile and VmPeak, each in bytes.
  *
  * @param pid - a process id, or `'self'` for the calling Node process.
  * @param options - {@link ReadProcStatusOptions}.
@@ -29,33 +28,9 @@ export interface ReadProcStatusOptions {
  */
 export function readProcStatus(pid: number | 'self', options: ReadProcStatusOptions = {}): ProcStatusMemory {
   const procRoot = options.procRoot ?? '/proc';
-  if (pid !== 'self' && (!Number.isInteger(pid) || pid <= 0)) {
-    throw new RssError('INVALID_ARGUMENT', `pid is ${String(pid)}; pass a positive integer process id or 'self'.`);
-  }
+  checkPid(pid, true);
   const file = path.join(procRoot, String(pid), 'status');
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    const errno = (error as NodeJS.ErrnoException).code;
-    if (errno === 'ENOENT' || errno === 'ESRCH') {
-      if (!existsSync(path.join(procRoot, 'self'))) {
-        throw new RssError(
-          'NO_PROC',
-          `${file}: no proc filesystem at ${procRoot}. Run on Linux with procfs mounted ("mount -t proc proc /proc").`,
-          { cause: error },
-        );
-      }
-      throw new RssError(
-        'NO_PROCESS',
-        `${file}: process ${String(pid)} does not exist (it has exited or was never started). ` +
-          'Read its figures while it is still running.',
-        { cause: error },
-      );
-    }
-    throw new RssError('READ', `${file}: could not be read (${errno ?? String(error)}). Check its permissions.`, {
-      cause: error,
-    });
-  }
+  const text = readStatusText(pid, procRoot);
+  if (text === null) throw missingProcessError(procRoot, pid, file, undefined);
   return parseProcStatus(text, file);
 }

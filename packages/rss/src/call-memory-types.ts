@@ -1,0 +1,97 @@
+import type { DriverProcessRunner } from './driver-process.js';
+
+/**
+ * Memory of one `CryptHash` call, measured by `ngcc-perf-driver memory` in its own process:
+ * exactly the `memory` object of a record (docs/RUN-DIRECTORY.md), fields in that order. Every
+ * figure is in bytes; the definitions are native/PROTOCOL.md's.
+ */
+export interface CallMemory {
+  /** The driver's argv, its path first (a run directory stores it with paths made relative). */
+  command: string[];
+  /** The driver's exit code: 0 for a measurement. */
+  exitCode: number;
+  /** Depth of the call on the painted measurement stack, word-granular; includes `stackOverheadBytes`. */
+  stackHighWaterBytes: number;
+  /** The same measurement with an empty function: the driver's trampoline. */
+  stackOverheadBytes: number;
+  /** Peak of requested bytes live at once in blocks allocated during the call; `null` without allocator interposition (not glibc). */
+  heapPeakBytes: number | null;
+  /** The same peak in glibc's usable block sizes (allocator rounding included, 8-byte chunk headers not). */
+  heapPeakUsableBytes: number | null;
+  /** Successful allocation calls during the call. */
+  heapAllocations: number | null;
+  /** Requested bytes allocated during the call and not freed by its end (a leak per call). */
+  heapRetainedBytes: number | null;
+  /** Peak of page-rounded bytes the call mapped itself with `mmap`. */
+  mmapBytes: number | null;
+  /** Growth of resident memory during the call after a `clear_refs` reset; `null` when unsupported. */
+  operationPeakBytes: number | null;
+  /** `"supported"` or `"unsupported: <reason>"` (writing 5 to `/proc/self/clear_refs`). */
+  clearRefs: string;
+  /** RSS of the memory process after set-up (includes the painted measurement stack; not the seed's baseline). */
+  baselineRssBytes: number;
+  /** Peak RSS of the memory process (not the seed's peak RSS column). */
+  peakRssBytes: number;
+}
+
+/**
+ * Why the memory process did not measure, named like the KAT verdicts (SPEC §4): `CRASH`
+ * (killed by a signal, or ended without its `memory` line — e.g. the library called `exit()`),
+ * `CRYPTOFAIL` (`CryptHash` returned non-zero), `OVERFLOW` (a guard byte changed), `LOADFAIL`
+ * (no library or no `CryptHash`), `TIMEOUT` (killed after `timeoutSeconds`).
+ */
+export type CallMemoryFailureVerdict = 'CRASH' | 'CRYPTOFAIL' | 'OVERFLOW' | 'LOADFAIL' | 'TIMEOUT';
+
+/**
+ * What {@link measureCallMemory} returns. A misbehaving library is a `failed` result (data for
+ * the record's `memoryFailure`), never an exception.
+ */
+export type CallMemoryResult =
+  | {
+      status: 'complete';
+      /** The record's `memory` object. */
+      memory: CallMemory;
+      /** Size of the measurement stack, bytes. */
+      stackBytesProvided: number;
+      /** The driver's sentence on what the heap figures count and leave out. */
+      heapBookkeepingNote: string;
+      /** Spawn to exit, seconds. */
+      wallSeconds: number;
+    }
+  | {
+      status: 'failed';
+      verdictLike: CallMemoryFailureVerdict;
+      /** One line for the record's `memoryFailure`, e.g. `CRASH — killed by SIGSEGV: …`. */
+      failure: string;
+      command: string[];
+      exitCode: number | null;
+      signal: string | null;
+      wallSeconds: number;
+      /** The driver's stderr (last 2000 characters). */
+      stderr: string;
+      /** The driver's `error` line, when it wrote one (fields by code in native/PROTOCOL.md). */
+      errorLine: Record<string, unknown> | null;
+    };
+
+/** Options of {@link measureCallMemory}. */
+export interface MeasureCallMemoryOptions {
+  /** Path of the shared library exporting `CryptHash`. */
+  library: string;
+  /** Digest length in bits: a positive multiple of 8. */
+  digestBits: number;
+  /** Message length in bytes, 0 … 2^33 (the message is byte i = (i·131 + L) mod 256). */
+  messageBytes: number;
+  /** Pin the memory process to this CPU (`--cpu`). */
+  cpu?: number;
+  /** Size of the measurement stack in bytes (`--stack-bytes`, 16384 … 2^30; driver default 8 MiB). */
+  stackBytes?: number;
+  /** Path of `ngcc-perf-driver`; default `process.env.NGCC_PERF_DRIVER`. */
+  driverPath?: string;
+  /** Runs the process; default {@link runDriverProcess}. Tests pass a fake. */
+  runner?: DriverProcessRunner;
+  /** Kill the process after this many seconds (default {@link DEFAULT_CALL_MEMORY_TIMEOUT_SECONDS}). */
+  timeoutSeconds?: number;
+}
+
+/** Default per-process time limit of {@link measureCallMemory}, seconds. */
+export const DEFAULT_CALL_MEMORY_TIMEOUT_SECONDS = 60;
