@@ -7,6 +7,11 @@ export interface DatasetRecord {
   /** Path relative to the run directory, `/`-separated: `records/<candidate>/<instance>__hash_<L>.json`. */
   file: string;
   record: TimingRecord;
+  /**
+   * The record's JSON as read from the file, every field kept (the schema drops fields it does
+   * not know); absent when the dataset was built in memory. The JSON export writes this.
+   */
+  json?: unknown;
 }
 
 /**

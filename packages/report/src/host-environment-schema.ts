@@ -3,14 +3,16 @@ import { z } from 'zod';
 /**
  * Zod schema of the host description in `campaign.json` (`environmentAtStart`,
  * `environmentAtEnd`), as written by `@ngcc-perf/timing`'s `readHostEnvironment()`. Every
- * field is `null` where the host does not expose it. Source: docs/RUN-DIRECTORY.md.
+ * field is `null` where the host does not expose it. Fields this version does not know (a newer
+ * timing package may add some) are kept, so the method page can show them. Source:
+ * docs/RUN-DIRECTORY.md.
  *
  * @example
  * ```ts
  * const environment = hostEnvironmentSchema.parse(JSON.parse(text).environmentAtStart);
  * ```
  */
-export const hostEnvironmentSchema = z.object({
+export const hostEnvironmentSchema = z.looseObject({
   architecture: z.enum(['x86_64', 'aarch64']).nullable(),
   cpuModel: z.string().nullable(),
   logicalCpusOnline: z.string().nullable(),

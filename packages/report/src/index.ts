@@ -1,8 +1,15 @@
 export { buildInstanceSchema, buildManifestSchema, BUILD_FORMAT, katVerdictSchema } from './build-manifest-schema.js';
 export type { BuildInstance, BuildManifest, KatVerdict } from './build-manifest-schema.js';
+export { CALL_MEMORY_FIGURES, CALL_MEMORY_GROWTH_LIMITS, findCallMemoryGrowth } from './call-memory-growth.js';
+export type { CallMemoryFigure, CallMemoryGrowth } from './call-memory-growth.js';
+export { callMemorySchema } from './call-memory-schema.js';
+export type { CallMemory } from './call-memory-schema.js';
 export { campaignSchema, CAMPAIGN_FORMAT } from './campaign-schema.js';
 export type { Campaign } from './campaign-schema.js';
+export { compareRuns, COMPARE_RUNS_DEFAULTS } from './compare-runs.js';
+export type { CompareRunsOptions, ComparisonRow, ComparisonVerdict, RunComparison } from './compare-runs.js';
 export type { Dataset, DatasetRecord } from './dataset.js';
+export { formatMemoryBytes } from './format-memory-bytes.js';
 export { hostEnvironmentSchema } from './host-environment-schema.js';
 export type { HostEnvironment } from './host-environment-schema.js';
 export { loadRunDirectory, LOAD_RUN_DIRECTORY_DEFAULTS } from './load-run-directory.js';
@@ -18,6 +25,8 @@ export {
 } from './number-formats.js';
 export { findPeakRssGrowth, PEAK_RSS_GROWTH_THRESHOLD } from './peak-rss-growth.js';
 export type { PeakRssGrowth } from './peak-rss-growth.js';
+export { perCallFiguresSchema, perCallSummarySchema } from './per-call-schema.js';
+export type { PerCallFigures, PerCallSummary } from './per-call-schema.js';
 export {
   counterSchema,
   derivedFiguresSchema,
@@ -29,7 +38,19 @@ export {
 export type { CompleteTimingRecord, CounterInfo, DerivedFigures, ProcessEntry, TimingRecord, Trial } from './record-schema.js';
 export { renderCandidateHtml } from './render-candidate-html.js';
 export { renderCandidateMarkdown } from './render-candidate-markdown.js';
+export { renderCrossSystemSummaryHtml, renderCrossSystemSummaryMarkdown } from './render-cross-system-summary.js';
+export { renderMethodMarkdown } from './render-method-markdown.js';
+export { RECORDS_CSV_COLUMNS, renderRecordsCsv } from './render-records-csv.js';
+export { RECORDS_EXPORT_FORMAT, renderRecordsJson } from './render-records-json.js';
+export { REPORT_PATHS, renderRunReports } from './render-run-reports.js';
+export type { RenderedFile } from './render-run-reports.js';
+export { renderSystemSummaryHtml, renderSystemSummaryMarkdown } from './render-system-summary.js';
 export { ReportError } from './report-error.js';
-export type { ReportErrorCode } from './report-error.js';
+export type { ReportErrorCode, ReportErrorOptions } from './report-error.js';
 export { summarizeTrials } from './summarize-trials.js';
 export type { TrialSummary } from './summarize-trials.js';
+export { validateRunDirectory } from './validate-run-directory.js';
+export type { RunValidation, ValidationCheck, ValidationDifference } from './validation-difference.js';
+export { welchTTest } from './welch-t-test.js';
+export type { WelchTTestResult } from './welch-t-test.js';
+export { writeCrossSystemSummary, writeRunReports } from './write-run-reports.js';

@@ -31,7 +31,7 @@ export interface PeakRssGrowth {
  * message with that at its smallest, and flags growth above `threshold` (guide report item
  * (5): memory that grows with the input must be visible, SPEC seeds README).
  *
- * @param records - complete and failed records (failed ones are ignored), any order
+ * @param records - complete and failed records (failed ones, and those without a peak RSS, are ignored), any order
  * @param threshold - relative growth that raises the flag; default {@link PEAK_RSS_GROWTH_THRESHOLD}
  * @returns one entry per instance, in order of first appearance in `records`
  * @example
@@ -43,7 +43,7 @@ export interface PeakRssGrowth {
 export function findPeakRssGrowth(records: readonly TimingRecord[], threshold = PEAK_RSS_GROWTH_THRESHOLD): PeakRssGrowth[] {
   const byInstance = new Map<string, { messageBytes: number; peakRssBytes: number }[]>();
   for (const record of records) {
-    if (record.status !== 'complete') continue;
+    if (record.status !== 'complete' || record.derived.peakRssBytes === null) continue;
     const points = byInstance.get(record.instance) ?? [];
     points.push({ messageBytes: record.messageBytes, peakRssBytes: record.derived.peakRssBytes });
     byInstance.set(record.instance, points);

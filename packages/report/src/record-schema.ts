@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { katVerdictSchema } from './build-manifest-schema.js';
+import { callMemorySchema } from './call-memory-schema.js';
+import { perCallFiguresSchema, perCallSummarySchema } from './per-call-schema.js';
 
 /**
  * The `format` value of a timing record this package reads (docs/RUN-DIRECTORY.md).
@@ -30,6 +32,8 @@ export const counterSchema = z.object({
   kind: z.enum(['core-cycles', 'fixed-rate']),
   hz: z.number().positive().nullish(),
   reason: z.string().nullish(),
+  overheadTicks: z.number().nonnegative().nullish(),
+  resolutionTicks: z.number().nonnegative().nullish(),
 });
 
 /** Which counter produced a record's ticks, and at what rate (Hz). */
@@ -48,6 +52,7 @@ export const trialSchema = z.object({
   iterations: z.number().int().positive(),
   seconds: z.number().positive(),
   ticks: z.number().nonnegative(),
+  perCall: perCallFiguresSchema.optional(),
 });
 
 /** One timed trial. */
@@ -94,9 +99,22 @@ export const derivedFiguresSchema = z.object({
   medianTrialCycles: z.number().nonnegative(),
   minTrialCycles: z.number().nonnegative(),
   maxTrialCycles: z.number().nonnegative(),
-  sdTrialCycles: z.number().nonnegative(),
-  baselineRssBytes: count,
-  peakRssBytes: count,
+  /** Null with a single trial. */
+  sdTrialCycles: z.number().nonnegative().nullable(),
+  /** Null when no process reported it. */
+  baselineRssBytes: count.nullable(),
+  peakRssBytes: count.nullable(),
+  /** sdTrialCycles / mean of the trial means; null with a single trial. */
+  cv: z.number().nonnegative().nullish(),
+  /** 95 % Student-t interval of the mean of the trial means, ticks; null with a single trial. */
+  ciLowCycles: z.number().nullish(),
+  ciHighCycles: z.number().nullish(),
+  /** 0-based indices into `processes` of trial means outside Tukey's fences (1.5 × IQR). */
+  outlierTrials: z.array(count).optional(),
+  /** Per-call quartiles over the trials (median over trials of each figure); null unless every trial has them. */
+  perCall: perCallSummarySchema.nullish(),
+  /** Sentences a reader should see next to the figures. */
+  warnings: z.array(z.string()).optional(),
 });
 
 /** Derived statistics of a complete record. */
@@ -115,25 +133,35 @@ const recordCommon = {
   kat: katVerdictSchema,
   katLog: z.string().nullable(),
   katLogSha256: sha256Hex.nullable(),
-  library: z.string(),
-  librarySha256: sha256Hex,
-  imageBytes: count,
+  /** Null when the run directory does not hold the library (e.g. an imported dataset). */
+  library: z.string().nullable(),
+  librarySha256: sha256Hex.nullable(),
+  /** Null when the library's ELF image was not sized. */
+  imageBytes: count.nullable(),
   startedUtc: utcTimestamp,
   endedUtc: utcTimestamp,
   loadAverageStart: loadAverage,
   loadAverageEnd: loadAverage,
   disturbedRetries: count,
+  memory: callMemorySchema.nullish(),
+  memoryFailure: z.string().nullish(),
 };
 
 const planSchema = z.object({
   trialTargetSeconds: z.number().positive(),
   budgetSeconds: z.number().positive(),
-  calibrationSeconds: z.number().nonnegative(),
+  /** Null when the calibration was not kept (e.g. an imported dataset). */
+  calibrationSeconds: z.number().nonnegative().nullable(),
   iterationsPerTrial: z.number().int().positive(),
   warmups: count,
   trials: z.number().int().positive(),
   estimatedSeconds: z.number().nonnegative(),
   timeoutPerProcessSeconds: z.number().positive(),
+  scope: z.enum(['loop', 'per-call']).optional(),
+  message: z.string().optional(),
+  alignmentOffsetBytes: count.optional(),
+  onContextSwitch: z.string().optional(),
+  coreClockHz: z.number().positive().nullish(),
 });
 
 /**

@@ -19,15 +19,20 @@ describe('renderCandidateHtml on seed 000 (hash-15 Litchi, x86_1)', () => {
     expect(html.endsWith('</html>\n')).toBe(true);
   });
 
-  it('is self-contained: inline CSS, no script, no external resource', () => {
+  it('is self-contained: inline CSS, no script, no external resource, links only within the page', () => {
     expect(html).toContain('<style>');
-    expect(html).not.toMatch(/<script|<link|<img|\bsrc=|\bhref=|url\(|@import/);
-    expect(html.match(/https?:\/\/[^"]*/g)).toEqual(['http://www.w3.org/2000/svg']); // the SVG namespace name, never fetched
+    expect(html).not.toMatch(/<script|<link|<img|\bsrc=|url\(|@import/);
+    expect([...html.matchAll(/href="([^"]*)"/g)].map((match) => match[1])).toEqual(['#basic', '#environment', '#kat', '#performance', '#resources', '#evidence']);
+    // the SVG namespace name of the 4 charts (cycles/byte, MB/s, spread, RSS), never fetched
+    expect(html.match(/https?:\/\/[^"]*/g)).toEqual(Array(4).fill('http://www.w3.org/2000/svg'));
   });
 
   it('gives every column header scope="col" and carries the seed figures', () => {
     expect(html.match(/<th>/g)).toBeNull();
-    expect(html.match(/<th scope="col">/g)).toHaveLength(2 + 3 + 7 + 5 + 3);
+    // page tables: §2 2 + §3 3 + §4 7 + §5 5 + §7 3 columns; chart data tables: cycles/byte and
+    // MB/s 1 + 4 instances each, spread 4, RSS 1 + 8 series (peak and baseline per instance)
+    expect(html.match(/<th scope="col">/g)).toHaveLength(2 + 3 + 7 + 5 + 3 + 5 + 5 + 4 + 9);
+    expect(html.match(/<th scope="row">/g)).toHaveLength(8 + 8 + 32 + 8);
     expect(html).toContain(
       '<tr><td><code>litchi_512</code></td><td class="num">65536 B</td><td class="num">2.06 M</td><td class="num">31.5</td><td class="num">986 µs</td><td class="num">66.4</td><td class="num">5065 (5 × 1013)</td></tr>',
     );
@@ -38,7 +43,8 @@ describe('renderCandidateHtml on seed 000 (hash-15 Litchi, x86_1)', () => {
     expect(html).toContain('role="img" aria-labelledby="performance-chart-title performance-chart-desc"');
     expect(html).toContain('<title id="performance-chart-title">hash-15: cycles per byte by message length (system x86_1)</title>');
     expect(html).toMatch(/<desc id="performance-chart-desc">One line per instance; x axis: message length in bytes, logarithmic;.* litchi_512: 129\.0 at 32 B, 63\.1 at 128 B/);
-    const lines = [...html.matchAll(/<polyline points="([^"]*)"/g)].map((match) => match[1]!.split(' '));
+    const chart = html.slice(html.indexOf('<figure class="chart" id="performance-chart">'), html.indexOf('</figure>'));
+    const lines = [...chart.matchAll(/<polyline class="mark" points="([^"]*)"/g)].map((match) => match[1]!.split(' '));
     expect(lines).toHaveLength(4);
     // x = 64 + (log2 L − 5) / (16 − 5) × 486 for L = 32 … 65536: e.g. 512 B → 64 + 4/11 × 486 = 240.7
     expect(lines[0]!.map((point) => point.split(',')[0])).toEqual(['64.0', '152.4', '240.7', '284.9', '373.3', '417.5', '461.6', '550.0']);

@@ -1,31 +1,6 @@
 import { buildCandidateReport } from './internal/candidate-report.js';
-import { escapeMarkdownText, renderMarkdownInlines } from './internal/markdown-text.js';
+import { renderMarkdownDocument } from './internal/markdown-page.js';
 import type { Dataset } from './dataset.js';
-import type { Block } from './internal/report-model.js';
-
-function renderBlock(block: Block): string | null {
-  switch (block.kind) {
-    case 'paragraph':
-      return renderMarkdownInlines(block.inlines, false);
-    case 'list':
-      return block.items.map((item) => `- ${renderMarkdownInlines(item, false)}`).join('\n');
-    case 'table': {
-      const header = `| ${block.headers.map(escapeMarkdownText).join(' | ')} |`;
-      const rule = `|${block.headers.map(() => '---').join('|')}|`;
-      const rows = block.rows.map((row) => `| ${row.map((cell) => renderMarkdownInlines(cell, true)).join(' | ')} |`);
-      return [header, rule, ...rows].join('\n');
-    }
-    case 'chart':
-      return null; // charts appear on the HTML page only
-  }
-}
-
-function renderBlocks(blocks: readonly Block[]): string[] {
-  return blocks.flatMap((block) => {
-    const text = renderBlock(block);
-    return text === null ? [] : [text];
-  });
-}
 
 /**
  * Renders one candidate's performance page as Markdown, laid out like the seed reports
@@ -46,11 +21,5 @@ function renderBlocks(blocks: readonly Block[]): string[] {
  * ```
  */
 export function renderCandidateMarkdown(dataset: Dataset, candidateId: string): string {
-  const report = buildCandidateReport(dataset, candidateId);
-  const parts = [`# ${escapeMarkdownText(report.title)}`, ...renderBlocks(report.intro)];
-  for (const section of report.sections) {
-    parts.push(`## ${escapeMarkdownText(section.heading)}`, ...renderBlocks(section.blocks));
-  }
-  parts.push(...renderBlocks(report.footer));
-  return `${parts.join('\n\n')}\n`;
+  return renderMarkdownDocument(buildCandidateReport(dataset, candidateId));
 }

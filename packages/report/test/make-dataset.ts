@@ -140,3 +140,17 @@ export function markdownTableRows(page: string, sectionNumber: number): string[]
   const body = page.slice(start, next < 0 ? undefined : next);
   return body.split('\n').filter((line) => line.startsWith('|'));
 }
+
+/** The rows of the first markdown table after the line `heading`. */
+export function markdownTableRowsAfter(page: string, heading: string): string[] {
+  const start = page.indexOf(`\n${heading}\n`);
+  if (start < 0) throw new Error(`no heading ${heading}`);
+  const lines = page.slice(start).split('\n');
+  const first = lines.findIndex((line) => line.startsWith('|'));
+  const rows: string[] = [];
+  for (const line of lines.slice(first)) {
+    if (!line.startsWith('|')) break;
+    rows.push(line);
+  }
+  return rows;
+}

@@ -9,7 +9,7 @@ import { buildResourceSection } from './resource-section.js';
 import type { CandidateContext } from './candidate-context.js';
 import type { Dataset } from '../dataset.js';
 import type { BuildInstance } from '../build-manifest-schema.js';
-import type { CandidateReport, Inline, ReportSection } from './report-model.js';
+import type { Block, CandidateReport, Inline, ReportSection } from './report-model.js';
 
 function unique(values: string[]): string[] {
   return [...new Set(values)];
@@ -65,8 +65,19 @@ function buildKatSection(context: CandidateContext): ReportSection {
         numeric: [false, false, false],
         rows: context.instances.map((entry) => [[codeSpan(entry.instance)], [entry.flags], katCell(entry)]),
       },
+      ...buildFlagsBlocks(context.instances),
     ],
   };
+}
+
+/** The full compiler flags behind the "build flags" column (the anchor showed only `guide`). */
+function buildFlagsBlocks(instances: BuildInstance[]): Block[] {
+  const distinct = unique(instances.map((entry) => entry.buildFlags));
+  if (distinct.length === 1) return [paragraph('Full compiler flags, the same for every instance: ', codeSpan(distinct[0]!), '.')];
+  return [
+    paragraph('Full compiler flags by instance:'),
+    { kind: 'list', items: instances.map((entry) => [codeSpan(entry.instance), ': ', codeSpan(entry.buildFlags)]) },
+  ];
 }
 
 /** The rendering-neutral report of one candidate; throws ReportError UNKNOWN_CANDIDATE. */

@@ -8,8 +8,8 @@ import type { TimingRecord } from '../record-schema.js';
 const RELATIVE_TOLERANCE = 1e-6;
 const FIX = 'Regenerate the record with "ngcc-perf run"; do not edit derived figures by hand.';
 
-function inconsistent(displayPath: string, what: string): ReportError {
-  return new ReportError('INCONSISTENT_RECORD', `${displayPath}: ${what}. ${FIX}`);
+function inconsistent(displayPath: string, what: string, field?: string): ReportError {
+  return new ReportError('INCONSISTENT_RECORD', `${displayPath}: ${what}. ${FIX}`, { file: displayPath, field });
 }
 
 function close(actual: number, expected: number): boolean {
@@ -35,17 +35,17 @@ export function checkDerivedFigures(record: TimingRecord, displayPath: string): 
   if (trials.length === 0) throw inconsistent(displayPath, 'is complete but none of its processes has a trial');
   const summary = summarizeTrials(trials, record.messageBytes);
   const { derived } = record;
-  if (derived.n !== summary.n) throw inconsistent(displayPath, `derived.n is ${derived.n}, but the trials' iterations add up to ${summary.n}`);
+  if (derived.n !== summary.n) throw inconsistent(displayPath, `derived.n is ${derived.n}, but the trials' iterations add up to ${summary.n}`, 'derived.n');
   for (const key of ['meanCycles', 'meanSeconds', 'cyclesPerByte', 'megabytesPerSecond'] as const) {
     if (!close(derived[key], summary[key])) {
-      throw inconsistent(displayPath, `derived.${key} is ${derived[key]}, but the trials give ${summary[key]}`);
+      throw inconsistent(displayPath, `derived.${key} is ${derived[key]}, but the trials give ${summary[key]}`, `derived.${key}`);
     }
   }
   for (const key of ['baselineRssBytes', 'peakRssBytes'] as const) {
     const values = record.processes.flatMap((entry) => (entry[key] === null ? [] : [entry[key]]));
     const maximum = values.length === 0 ? null : Math.max(...values);
-    if (maximum !== null && derived[key] !== maximum) {
-      throw inconsistent(displayPath, `derived.${key} is ${derived[key]}, but the largest value over its processes is ${maximum}`);
+    if (derived[key] !== maximum) {
+      throw inconsistent(displayPath, `derived.${key} is ${derived[key]}, but the largest value over its processes is ${maximum}`, `derived.${key}`);
     }
   }
 }

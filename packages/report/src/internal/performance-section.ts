@@ -2,10 +2,11 @@
 import { formatCycles, formatCyclesPerByte, formatMeasurementCount, formatMegabytesPerSecond, formatSeconds } from '../number-formats.js';
 import { formatGigahertz } from './candidate-context.js';
 import { countersUsed } from './environment-section.js';
+import { buildPerformanceCharts } from './performance-charts.js';
 import { codeSpan, paragraph } from './report-model.js';
 import type { CandidateContext } from './candidate-context.js';
 import type { CounterInfo, TimingRecord } from '../record-schema.js';
-import type { Block, ChartSeries, Inline, ReportSection } from './report-model.js';
+import type { Block, Inline, ReportSection } from './report-model.js';
 
 function describeCounter(counter: CounterInfo): Inline[] {
   if (counter.kind === 'core-cycles') {
@@ -62,16 +63,6 @@ function performanceRow(record: TimingRecord): Inline[][] {
   ];
 }
 
-function chartSeries(context: CandidateContext): ChartSeries[] {
-  return context.instances.flatMap((entry) => {
-    const points = context.records
-      .map(({ record }) => record)
-      .filter((record) => record.instance === entry.instance && record.status === 'complete')
-      .map((record) => ({ messageBytes: record.messageBytes, cyclesPerByte: record.status === 'complete' ? record.derived.cyclesPerByte : 0 }));
-    return points.length === 0 ? [] : [{ instance: entry.instance, points }];
-  });
-}
-
 export function buildPerformanceSection(context: CandidateContext): ReportSection {
   const records = context.records.map(({ record }) => record);
   const blocks: Block[] = [];
@@ -90,24 +81,6 @@ export function buildPerformanceSection(context: CandidateContext): ReportSectio
     numeric: [false, true, true, true, true, true, true],
     rows: records.map(performanceRow),
   });
-  const series = chartSeries(context);
-  if (series.length > 0) {
-    const counter = countersUsed(context)[0];
-    const unit = counter?.kind === 'fixed-rate' ? `${counter.name} ticks per byte` : 'cycles per byte';
-    blocks.push({
-      kind: 'chart',
-      title: `${context.candidateId}: ${unit} by message length (system ${context.dataset.campaign.systemId})`,
-      description: describeChart(series, unit),
-      yAxisLabel: unit,
-      series,
-    });
-  }
+  blocks.push(...buildPerformanceCharts(context));
   return { heading: '4. Performance', id: 'performance', blocks };
-}
-
-function describeChart(series: ChartSeries[], unit: string): string {
-  const lines = series.map(
-    (entry) => `${entry.instance}: ${entry.points.map((point) => `${formatCyclesPerByte(point.cyclesPerByte)} at ${point.messageBytes} B`).join(', ')}`,
-  );
-  return `One line per instance; x axis: message length in bytes, logarithmic; y axis: ${unit}, from 0. ${lines.join('. ')}.`;
 }

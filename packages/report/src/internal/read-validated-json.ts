@@ -26,7 +26,7 @@ function errnoCode(error: unknown): string | undefined {
 
 /**
  * Reads `absolutePath`, parses JSON, checks the `format` field, validates with `schema`.
- * `displayPath` is what messages call the file.
+ * `displayPath` is what messages call the file. Returns the validated data and the parsed JSON.
  */
 export async function readValidatedJson<Schema extends z.ZodType>(
   absolutePath: string,
@@ -34,7 +34,7 @@ export async function readValidatedJson<Schema extends z.ZodType>(
   schema: Schema,
   expectedFormat: string,
   invalidCode: ReportErrorCode,
-): Promise<z.infer<Schema>> {
+): Promise<{ data: z.infer<Schema>; json: unknown }> {
   let text: string;
   try {
     text = await readFile(absolutePath, 'utf8');
@@ -48,20 +48,22 @@ export async function readValidatedJson<Schema extends z.ZodType>(
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new ReportError('INVALID_JSON', `${displayPath}: not valid JSON (${(error as Error).message}). ${REGENERATE}`, { cause: error });
+    throw new ReportError('INVALID_JSON', `${displayPath}: not valid JSON (${(error as Error).message}). ${REGENERATE}`, { cause: error, file: displayPath });
   }
   const format = typeof value === 'object' && value !== null ? (value as { format?: unknown }).format : undefined;
   if (format !== expectedFormat) {
     throw new ReportError(
       'UNSUPPORTED_FORMAT',
       `${displayPath}: field "format" is ${JSON.stringify(format)}, expected "${expectedFormat}". This report reads format 1 only; render it with the ngcc-perf version that wrote it.`,
+      { file: displayPath, field: 'format' },
     );
   }
   const result = schema.safeParse(value);
   if (!result.success) {
     const issues = result.error.issues;
     const more = issues.length > 1 ? ` (and ${issues.length - 1} more problem${issues.length > 2 ? 's' : ''})` : '';
-    throw new ReportError(invalidCode, `${displayPath}: ${describeIssue(issues[0]!)}${more}. ${REGENERATE}`, { cause: result.error });
+    const field = issues[0]!.path.length === 0 ? undefined : formatFieldPath(issues[0]!.path);
+    throw new ReportError(invalidCode, `${displayPath}: ${describeIssue(issues[0]!)}${more}. ${REGENERATE}`, { cause: result.error, file: displayPath, field });
   }
-  return result.data;
+  return { data: result.data, json: value };
 }

@@ -1,5 +1,5 @@
-// The rendering-neutral shape of a candidate report: both the markdown and the HTML renderer
-// walk the same model, so the two pages always state the same facts.
+// The rendering-neutral shape of a report page: the markdown and the HTML renderers walk the
+// same model, so the two pages always state the same facts. Charts appear in HTML only.
 
 /** Plain text, or text shown as code (instance names, paths, digests). */
 export type Inline = string | { code: string };
@@ -13,21 +13,66 @@ export interface TableBlock {
   /** Right-align this column in HTML (numbers). */
   numeric: boolean[];
   rows: Inline[][][];
+  /** HTML: the first cell of each row is a row header (`<th scope="row">`). */
+  rowHeaders?: boolean;
 }
 
-/** One series of the cycles/byte chart. */
-export interface ChartSeries {
-  instance: string;
-  points: { messageBytes: number; cyclesPerByte: number }[];
+/** A point of a line or spread chart: x is a message length in bytes (log2 axis). */
+export interface ChartPoint {
+  x: number;
+  y: number;
 }
 
-export interface ChartBlock {
+/** One line of a line chart; series of one instance share a colour, figures differ by dash. */
+export interface LineSeries {
+  name: string;
+  colourIndex: number;
+  dash: 'solid' | 'dashed' | 'dotted';
+  points: ChartPoint[];
+}
+
+/** One instance × message length of a spread chart: trial deviations and per-call quartiles, %. */
+export interface SpreadGroup {
+  x: number;
+  seriesIndex: number;
+  /** Each trial's mean relative to the record's mean, in % (0 = the mean). */
+  trialDeviationsPercent: number[];
+  /** Per-call q1, median, q3 relative to the record's mean, in %; absent without per-call data. */
+  quartilesPercent?: [number, number, number];
+}
+
+interface ChartCommon {
   kind: 'chart';
+  /** Unique on the page; prefixes the ids of `<title>` and `<desc>`. */
+  id: string;
   title: string;
+  /** Text alternative: what the chart shows, in words. */
   description: string;
   yAxisLabel: string;
-  series: ChartSeries[];
+  /** The chart's numbers as a table (HTML shows it under the chart). */
+  data: TableBlock;
 }
+
+export interface LineChartBlock extends ChartCommon {
+  chart: 'line';
+  xAxisLabel: string;
+  series: LineSeries[];
+}
+
+export interface SpreadChartBlock extends ChartCommon {
+  chart: 'spread';
+  xAxisLabel: string;
+  /** Legend entries (instances), by series index. */
+  seriesNames: string[];
+  groups: SpreadGroup[];
+}
+
+export interface BarChartBlock extends ChartCommon {
+  chart: 'bar';
+  bars: { label: string; value: number; colourIndex: number }[];
+}
+
+export type ChartBlock = LineChartBlock | SpreadChartBlock | BarChartBlock;
 
 export type Block = { kind: 'paragraph'; inlines: Inline[] } | { kind: 'list'; items: Inline[][] } | TableBlock | ChartBlock;
 

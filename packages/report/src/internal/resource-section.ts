@@ -1,6 +1,9 @@
-// §5 Resource consumption: static ELF image, baseline and peak RSS, and the growth flag.
+// §5 Resource consumption: static ELF image, baseline and peak RSS and their growth flag (the
+// seeds' table), then — when records carry a `memory` field — the memory of one call.
 import { formatKib } from '../number-formats.js';
 import { findPeakRssGrowth, PEAK_RSS_GROWTH_THRESHOLD } from '../peak-rss-growth.js';
+import { buildCallMemoryBlocks } from './call-memory-section.js';
+import { buildMemoryCharts } from './memory-charts.js';
 import { codeSpan, paragraph } from './report-model.js';
 import type { CandidateContext } from './candidate-context.js';
 import type { TimingRecord } from '../record-schema.js';
@@ -11,14 +14,18 @@ const CAVEAT =
   'Baseline RSS is read once the library is loaded and the buffers are allocated, before any warm-up call; peak RSS is the high-water mark (VmHWM) of the driver process when it ends. ' +
   'The RSS columns cover the whole process — the driver, libc and the library together. Static image and RSS are therefore both upper-bound proxies, not the memory the algorithm itself needs.';
 
+function kibOrDash(bytes: number | null): string {
+  return bytes === null ? '—' : formatKib(bytes);
+}
+
 function resourceRow(record: TimingRecord): Inline[][] {
   const rss = record.status === 'complete' ? record.derived : null;
   return [
     [codeSpan(record.instance)],
     [`${record.operation}_${record.messageBytes}`],
-    [String(record.imageBytes)],
-    [rss === null ? '—' : formatKib(rss.baselineRssBytes)],
-    [rss === null ? '—' : formatKib(rss.peakRssBytes)],
+    [record.imageBytes === null ? '—' : String(record.imageBytes)],
+    [rss === null ? '—' : kibOrDash(rss.baselineRssBytes)],
+    [rss === null ? '—' : kibOrDash(rss.peakRssBytes)],
   ];
 }
 
@@ -59,6 +66,8 @@ export function buildResourceSection(context: CandidateContext): ReportSection {
         rows: records.map(resourceRow),
       },
       growthNote(records),
+      ...buildCallMemoryBlocks(records),
+      ...buildMemoryCharts(context),
     ],
   };
 }

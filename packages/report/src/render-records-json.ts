@@ -1,0 +1,32 @@
+import type { Dataset } from './dataset.js';
+
+/**
+ * The `format` value of the JSON records export.
+ *
+ * @example
+ * ```ts
+ * if (JSON.parse(text).format !== RECORDS_EXPORT_FORMAT) throw new Error('not a records export');
+ * ```
+ */
+export const RECORDS_EXPORT_FORMAT = 'ngcc-perf/records-export@1';
+
+/**
+ * Exports every record of a run directory as one JSON document:
+ * `{ "format": "ngcc-perf/records-export@1", "systemId", "records": [{ "file", "record" }] }`,
+ * records in path order, each exactly as its file holds it (every field kept when the dataset was
+ * read by {@link loadRunDirectory}), 2-space indentation and a final newline. Because it copies
+ * the records as the run wrote them, `validateRunDirectory` compares every record with it field
+ * by field. Pure.
+ *
+ * @param dataset - one run directory ({@link loadRunDirectory})
+ * @returns the JSON text
+ * @throws nothing for a validated dataset
+ * @example
+ * ```ts
+ * await writeFile('runs/x86_1/exports/records_x86_1.json', renderRecordsJson(dataset));
+ * ```
+ */
+export function renderRecordsJson(dataset: Dataset): string {
+  const records = dataset.records.map(({ file, record, json }) => ({ file, record: json ?? record }));
+  return `${JSON.stringify({ format: RECORDS_EXPORT_FORMAT, systemId: dataset.campaign.systemId, records }, null, 2)}\n`;
+}

@@ -1,0 +1,59 @@
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from '@jest/globals';
+import { markdownTableRowsAfter } from '../test/make-dataset.js';
+import { anchorDataset, seed000Dataset, seed001RssDataset } from '../test/seed-datasets.js';
+import { loadRunDirectory } from './load-run-directory.js';
+import { renderCrossSystemSummaryHtml, renderCrossSystemSummaryMarkdown } from './render-cross-system-summary.js';
+import { renderSystemSummaryHtml, renderSystemSummaryMarkdown } from './render-system-summary.js';
+
+const REAL_RUN = fileURLToPath(new URL('../test/fixtures/run-real', import.meta.url));
+
+describe('renderSystemSummaryMarkdown', () => {
+  it('seed 000: one row per instance with the seed figures at 32 B, 1 KiB, 64 KiB and cycles/byte at 64 KiB', () => {
+    const page = renderSystemSummaryMarkdown(seed000Dataset().dataset);
+    expect(page.split('\n')[0]).toBe('# Summary — x86-64 (system x86_1)');
+    expect(markdownTableRowsAfter(page, '## Instances')).toEqual([
+      '| candidate | instance | cycles @ 32 B | cycles @ 1 KiB | cycles @ 64 KiB | cycles/byte @ 64 KiB | KAT | notes |',
+      '|---|---|---|---|---|---|---|---|',
+      '| hash-15 | `litchi_512` | 4129 | 36.6 k | 2.06 M | 31.5 | PASS | — |',
+      '| hash-15 | `litchi_768` | 4162 | 44.4 k | 2.74 M | 41.8 | PASS | — |',
+      '| hash-15 | `litchi_1024` | 4111 | 66.7 k | 4.01 M | 61.2 | PASS | — |',
+      '| hash-15 | `litchi_xof` | 4291 | 58.0 k | 3.53 M | 53.8 | PASS | — |',
+    ]);
+    expect(page).toContain('Cycles are core clock cycles counted by `pmu-cycles`.');
+    expect(page).toContain('- hash-15: `hash-15/perf_x86_1.md`');
+  });
+
+  it('seed 001: notes TaiChi-1024’s peak RSS growth (4268 → 12512 KiB, +193 %)', () => {
+    const page = renderSystemSummaryMarkdown(seed001RssDataset());
+    expect(page).toContain('| `TaiChi-1024` |');
+    expect(page).toContain('peak RSS +193 % from 32 B to 65536 B');
+  });
+
+  it('a real run: fixed-rate ticks are named, unsteady trials noted', async () => {
+    const page = renderSystemSummaryMarkdown(await loadRunDirectory(REAL_RUN));
+    expect(page).toContain('“Cycles” are ticks of the `tsc` counter at 2.45 GHz, a fixed rate: not core clock cycles.');
+    expect(page).toMatch(/\| example-sm3 \| `sm3` \| 2890 \| 48\.3 k \| 2\.82 M \| 43\.0 \| PASS \| trial CV above its limit at \d of 8 sizes \|/);
+  });
+
+  it('HTML: a bar per instance, escaped, self-contained', () => {
+    const html = renderSystemSummaryHtml(seed000Dataset().dataset);
+    expect(html.match(/<rect class="mark"/g)).toHaveLength(4);
+    expect(html).toContain('<title id="summary-chart-title">Cycles per byte at 64 KiB by instance (system x86_1)</title>');
+    expect(html).not.toMatch(/<script|<link|\bsrc=/);
+  });
+});
+
+describe('renderCrossSystemSummaryMarkdown', () => {
+  it('seed 000 (x86_1) beside the anchor’s arm_1 trials: two columns per system', () => {
+    const page = renderCrossSystemSummaryMarkdown([seed000Dataset().dataset, anchorDataset()]);
+    const rows = markdownTableRowsAfter(page, '## Instances');
+    expect(rows[0]).toBe('| candidate | instance | cycles @ 32 B (x86_1) | cycles/byte @ 64 KiB (x86_1) | cycles @ 32 B (arm_1) | cycles/byte @ 64 KiB (arm_1) | KAT |');
+    expect(rows[2]).toBe('| hash-15 | `litchi_512` | 4129 | 31.5 | 3061 | 23.7 | PASS |');
+    expect(renderCrossSystemSummaryHtml([seed000Dataset().dataset, anchorDataset()]).match(/<rect class="mark"/g)).toHaveLength(8);
+  });
+
+  it('refuses two runs of the same system (DUPLICATE_SYSTEM)', () => {
+    expect(() => renderCrossSystemSummaryMarkdown([seed000Dataset().dataset, seed000Dataset().dataset])).toThrow(expect.objectContaining({ code: 'DUPLICATE_SYSTEM' }));
+  });
+});

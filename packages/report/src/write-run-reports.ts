@@ -1,0 +1,61 @@
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { renderCrossSystemSummaryHtml, renderCrossSystemSummaryMarkdown } from './render-cross-system-summary.js';
+import { REPORT_PATHS, renderRunReports } from './render-run-reports.js';
+import { ReportError } from './report-error.js';
+import type { Dataset } from './dataset.js';
+import type { RenderedFile } from './render-run-reports.js';
+
+async function writeAtomically(directory: string, file: RenderedFile): Promise<void> {
+  const target = path.join(directory, ...file.path.split('/'));
+  const temporary = `${target}.${process.pid}.tmp`;
+  try {
+    await mkdir(path.dirname(target), { recursive: true });
+    await writeFile(temporary, file.content);
+    await rename(temporary, target);
+  } catch (error) {
+    throw new ReportError('WRITE_FAILED', `${target}: cannot be written (${String(error)}). Check that the directory is writable.`, { cause: error, file: target });
+  }
+}
+
+/**
+ * Writes every file of {@link renderRunReports} under `outDirectory` (normally the run directory
+ * itself), each atomically (a temporary sibling renamed over the target).
+ *
+ * @param dataset - one run directory ({@link loadRunDirectory})
+ * @param outDirectory - where `reports/` and `exports/` go
+ * @returns the relative paths written, in order
+ * @throws {@link ReportError} `WRITE_FAILED` naming the file; `INVALID_NUMBER` from rendering
+ * @example
+ * ```ts
+ * const dataset = await loadRunDirectory(out);
+ * await writeRunReports(dataset, out); // reports/<id>/perf_<system>.md …, exports/records_<system>.csv
+ * ```
+ */
+export async function writeRunReports(dataset: Dataset, outDirectory: string): Promise<string[]> {
+  const files = renderRunReports(dataset);
+  for (const file of files) await writeAtomically(outDirectory, file);
+  return files.map((file) => file.path);
+}
+
+/**
+ * Writes the cross-system summary (`reports/summary.md` and `.html`) of several systems' datasets
+ * under `outDirectory`.
+ *
+ * @param datasets - one dataset per system
+ * @param outDirectory - where `reports/` goes
+ * @returns the two relative paths written
+ * @throws {@link ReportError} `DUPLICATE_SYSTEM`, `INVALID_OPTION`, `WRITE_FAILED`
+ * @example
+ * ```ts
+ * await writeCrossSystemSummary([x86, arm], 'published');
+ * ```
+ */
+export async function writeCrossSystemSummary(datasets: readonly Dataset[], outDirectory: string): Promise<string[]> {
+  const files = [
+    { path: REPORT_PATHS.crossSystemMarkdown, content: renderCrossSystemSummaryMarkdown(datasets) },
+    { path: REPORT_PATHS.crossSystemHtml, content: renderCrossSystemSummaryHtml(datasets) },
+  ];
+  for (const file of files) await writeAtomically(outDirectory, file);
+  return files.map((file) => file.path);
+}
