@@ -1,43 +1,59 @@
 import { createHash } from 'node:crypto';
-import { copyFile, mkdir, readFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, rename } from 'node:fs/promises';
 import path from 'node:path';
 import { execa } from 'execa';
-import { GUIDE_PROFILES, SHARED_LIBRARY_FLAGS, type BuildProfile } from './build-profiles.js';
+import { SHARED_LIBRARY_FLAGS, profileFlags, type BuildFlagsKind, type BuildProfile } from './build-profiles.js';
 import type { CandidateInstance } from './candidate.js';
 import { CliError } from './cli-error.js';
+import { readBuildCommands } from './internal/build-commands.js';
 import { locateInstanceCmakeProject } from './locate-native.js';
 
 /** Options of {@link buildInstance}. */
 export interface BuildInstanceOptions {
   instance: CandidateInstance;
   profile: BuildProfile;
+  /** `guide` (default): the guide's flags (SPEC §3); `harness-default`: the documented fallback. */
+  flagsKind?: Exclude<BuildFlagsKind, 'prebuilt'>;
   /** Folder for CMake's build tree (created). */
   buildDirectory: string;
   /** Where the finished library is copied (created); the file is `lib<instance>.so`. */
   libraryDirectory: string;
+  /** Candidate folder: paths under it are written relative to it in the recorded commands. */
+  sourceRoot?: string;
 }
 
 /** What {@link buildInstance} produced. */
 export interface BuildInstanceResult {
   /** Absolute path of the copied library. */
   libraryPath: string;
+  /** SHA-256 of the library file, 64 lower-case hex. */
   librarySha256: string;
-  /** `guide` when the guide's profile built (SPEC §3 "build flags" column). */
-  flags: 'guide';
-  /** The full gcc flags, including `-fPIC -shared`. */
+  /** What the report's "build flags" column says (SPEC §3). */
+  flags: Exclude<BuildFlagsKind, 'prebuilt'>;
+  /** The profile's gcc flags with `-fPIC -shared`. */
   buildFlags: string;
+  /** The compile command of each source as CMake ran it, paths relative to `sourceRoot`. */
+  compileCommands: string[];
+  /** The link command as CMake ran it, or null when CMake did not leave it. */
+  linkCommand: string | null;
 }
 
 /**
- * Builds one instance from its C sources with the guide's profile through CMake
- * (`cmake/instance/CMakeLists.txt`); the submission's own build scripts are never run.
- * @throws {@link CliError} `BUILD_FAILED` with the compiler's output when CMake fails.
+ * Builds one instance from its C sources through CMake (`cmake/instance/CMakeLists.txt`) with a
+ * guide profile (SPEC §3) or the harness default, into one shared library `lib<instance>.so`; the
+ * submission's own build scripts are never run. The library is copied in atomically.
+ * @throws {@link CliError} `BUILD_FAILED` with the tail of CMake's output when CMake or gcc fails.
  * @example
- * const built = await buildInstance({ instance, profile: 'reference', buildDirectory: 'b', libraryDirectory: 'lib' });
+ * const built = await buildInstance({ instance, profile: 'reference', buildDirectory: '/tmp/b', libraryDirectory: 'runs/x/lib/example-sm3' });
+ * built.flags; // 'guide'
  */
 export async function buildInstance(options: BuildInstanceOptions): Promise<BuildInstanceResult> {
   const { instance, profile } = options;
-  const cflags = GUIDE_PROFILES[profile];
+  const flagsKind = options.flagsKind ?? 'guide';
+  const cflags = profileFlags(profile, flagsKind);
+  if (instance.sourcePaths.length === 0) {
+    throw new CliError('BUILD_FAILED', `instance "${instance.name}" has no sources to build (it names a prebuilt library). Use its library, or list "sources" in candidate.json.`);
+  }
   await mkdir(options.buildDirectory, { recursive: true });
   await mkdir(options.libraryDirectory, { recursive: true });
   const configure = [
@@ -48,19 +64,30 @@ export async function buildInstance(options: BuildInstanceOptions): Promise<Buil
     `-DNGCC_INCLUDE_DIRS=${instance.includeDirPaths.join(';')}`,
     `-DNGCC_C_FLAGS=${cflags}`,
     '-DCMAKE_C_COMPILER=gcc',
+    '-DCMAKE_EXPORT_COMPILE_COMMANDS=ON',
   ];
   for (const args of [configure, ['--build', options.buildDirectory]]) {
     const result = await execa('cmake', args, { reject: false, all: true });
     if (result.exitCode !== 0) {
       throw new CliError(
         'BUILD_FAILED',
-        `building instance "${instance.name}" with the ${profile} profile failed (cmake ${args[0]} exited ${String(result.exitCode)}):\n${String(result.all).slice(-4000)}\nFix the sources or the candidate.json "sources" list.`,
+        `building instance "${instance.name}" with the ${flagsKind === 'guide' ? `guide ${profile}` : `harness-default ${profile}`} profile failed (cmake ${args[0]} exited ${String(result.exitCode)}):\n${String(result.all).slice(-4000)}\nFix the sources or the candidate.json "sources" list.`,
       );
     }
   }
   const built = path.join(options.buildDirectory, 'out', `lib${instance.name}.so`);
   const libraryPath = path.join(options.libraryDirectory, `lib${instance.name}.so`);
-  await copyFile(built, libraryPath);
+  const temporary = `${libraryPath}.${process.pid}.tmp`;
+  await copyFile(built, temporary);
+  await rename(temporary, libraryPath);
   const librarySha256 = createHash('sha256').update(await readFile(libraryPath)).digest('hex');
-  return { libraryPath, librarySha256, flags: 'guide', buildFlags: `${cflags} ${SHARED_LIBRARY_FLAGS}` };
+  const commands = await readBuildCommands(options.buildDirectory, instance.name, options.sourceRoot ?? null);
+  return {
+    libraryPath,
+    librarySha256,
+    flags: flagsKind,
+    buildFlags: `${cflags} ${SHARED_LIBRARY_FLAGS}`,
+    compileCommands: commands.compileCommands,
+    linkCommand: commands.linkCommand,
+  };
 }

@@ -69,4 +69,60 @@ describe('loadCandidate', () => {
     await expect(loadCandidate(folder)).rejects.toThrow(/candidate\.json: not valid JSON/);
     await expect(loadCandidate(path.join(folder, 'nope'))).rejects.toMatchObject({ code: 'CANDIDATE_NOT_FOUND' });
   });
+
+  it('expands an XOF list into one instance per length, each with its own KAT name', async () => {
+    const folder = await candidateFolder({ ...valid, instances: [{ name: 'shake', digestBits: [256, 512], katName: 'SHAKE' }] });
+    const candidate = await loadCandidate(folder);
+    expect(candidate.instances.map((i) => [i.name, i.digestBits, i.katName, i.xofName])).toEqual([
+      ['shake_256', 256, 'SHAKE_256', 'shake'],
+      ['shake_512', 512, 'SHAKE_512', 'shake'],
+    ]);
+  });
+
+  it('takes the KAT name and variant per instance, the candidate-wide variant otherwise', async () => {
+    const folder = await candidateFolder({
+      ...valid,
+      variant: 'performance',
+      instances: [{ name: 'a', digestBits: 256, katName: 'toy' }, { name: 'b', digestBits: 256, variant: 'resource' }],
+    });
+    const candidate = await loadCandidate(folder);
+    expect(candidate.instances.map((i) => [i.katName, i.variant])).toEqual([['toy', 'performance'], ['b', 'resource']]);
+  });
+
+  it('defaults the variant to reference', async () => {
+    const { variant: _unused, ...withoutVariant } = valid;
+    void _unused;
+    const candidate = await loadCandidate(await candidateFolder(withoutVariant));
+    expect(candidate.variant).toBe('reference');
+  });
+
+  it('accepts a prebuilt library instead of sources', async () => {
+    const { sources: _unused, ...withoutSources } = valid;
+    void _unused;
+    const folder = await candidateFolder({ ...withoutSources, instances: [{ name: 'a', digestBits: 256, library: 'lib/liba.so' }] });
+    const candidate = await loadCandidate(folder);
+    expect(candidate.instances[0]!.prebuiltLibraryPath).toBe(path.join(candidate.directory, 'lib', 'liba.so'));
+    expect(candidate.instances[0]!.sourcePaths).toEqual([]);
+  });
+
+  it('names an instance with both sources and a library, or with neither', async () => {
+    await expect(loadCandidate(await candidateFolder({ ...valid, instances: [{ name: 'a', digestBits: 256, sources: ['a.c'], library: 'a.so' }] }))).rejects.toThrow(
+      /field "instances\.0": give either "sources" or "library", not both/,
+    );
+    const { sources: _unused, ...withoutSources } = valid;
+    void _unused;
+    await expect(loadCandidate(await candidateFolder(withoutSources))).rejects.toThrow(/field "instances\.0\.sources": instance "toy_256" has no sources/);
+  });
+
+  it('names a bad XOF list and a repeated length', async () => {
+    await expect(loadCandidate(await candidateFolder({ ...valid, instances: [{ name: 'x', digestBits: [] }] }))).rejects.toThrow(/field "instances\.0\.digestBits"/);
+    await expect(loadCandidate(await candidateFolder({ ...valid, instances: [{ name: 'x', digestBits: [256, 256] }] }))).rejects.toThrow(
+      /field "instances\.0\.digestBits": a length is listed twice/,
+    );
+  });
+
+  it('names a category other than hash', async () => {
+    await expect(loadCandidate(await candidateFolder({ ...valid, category: 'kem' }))).rejects.toThrow(/field "category": only "hash" candidates/);
+  });
 });
+

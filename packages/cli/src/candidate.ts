@@ -1,21 +1,32 @@
 import { readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
+import type { BuildProfile } from './build-profiles.js';
 import { CliError } from './cli-error.js';
 
+const NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
+const NAME_RULE = 'letters, digits, "_", "." or "-", starting with a letter or digit';
+const digestBitsSchema = z.number().int().positive().multipleOf(8);
+const variantSchema = z.enum(['reference', 'performance', 'resource']);
+
 const instanceSchema = z.strictObject({
-  name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, 'letters, digits, "_", "." or "-"'),
-  digestBits: z.number().int().positive().multipleOf(8),
+  name: z.string().regex(NAME_PATTERN, NAME_RULE),
+  digestBits: z.union([digestBitsSchema, z.array(digestBitsSchema).min(1)], {
+    error: 'expected a positive multiple of 8, or for an XOF a non-empty list of them',
+  }),
+  katName: z.string().regex(NAME_PATTERN, NAME_RULE).optional(),
+  variant: variantSchema.optional(),
   sources: z.array(z.string().min(1)).min(1).optional(),
   includeDirs: z.array(z.string()).optional(),
+  library: z.string().min(1).optional(),
 });
 
 const candidateSchema = z.strictObject({
-  id: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, 'letters, digits, "_", "." or "-"'),
+  id: z.string().regex(NAME_PATTERN, NAME_RULE),
   algorithm: z.string().min(1),
-  category: z.literal('hash'),
-  variant: z.enum(['reference', 'performance', 'resource']),
-  sources: z.array(z.string().min(1)).min(1),
+  category: z.literal('hash', { error: 'only "hash" candidates are measured by this version' }),
+  variant: variantSchema.default('reference'),
+  sources: z.array(z.string().min(1)).min(1).optional(),
   includeDirs: z.array(z.string()).default([]),
   manifest: z.string().min(1).optional(),
   instances: z.array(instanceSchema).min(1),
@@ -23,12 +34,21 @@ const candidateSchema = z.strictObject({
 
 /** One instance (parameter set) of a candidate, with paths resolved to absolute ones. */
 export interface CandidateInstance {
+  /** Instance name; an XOF's listed lengths become `<name>_<digestBits>`. */
   name: string;
   digestBits: number;
-  /** Absolute paths of the C sources compiled into this instance's shared library. */
+  /** Name of its KAT files (`KAT_2_12_<katName>.txt`) and its manifest label (default: `name`). */
+  katName: string;
+  /** Implementation variant; it picks the guide build profile (SPEC §3). */
+  variant: BuildProfile;
+  /** The XOF entry this instance was expanded from (its `name`), or null for a fixed-length instance. */
+  xofName: string | null;
+  /** Absolute paths of the C sources compiled into this instance's shared library (empty when prebuilt). */
   sourcePaths: string[];
   /** Absolute include directories. */
   includeDirPaths: string[];
+  /** Absolute path of a prebuilt library to measure instead of building, or null. */
+  prebuiltLibraryPath: string | null;
 }
 
 /** A validated `candidate.json` (docs/CANDIDATE.md) with absolute paths. */
@@ -36,7 +56,8 @@ export interface Candidate {
   id: string;
   algorithm: string;
   category: 'hash';
-  variant: 'reference' | 'performance' | 'resource';
+  /** The candidate-wide variant (`reference` unless given); an instance may override it. */
+  variant: BuildProfile;
   /** Absolute path of the candidate folder. */
   directory: string;
   /** Absolute path of `kat.sha256`, or null when the candidate has none. */
@@ -44,18 +65,11 @@ export interface Candidate {
   instances: CandidateInstance[];
 }
 
-/**
- * Reads and validates `<directory>/candidate.json` (docs/CANDIDATE.md).
- * @param directory - the candidate folder
- * @throws {@link CliError} `CANDIDATE_NOT_FOUND` when the file is missing, `CANDIDATE_INVALID`
- *   for bad JSON, an unknown or missing field (named with its path), duplicate instance names,
- *   or a path that leaves the folder.
- * @example
- * const candidate = await loadCandidate('native/examples/sm3');
- */
-export async function loadCandidate(directory: string): Promise<Candidate> {
-  const folder = path.resolve(directory);
-  const file = path.join(folder, 'candidate.json');
+function invalid(file: string, detail: string): CliError {
+  return new CliError('CANDIDATE_INVALID', `${file}: ${detail}. Fix candidate.json to the format in docs/CANDIDATE.md.`);
+}
+
+async function readCandidateJson(file: string): Promise<unknown> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
@@ -67,35 +81,43 @@ export async function loadCandidate(directory: string): Promise<Candidate> {
       { cause },
     );
   }
-  let json: unknown;
   try {
-    json = JSON.parse(text);
+    return JSON.parse(text);
   } catch (cause) {
-    throw new CliError('CANDIDATE_INVALID', `${file}: not valid JSON (${(cause as Error).message}). Fix the syntax.`, {
-      cause,
-    });
+    throw new CliError('CANDIDATE_INVALID', `${file}: not valid JSON (${(cause as Error).message}). Fix the syntax.`, { cause });
   }
-  const parsed = candidateSchema.safeParse(json);
+}
+
+/**
+ * Reads and validates `<directory>/candidate.json` (docs/CANDIDATE.md): id, algorithm, category,
+ * variant, instances (name, digest bits or an XOF's list of them, KAT name, variant), sources and
+ * include dirs per candidate or per instance, or a prebuilt library per instance, and the
+ * `kat.sha256` manifest. An XOF instance with `digestBits: [256, 512]` becomes the instances
+ * `<name>_256` and `<name>_512`, one shared library each.
+ * @param directory - the candidate folder
+ * @throws {@link CliError} `CANDIDATE_NOT_FOUND` when the file is missing, `CANDIDATE_INVALID`
+ *   for bad JSON, an unknown, missing or bad field (named with its path, e.g.
+ *   `instances.1.digestBits`), duplicate instance names, an instance with neither sources nor a
+ *   library (or both), or a path that leaves the folder.
+ * @example
+ * const candidate = await loadCandidate('native/examples/sm3');
+ * candidate.instances[0]; // { name: 'sm3', digestBits: 256, katName: 'sm3', variant: 'reference', … }
+ */
+export async function loadCandidate(directory: string): Promise<Candidate> {
+  const folder = path.resolve(directory);
+  const file = path.join(folder, 'candidate.json');
+  const parsed = candidateSchema.safeParse(await readCandidateJson(file));
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const field = issue.path.join('.') || '(top level)';
-    const detail =
+    throw invalid(
+      file,
       issue.code === 'unrecognized_keys'
         ? `unknown field ${issue.keys.map((k) => `"${[...issue.path, k].join('.')}"`).join(', ')}`
-        : `field "${field}": ${issue.message}`;
-    throw new CliError(
-      'CANDIDATE_INVALID',
-      `${file}: ${detail}. Fix candidate.json to the format in docs/CANDIDATE.md.`,
+        : `field "${field}": ${issue.message}`,
     );
   }
   const data = parsed.data;
-  const seen = new Set<string>();
-  for (const instance of data.instances) {
-    if (seen.has(instance.name)) {
-      throw new CliError('CANDIDATE_INVALID', `${file}: instance "${instance.name}" is listed twice. Give each instance a unique name.`);
-    }
-    seen.add(instance.name);
-  }
   const realFolder = await realpath(folder);
   const inside = (relative: string, field: string): string => {
     const resolved = path.resolve(realFolder, relative);
@@ -104,6 +126,45 @@ export async function loadCandidate(directory: string): Promise<Candidate> {
     }
     return resolved;
   };
+  const instances: CandidateInstance[] = [];
+  const seen = new Map<string, string>();
+  data.instances.forEach((entry, index) => {
+    const at = `instances.${index}`;
+    if (entry.library !== undefined && entry.sources !== undefined) {
+      throw invalid(file, `field "${at}": give either "sources" or "library", not both`);
+    }
+    const sources = entry.library === undefined ? (entry.sources ?? data.sources) : [];
+    if (sources === undefined) {
+      throw invalid(file, `field "${at}.sources": instance "${entry.name}" has no sources (and the candidate has no "sources") and no prebuilt "library"`);
+    }
+    const sourcePaths = sources.map((s, i) => inside(s, entry.sources ? `${at}.sources.${i}` : `sources.${i}`));
+    const includeDirPaths = (entry.includeDirs ?? data.includeDirs).map((d, i) =>
+      inside(d, entry.includeDirs ? `${at}.includeDirs.${i}` : `includeDirs.${i}`),
+    );
+    const prebuiltLibraryPath = entry.library === undefined ? null : inside(entry.library, `${at}.library`);
+    const lengths = Array.isArray(entry.digestBits) ? entry.digestBits : [entry.digestBits];
+    if (new Set(lengths).size !== lengths.length) throw invalid(file, `field "${at}.digestBits": a length is listed twice`);
+    const xof = Array.isArray(entry.digestBits);
+    lengths.forEach((digestBits, lengthIndex) => {
+      const name = xof ? `${entry.name}_${digestBits}` : entry.name;
+      const where = xof ? `${at}.digestBits.${lengthIndex}` : `${at}.name`;
+      if (seen.has(name)) {
+        throw new CliError('CANDIDATE_INVALID', `${file}: instance "${name}" is listed twice (field "${where}", first at "${seen.get(name)}"). Give each instance a unique name.`);
+      }
+      seen.set(name, where);
+      const katName = entry.katName === undefined ? name : xof ? `${entry.katName}_${digestBits}` : entry.katName;
+      instances.push({
+        name,
+        digestBits,
+        katName,
+        variant: entry.variant ?? data.variant,
+        xofName: xof ? entry.name : null,
+        sourcePaths,
+        includeDirPaths,
+        prebuiltLibraryPath,
+      });
+    });
+  });
   return {
     id: data.id,
     algorithm: data.algorithm,
@@ -111,13 +172,6 @@ export async function loadCandidate(directory: string): Promise<Candidate> {
     variant: data.variant,
     directory: realFolder,
     manifestPath: data.manifest === undefined ? null : inside(data.manifest, 'manifest'),
-    instances: data.instances.map((instance, index) => ({
-      name: instance.name,
-      digestBits: instance.digestBits,
-      sourcePaths: (instance.sources ?? data.sources).map((s, i) =>
-        inside(s, instance.sources ? `instances.${index}.sources.${i}` : `sources.${i}`),
-      ),
-      includeDirPaths: (instance.includeDirs ?? data.includeDirs).map((d, i) => inside(d, `includeDirs.${i}`)),
-    })),
+    instances,
   };
 }

@@ -1,11 +1,17 @@
 import { Command, CommanderError } from 'commander';
 import type { CommandContext } from './command-context.js';
 import { registerCheckHostCommand } from './commands/check-host-command.js';
+import { registerCompareCommand } from './commands/compare-command.js';
+import { registerImportCommand } from './commands/import-command.js';
 import { registerKatCommand } from './commands/kat-command.js';
+import { registerMergeCommand } from './commands/merge-command.js';
 import { registerPlanCommand } from './commands/plan-command.js';
+import { registerPublishCommand } from './commands/publish-command.js';
+import { registerReportCommand } from './commands/report-command.js';
 import { registerRunCommand } from './commands/run-command.js';
 import { registerSizeCommand } from './commands/size-command.js';
 import { registerTimeCommand } from './commands/time-command.js';
+import { registerValidateCommand } from './commands/validate-command.js';
 import { processIo, type CliIo } from './io.js';
 
 /** Exit code for bad input: a usage error, a bad file, a missing build. */
@@ -35,11 +41,17 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
     .exitOverride()
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
   registerRunCommand(program, context);
+  registerMergeCommand(program, context);
+  registerPublishCommand(program, context);
   registerKatCommand(program, context);
   registerTimeCommand(program, context);
   registerSizeCommand(program, context);
+  registerReportCommand(program, context);
+  registerValidateCommand(program, context);
+  registerCompareCommand(program, context);
   registerCheckHostCommand(program, context);
   registerPlanCommand(program, context);
+  registerImportCommand(program, context);
   try {
     await program.parseAsync(args, { from: 'user' });
     return exitCode;

@@ -1,89 +1,91 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
-import path from 'node:path';
-import { readLoadableSegments } from '@ngcc-perf/elf-size';
-import { parseManifest, runKat, type KatResult } from '@ngcc-perf/kat';
-import { loadRunDirectory, renderCandidateHtml, renderCandidateMarkdown } from '@ngcc-perf/report';
-import {
-  DEFAULT_TIMING_OPTIONS,
-  detectHostProblems,
-  measureOperation,
-  readDriverInfo,
-  readHostEnvironment,
-} from '@ngcc-perf/timing';
-import { buildInstance } from './build-instance.js';
-import type { Candidate, CandidateInstance } from './candidate.js';
-import { runPaths, writeFileAtomic, writeJsonAtomic } from './run-directory.js';
+import { parseManifest, type KatManifest, type KatVerdict } from '@ngcc-perf/kat';
+import { DEFAULT_TIMING_OPTIONS } from '@ngcc-perf/timing';
+import type { BuildProfile } from './build-profiles.js';
+import type { Candidate } from './candidate.js';
+import type { CampaignContext, CampaignUnit } from './campaign/campaign-context.js';
+import type { CampaignEvent, CampaignEventSink, PlannedOperation } from './campaign/campaign-events.js';
+import { CAMPAIGN_PHASES, instanceKey, type CampaignPhase, type CampaignPlan, type CampaignShard, type ShardSpec } from './campaign/campaign-types.js';
+import { displayPath } from './campaign/build-evidence.js';
+import { createBuildRoot } from './campaign/build-root.js';
+import { runBuildPhase } from './campaign/phase-build.js';
+import { runCalibratePhase } from './campaign/phase-calibrate.js';
+import { runCheckHostPhase } from './campaign/phase-check-host.js';
+import { runKatPhase } from './campaign/phase-kat.js';
+import { closeCampaign, runMeasurePhase, type MeasurePhaseResult } from './campaign/phase-measure.js';
+import { timedOperations } from './campaign/operation-files.js';
+import { readPriorCosts } from './campaign/prior-costs.js';
+import { publishRun, type PublishRunResult } from './campaign/publish-run.js';
+import { renderReports } from './campaign/render-reports.js';
+import { openRunState, type RunState } from './campaign/run-state.js';
+import { assignShards } from './campaign/shard-selection.js';
+import { CliError } from './cli-error.js';
 import { readToolVersions } from './tool-versions.js';
 
-/** The guide's hash message sizes S1–S8 in bytes (SPEC §1). */
+/**
+ * The guide's hash message sizes S1–S8 in bytes (SPEC §1).
+ * @example
+ * GUIDE_MESSAGE_SIZES_BYTES[0]; // 32 (S1)
+ */
 export const GUIDE_MESSAGE_SIZES_BYTES = [32, 128, 512, 1024, 4096, 8192, 16384, 65536] as const;
+
+/**
+ * The phases `ngcc-perf run` runs by default: all but `publish`, which needs a data folder.
+ * @example
+ * DEFAULT_CAMPAIGN_PHASES.includes('publish'); // false
+ */
+export const DEFAULT_CAMPAIGN_PHASES: readonly CampaignPhase[] = CAMPAIGN_PHASES.filter((p) => p !== 'publish');
 
 /** Options of {@link runCampaign}. */
 export interface RunCampaignOptions {
   candidates: Candidate[];
-  /** The run directory (created). */
+  /** The run directory (created; resumed when it holds a campaign). */
   outDirectory: string;
   /** System id, `<arch>_<n>` (SPEC §1). */
   systemId: string;
   messageSizesBytes: number[];
   /** Target seconds per trial (SPEC §5; default 1.0). */
   trialTargetSeconds: number;
+  /** Most seconds one operation may take (SPEC §5; default 900). */
   budgetSeconds: number;
   trials: number;
-  /** CPU every timed process is pinned to. */
-  cpu: number;
+  /** CPUs that measure, one worker each (`--cpus 2,3,4`); default `[cpu]`. */
+  cpus?: number[];
+  /** The single measuring CPU (`--cpu`), when `cpus` is not given. */
+  cpu?: number;
+  /** Build every instance with this guide profile instead of its variant's. */
+  buildProfile?: BuildProfile | null;
+  /** Shard K/N of the campaign, or null/undefined for all instances. */
+  shard?: ShardSpec | null;
+  /** Earlier run directories whose records give each instance's cost for the shard split. */
+  priorRunDirectories?: string[];
+  /** Phases to run (in campaign order whatever the order given); default {@link DEFAULT_CAMPAIGN_PHASES}. */
+  phases?: readonly CampaignPhase[];
+  /** Where the `publish` phase copies the dataset (`<data>/<system>/`); needed for that phase. */
+  publish?: { dataDirectory: string; replace: boolean } | null;
   driverPath: string;
-  /** Progress sentences (stderr in the CLI). */
-  onProgress: (line: string) => void;
+  /** Receives progress events (the CLI renders them as a bar, lines or JSON). */
+  onEvent?: CampaignEventSink;
 }
 
 /** What {@link runCampaign} leaves behind, as paths relative to the run directory. */
 export interface RunCampaignResult {
+  /** Absolute run directory. */
+  runDirectory: string;
+  resumed: boolean;
+  shard: ShardSpec | null;
+  /** The shard's instances, `<candidate>/<instance>`. */
+  instances: string[];
   reportsMarkdown: string[];
   reportsHtml: string[];
-  verdicts: { candidate: string; instance: string; verdict: KatResult['verdict'] }[];
+  verdicts: { candidate: string; instance: string; verdict: KatVerdict; flags: string }[];
+  records: MeasurePhaseResult;
+  published: PublishRunResult | null;
 }
 
-interface BuildEntry {
-  candidate: string;
-  algorithm: string;
-  category: 'hash';
-  instance: string;
-  variant: string;
-  digestBits: number;
-  flags: string;
-  buildFlags: string;
-  library: string;
-  librarySha256: string;
-  imageBytes: number;
-  kat: KatResult['verdict'];
-  katDetail: string | null;
-  katLog: string;
-  katLogSha256: string;
-}
-
-const UNTIMED_VERDICTS = new Set(['LOADFAIL', 'CRASH']);
-
-/**
- * The main job (`ngcc-perf run`): for every instance of every candidate, build it with the
- * guide's profile, size its ELF image, run its KATs, time it at every message size, then write
- * campaign.json, build.json, the records and a markdown + HTML report per candidate
- * (docs/RUN-DIRECTORY.md). Each record is written as soon as it is measured.
- * @throws `CliError` (`BUILD_FAILED`) when an instance does not compile; library misbehaviour
- *   becomes a verdict instead.
- */
-export async function runCampaign(options: RunCampaignOptions): Promise<RunCampaignResult> {
-  const out = path.resolve(options.outDirectory);
-  const startedUtc = new Date().toISOString();
-  const [tools, environmentAtStart, driverInfo] = await Promise.all([
-    readToolVersions(),
-    readHostEnvironment(),
-    readDriverInfo({ driverPath: options.driverPath }),
-  ]);
-  const hostProblems = detectHostProblems(environmentAtStart, driverInfo.counter);
-  for (const problem of hostProblems) options.onProgress(`host: ${problem}`);
-  const plan = {
+function campaignPlan(options: RunCampaignOptions): CampaignPlan {
+  return {
     trialTargetSeconds: options.trialTargetSeconds,
     budgetSeconds: options.budgetSeconds,
     trials: options.trials,
@@ -92,184 +94,119 @@ export async function runCampaign(options: RunCampaignOptions): Promise<RunCampa
     messageSizesBytes: options.messageSizesBytes,
     messageRule: 'byte i = (i*131 + L) mod 256',
   };
-  const campaign = {
-    format: 'ngcc-perf/campaign@1',
-    systemId: options.systemId,
-    startedUtc,
-    endedUtc: null as string | null,
-    plan,
-    cpus: [options.cpu],
-    tools: { ...tools, ngccPerf: '0.1.0' },
-    environmentAtStart,
-    environmentAtEnd: null as unknown,
-    hostProblems,
-  };
-  await writeJsonAtomic(path.join(out, runPaths.campaign), campaign);
+}
 
-  const build: { format: string; instances: BuildEntry[] } = { format: 'ngcc-perf/build@1', instances: [] };
-  const verdicts: RunCampaignResult['verdicts'] = [];
-  // CMake build trees hold absolute paths: they live outside the run directory (SPEC §8).
-  const buildRoot = await mkdtemp(path.join(os.tmpdir(), 'ngcc-perf-build-'));
-  try {
-    for (const candidate of options.candidates) {
-      const manifest =
-        candidate.manifestPath === null
-          ? undefined
-          : parseManifest(await readFile(candidate.manifestPath, 'utf8'), path.relative(process.cwd(), candidate.manifestPath));
-      for (const instance of candidate.instances) {
-        const entry = await prepareInstance(candidate, instance, manifest, out, buildRoot, tools.compiler, options);
-        build.instances.push(entry);
-        verdicts.push({ candidate: candidate.id, instance: instance.name, verdict: entry.kat });
-        await writeJsonAtomic(path.join(out, runPaths.build), build);
-        if (UNTIMED_VERDICTS.has(entry.kat)) {
-          options.onProgress(`${candidate.id}/${instance.name}: KAT ${entry.kat}, not timed`);
-          continue;
-        }
-        await timeInstance(candidate, instance, entry, out, options);
-      }
-    }
-  } finally {
-    await rm(buildRoot, { recursive: true, force: true });
+async function shardOf(options: RunCampaignOptions, units: CampaignUnit[]): Promise<CampaignShard | null> {
+  const spec = options.shard ?? null;
+  if (spec === null) return null;
+  const prior = await readPriorCosts(options.priorRunDirectories ?? []);
+  const priorCostSeconds = Object.fromEntries(units.map((u) => [u.key, prior[u.key] ?? null]));
+  const assignment = assignShards(units.map((u) => ({ key: u.key, costSeconds: priorCostSeconds[u.key] ?? null })), spec.count);
+  return { index: spec.index, count: spec.count, source: spec.source, assignment, priorCostSeconds };
+}
+
+async function manifestsOf(candidates: Candidate[]): Promise<Map<string, KatManifest | undefined>> {
+  const manifests = new Map<string, KatManifest | undefined>();
+  for (const c of candidates) {
+    manifests.set(c.id, c.manifestPath === null ? undefined : parseManifest(await readFile(c.manifestPath, 'utf8'), displayPath(c.manifestPath, c.directory)));
   }
+  return manifests;
+}
 
-  campaign.endedUtc = new Date().toISOString();
-  campaign.environmentAtEnd = await readHostEnvironment();
-  await writeJsonAtomic(path.join(out, runPaths.campaign), campaign);
-
-  const dataset = await loadRunDirectory(out);
-  const result: RunCampaignResult = { reportsMarkdown: [], reportsHtml: [], verdicts };
-  for (const candidate of options.candidates) {
-    const markdown = runPaths.report(candidate.id, options.systemId, 'md');
-    const html = runPaths.report(candidate.id, options.systemId, 'html');
-    await writeFileAtomic(path.join(out, markdown), renderCandidateMarkdown(dataset, candidate.id));
-    await writeFileAtomic(path.join(out, html), renderCandidateHtml(dataset, candidate.id));
-    result.reportsMarkdown.push(markdown);
-    result.reportsHtml.push(html);
-  }
+async function inPhase<T>(state: RunState, emit: CampaignEventSink, phase: CampaignPhase, total: number | null, work: () => Promise<T>): Promise<T> {
+  emit({ event: 'phase', phase, status: 'start', total, detail: null });
+  state.campaign.phases[phase] = { startedUtc: new Date().toISOString(), endedUtc: null };
+  await state.saveCampaign();
+  const result = await work();
+  state.campaign.phases[phase]!.endedUtc = new Date().toISOString();
+  await state.saveCampaign();
+  emit({ event: 'phase', phase, status: 'done', total, detail: null });
   return result;
 }
 
-async function prepareInstance(
-  candidate: Candidate,
-  instance: CandidateInstance,
-  manifest: ReturnType<typeof parseManifest> | undefined,
-  out: string,
-  buildRoot: string,
-  compiler: string | null,
-  options: RunCampaignOptions,
-): Promise<BuildEntry> {
-  const label = `${candidate.id}/${instance.name}`;
-  options.onProgress(`${label}: building (${candidate.variant} profile)`);
-  const libraryRelative = runPaths.library(candidate.id, instance.name);
-  const built = await buildInstance({
-    instance,
-    profile: candidate.variant,
-    buildDirectory: path.join(buildRoot, candidate.id, instance.name),
-    libraryDirectory: path.dirname(path.join(out, libraryRelative)),
-  });
-  const { imageBytes } = await readLoadableSegments(built.libraryPath);
-  options.onProgress(`${label}: KAT_2_12 + KAT_2_23`);
-  const katLog = runPaths.katLog(candidate.id, instance.name);
-  const kat = await runKat({
-    library: built.libraryPath,
-    digestBits: instance.digestBits,
-    name: instance.name,
-    candidateId: candidate.id,
-    manifest,
-    label: instance.name,
-    outDir: path.join(out, runPaths.katFiles(candidate.id, instance.name)),
-    driverPath: options.driverPath,
-    logPathsRelativeTo: out,
-    logHeader: {
-      library: libraryRelative,
-      algorithm: candidate.algorithm,
-      variant: candidate.variant,
-      sourceDir: path.relative(process.cwd(), candidate.directory) || '.',
-      compiler: compiler ?? 'unknown',
-      buildFlags: built.buildFlags,
+/**
+ * The main job (`ngcc-perf run`) as resumable phases in one run directory (docs/CAMPAIGNS.md):
+ * `check-host`, `build` (guide profiles through CMake, harness-default fallback), `kat`,
+ * `calibrate`, `measure` (one worker per CPU), `report`, and `publish` when a data folder is given.
+ * Every phase skips what the directory already holds, so running the same command again after a
+ * kill resumes; a different plan, system, profile, candidate list or shard is refused. With a
+ * shard, only its instances are built and measured and the reports are left to `ngcc-perf merge`.
+ * @throws {@link CliError} `RUN_DIRECTORY` (locked, different parameters, changed sources, a phase
+ *   whose inputs are missing), `USAGE`; typed errors of the measuring packages for harness faults.
+ * @example
+ * await runCampaign({ candidates, outDirectory: 'runs/x86_1', systemId: 'x86_1', messageSizesBytes: [32, 1024],
+ *   trialTargetSeconds: 0.2, budgetSeconds: 900, trials: 5, cpus: [1], driverPath });
+ */
+export async function runCampaign(options: RunCampaignOptions): Promise<RunCampaignResult> {
+  const emit: CampaignEventSink = options.onEvent ?? (() => undefined);
+  const cpus = options.cpus ?? [options.cpu ?? Math.max(0, os.availableParallelism() - 1)];
+  const phases = new Set(options.phases ?? DEFAULT_CAMPAIGN_PHASES);
+  if (phases.has('publish') && !options.publish) throw new CliError('USAGE', 'the publish phase needs a data folder: pass --data DIR.');
+  const allUnits: CampaignUnit[] = options.candidates.flatMap((candidate) =>
+    candidate.instances.map((instance) => ({ key: instanceKey(candidate.id, instance.name), candidate, instance })),
+  );
+  const shard = await shardOf(options, allUnits);
+  const units = shard === null ? allUnits : allUnits.filter((u) => shard.assignment[u.key] === shard.index);
+  const tools = await readToolVersions();
+  const state = await openRunState({
+    directory: options.outDirectory,
+    identity: {
+      systemId: options.systemId,
+      plan: campaignPlan(options),
+      buildProfile: options.buildProfile ?? null,
+      candidates: options.candidates.map((c) => ({ id: c.id, instances: c.instances.map((i) => i.name) })),
+      shard,
     },
+    tools: { ...tools, ngccPerf: '0.1.0' },
   });
-  await writeFileAtomic(path.join(out, katLog), kat.logText);
-  options.onProgress(`${label}: KAT ${kat.verdict}`);
-  return {
-    candidate: candidate.id,
-    algorithm: candidate.algorithm,
-    category: candidate.category,
-    instance: instance.name,
-    variant: candidate.variant,
-    digestBits: instance.digestBits,
-    flags: built.flags,
-    buildFlags: built.buildFlags,
-    library: libraryRelative,
-    librarySha256: built.librarySha256,
-    imageBytes,
-    kat: kat.verdict,
-    katDetail: kat.detail,
-    katLog,
-    katLogSha256: kat.logSha256,
+  const buildRoot = await createBuildRoot();
+  const context: CampaignContext = {
+    state, units, plan: state.campaign.plan, cpus, buildProfile: options.buildProfile ?? null, driverPath: options.driverPath,
+    tools, manifests: await manifestsOf(options.candidates), buildRoot, coreClockHz: undefined, emit,
   };
-}
-
-async function timeInstance(
-  candidate: Candidate,
-  instance: CandidateInstance,
-  entry: BuildEntry,
-  out: string,
-  options: RunCampaignOptions,
-): Promise<void> {
-  for (const messageBytes of options.messageSizesBytes) {
-    options.onProgress(`${candidate.id}/${instance.name}: timing ${messageBytes} B`);
-    const measured = await measureOperation({
-      library: path.join(out, entry.library),
-      digestBits: instance.digestBits,
-      messageBytes,
-      options: {
-        trialTargetSeconds: options.trialTargetSeconds,
-        budgetSeconds: options.budgetSeconds,
-        trials: options.trials,
-      },
-      cpu: options.cpu,
-      driverPath: options.driverPath,
-    });
-    const record = {
-      format: 'ngcc-perf/record@1',
-      status: measured.status,
-      ...(measured.status === 'failed' ? { failure: measured.failure } : {}),
-      candidate: candidate.id,
-      algorithm: candidate.algorithm,
-      instance: instance.name,
-      variant: candidate.variant,
-      flags: entry.flags,
-      operation: 'hash',
-      messageBytes,
-      digestBits: instance.digestBits,
-      kat: entry.kat,
-      katLog: entry.katLog,
-      katLogSha256: entry.katLogSha256,
-      library: entry.library,
-      librarySha256: entry.librarySha256,
-      imageBytes: entry.imageBytes,
-      plan: measured.plan,
-      counter: measured.counter,
-      startedUtc: measured.startedUtc,
-      endedUtc: measured.endedUtc,
-      loadAverageStart: measured.loadAverageStart,
-      loadAverageEnd: measured.loadAverageEnd,
-      calibration: { ...measured.calibration, command: relativeCommand(measured.calibration.command, out) },
-      processes: measured.processes.map((p) => ({ ...p, command: relativeCommand(p.command, out) })),
-      derived: measured.derived,
-      disturbedRetries: measured.disturbedRetries,
-    };
-    await writeJsonAtomic(path.join(out, runPaths.record(candidate.id, instance.name, messageBytes)), record);
+  const result: RunCampaignResult = {
+    runDirectory: state.directory, resumed: state.resumed, shard: options.shard ?? null, instances: units.map((u) => u.key),
+    reportsMarkdown: [], reportsHtml: [], verdicts: [], records: { complete: 0, failed: 0, reused: 0 }, published: null,
+  };
+  const skip = (phase: CampaignPhase, detail: string) => emit({ event: 'phase', phase, status: 'skipped', total: null, detail });
+  try {
+    if (phases.has('check-host')) context.coreClockHz = await inPhase(state, emit, 'check-host', cpus.length, () => runCheckHostPhase(context));
+    if (phases.has('build')) await inPhase(state, emit, 'build', units.length, () => runBuildPhase(context));
+    if (phases.has('kat')) await inPhase(state, emit, 'kat', units.length, () => runKatPhase(context));
+    await rm(buildRoot, { recursive: true, force: true });
+    if (phases.has('calibrate') || phases.has('measure')) {
+      const missing = units.find((u) => state.buildEntry(u.candidate.id, u.instance.name)?.kat == null);
+      if (missing !== undefined) {
+        throw new CliError('RUN_DIRECTORY', `${state.directory}: ${missing.key} has not been built and KAT-checked yet. Include the build and kat phases (--phases build,kat,calibrate,measure,…).`);
+      }
+    }
+    let planned: PlannedOperation[] | null = null;
+    if (phases.has('calibrate')) planned = await inPhase(state, emit, 'calibrate', timedOperations(context).length, () => runCalibratePhase(context));
+    if (phases.has('measure')) result.records = await inPhase(state, emit, 'measure', timedOperations(context).length, () => runMeasurePhase(context, planned));
+    if (phases.has('report')) {
+      if (shard !== null && shard.count > 1) skip('report', `shard ${shard.index}/${shard.count}: merge the shards with "ngcc-perf merge" to render the reports`);
+      else {
+        await closeCampaign(state, cpus[0]!);
+        const reports = await inPhase(state, emit, 'report', new Set(state.build.instances.map((e) => e.candidate)).size, () => renderReports(state.directory));
+        result.reportsMarkdown = reports.markdown;
+        result.reportsHtml = reports.html;
+        for (const file of reports.files) emit({ event: 'report', file } satisfies CampaignEvent);
+      }
+    }
+    if (phases.has('publish') && options.publish) {
+      const publish = options.publish;
+      const published = await inPhase(state, emit, 'publish', 1, () =>
+        publishRun({ runDirectory: state.directory, dataDirectory: publish.dataDirectory, replace: publish.replace, lockRun: false }),
+      );
+      result.published = published;
+      emit({ event: 'published', directory: published.directory, status: published.status === 'unchanged' ? 'unchanged' : 'copied' });
+    }
+    for (const entry of state.build.instances) {
+      if (entry.kat !== null) result.verdicts.push({ candidate: entry.candidate, instance: entry.instance, verdict: entry.kat, flags: entry.flags });
+    }
+    return result;
+  } finally {
+    await state.release();
+    await rm(buildRoot, { recursive: true, force: true });
   }
-}
-
-/** Evidence keeps no absolute home or temp paths (SPEC §8): paths become run-relative. */
-function relativeCommand(command: string[], out: string): string[] {
-  return command.map((arg) => {
-    if (!path.isAbsolute(arg)) return arg;
-    if (arg.startsWith(out + path.sep)) return path.relative(out, arg);
-    if (arg.startsWith(os.homedir()) || arg.startsWith(os.tmpdir())) return path.basename(arg);
-    return path.basename(arg);
-  });
 }

@@ -1,24 +1,36 @@
-import { mkdir, open, rename } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 
 /** Relative paths inside a run directory (docs/RUN-DIRECTORY.md, SPEC §8). */
 export const runPaths = {
   campaign: 'campaign.json',
   build: 'build.json',
+  /** The lock a campaign, merge or publish holds while it writes (never published). */
+  lock: '.ngcc-perf.lock',
   library: (candidate: string, instance: string) => path.posix.join('lib', candidate, `lib${instance}.so`),
   katLog: (candidate: string, instance: string) => path.posix.join('kat', candidate, `${instance}.log`),
+  guideKatLog: (candidate: string, instance: string) => path.posix.join('kat', candidate, `${instance}.guide.log`),
   katFiles: (candidate: string, instance: string) => path.posix.join('kat', candidate, instance),
+  calibration: (candidate: string, instance: string, messageBytes: number) =>
+    path.posix.join('calibration', candidate, `${instance}__hash_${messageBytes}.json`),
   record: (candidate: string, instance: string, messageBytes: number) =>
     path.posix.join('records', candidate, `${instance}__hash_${messageBytes}.json`),
   report: (candidate: string, system: string, extension: 'md' | 'html') =>
     path.posix.join('reports', candidate, `perf_${system}.${extension}`),
 } as const;
 
+/** The top-level entries of a run directory that are evidence (what merge and publish copy). */
+export const EVIDENCE_ENTRIES = ['campaign.json', 'build.json', 'lib', 'kat', 'calibration', 'records', 'reports', 'exports'] as const;
+
+const TEMPORARY_SUFFIX = /\.\d+\.tmp$/;
+
 /**
  * Writes a file atomically: a temporary sibling is written and fsynced, then renamed over the
- * target, so a crash leaves either the old or the new file, never half of one.
+ * target, so a crash (even `kill -9`) leaves either the old or the new file, never half of one.
  * @param filePath - absolute path of the target
  * @param text - the whole content
+ * @example
+ * await writeFileAtomic('/runs/x/reports/a/perf_x86_1.md', markdown);
  */
 export async function writeFileAtomic(filePath: string, text: string): Promise<void> {
   await mkdir(path.dirname(filePath), { recursive: true });
@@ -33,7 +45,35 @@ export async function writeFileAtomic(filePath: string, text: string): Promise<v
   await rename(temporary, filePath);
 }
 
-/** Writes JSON with 2-space indentation and a final newline, atomically. */
+/**
+ * Writes JSON with 2-space indentation and a final newline, atomically.
+ * @example
+ * await writeJsonAtomic('/runs/x/build.json', build);
+ */
 export async function writeJsonAtomic(filePath: string, value: unknown): Promise<void> {
   await writeFileAtomic(filePath, `${JSON.stringify(value, null, 2)}\n`);
+}
+
+/**
+ * Deletes the `<file>.<pid>.tmp` leftovers of writes a killed process did not finish.
+ * @param directory - the run directory (absolute)
+ * @returns how many were removed
+ * @example
+ * await removeTemporaryFiles('/runs/x'); // 1 after a kill -9 during a write
+ */
+export async function removeTemporaryFiles(directory: string): Promise<number> {
+  let removed = 0;
+  let entries;
+  try {
+    entries = await readdir(directory, { withFileTypes: true, recursive: true });
+  } catch {
+    return 0;
+  }
+  for (const entry of entries) {
+    if (entry.isFile() && TEMPORARY_SUFFIX.test(entry.name)) {
+      await rm(path.join(entry.parentPath, entry.name), { force: true });
+      removed += 1;
+    }
+  }
+  return removed;
 }

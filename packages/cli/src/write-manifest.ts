@@ -1,43 +1,34 @@
 import { existsSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { canonicalDigest, updateManifestText, type NewManifestEntry } from '@ngcc-perf/kat';
-import { CliError } from './cli-error.js';
+import { hashReferenceKatFiles, updateManifestText, type NewManifestEntry } from '@ngcc-perf/kat';
 import { writeFileAtomic } from './run-directory.js';
 
 /** Options of {@link writeManifestFromKatFiles}. */
 export interface WriteManifestOptions {
   /** The manifest to create or update. */
   manifestPath: string;
-  /** Folder holding the reference KAT files (`KAT_2_12_<name>.txt`, …). */
+  /** Folder holding the reference KAT files (`KAT_2_12_<name>.txt`, …, `KAT_Loop_<name>.txt`). */
   katDirectory: string;
   /** Instance name: only `KAT_<kind>_<name>.txt` files are hashed. */
   name: string;
-  /** Manifest label (the `<label>/` part); must be one path segment. */
+  /** Manifest label (the `<label>/` part); it must name a folder inside the candidate folder. */
   label: string;
 }
 
 /**
- * Hashes the reference KAT files of one instance (strict canonical form, SPEC §4) and adds or
- * replaces their lines in the manifest, sorted by path.
+ * Hashes the reference KAT files of one instance (`strict`, or `nolen` for template files with
+ * blank `_Len =` values; SPEC §4) and adds or replaces their lines in the manifest, sorted by
+ * path. The existing manifest must parse; the new one is written atomically.
  * @returns the entries written
- * @throws {@link CliError} `USAGE` for a label that is not one path segment or when no KAT file
- *   of the instance is found
+ * @throws `KatError` `INVALID_ARGUMENT` for a label that leaves the candidate folder (`..`,
+ *   absolute, `\`), `NO_REFERENCE_FILES` when no KAT file of the instance is found,
+ *   `KAT_FILE_UNREADABLE`, `MANIFEST_*` for a malformed existing manifest
+ * @example
+ * await writeManifestFromKatFiles({ manifestPath: 'hash-15/kat.sha256', katDirectory: 'hash-15/Test_Vectors', name: 'litchi_512', label: 'litchi_512' });
  */
 export async function writeManifestFromKatFiles(options: WriteManifestOptions): Promise<NewManifestEntry[]> {
-  if (!/^[A-Za-z0-9][A-Za-z0-9_.-]*$/.test(options.label) || options.label.includes('..')) {
-    throw new CliError('USAGE', `--label "${options.label}" must be one path segment (letters, digits, "_", "." or "-"); a manifest path may not leave the candidate folder.`);
-  }
-  const pattern = new RegExp(`^KAT_(2_12|2_23|2_33|Loop)_${options.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.txt$`);
-  const files = (await readdir(options.katDirectory)).filter((f) => pattern.test(f)).sort();
-  if (files.length === 0) {
-    throw new CliError('USAGE', `${options.katDirectory}: no KAT_*_${options.name}.txt file to hash. Generate them with --out-dir, or point --kat-dir at the reference files.`);
-  }
-  const entries: NewManifestEntry[] = [];
-  for (const file of files) {
-    const text = await readFile(path.join(options.katDirectory, file), 'utf8');
-    entries.push({ digest: canonicalDigest(text, { mode: 'strict' }), mode: 'strict', label: options.label, file });
-  }
+  const entries = await hashReferenceKatFiles({ katDir: options.katDirectory, name: options.name, label: options.label });
   const existing = existsSync(options.manifestPath) ? await readFile(options.manifestPath, 'utf8') : null;
   await writeFileAtomic(path.resolve(options.manifestPath), updateManifestText(existing, options.manifestPath, entries));
   return entries;

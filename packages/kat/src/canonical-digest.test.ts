@@ -57,6 +57,15 @@ describe('canonicalDigest', () => {
     expect(canonicalDigest(text.split(''), { mode: 'nolen' })).toBe(canonicalDigest(text, { mode: 'nolen' }));
   });
 
+  it('the whole-text fast path (strict, no CR or tab) gives the line walk\'s bytes on awkward texts', () => {
+    const texts = ['', ' ', '\n\n', 'a', 'a ', ' a', '\n  \nMsg = \n\n\nDst = AB  \n', 'x\n \n y \n', 'Msg = '];
+    for (const text of texts) {
+      // An iterable input always takes the line walk.
+      expect([text, canonicalDigest(text, { mode: 'strict' })]).toEqual([text, canonicalDigest([text], { mode: 'strict' })]);
+    }
+    expect(canonicalDigest('Msg = \nDst = AB \n\n', { mode: 'strict' })).toBe(sha256('Msg =\nDst = AB\n'));
+  });
+
   it('handles a KAT_2_12-sized text (2.8 MB, 20 485 lines)', () => {
     const parts: string[] = [];
     for (let bits = 0; bits <= 4096; bits += 1) {

@@ -19,6 +19,17 @@ export interface CanonicalDigestOptions {
 const BATCH_CHARS = 1 << 16;
 
 /**
+ * The strict canonical form of a text without CR or tab characters, by whole-text replacement
+ * (the line-by-line walk gives the same bytes; this is several times faster on a 2.5 MB KAT file):
+ * trailing spaces go, runs of line ends collapse (empty lines drop), every line ends in `\n`.
+ */
+function strictCanonicalText(text: string): string {
+  let canonical = text.replace(/ +(?=\n|$)/g, '').replace(/\n{2,}/g, '\n');
+  if (canonical.startsWith('\n')) canonical = canonical.slice(1);
+  return canonical.length === 0 || canonical.endsWith('\n') ? canonical : `${canonical}\n`;
+}
+
+/**
  * SHA-256 of the canonical form of a KAT text, as written in a `kat.sha256` manifest.
  *
  * The canonical form (SPEC §4 "Manifest `kat.sha256`"): split the text on `\n`; from every line
@@ -51,6 +62,9 @@ export function canonicalDigest(text: string | Iterable<string>, options: Canoni
       'INVALID_ARGUMENT',
       `canonicalDigest: mode must be "strict" or "nolen", got ${JSON.stringify(options.mode)}.`,
     );
+  }
+  if (typeof text === 'string' && options.mode === 'strict' && recordLimit === undefined && !/[\r\t]/.test(text)) {
+    return createHash('sha256').update(strictCanonicalText(text), 'utf8').digest('hex');
   }
   const hash = createHash('sha256');
   let batch: string[] = [];

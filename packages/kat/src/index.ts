@@ -1,17 +1,29 @@
 export { canonicalDigest } from './canonical-digest.js';
 export type { CanonicalDigestOptions, CanonicalMode } from './canonical-digest.js';
-export type { DriverHashOptions, DriverHashOutcome, DriverMessage, DriverRunner } from './driver-runner.js';
+export type {
+  DriverKatOptions,
+  DriverKatOutcome,
+  DriverKatRecord,
+  DriverKatRun,
+  DriverRunner,
+  KatTestSizes,
+} from './driver-runner.js';
 export { findManifestEntry } from './find-manifest-entry.js';
+export { formatKatFile } from './format-kat-file.js';
 export { formatManifestLine } from './format-manifest-line.js';
 export { HashDrbg } from './hash-drbg.js';
 export type { DrbgHashFunction, HashDrbgState } from './hash-drbg.js';
+export { hashReferenceKatFiles } from './hash-reference-kat-files.js';
+export type { HashReferenceKatFilesOptions } from './hash-reference-kat-files.js';
 export { KatError } from './kat-error.js';
 export type { KatErrorCode } from './kat-error.js';
-export { DEFAULT_KAT_FILES, KAT_2_12_MAX_BITS, generateKatMessages, katFileName } from './kat-messages.js';
+export { ALL_KAT_FILES, DEFAULT_KAT_FILES, KAT_2_12_MAX_BITS, KAT_LOOP, generateKatMessages, katFileName } from './kat-messages.js';
 export type { KatFileKind, KatMessage } from './kat-messages.js';
 export { describeKatMessage, formatKatRecords } from './kat-records.js';
 export type { KatFileResult, KatResult, KatResultBase, KatVerdictFields } from './kat-result.js';
 export { NGCC_SEED_BYTES, createNgccDrng, ngccKatSeed } from './ngcc-drng.js';
+export { parseKatFile } from './parse-kat-file.js';
+export type { KatFileField, KatFileRecord } from './parse-kat-file.js';
 export { parseManifest } from './parse-manifest.js';
 export type { KatManifest, KatManifestEntry } from './parse-manifest.js';
 export { updateManifestText } from './update-manifest.js';

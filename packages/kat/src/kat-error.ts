@@ -3,7 +3,10 @@
  *
  * - `MANIFEST_FIELD_COUNT`, `MANIFEST_BAD_DIGEST`, `MANIFEST_BAD_MODE`, `MANIFEST_BAD_PATH`,
  *   `MANIFEST_DUPLICATE`: a `kat.sha256` line is malformed (SPEC §4 "Manifest").
- * - `MANIFEST_UNREADABLE`, `KAT_FILE_UNREADABLE`: a file could not be read.
+ * - `MANIFEST_UNREADABLE`, `KAT_FILE_UNREADABLE`: a file (or the folder of submitted KAT files) could not be read.
+ * - `KAT_FILE_MALFORMED`, `KAT_FILE_BAD_HEX`: a submitted KAT file is not in the SPEC §4 layout
+ *   (a line that is not `Key = value`, a bad `_Len` value; a hex field that is not hex bytes).
+ * - `NO_REFERENCE_FILES`: `--write-manifest` found no reference KAT file to hash.
  * - `OUTPUT_UNWRITABLE`: a generated KAT file could not be written.
  * - `INVALID_ARGUMENT`: a caller passed a value outside the documented range.
  * - `DRIVER_NOT_FOUND`: no driver path was given and `NGCC_PERF_DRIVER` is unset, or the file is missing.
@@ -19,6 +22,9 @@ export type KatErrorCode =
   | 'MANIFEST_DUPLICATE'
   | 'MANIFEST_UNREADABLE'
   | 'KAT_FILE_UNREADABLE'
+  | 'KAT_FILE_MALFORMED'
+  | 'KAT_FILE_BAD_HEX'
+  | 'NO_REFERENCE_FILES'
   | 'OUTPUT_UNWRITABLE'
   | 'INVALID_ARGUMENT'
   | 'DRIVER_NOT_FOUND'

@@ -3,9 +3,10 @@ import { createNgccDrng, ngccKatSeed } from './ngcc-drng.js';
 
 /**
  * A generated KAT file kind (SPEC §4 "Message schedule"): `KAT_2_12` (L = 0…4096 bits),
- * `KAT_2_23` (three 2^23-bit messages) and the opt-in `KAT_2_33` (three 2^33-bit = 1 GiB messages).
+ * `KAT_2_23` (three 2^23-bit messages), and the opt-in `KAT_2_33` (three 2^33-bit = 1 GiB
+ * messages) and `KAT_Loop` (10^6 chained hashes of an 8192-bit message).
  */
-export type KatFileKind = 'KAT_2_12' | 'KAT_2_23' | 'KAT_2_33';
+export type KatFileKind = 'KAT_2_12' | 'KAT_2_23' | 'KAT_2_33' | 'KAT_Loop';
 
 /**
  * The default KAT gate: `KAT_2_12` and `KAT_2_23` (what the anchor's PASS covers; SPEC §4).
@@ -15,7 +16,18 @@ export type KatFileKind = 'KAT_2_12' | 'KAT_2_23' | 'KAT_2_33';
  * await runKat({ ...options, files: [...DEFAULT_KAT_FILES, 'KAT_2_33'] }); // opt in to the 1 GiB messages
  * ```
  */
-export const DEFAULT_KAT_FILES: readonly KatFileKind[] = ['KAT_2_12', 'KAT_2_23'];
+export const DEFAULT_KAT_FILES: readonly KatFileKind[] = Object.freeze(['KAT_2_12', 'KAT_2_23'] as const);
+
+/**
+ * Every hash KAT file of SPEC §4, in the order the official generator writes them:
+ * `KAT_2_12`, `KAT_2_23`, `KAT_2_33`, `KAT_Loop` (what `ngcc-perf kat --full` runs).
+ *
+ * @example
+ * ```ts
+ * await runKat({ ...options, files: ALL_KAT_FILES }); // about 3 GiB hashed plus 10^6 loop steps
+ * ```
+ */
+export const ALL_KAT_FILES: readonly KatFileKind[] = Object.freeze(['KAT_2_12', 'KAT_2_23', 'KAT_2_33', 'KAT_Loop'] as const);
 
 /** One message of a KAT file, in file order. */
 export interface KatMessage {
@@ -33,7 +45,7 @@ export interface KatMessage {
   seed: Uint8Array | null;
 }
 
-const LARGE_MESSAGE_BITS: Record<Exclude<KatFileKind, 'KAT_2_12'>, number> = {
+const LARGE_MESSAGE_BITS: Record<'KAT_2_23' | 'KAT_2_33', number> = {
   KAT_2_23: 2 ** 23,
   KAT_2_33: 2 ** 33,
 };
@@ -47,6 +59,18 @@ const LARGE_MESSAGE_BITS: Record<Exclude<KatFileKind, 'KAT_2_12'>, number> = {
  * ```
  */
 export const KAT_2_12_MAX_BITS = 4096;
+
+/**
+ * The KAT_Loop schedule (SPEC §4; ICCS `KAT_CryptHash.c` `gen_KAT_Loop`): an 8192-bit message m
+ * from the DRNG, dig = H(m), then `iterations` times: rotate m left by d/8 bytes, XOR dig into
+ * its first d/8 bytes, dig = H(m). The record holds the initial m and the final dig.
+ *
+ * @example
+ * ```ts
+ * KAT_LOOP.messageBits / 8; // 1024 bytes
+ * ```
+ */
+export const KAT_LOOP = Object.freeze({ messageBits: 8192, iterations: 1_000_000 });
 
 /**
  * The KAT file name for an instance: `<kind>_<instance>.txt`, e.g. `KAT_2_12_sm3.txt`.
@@ -72,7 +96,7 @@ function* smallMessages(): Generator<KatMessage> {
   }
 }
 
-function* largeMessages(kind: Exclude<KatFileKind, 'KAT_2_12'>): Generator<KatMessage> {
+function* largeMessages(kind: 'KAT_2_23' | 'KAT_2_33'): Generator<KatMessage> {
   const bits = LARGE_MESSAGE_BITS[kind];
   const seed = ngccKatSeed(kind);
   const drng = createNgccDrng(seed);
@@ -84,6 +108,11 @@ function* largeMessages(kind: Exclude<KatFileKind, 'KAT_2_12'>): Generator<KatMe
   yield { index: 2, bits, bytes, seed };
 }
 
+function* loopMessage(): Generator<KatMessage> {
+  const drng = createNgccDrng(ngccKatSeed('KAT_Loop'));
+  yield { index: 0, bits: KAT_LOOP.messageBits, bytes: drng.generate(KAT_LOOP.messageBits), seed: null };
+}
+
 /**
  * The messages of one KAT file, generated lazily in file order (SPEC §4 "Message schedule";
  * the ICCS `KAT_CryptHash.c` schedule). The DRNG is seeded once per file with the first 8
@@ -91,9 +120,13 @@ function* largeMessages(kind: Exclude<KatFileKind, 'KAT_2_12'>): Generator<KatMe
  * - `KAT_2_12`: for L = 0, 1, …, 4096, L bits drawn from the DRNG (a draw of 0 bits still
  *   advances it).
  * - `KAT_2_23` / `KAT_2_33`: 2^23 / 2^33 bits of 0x00, then of 0xFF, then one DRNG draw.
+ * - `KAT_Loop`: the initial 8192-bit message m only (the chain needs the hash; see {@link KAT_LOOP}).
+ *
+ * The driver generates the same messages in C (`ngcc-perf-driver kat`); this TypeScript twin is
+ * the reference its output is checked against.
  *
  * @param kind - which file
- * @returns an iterable of 4097 or 3 messages
+ * @returns an iterable of 4097, 3 or 1 messages
  * @throws {KatError} `INVALID_ARGUMENT` for an unknown kind
  * @example
  * ```ts
@@ -105,5 +138,6 @@ function* largeMessages(kind: Exclude<KatFileKind, 'KAT_2_12'>): Generator<KatMe
 export function generateKatMessages(kind: KatFileKind): Iterable<KatMessage> {
   if (kind === 'KAT_2_12') return smallMessages();
   if (kind === 'KAT_2_23' || kind === 'KAT_2_33') return largeMessages(kind);
-  throw new KatError('INVALID_ARGUMENT', `generateKatMessages: unknown KAT file kind ${JSON.stringify(kind)}; use KAT_2_12, KAT_2_23 or KAT_2_33.`);
+  if (kind === 'KAT_Loop') return loopMessage();
+  throw new KatError('INVALID_ARGUMENT', `generateKatMessages: unknown KAT file kind ${JSON.stringify(kind)}; use KAT_2_12, KAT_2_23, KAT_2_33 or KAT_Loop.`);
 }

@@ -8,7 +8,8 @@ function upperHex(bytes: Uint8Array): string {
 /**
  * The message lines of one KAT record, byte-exact as ICCS `KAT_CryptHash.c` writes them
  * (SPEC §4 "Message schedule"):
- * - `KAT_2_12`: `Msg_Len = L\nMsg = <HEX>\n` (upper-case; `Msg = ` followed directly by `\n` for L = 0);
+ * - `KAT_2_12` and `KAT_Loop` (its initial message): `Msg_Len = L\nMsg = <HEX>\n` (upper-case;
+ *   `Msg = ` followed directly by `\n` for L = 0);
  * - `KAT_2_23` / `KAT_2_33`: `Msg_Len = L\nMsg_Seed = <seed HEX or nothing>\nMsg_Exp = <first 8 bytes> .... <last 8 bytes>\n`.
  * Call it before asking for the next message (large messages share one buffer).
  *
@@ -22,7 +23,7 @@ function upperHex(bytes: Uint8Array): string {
  * ```
  */
 export function describeKatMessage(kind: KatFileKind, message: KatMessage): string {
-  if (kind === 'KAT_2_12') return `Msg_Len = ${message.bits}\nMsg = ${upperHex(message.bytes)}\n`;
+  if (kind === 'KAT_2_12' || kind === 'KAT_Loop') return `Msg_Len = ${message.bits}\nMsg = ${upperHex(message.bytes)}\n`;
   const { bytes } = message;
   const seed = message.seed === null ? '' : upperHex(message.seed);
   const head = upperHex(bytes.subarray(0, 8));

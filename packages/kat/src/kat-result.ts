@@ -10,8 +10,20 @@ export interface KatFileResult {
   path: string | null;
   /** Size of the generated text in bytes. */
   bytes: number;
-  /** Wall-clock seconds to generate the messages, hash them in the driver and format the text. */
+  /** Wall-clock seconds to run the driver (messages, CryptHash calls), format the text and judge it. */
   seconds: number;
+  /** CryptHash calls the driver made for this file, repeats included. */
+  cryptHashCalls: number;
+  /** Seconds spent inside CryptHash, summed over those calls. */
+  cryptHashSeconds: number;
+  /** Seconds the driver spent drawing DRNG output. */
+  drbgSeconds: number;
+  /** Which calls were made twice to catch a nondeterministic library: every one, the first and last, or none. */
+  repeat: 'all' | 'ends' | 'none';
+  /** Peak RSS of the driver process, in bytes, or null. */
+  peakRssBytes: number | null;
+  /** True when test-only sizes were used (the file matches no official manifest). */
+  testSizes: boolean;
   /** SHA-256 of the strict canonical form (the digest a regenerated manifest would list). */
   canonicalSha256: string;
   /** The manifest entry compared with, or null. */
@@ -63,18 +75,54 @@ export type KatVerdictFields =
         verdict: 'MISMATCH';
         reference: 'kat-file';
         file: string;
-        /** First differing line, numbered in the generated file (0 when the generated file ended first). */
+        /** 1-based number of the first record that differs. */
+        record: number;
+        /** Its first differing field (e.g. `Dst`), or `(record)` when one file has fewer records. */
+        field: string;
+        /** That field's line in the generated file (0 when the generated file ended first). */
         line: number;
-        /** The same line, numbered in the submitted file (0 when it ended first). */
+        /** Its line in the submitted file (0 when it ended first). */
         expectedLine: number;
-        /** Submitted line text after canonicalisation, or `<end of file>`. */
+        /** The submitted value (hex as written), `<key> = <value>` when the keys differ, or `<end of file>`. */
         expected: string;
-        /** Generated line text after canonicalisation, or `<end of file>`. */
+        /** The generated value, in the same form. */
+        actual: string;
+      }
+    | {
+        verdict: 'MISMATCH';
+        /** Two calls on the same message gave different digests: no fixed known answer can match. */
+        reference: 'repeat';
+        file: string;
+        /** The record whose message was hashed twice (0-based as the driver counts: Msg_Len for KAT_2_12). */
+        index: number;
+        /** The KAT_Loop step, or null. */
+        iteration: number | null;
+        messageBits: number;
+        /** The first digest (upper-case hex). */
+        expected: string;
+        /** The second digest. */
         actual: string;
       }
     | { verdict: 'NOKAT'; /** Generated files with neither a manifest entry nor a submitted file. */ missing: string[] }
-    | { verdict: 'CRYPTOFAIL'; file: string; messageBits: number; returnCode: number | null }
-    | { verdict: 'OVERFLOW'; file: string; messageBits: number; buffer: 'digest' | 'message' | 'message-content' | null }
+    | {
+        verdict: 'CRYPTOFAIL';
+        file: string;
+        /** Length of the message whose call returned non-zero. */
+        messageBits: number;
+        returnCode: number | null;
+        /** The record (0-based as the driver counts: Msg_Len for KAT_2_12), and the KAT_Loop step or null. */
+        index: number;
+        iteration: number | null;
+      }
+    | {
+        verdict: 'OVERFLOW';
+        file: string;
+        messageBits: number;
+        /** Which buffer: `message-content` means the library wrote into its (const) input message. */
+        buffer: 'digest' | 'message' | 'message-content' | null;
+        index: number;
+        iteration: number | null;
+      }
     | { verdict: 'LOADFAIL'; file: string }
     | { verdict: 'TIMEOUT'; file: string; timeoutSeconds: number }
     | {

@@ -59,12 +59,13 @@ describe('parseManifest', () => {
     }
   });
 
-  it('rejects an empty label or file', () => {
-    for (const file of ['/a.txt', 'label/']) {
+  it('rejects an empty label or file, and paths that leave the candidate folder', () => {
+    for (const file of ['/a.txt', 'label/', '../KAT_2_12_x.txt', 'a/../../KAT_2_12_x.txt', 'a//KAT_2_12_x.txt', 'a\\KAT_2_12_x.txt', 'C:/KAT_2_12_x.txt', 'x/..']) {
       const error = errorOf(`${D1} strict ${file}\n`);
-      expect(error.code).toBe('MANIFEST_BAD_PATH');
-      expect(error.message).toContain('kat.sha256 line 1:');
+      expect([file, error.code]).toEqual([file, 'MANIFEST_BAD_PATH']);
+      expect(error.message).toContain(`kat.sha256 line 1: expected "<label>/<file>" or "<file>" inside the candidate folder, got "${file}": `);
     }
+    expect(errorOf(`${D1} strict ../KAT_2_12_x.txt\n`).message).toContain('would leave the candidate folder');
   });
 
   it('rejects a duplicate entry, naming both lines', () => {

@@ -1,4 +1,5 @@
 import type { CanonicalMode } from './canonical-digest.js';
+import { manifestPathProblem } from './internal/manifest-path.js';
 import { KatError } from './kat-error.js';
 
 /** One line of a `kat.sha256` manifest. */
@@ -49,8 +50,9 @@ function parseLine(fields: string[], where: string, line: number): KatManifestEn
   const slash = pathField.lastIndexOf('/');
   const label = slash === -1 ? undefined : pathField.slice(0, slash);
   const file = pathField.slice(slash + 1);
-  if (file.length === 0 || label === '') {
-    fail('MANIFEST_BAD_PATH', where, `expected "<label>/<file>" or "<file>" with non-empty parts, got "${pathField}".`);
+  const problem = manifestPathProblem(label, file);
+  if (problem !== null) {
+    fail('MANIFEST_BAD_PATH', where, `expected "<label>/<file>" or "<file>" inside the candidate folder, got "${pathField}": ${problem}.`);
   }
   const entry: KatManifestEntry = { digest, mode: mode[1] as CanonicalMode, file, line };
   if (mode[2] !== undefined) entry.recordLimit = Number(mode[2]);
@@ -68,7 +70,7 @@ function parseLine(fields: string[], where: string, line: number): KatManifestEn
  * @returns the entries in file order
  * @throws {KatError} `MANIFEST_FIELD_COUNT` (not 3 fields), `MANIFEST_BAD_DIGEST` (not 64
  *   lower-case hex), `MANIFEST_BAD_MODE` (unknown mode or bad `:N`), `MANIFEST_BAD_PATH`
- *   (empty label or file), `MANIFEST_DUPLICATE` (the same `<label>/<file>` twice); each message
+ *   (empty label or file, or a path that leaves the candidate folder: absolute, `..`, `\\`), `MANIFEST_DUPLICATE` (the same `<label>/<file>` twice); each message
  *   names `<sourceName> line N`, what was expected, and the fix
  * @example
  * ```ts

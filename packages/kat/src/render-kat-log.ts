@@ -37,8 +37,16 @@ function field(name: string, value: string | number | undefined): string {
   return `${name.padEnd(12)} = ${value === undefined || value === '' ? '-' : String(value)}\n`;
 }
 
+const REPEAT_TEXT: Record<KatFileResult['repeat'], string> = {
+  all: 'every message hashed twice, same digest',
+  ends: 'first and last step hashed twice, same digest',
+  none: 'each message hashed once',
+};
+
 function fileLines(file: KatFileResult, manifestName: string | null): string {
   const lines = [`${file.file}`, `  took      ${file.seconds.toFixed(3)} s`];
+  lines.push(`  calls     ${file.cryptHashCalls} CryptHash calls, ${file.cryptHashSeconds.toFixed(3)} s inside CryptHash (${REPEAT_TEXT[file.repeat]})`);
+  if (file.testSizes) lines.push('  sizes     TEST-ONLY (smaller than SPEC §4; matches no official manifest)');
   lines.push(file.path === null ? `  written   no (${file.bytes} bytes generated)` : `  written   ${file.path} (${file.bytes} bytes)`);
   lines.push(`  sha256    ${file.canonicalSha256} strict (canonical form)`);
   const verdict = file.matched === null ? 'no reference' : file.matched ? 'match' : 'MISMATCH';
@@ -60,7 +68,8 @@ function fileLines(file: KatFileResult, manifestName: string | null): string {
  * Renders the KAT log, the evidence whose SHA-256 goes into every record (SPEC §4 "Verdicts";
  * layout after the anchor's `kat/<id>/<instance>.log`): a header (library, candidate id, type,
  * algorithm, instance, variant, source dir, compiler, full build flags, digest bits and bytes),
- * then per generated file the seconds taken, the path written and its size, the canonical
+ * then per generated file the seconds taken, the CryptHash calls (with the repeat check) and the
+ * seconds inside CryptHash, the path written and its size, the canonical
  * digest and the manifest line or submitted file compared with, an explanation line when the
  * verdict is not PASS, and last `RESULT <id> <instance> <VERDICT>`. Pure: the same input
  * gives the same bytes.

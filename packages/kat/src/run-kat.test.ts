@@ -1,35 +1,30 @@
 import { createHash } from 'node:crypto';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from '@jest/globals';
+import { okOutcome, fakeRunner } from '../test/helpers/fake-runner.js';
 import { HASH_35_MANIFEST, wish512Digests } from '../test/helpers/fixtures.js';
-import type { DriverHashOutcome, DriverMessage, DriverRunner } from './driver-runner.js';
+import type { DriverKatOutcome } from './driver-runner.js';
 import { KatError } from './kat-error.js';
+import type { KatFileKind } from './kat-messages.js';
+import { parseManifest } from './parse-manifest.js';
 import { runKat, type RunKatOptions } from './run-kat.js';
 import { VERDICT_EXIT_CODES } from './verdicts.js';
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'kat-run-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-const WISH = { KAT_2_12: wish512Digests('KAT_2_12'), KAT_2_23: wish512Digests('KAT_2_23') };
+const WISH: Record<'KAT_2_12' | 'KAT_2_23' | 'KAT_Loop', string[]> = {
+  KAT_2_12: wish512Digests('KAT_2_12'), KAT_2_23: wish512Digests('KAT_2_23'), KAT_Loop: wish512Digests('KAT_Loop'),
+};
 
-/** A fake driver that answers with Wish512's real digests (so the NGCC hash-35 manifest matches). */
-function wishRunner(tamper?: (digests: string[], bits: number[]) => DriverHashOutcome | null): DriverRunner & { calls: number[][] } {
-  const calls: number[][] = [];
-  return {
-    calls,
-    async hash(library: string, digestBits: number, messages: Iterable<DriverMessage>) {
-      const bits = [...messages].map((message) => message.bits);
-      calls.push(bits);
-      const digests = [...(bits.length === 3 ? WISH.KAT_2_23 : WISH.KAT_2_12)];
-      expect([library, digestBits]).toEqual(['libWish512.so', 512]);
-      return tamper?.(digests, bits) ?? { status: 'ok', digestsHex: digests };
-    },
-  };
+/** Answers with Wish512's real digests (so the NGCC hash-35 manifest matches), unless `tamper` says otherwise. */
+function wishRunner(tamper?: (file: KatFileKind) => DriverKatOutcome | null) {
+  return fakeRunner((file) => tamper?.(file) ?? okOutcome(file, WISH[file as keyof typeof WISH]));
 }
 
-const base = (runner: DriverRunner, extra: Partial<RunKatOptions> = {}): RunKatOptions => ({
+const base = (runner: ReturnType<typeof wishRunner>, extra: Partial<RunKatOptions> = {}): RunKatOptions => ({
   library: 'libWish512.so', digestBits: 512, name: 'Wish512', candidateId: 'hash-35', runner, ...extra,
 });
 
@@ -40,7 +35,10 @@ describe('runKat with a fake driver', () => {
     const result = await runKat(base(runner, { manifest: HASH_35_MANIFEST, outDir, logPathsRelativeTo: scratch }));
     expect(result.verdict).toBe('PASS');
     expect(result.detail).toBeNull();
-    expect(runner.calls.map((bits) => bits.length)).toEqual([4097, 3]);
+    expect(runner.calls.map((call) => [call.library, call.digestBits, call.file, call.options])).toEqual([
+      ['libWish512.so', 512, 'KAT_2_12', { timeoutSeconds: 900 }],
+      ['libWish512.so', 512, 'KAT_2_23', { timeoutSeconds: 900 }],
+    ]);
     expect(result.files.map((file) => [file.file, file.bytes, file.matched, file.manifestEntry?.line])).toEqual([
       ['KAT_2_12_Wish512.txt', 2804822, true, 5],
       ['KAT_2_23_Wish512.txt', 815, true, 6],
@@ -51,14 +49,46 @@ describe('runKat with a fake driver', () => {
       'Msg_Len = 8388608', 'Msg_Seed = ', 'Msg_Exp = 0000000000000000 .... 0000000000000000', 'Dst_Len = 512', `Dst = ${WISH.KAT_2_23[0]}`, '',
     ]);
     expect(result.logText).toContain('written   pass/KAT_2_12_Wish512.txt (2804822 bytes)');
+    expect(result.logText).toContain('calls     8194 CryptHash calls, 0.001 s inside CryptHash (every message hashed twice, same digest)');
     expect(result.logText.endsWith('RESULT hash-35 Wish512 PASS\n')).toBe(true);
     expect(result.logSha256).toBe(createHash('sha256').update(result.logText).digest('hex'));
   });
 
+  // 2220 bytes = "Msg_Len = 8192\n" 15 + "Msg = " and 2048 hex digits 2055 + "Dst_Len = 512\n" 14 + "Dst = " and 128 digits 135 + blank line 1.
+  it('KAT_Loop: the record of the real Wish512 chain has the hash-35 manifest digest (7333ce31…)', async () => {
+    const result = await runKat(base(wishRunner(), { manifest: HASH_35_MANIFEST, files: ['KAT_Loop'], timeoutSeconds: 60, maxMemoryBytes: 0 }));
+    expect(result.verdict).toBe('PASS');
+    expect(result.files[0]).toMatchObject({ file: 'KAT_Loop_Wish512.txt', bytes: 2220, matched: true, comparedSha256: '7333ce319d21d71c8c45c1f2d48e6a7cce44c9d77092b16a26d7cddee1d27a18' });
+  });
+
+  it('each manifest mode: strict (labelled), nolen (bare file name, a template reference with blank _Len), strict:N', async () => {
+    const generatedDir = path.join(scratch, 'modes');
+    await runKat(base(wishRunner(), { outDir: generatedDir }));
+    const text23 = readFileSync(path.join(generatedDir, 'KAT_2_23_Wish512.txt'), 'utf8');
+    // nolen written out by hand: keep the non-empty lines whose key does not end in _Len.
+    const nolen23 = createHash('sha256').update(text23.split('\n').filter((line) => line !== '' && !line.startsWith('Msg_Len') && !line.startsWith('Dst_Len')).map((line) => `${line.trimEnd()}\n`).join('')).digest('hex');
+    const manifestText = [
+      'a3797f9b0a2f53cb78ae94758ba219bbe5a1580b7f5d46d911f99898c2b55a51 strict:5 Wish512/KAT_2_12_Wish512.txt', // no "Count = " lines: the whole file
+      `${nolen23} nolen KAT_2_23_Wish512.txt`,
+    ].join('\n');
+    const result = await runKat(base(wishRunner(), { manifest: parseManifest(manifestText, 'modes.sha256') }));
+    expect(result.verdict).toBe('PASS');
+    expect(result.files.map((file) => [file.manifestEntry?.mode, file.manifestEntry?.recordLimit, file.manifestEntry?.label, file.comparedSha256 === file.canonicalSha256])).toEqual([
+      ['strict', 5, 'Wish512', true],
+      ['nolen', undefined, undefined, false],
+    ]);
+    expect(result.logText).toContain(`compared  ${nolen23} in the entry's mode`);
+  });
+
+  it('passes the timeout, the memory limit and test-only sizes to the driver', async () => {
+    const runner = wishRunner();
+    await runKat(base(runner, { files: ['KAT_Loop'], timeoutSeconds: 5, maxMemoryBytes: 1 << 30, testSizes: { loopIterations: 7 } }));
+    expect(runner.calls[0]?.options).toEqual({ timeoutSeconds: 5, maxMemoryBytes: 1 << 30, testSizes: { loopIterations: 7 } });
+  });
+
   it('MISMATCH against the manifest names the file, the manifest line and both digests', async () => {
-    const runner = wishRunner((digests, bits) => (bits.length === 3 ? { status: 'ok', digestsHex: [digests[0] as string, digests[0] as string, digests[2] as string] } : null));
+    const runner = wishRunner((file) => (file === 'KAT_2_23' ? okOutcome(file, [WISH.KAT_2_23[0], WISH.KAT_2_23[0], WISH.KAT_2_23[2]] as string[]) : null));
     const result = await runKat(base(runner, { manifest: HASH_35_MANIFEST }));
-    expect(result.verdict).toBe('MISMATCH');
     if (result.verdict !== 'MISMATCH' || result.reference !== 'manifest') throw new Error('expected a manifest mismatch');
     expect([result.file, result.manifestLine, result.expected]).toEqual(['KAT_2_23_Wish512.txt', 6, 'f082047f1f715de4869a86e91e9ec3690c48f61cd93e4564753c869e01e939f0']);
     expect(result.actual).toMatch(/^[0-9a-f]{64}$/);
@@ -67,44 +97,82 @@ describe('runKat with a fake driver', () => {
     expect(VERDICT_EXIT_CODES[result.verdict]).toBe(1);
   });
 
-  it('compares with a submitted KAT file when the manifest has no entry: PASS despite CRLF, MISMATCH names the first differing line', async () => {
+  it('a submitted KAT file: PASS despite CRLF, lower-case hex, blank _Len values, trailing spaces and no final newline', async () => {
     const generatedDir = path.join(scratch, 'generated');
-    const katDir = path.join(scratch, 'submitted');
-    const outDir = path.join(scratch, 'regenerated');
+    const katDir = path.join(scratch, 'submitted-messy');
     await runKat(base(wishRunner(), { outDir: generatedDir }));
-    const original12 = readFileSync(path.join(generatedDir, 'KAT_2_12_Wish512.txt'), 'utf8');
+    const original = readFileSync(path.join(generatedDir, 'KAT_2_12_Wish512.txt'), 'utf8');
+    const messy = original
+      .replace(/^(Msg|Dst) = ([0-9A-F]+)$/gm, (_line, key: string, value: string) => `${key} = ${value.toLowerCase()}`)
+      .replaceAll('Dst_Len = 512', 'Dst_Len =')
+      .replaceAll('\n', '  \r\n')
+      .trimEnd();
     mkdirSync(katDir, { recursive: true });
-    writeFileSync(path.join(katDir, 'KAT_2_12_Wish512.txt'), original12.replaceAll('\n', '\r\n'));
-    copyFileSync(path.join(generatedDir, 'KAT_2_23_Wish512.txt'), path.join(katDir, 'KAT_2_23_Wish512.txt'));
-    const passed = await runKat(base(wishRunner(), { katDir, outDir }));
+    writeFileSync(path.join(katDir, 'KAT_2_12_Wish512.txt'), messy);
+    writeFileSync(path.join(katDir, 'KAT_2_23_Wish512.txt'), readFileSync(path.join(generatedDir, 'KAT_2_23_Wish512.txt')));
+    const passed = await runKat(base(wishRunner(), { katDir }));
     expect(passed.verdict).toBe('PASS');
     expect(passed.files.map((file) => file.katFilePath)).toEqual([path.join(katDir, 'KAT_2_12_Wish512.txt'), path.join(katDir, 'KAT_2_23_Wish512.txt')]);
-
-    // Line 7 of KAT_2_12 is "Msg = 80" (L = 1); change it in the submitted file.
-    writeFileSync(path.join(katDir, 'KAT_2_12_Wish512.txt'), original12.replace('Msg_Len = 1\nMsg = 80\n', 'Msg_Len = 1\nMsg = 00\n'));
-    const failed = await runKat(base(wishRunner(), { katDir }));
-    if (failed.verdict !== 'MISMATCH' || failed.reference !== 'kat-file') throw new Error('expected a kat-file mismatch');
-    expect([failed.file, failed.line, failed.expectedLine, failed.expected, failed.actual]).toEqual(['KAT_2_12_Wish512.txt', 7, 7, 'Msg = 00', 'Msg = 80']);
-    expect(failed.detail).toBe('KAT_2_12_Wish512.txt line 7 differs from the submitted file\'s line 7: expected "Msg = 00", got "Msg = 80"');
   });
 
-  it('NOKAT when neither a manifest entry nor a submitted file exists', async () => {
-    const result = await runKat(base(wishRunner(), { manifest: { sourceName: 'empty', entries: [] }, katDir: path.join(scratch, 'nothing-here') }));
+  it('a submitted KAT file that differs: MISMATCH names the record, the field and both values (hex shortened)', async () => {
+    const generatedDir = path.join(scratch, 'generated');
+    const katDir = path.join(scratch, 'submitted-wrong');
+    mkdirSync(katDir, { recursive: true });
+    const original = readFileSync(path.join(generatedDir, 'KAT_2_12_Wish512.txt'), 'utf8');
+    // Record 3 is L = 2 (Msg = 40); give it another digest.
+    const wrong = original.replace(`Msg_Len = 2\nMsg = 40\nDst_Len = 512\nDst = ${WISH.KAT_2_12[2]}`, `Msg_Len = 2\nMsg = 40\nDst_Len = 512\nDst = ${'00'.repeat(64)}`);
+    writeFileSync(path.join(katDir, 'KAT_2_12_Wish512.txt'), wrong);
+    const failed = await runKat(base(wishRunner(), { katDir, files: ['KAT_2_12'] }));
+    if (failed.verdict !== 'MISMATCH' || failed.reference !== 'kat-file') throw new Error('expected a kat-file mismatch');
+    expect([failed.file, failed.record, failed.field, failed.line, failed.expectedLine]).toEqual(['KAT_2_12_Wish512.txt', 3, 'Dst', 14, 14]);
+    expect([failed.expected, failed.actual]).toEqual(['00'.repeat(64), WISH.KAT_2_12[2]]);
+    const dst = WISH.KAT_2_12[2] as string;
+    expect(failed.detail).toBe(
+      `KAT_2_12_Wish512.txt record 3, field Dst: expected "${'0'.repeat(16)}…${'0'.repeat(16)} (128 hex digits)" (submitted file line 14), got "${dst.slice(0, 16)}…${dst.slice(-16)} (128 hex digits)" (generated file line 14)`,
+    );
+  });
+
+  it('a submitted file with fewer records: MISMATCH at the first missing record', async () => {
+    const katDir = path.join(scratch, 'submitted-short');
+    mkdirSync(katDir, { recursive: true });
+    writeFileSync(path.join(katDir, 'KAT_2_23_Wish512.txt'), `Msg_Len = 8388608\nMsg_Seed = \nMsg_Exp = 0000000000000000 .... 0000000000000000\nDst_Len = 512\nDst = ${WISH.KAT_2_23[0]}\n`);
+    const failed = await runKat(base(wishRunner(), { katDir, files: ['KAT_2_23'] }));
+    expect(failed).toMatchObject({ verdict: 'MISMATCH', reference: 'kat-file', record: 2, field: '(record)', expected: '<end of file>', actual: 'Msg_Len = 8388608', expectedLine: 0, line: 7 });
+  });
+
+  it('a malformed submitted file is a KatError naming the file, the line and the field', async () => {
+    const katDir = path.join(scratch, 'submitted-bad');
+    mkdirSync(katDir, { recursive: true });
+    writeFileSync(path.join(katDir, 'KAT_2_23_Wish512.txt'), 'Msg_Len = 8388608\nMsg_Seed = \nMsg_Exp = 0000000000000000 .... 0000000000000000\nDst_Len = 512\nDst = 12G4\n');
+    const error = await runKat(base(wishRunner(), { katDir, files: ['KAT_2_23'] })).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ code: 'KAT_FILE_BAD_HEX' });
+    expect((error as KatError).message).toBe(
+      `${path.join(katDir, 'KAT_2_23_Wish512.txt')} line 5: Dst is not bytes in hex: character "G" at position 3 is not a hex digit (value "12G4"). Write each byte as two hex digits, as the official KAT generator does.`,
+    );
+  });
+
+  it('NOKAT when neither a manifest entry nor a submitted file exists; a missing KAT folder is an error', async () => {
+    const empty = path.join(scratch, 'empty');
+    mkdirSync(empty, { recursive: true });
+    const result = await runKat(base(wishRunner(), { manifest: { sourceName: 'empty', entries: [] }, katDir: empty }));
     if (result.verdict !== 'NOKAT') throw new Error('expected NOKAT');
     expect(result.missing).toEqual(['KAT_2_12_Wish512.txt', 'KAT_2_23_Wish512.txt']);
-    expect(result.files.map((file) => file.matched)).toEqual([null, null]);
     expect(VERDICT_EXIT_CODES.NOKAT).toBe(2);
+    await expect(runKat(base(wishRunner(), { katDir: path.join(scratch, 'nothing-here') }))).rejects.toMatchObject({ code: 'KAT_FILE_UNREADABLE' });
   });
 
-  const failures: [DriverHashOutcome, Record<string, unknown>][] = [
-    [{ status: 'CRYPTOFAIL', digestsHex: [], index: 101, messageBits: 101, returnCode: -1, detail: 'CryptHash returned -1' }, { verdict: 'CRYPTOFAIL', messageBits: 101, returnCode: -1 }],
-    [{ status: 'OVERFLOW', digestsHex: [], index: 5, messageBits: 5, buffer: 'digest', detail: 'guard' }, { verdict: 'OVERFLOW', messageBits: 5, buffer: 'digest' }],
-    [{ status: 'LOADFAIL', digestsHex: [], detail: 'could not load' }, { verdict: 'LOADFAIL' }],
-    [{ status: 'TIMEOUT', digestsHex: [], timeoutSeconds: 900, detail: 'no answer' }, { verdict: 'TIMEOUT', timeoutSeconds: 900 }],
-    [{ status: 'CRASH', digestsHex: [], signal: 'SIGSEGV', exitCode: null, index: 0, messageBits: 0, detail: 'killed by SIGSEGV' }, { verdict: 'CRASH', signal: 'SIGSEGV', processExitCode: null, messageBits: 0 }],
+  const place = { records: [], index: 101, iteration: null, messageBits: 101 };
+  const failures: [DriverKatOutcome, Record<string, unknown>][] = [
+    [{ status: 'CRYPTOFAIL', ...place, returnCode: -1, detail: 'CryptHash returned -1' }, { verdict: 'CRYPTOFAIL', messageBits: 101, returnCode: -1, index: 101 }],
+    [{ status: 'OVERFLOW', ...place, buffer: 'digest', detail: 'guard' }, { verdict: 'OVERFLOW', messageBits: 101, buffer: 'digest' }],
+    [{ status: 'OVERFLOW', ...place, buffer: 'message-content', detail: 'wrote its input' }, { verdict: 'OVERFLOW', buffer: 'message-content' }],
+    [{ status: 'LOADFAIL', records: [], detail: 'could not load' }, { verdict: 'LOADFAIL' }],
+    [{ status: 'TIMEOUT', records: [], timeoutSeconds: 900, detail: 'no answer' }, { verdict: 'TIMEOUT', timeoutSeconds: 900 }],
+    [{ status: 'CRASH', records: [], signal: 'SIGSEGV', exitCode: null, index: 0, messageBits: 0, detail: 'killed by SIGSEGV' }, { verdict: 'CRASH', signal: 'SIGSEGV', processExitCode: null, messageBits: 0 }],
   ];
   for (const [outcome, expected] of failures) {
-    it(`${outcome.status}: the driver outcome becomes the verdict and stops the run`, async () => {
+    it(`${outcome.status}${'buffer' in outcome ? ` (${String(outcome.buffer)})` : ''}: the driver outcome becomes the verdict and stops the run`, async () => {
       const runner = wishRunner(() => outcome);
       const result = await runKat(base(runner, { manifest: HASH_35_MANIFEST }));
       expect(result).toMatchObject({ ...expected, file: 'KAT_2_12_Wish512.txt' });
@@ -115,9 +183,21 @@ describe('runKat with a fake driver', () => {
     });
   }
 
-  it('a failure in the second file keeps the first file', async () => {
-    const runner = wishRunner((_digests, bits) => (bits.length === 3 ? { status: 'CRASH', digestsHex: [], signal: 'SIGBUS', exitCode: null, index: 2, messageBits: 8388608, detail: 'killed by SIGBUS' } : null));
+  it('a nondeterministic library is MISMATCH (exit code 1) with both digests: SPEC §4 has no other code for it', async () => {
+    const first = `01${'AB'.repeat(63)}`;
+    const second = `00${'AB'.repeat(63)}`;
+    const runner = wishRunner(() => ({ status: 'NONDETERMINISTIC', records: [], index: 2, iteration: null, messageBits: 2, firstHex: first, secondHex: second, detail: 'two calls differ' }));
     const result = await runKat(base(runner, { manifest: HASH_35_MANIFEST }));
+    expect(result).toMatchObject({ verdict: 'MISMATCH', reference: 'repeat', file: 'KAT_2_12_Wish512.txt', index: 2, iteration: null, messageBits: 2, expected: first, actual: second });
+    expect(VERDICT_EXIT_CODES[result.verdict]).toBe(1);
+    expect(result.detail).toBe(
+      `KAT_2_12_Wish512.txt record 2 (2 bits): CryptHash is not deterministic, two calls on the same message gave "01ABABABABABABAB…ABABABABABABABAB (128 hex digits)" and "00ABABABABABABAB…ABABABABABABABAB (128 hex digits)"`,
+    );
+  });
+
+  it('a failure in the second file keeps the first file', async () => {
+    const crash: DriverKatOutcome = { status: 'CRASH', records: [], signal: 'SIGBUS', exitCode: null, index: 2, messageBits: 8388608, detail: 'killed by SIGBUS' };
+    const result = await runKat(base(wishRunner((file) => (file === 'KAT_2_23' ? crash : null)), { manifest: HASH_35_MANIFEST }));
     expect(result).toMatchObject({ verdict: 'CRASH', file: 'KAT_2_23_Wish512.txt', signal: 'SIGBUS', messageBits: 8388608 });
     expect(result.files.map((file) => file.file)).toEqual(['KAT_2_12_Wish512.txt']);
   });
@@ -130,6 +210,9 @@ describe('runKat with a fake driver', () => {
     await expect(runKat(base(wishRunner(), { digestBits: 12 }))).rejects.toThrow(/digestBits must be a positive multiple of 8/);
     await expect(runKat(base(wishRunner(), { name: '../evil' }))).rejects.toThrow(/option name/);
     await expect(runKat(base(wishRunner(), { files: ['KAT_2_12', 'KAT_2_12'] }))).rejects.toThrow(/twice/);
+    await expect(runKat(base(wishRunner(), { files: ['KAT_Loop'], digestBits: 8200 }))).rejects.toThrow(/at most 8192 for KAT_Loop/);
+    await expect(runKat(base(wishRunner(), { maxMemoryBytes: 1000 }))).rejects.toThrow(/maxMemoryBytes must be 0 \(no limit\)/);
+    await expect(runKat(base(wishRunner(), { testSizes: { largeMessageBits: 65 } }))).rejects.toThrow(/largeMessageBits must be a multiple of 8/);
     await expect(runKat(base(wishRunner(), { manifest: path.join(scratch, 'no-such.sha256') }))).rejects.toMatchObject({ code: 'MANIFEST_UNREADABLE' });
     const saved = process.env.NGCC_PERF_DRIVER;
     delete process.env.NGCC_PERF_DRIVER;

@@ -1,14 +1,15 @@
 import { createHash } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { DriverHashOutcome, DriverRunner } from './driver-runner.js';
+import type { DriverKatOptions, DriverRunner, KatTestSizes } from './driver-runner.js';
+import { formatKatFile } from './format-kat-file.js';
 import { checkRunOptions } from './internal/check-run-options.js';
 import { judgeKatFile } from './internal/judge-kat-file.js';
-import { loadManifest } from './internal/load-references.js';
+import { checkKatDir, loadManifest } from './internal/load-references.js';
 import { createSpawnDriverRunner, resolveDriverPath } from './internal/spawn-driver.js';
+import { failureFields, mismatchDetail } from './internal/verdict-fields.js';
 import { KatError } from './kat-error.js';
-import { DEFAULT_KAT_FILES, generateKatMessages, katFileName, type KatFileKind, type KatMessage } from './kat-messages.js';
-import { describeKatMessage, formatKatRecords } from './kat-records.js';
+import { DEFAULT_KAT_FILES, katFileName, type KatFileKind } from './kat-messages.js';
 import type { KatFileResult, KatResult, KatVerdictFields } from './kat-result.js';
 import type { KatManifest } from './parse-manifest.js';
 import { renderKatLog, type KatLogHeader } from './render-kat-log.js';
@@ -31,19 +32,38 @@ export interface RunKatOptions {
   katDir?: string;
   /** Write the generated KAT files here (created if needed). */
   outDir?: string;
-  /** Which files to generate; default {@link RUN_KAT_DEFAULTS}.files (`KAT_2_12`, `KAT_2_23`). */
+  /**
+   * Which files to generate, in this order; default {@link RUN_KAT_DEFAULTS}.files (`KAT_2_12`,
+   * `KAT_2_23`). {@link ALL_KAT_FILES} adds `KAT_2_33` (three 1 GiB messages) and `KAT_Loop`.
+   */
   files?: readonly KatFileKind[];
+  /**
+   * Address-space limit (RLIMIT_AS) of each driver process, in bytes; 0 for none. Default: the
+   * driver's (2 GiB plus twice the file's longest message, so 4 GiB for `KAT_2_33`).
+   */
+  maxMemoryBytes?: number;
+  /** Test-only smaller `KAT_2_33`/`KAT_Loop`; the files then match no official manifest. */
+  testSizes?: KatTestSizes;
   /** The driver; default `NGCC_PERF_DRIVER`. Ignored when `runner` is given. */
   driverPath?: string;
   /** Runs CryptHash; default: spawns the driver. Inject a fake in tests. */
   runner?: DriverRunner;
-  /** Seconds one driver process (one KAT file) may take; default 900. */
+  /** Seconds one driver process (one KAT file) may take before it is killed (TIMEOUT); default 900. */
   timeoutSeconds?: number;
   /** Build facts for the KAT log header. */
   logHeader?: KatLogHeader;
   /** Absolute paths in the log are written relative to this directory (the run directory). */
   logPathsRelativeTo?: string;
+  /** Called with one line before and after each KAT file (e.g. to print progress on stderr). */
+  onProgress?: (message: string) => void;
 }
+
+const WORK: Record<KatFileKind, string> = {
+  KAT_2_12: '4097 messages of 0 … 4096 bits',
+  KAT_2_23: 'three 2^23-bit messages',
+  KAT_2_33: 'three 1 GiB messages',
+  KAT_Loop: '10^6 chained hashes',
+};
 
 /**
  * Defaults of {@link runKat}: `timeoutSeconds` 900 (the SPEC §5 budget, per driver process) and
@@ -56,29 +76,11 @@ export interface RunKatOptions {
  */
 export const RUN_KAT_DEFAULTS = Object.freeze({ timeoutSeconds: 900, files: DEFAULT_KAT_FILES });
 
-function* describing(kind: KatFileKind, lines: string[]): Generator<KatMessage> {
-  for (const message of generateKatMessages(kind)) {
-    lines.push(describeKatMessage(kind, message));
-    yield message;
-  }
-}
-
-function failureFields(file: string, outcome: Exclude<DriverHashOutcome, { status: 'ok' }>): KatVerdictFields {
-  switch (outcome.status) {
-    case 'CRYPTOFAIL': return { verdict: 'CRYPTOFAIL', file, messageBits: outcome.messageBits, returnCode: outcome.returnCode };
-    case 'OVERFLOW': return { verdict: 'OVERFLOW', file, messageBits: outcome.messageBits, buffer: outcome.buffer };
-    case 'LOADFAIL': return { verdict: 'LOADFAIL', file };
-    case 'TIMEOUT': return { verdict: 'TIMEOUT', file, timeoutSeconds: outcome.timeoutSeconds };
-    case 'CRASH': return { verdict: 'CRASH', file, signal: outcome.signal, processExitCode: outcome.exitCode, messageBits: outcome.messageBits };
-  }
-}
-
-function mismatchDetail(fields: Extract<KatVerdictFields, { verdict: 'MISMATCH' }>, manifestName: string): string {
-  if (fields.reference === 'manifest') {
-    return `${fields.file}: canonical SHA-256 ${fields.actual} differs from ${fields.expected} (${manifestName} line ${fields.manifestLine})`;
-  }
-  const clip = (text: string): string => (text.length > 80 ? `${text.slice(0, 80)}…` : text);
-  return `${fields.file} line ${fields.line} differs from the submitted file's line ${fields.expectedLine}: expected "${clip(fields.expected)}", got "${clip(fields.actual)}"`;
+function driverOptionsOf(options: RunKatOptions, timeoutSeconds: number): DriverKatOptions {
+  const chosen: DriverKatOptions = { timeoutSeconds };
+  if (options.maxMemoryBytes !== undefined) chosen.maxMemoryBytes = options.maxMemoryBytes;
+  if (options.testSizes !== undefined) chosen.testSizes = options.testSizes;
+  return chosen;
 }
 
 async function writeKatFile(outDir: string | undefined, file: string, text: string): Promise<string | null> {
@@ -94,17 +96,21 @@ async function writeKatFile(outDir: string | undefined, file: string, text: stri
 }
 
 /**
- * Runs the NGCC KATs of one instance (SPEC §4): for each file kind, generates the messages with
- * the SM3 DRNG, hashes them with the library in the driver, formats the KAT text byte-exactly,
- * optionally writes it, and compares it with the manifest entry (or else the submitted KAT
- * file). The library's misbehaviour is a verdict, never an exception; a failing driver run
- * stops the remaining files. Verdict order: the run failure, else the first MISMATCH, else
- * NOKAT when a file had no reference, else PASS.
+ * Runs the NGCC KATs of one instance (SPEC §4): for each file kind, one `ngcc-perf-driver kat`
+ * process generates the messages with its SM3 DRNG, hashes them with the library (checking
+ * guard bytes, the const message, the return value, and — for KAT_2_12 and KAT_2_23, the first
+ * and last KAT_Loop step — that a second call gives the same digest), and reports the records;
+ * here they become the KAT text, byte-exact, which is optionally written and compared with the
+ * manifest entry (or else, record by record, with the submitted KAT file). The library's
+ * misbehaviour is a verdict, never an exception; a failing driver run stops the remaining
+ * files. A nondeterministic library is a MISMATCH (`reference: 'repeat'`). Verdict order: the
+ * run failure, else the first MISMATCH, else NOKAT when a file had no reference, else PASS.
  *
  * @param options - see {@link RunKatOptions}; `timeoutSeconds` is per driver process
  * @returns the verdict, per-file facts, the KAT log and its SHA-256
- * @throws {KatError} `INVALID_ARGUMENT`, `MANIFEST_*`, `KAT_FILE_UNREADABLE`, `OUTPUT_UNWRITABLE`,
- *   `DRIVER_NOT_FOUND`, `DRIVER_VERSION`, `DRIVER_PROTOCOL`, `DRIVER_FAILED`
+ * @throws {KatError} `INVALID_ARGUMENT`, `MANIFEST_*`, `KAT_FILE_UNREADABLE`, `KAT_FILE_MALFORMED`,
+ *   `KAT_FILE_BAD_HEX`, `OUTPUT_UNWRITABLE`, `DRIVER_NOT_FOUND`, `DRIVER_VERSION`,
+ *   `DRIVER_PROTOCOL`, `DRIVER_FAILED`
  * @example
  * ```ts
  * const result = await runKat({ library: 'native/build/examples/libsm3.so', digestBits: 256, name: 'sm3',
@@ -118,6 +124,7 @@ export async function runKat(options: RunKatOptions): Promise<KatResult> {
   checkRunOptions({ ...options, timeoutSeconds, files: kinds });
   const { library, digestBits, name, candidateId } = options;
   const manifest = await loadManifest(options.manifest);
+  await checkKatDir(options.katDir);
   const label = options.label ?? name;
   const runner = options.runner ?? createSpawnDriverRunner(resolveDriverPath(options.driverPath));
   const shown = (p: string): string =>
@@ -131,23 +138,28 @@ export async function runKat(options: RunKatOptions): Promise<KatResult> {
   for (const kind of kinds) {
     const file = katFileName(kind, name);
     const startedMs = performance.now();
-    const messageLines: string[] = [];
-    const outcome = await runner.hash(library, digestBits, describing(kind, messageLines), { timeoutSeconds });
+    options.onProgress?.(`${file}: ${WORK[kind]}${options.testSizes === undefined ? '' : ' (test-only sizes)'}`);
+    const outcome = await runner.kat(library, digestBits, kind, driverOptionsOf(options, timeoutSeconds));
     if (outcome.status !== 'ok') {
       failure = failureFields(file, outcome);
-      failureDetail = `${file}: ${outcome.detail}`;
+      failureDetail = failure.verdict === 'MISMATCH' ? mismatchDetail(failure, manifestName ?? 'manifest') : `${file}: ${outcome.detail}`;
+      options.onProgress?.(`${file}: ${failure.verdict}`);
       break;
     }
-    const text = formatKatRecords(messageLines, outcome.digestsHex, digestBits);
-    const seconds = (performance.now() - startedMs) / 1000;
+    const { run } = outcome;
+    const text = formatKatFile(kind, run.records, digestBits, run.seedHex);
     const written = await writeKatFile(options.outDir, file, text);
     const judged = await judgeKatFile(text, file, manifest, label, options.katDir);
     mismatch ??= judged.mismatch;
     files.push({
-      kind, file, path: written, bytes: Buffer.byteLength(text), seconds,
+      kind, file, path: written, bytes: Buffer.byteLength(text), seconds: (performance.now() - startedMs) / 1000,
+      cryptHashCalls: run.cryptHashCalls, cryptHashSeconds: run.cryptHashSeconds, drbgSeconds: run.drbgSeconds,
+      repeat: run.repeat, peakRssBytes: run.peakRssBytes, testSizes: run.testSizes,
       canonicalSha256: judged.canonicalSha256, manifestEntry: judged.manifestEntry,
       comparedSha256: judged.comparedSha256, katFilePath: judged.katFilePath, matched: judged.matched,
     });
+    const said = judged.matched === null ? 'no reference' : judged.matched ? 'match' : 'MISMATCH';
+    options.onProgress?.(`${file}: ${said} (${run.cryptHashSeconds.toFixed(3)} s inside CryptHash)`);
   }
 
   const missing = files.filter((file) => file.matched === null).map((file) => file.file);

@@ -1,14 +1,18 @@
-import { readdir } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { DEFAULT_TIMING_OPTIONS } from '@ngcc-perf/timing';
 import { loadCandidate } from '../candidate.js';
+import type { CampaignEventSink } from '../campaign/campaign-events.js';
+import { parseShardSpec, shardFromEnvironment } from '../campaign/shard-selection.js';
 import { CliError } from '../cli-error.js';
 import type { CommandContext } from '../command-context.js';
+import { processIo } from '../io.js';
 import { locateNative } from '../locate-native.js';
 import { parseInteger, parsePositiveNumber, parseSizeList } from '../parse-options.js';
-import { GUIDE_MESSAGE_SIZES_BYTES, runCampaign } from '../run-campaign.js';
+import { createProgressBar } from '../progress/progress-bar.js';
+import { createProgressLog } from '../progress/progress-log.js';
+import { DEFAULT_CAMPAIGN_PHASES, GUIDE_MESSAGE_SIZES_BYTES, runCampaign } from '../run-campaign.js';
+import { bundledCandidateDirectories, defaultSystemId, measuringCpus, parsePhases, parseProfile } from './run-options.js';
 
 interface RunFlags {
   out?: string;
@@ -16,40 +20,45 @@ interface RunFlags {
   sizes?: string;
   trialTarget?: string;
   trials?: string;
+  budget?: string;
   cpu?: string;
+  cpus?: string;
+  profile?: string;
+  shard?: string;
+  shardCount?: string;
+  prior: string[];
+  phases?: string;
+  data?: string;
+  replace?: boolean;
+  quiet?: boolean;
+  json?: boolean;
 }
 
-async function bundledCandidateDirectories(examplesDirectory: string | null): Promise<string[]> {
-  if (examplesDirectory === null) {
-    throw new CliError('USAGE', 'no candidate folder given and no bundled examples found (native/examples). Pass CANDIDATE_DIR.');
-  }
-  const entries = await readdir(examplesDirectory, { withFileTypes: true });
-  const folders = entries.filter((e) => e.isDirectory()).map((e) => path.join(examplesDirectory, e.name));
-  const withCandidate: string[] = [];
-  for (const folder of folders.sort()) {
-    const files = await readdir(folder);
-    if (files.includes('candidate.json')) withCandidate.push(folder);
-  }
-  return withCandidate;
-}
+const collect = (value: string, previous: string[]) => [...previous, value];
 
-function defaultSystemId(): string {
-  const arch = os.arch() === 'arm64' ? 'arm' : os.arch() === 'x64' ? 'x86' : os.arch();
-  return `${arch}_1`;
-}
-
-/** `ngcc-perf run [CANDIDATE_DIR...]`: the main job (build, KAT, time, size, report). */
+/** `ngcc-perf run [CANDIDATE_DIR...]`: the campaign (check-host, build, kat, calibrate, measure, report, publish). */
 export function registerRunCommand(program: Command, context: CommandContext): void {
   program
     .command('run')
-    .description('build, KAT-check, time and size every instance, then write the run directory and reports')
+    .description('build, KAT-check, calibrate, time and size every instance, then write the run directory and reports (resumable)')
     .argument('[candidate-dirs...]', 'candidate folders holding candidate.json (default: the bundled examples)')
-    .option('--out <dir>', 'run directory (default: runs/<UTC time>)')
+    .option('--out <dir>', 'run directory; running again with the same options resumes it (default: runs/<UTC time>)')
     .option('--system <id>', 'system id, <arch>_<n> (default: x86_1 or arm_1)')
     .option('--sizes <list>', `message sizes in bytes (default: ${GUIDE_MESSAGE_SIZES_BYTES.join(',')})`)
     .option('--trial-target <seconds>', `target seconds per trial (default ${DEFAULT_TIMING_OPTIONS.trialTargetSeconds}, the guide's)`)
     .option('--trials <n>', `trials per operation, each in its own process (default ${DEFAULT_TIMING_OPTIONS.trials})`)
-    .option('--cpu <n>', 'CPU to pin every timed process to (default: the last CPU)')
+    .option('--budget <seconds>', `most seconds one operation may take (default ${DEFAULT_TIMING_OPTIONS.budgetSeconds})`)
+    .option('--cpu <n>', 'CPU to pin every timed process to (default: the last CPU this process may use)')
+    .option('--cpus <list>', 'measure on several CPUs of this host, one worker each (e.g. 2,3,4)')
+    .option('--profile <name>', 'build every instance with this guide profile: reference, performance or resource (default: each instance\'s variant)')
+    .option('--shard <K/N>', 'measure shard K of N (default: from SLURM_ARRAY_TASK_ID/COUNT or JOB_COMPLETION_INDEX)')
+    .option('--shard-count <n>', 'N for a Kubernetes Indexed Job (JOB_COMPLETION_INDEX), or to override Slurm\'s array size')
+    .option('--prior <dir>', 'an earlier run whose records give each instance\'s cost for the shard split (repeatable)', collect, [])
+    .option('--phases <list>', `phases to run (default: ${DEFAULT_CAMPAIGN_PHASES.join(',')}; publish when --data is given)`)
+    .option('--data <dir>', 'publish the finished dataset into <dir>/<system>/')
+    .option('--replace', 'let --data replace a different dataset already published for this system')
+    .option('--quiet', 'no progress output')
+    .option('--json', 'progress events and a final summary as JSON Lines on stdout')
     .action(async (directories: string[], flags: RunFlags) => {
       const native = locateNative();
       const folders = directories.length === 0 ? await bundledCandidateDirectories(native.examplesDirectory) : directories;
@@ -59,26 +68,54 @@ export function registerRunCommand(program: Command, context: CommandContext): v
       if (!/^[A-Za-z0-9][A-Za-z0-9_-]*$/.test(systemId)) {
         throw new CliError('USAGE', `--system "${systemId}" must be letters, digits, "_" or "-" (e.g. x86_1).`);
       }
+      const shardCount = flags.shardCount === undefined ? undefined : parseInteger('--shard-count', flags.shardCount, 1, 100000);
+      const shard = flags.shard === undefined ? shardFromEnvironment(process.env, shardCount) : parseShardSpec(flags.shard);
+      if (shard === null && shardCount !== undefined) {
+        throw new CliError('USAGE', '--shard-count is for a job array (JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID is not set). Pass --shard K/N to pick a shard by hand.');
+      }
+      const phases = flags.phases === undefined ? [...DEFAULT_CAMPAIGN_PHASES, ...(flags.data === undefined ? [] : ['publish' as const])] : parsePhases(flags.phases);
       const outDirectory = flags.out ?? path.join('runs', new Date().toISOString().replace(/[:.]/g, '-'));
-      const cpuCount = os.availableParallelism();
-      const result = await runCampaign({
-        candidates,
-        outDirectory,
-        systemId,
-        messageSizesBytes: flags.sizes === undefined ? [...GUIDE_MESSAGE_SIZES_BYTES] : parseSizeList('--sizes', flags.sizes),
-        trialTargetSeconds:
-          flags.trialTarget === undefined
-            ? DEFAULT_TIMING_OPTIONS.trialTargetSeconds
-            : parsePositiveNumber('--trial-target', flags.trialTarget),
-        budgetSeconds: DEFAULT_TIMING_OPTIONS.budgetSeconds,
-        trials: flags.trials === undefined ? DEFAULT_TIMING_OPTIONS.trials : parseInteger('--trials', flags.trials, 1, 1000),
-        cpu: flags.cpu === undefined ? cpuCount - 1 : parseInteger('--cpu', flags.cpu, 0, cpuCount - 1),
-        driverPath: native.driverPath,
-        onProgress: (line) => context.io.stderr(`[ngcc-perf] ${line}\n`),
-      });
-      const failed = result.verdicts.filter((v) => v.verdict !== 'PASS');
-      for (const v of failed) context.io.stderr(`[ngcc-perf] warning: ${v.candidate}/${v.instance} KAT ${v.verdict}\n`);
-      context.io.stderr(`[ngcc-perf] run directory: ${path.resolve(outDirectory)}\n`);
-      for (const report of result.reportsHtml) context.io.stdout(`${path.join(path.resolve(outDirectory), report)}\n`);
+      const interactive = !flags.quiet && !flags.json && context.io === processIo && process.stderr.isTTY === true;
+      const bar = interactive ? createProgressBar(process.stderr) : null;
+      const sink: CampaignEventSink = flags.json
+        ? (event) => context.io.stdout(`${JSON.stringify(event)}\n`)
+        : flags.quiet
+          ? () => undefined
+          : (bar?.sink ?? createProgressLog(context.io.stderr));
+      let result;
+      try {
+        result = await runCampaign({
+          candidates,
+          outDirectory,
+          systemId,
+          messageSizesBytes: flags.sizes === undefined ? [...GUIDE_MESSAGE_SIZES_BYTES] : parseSizeList('--sizes', flags.sizes),
+          trialTargetSeconds: flags.trialTarget === undefined ? DEFAULT_TIMING_OPTIONS.trialTargetSeconds : parsePositiveNumber('--trial-target', flags.trialTarget),
+          budgetSeconds: flags.budget === undefined ? DEFAULT_TIMING_OPTIONS.budgetSeconds : parsePositiveNumber('--budget', flags.budget),
+          trials: flags.trials === undefined ? DEFAULT_TIMING_OPTIONS.trials : parseInteger('--trials', flags.trials, 1, 1000),
+          cpus: measuringCpus(flags),
+          buildProfile: flags.profile === undefined ? null : parseProfile(flags.profile),
+          shard,
+          priorRunDirectories: flags.prior,
+          phases,
+          publish: flags.data === undefined ? null : { dataDirectory: flags.data, replace: flags.replace === true },
+          driverPath: native.driverPath,
+          onEvent: sink,
+        });
+      } finally {
+        bar?.stop();
+      }
+      if (flags.json) {
+        context.io.stdout(`${JSON.stringify({ event: 'summary', ...result })}\n`);
+        return;
+      }
+      if (!flags.quiet) {
+        for (const v of result.verdicts.filter((x) => x.verdict !== 'PASS')) {
+          context.io.stderr(`[ngcc-perf] warning: ${v.candidate}/${v.instance} KAT ${v.verdict} (flags ${v.flags})\n`);
+        }
+        const shardText = result.shard === null ? '' : ` (shard ${result.shard.index}/${result.shard.count}: ${result.instances.join(', ')})`;
+        context.io.stderr(`[ngcc-perf] run directory: ${result.runDirectory}${shardText}\n`);
+      }
+      const outputs = result.reportsHtml.map((report) => path.join(result.runDirectory, report));
+      for (const line of outputs.length > 0 ? outputs : [result.runDirectory]) context.io.stdout(`${line}\n`);
     });
 }

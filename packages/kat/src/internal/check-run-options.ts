@@ -1,7 +1,10 @@
+import type { KatTestSizes } from '../driver-runner.js';
 import { KatError } from '../kat-error.js';
+import { ALL_KAT_FILES, KAT_LOOP } from '../kat-messages.js';
 import type { KatFileKind } from '../kat-messages.js';
 
-const KINDS: readonly KatFileKind[] = ['KAT_2_12', 'KAT_2_23', 'KAT_2_33'];
+const KINDS = ALL_KAT_FILES;
+const MIN_MEMORY_BYTES = 16 * 2 ** 20;
 
 function reject(field: string, problem: string): never {
   throw new KatError('INVALID_ARGUMENT', `runKat: option ${field} ${problem}.`);
@@ -15,6 +18,26 @@ export interface CheckedRunOptions {
   candidateId: string;
   timeoutSeconds: number;
   files: readonly KatFileKind[];
+  maxMemoryBytes?: number | undefined;
+  testSizes?: KatTestSizes | undefined;
+}
+
+function checkLimits(options: CheckedRunOptions): void {
+  const memory = options.maxMemoryBytes;
+  if (memory !== undefined && !(Number.isSafeInteger(memory) && (memory === 0 || memory >= MIN_MEMORY_BYTES))) {
+    reject('maxMemoryBytes', `must be 0 (no limit) or a whole number of bytes from ${MIN_MEMORY_BYTES} (16 MiB), got ${String(memory)}`);
+  }
+  const large = options.testSizes?.largeMessageBits;
+  if (large !== undefined && !(Number.isSafeInteger(large) && large >= 64 && large <= 2 ** 36 && large % 8 === 0)) {
+    reject('testSizes.largeMessageBits', `must be a multiple of 8 from 64 to 2^36, got ${String(large)}`);
+  }
+  const steps = options.testSizes?.loopIterations;
+  if (steps !== undefined && !(Number.isSafeInteger(steps) && steps >= 0 && steps <= 1e9)) {
+    reject('testSizes.loopIterations', `must be a whole number from 0 to 10^9, got ${String(steps)}`);
+  }
+  if (options.files.includes('KAT_Loop') && options.digestBits > KAT_LOOP.messageBits) {
+    reject('digestBits', `must be at most ${KAT_LOOP.messageBits} for KAT_Loop (the digest is XORed into the ${KAT_LOOP.messageBits}-bit message), got ${options.digestBits}`);
+  }
 }
 
 /** Throws `INVALID_ARGUMENT` naming the first bad option. */
@@ -39,4 +62,5 @@ export function checkRunOptions(options: CheckedRunOptions): void {
     if (seen.has(kind)) reject('files', `lists ${kind} twice`);
     seen.add(kind);
   }
+  checkLimits(options);
 }

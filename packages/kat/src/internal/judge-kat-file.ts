@@ -1,8 +1,9 @@
 import { canonicalDigest } from '../canonical-digest.js';
 import { findManifestEntry } from '../find-manifest-entry.js';
 import type { KatVerdictFields } from '../kat-result.js';
+import { parseKatFile } from '../parse-kat-file.js';
 import type { KatManifest, KatManifestEntry } from '../parse-manifest.js';
-import { findFirstDifference } from './first-difference.js';
+import { compareKatRecords } from './compare-kat-records.js';
 import { loadSubmittedKat } from './load-references.js';
 
 type MismatchFields = Extract<KatVerdictFields, { verdict: 'MISMATCH' }>;
@@ -20,8 +21,8 @@ export interface KatFileJudgement {
 
 /**
  * Compares a generated KAT text with the manifest entry for `<label>/<file>` (or `<file>`), or,
- * when the manifest has none, with the submitted file `<katDir>/<file>` (SPEC §4: a manifest
- * entry takes precedence over a submitted KAT file).
+ * when the manifest has none, record by record with the submitted file `<katDir>/<file>`
+ * (SPEC §4: a manifest entry takes precedence over a submitted KAT file).
  */
 export async function judgeKatFile(
   text: string,
@@ -45,11 +46,12 @@ export async function judgeKatFile(
   if (submitted === null) {
     return { canonicalSha256, manifestEntry: null, comparedSha256: null, katFilePath: null, matched: null, mismatch: null };
   }
-  const difference = findFirstDifference(text, submitted.text);
+  const difference = compareKatRecords(parseKatFile(submitted.text, submitted.path), parseKatFile(text, file));
   return {
     canonicalSha256, manifestEntry: null, comparedSha256: null, katFilePath: submitted.path, matched: difference === null,
     mismatch: difference === null ? null : {
       verdict: 'MISMATCH', reference: 'kat-file', file,
+      record: difference.record, field: difference.field,
       line: difference.actualLine, expectedLine: difference.expectedLine,
       expected: difference.expected, actual: difference.actual,
     },

@@ -1,14 +1,17 @@
-// The only module of @ngcc-perf/kat that starts a process: `ngcc-perf-driver hash LIB DIGEST_BITS`
-// (native/PROTOCOL.md). Messages go to stdin as binary frames; stdout lines are validated in
-// driver-lines.ts and mapped to an outcome in interpret-hash-run.ts.
+// The only module of @ngcc-perf/kat that starts a process: `ngcc-perf-driver kat LIB DIGEST_BITS FILE`
+// (native/PROTOCOL.md). The driver generates the messages; its stdout lines are validated in
+// driver-lines.ts and mapped to an outcome in interpret-kat-run.ts.
+import { spawn } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
-import type { Writable } from 'node:stream';
-import { execa } from 'execa';
-import type { DriverHashOptions, DriverMessage, DriverRunner } from '../driver-runner.js';
+import type { DriverKatOptions, DriverRunner } from '../driver-runner.js';
 import { KatError } from '../kat-error.js';
-import { interpretHashRun } from './interpret-hash-run.js';
+import type { KatFileKind } from '../kat-messages.js';
+import { interpretKatRun } from './interpret-kat-run.js';
 
-const BATCH_BYTES = 1 << 16;
+const STDOUT_LIMIT_BYTES = 1 << 28;
+const STDERR_LIMIT_BYTES = 1 << 20;
+const KILL_GRACE_MS = 2000;
+const EXIT_GRACE_MS = 5000;
 const FIX = 'Build it with `npm run build` at the repository root (it appears at native/build/ngcc-perf-driver) and pass driverPath or set NGCC_PERF_DRIVER.';
 
 /**
@@ -28,89 +31,99 @@ export function resolveDriverPath(driverPath: string | undefined): string {
   return chosen;
 }
 
-function frameHeader(bits: number): Buffer {
-  const header = Buffer.alloc(8);
-  header.writeUInt32LE(bits % 2 ** 32, 0);
-  header.writeUInt32LE(Math.floor(bits / 2 ** 32), 4);
-  return header;
-}
-
-/**
- * Writes every message as a frame (8-byte little-endian bit length, then the bytes). Small
- * frames are batched; a large message is written from its own buffer and awaited before the
- * next message is requested (the generator may reuse that buffer). Stops quietly when the
- * driver stops reading (it exited). Returns the bit lengths sent.
- */
-async function writeFrames(stdin: Writable, messages: Iterable<DriverMessage>): Promise<number[]> {
-  const sentBits: number[] = [];
-  let open = true;
-  stdin.on('error', () => {
-    open = false;
-  });
-  const write = (chunk: Uint8Array): Promise<void> =>
-    new Promise((resolve) => {
-      stdin.write(chunk, (error) => {
-        if (error) open = false;
-        resolve();
-      });
-    });
-  const batch = Buffer.allocUnsafe(BATCH_BYTES);
-  let used = 0;
-  const flush = async (): Promise<void> => {
-    if (used === 0) return;
-    await write(batch.subarray(0, used));
-    used = 0;
-  };
-  for (const message of messages) {
-    if (!open) break;
-    const frameBytes = 8 + message.bytes.length;
-    if (used + frameBytes > BATCH_BYTES) await flush();
-    if (frameBytes <= BATCH_BYTES) {
-      frameHeader(message.bits).copy(batch, used);
-      batch.set(message.bytes, used + 8);
-      used += frameBytes;
-    } else {
-      void write(frameHeader(message.bits));
-      await write(message.bytes);
-    }
-    sentBits.push(message.bits);
+function driverArguments(library: string, digestBits: number, file: KatFileKind, options: DriverKatOptions): string[] {
+  const args = ['kat', library, String(digestBits), file];
+  if (options.maxMemoryBytes !== undefined) args.push('--max-memory-bytes', String(options.maxMemoryBytes));
+  const sizes = options.testSizes;
+  if (sizes?.largeMessageBits !== undefined && (file === 'KAT_2_23' || file === 'KAT_2_33')) {
+    args.push('--test-message-bits', String(sizes.largeMessageBits));
   }
-  if (open) await flush();
-  stdin.end();
-  return sentBits;
+  if (sizes?.loopIterations !== undefined && file === 'KAT_Loop') args.push('--test-iterations', String(sizes.loopIterations));
+  return args;
+}
+
+/** What one finished driver process left behind. */
+interface ProcessResult {
+  exitCode: number | null;
+  signal: string | null;
+  timedOut: boolean;
+  stdout: string;
+  stderr: string;
+}
+
+/** Keeps at most `limitBytes` of a stream (the end is what matters for stderr; stdout is far below it). */
+function collect(stream: NodeJS.ReadableStream, limitBytes: number): () => string {
+  const chunks: Buffer[] = [];
+  let kept = 0;
+  stream.on('data', (chunk: Buffer) => {
+    chunks.push(chunk);
+    kept += chunk.length;
+    while (kept > limitBytes && chunks.length > 1) kept -= (chunks.shift() as Buffer).length;
+  });
+  return () => Buffer.concat(chunks).toString('utf8');
 }
 
 /**
- * A {@link DriverRunner} that spawns the driver at `driverPath` (already resolved).
+ * Runs the driver with node:child_process (no stdin) and returns when its stdout and stderr have
+ * closed. After `timeoutSeconds` it sends SIGTERM (the driver then writes the lines it has) and,
+ * 2 s later, SIGKILL. Should the pipes stay open 5 s after the driver process itself ended (a
+ * leftover grandchild, such as a sandbox helper, holding them), it stops reading and returns
+ * what it has: the run can never hang on a process that is gone.
+ */
+function runProcess(driverPath: string, args: string[], timeoutSeconds: number): Promise<ProcessResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(driverPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const stdout = collect(child.stdout, STDOUT_LIMIT_BYTES);
+    const stderr = collect(child.stderr, STDERR_LIMIT_BYTES);
+    let timedOut = false;
+    let settled = false;
+    let exit: { code: number | null; signal: string | null } | null = null;
+    const timers: NodeJS.Timeout[] = [];
+    const finish = (code: number | null, signal: string | null): void => {
+      if (settled) return;
+      settled = true;
+      for (const timer of timers) clearTimeout(timer);
+      resolve({ exitCode: code, signal, timedOut, stdout: stdout(), stderr: stderr() });
+    };
+    const abandon = (): void => {
+      child.stdout.destroy();
+      child.stderr.destroy();
+      finish(exit === null ? null : exit.code, exit === null ? 'SIGKILL' : exit.signal);
+    };
+    timers.push(setTimeout(() => {
+      timedOut = true;
+      if (exit !== null) {
+        abandon();
+        return;
+      }
+      child.kill('SIGTERM');
+      timers.push(setTimeout(() => {
+        child.kill('SIGKILL');
+        timers.push(setTimeout(abandon, KILL_GRACE_MS));
+      }, KILL_GRACE_MS));
+    }, Math.round(timeoutSeconds * 1000)));
+    child.once('error', (error) => {
+      settled = true;
+      for (const timer of timers) clearTimeout(timer);
+      reject(new KatError('DRIVER_NOT_FOUND', `Could not start ${driverPath}: ${error.message}. ${FIX}`, { cause: error }));
+    });
+    child.once('exit', (code, signal) => {
+      exit = { code, signal };
+      timers.push(setTimeout(abandon, EXIT_GRACE_MS));
+    });
+    child.once('close', (code, signal) => finish(code, signal));
+  });
+}
+
+/**
+ * A {@link DriverRunner} that spawns `ngcc-perf-driver kat` at `driverPath` (already resolved).
+ * The driver generates the messages itself, so nothing goes to its stdin.
  */
 export function createSpawnDriverRunner(driverPath: string): DriverRunner {
   return {
-    async hash(library: string, digestBits: number, messages: Iterable<DriverMessage>, options: DriverHashOptions) {
-      const subprocess = execa(driverPath, ['hash', library, String(digestBits)], {
-        reject: false,
-        stdin: 'pipe',
-        timeout: Math.round(options.timeoutSeconds * 1000),
-        forceKillAfterDelay: 2000,
-        maxBuffer: { stdout: 1 << 28, stderr: 1 << 26 },
-        stripFinalNewline: false,
-      });
-      const sentBits = await writeFrames(subprocess.stdin, messages);
-      const result = await subprocess;
-      if (result.exitCode === undefined && result.signal === undefined && !result.timedOut) {
-        throw new KatError('DRIVER_NOT_FOUND', `Could not start ${driverPath}: ${result.shortMessage}. ${FIX}`, { cause: result.cause });
-      }
-      return interpretHashRun({
-        driverPath,
-        library,
-        digestBits,
-        exitCode: result.exitCode ?? null,
-        signal: result.signal ?? null,
-        timedOut: result.timedOut,
-        timeoutSeconds: options.timeoutSeconds,
-        stdout: typeof result.stdout === 'string' ? result.stdout : '',
-        stderr: typeof result.stderr === 'string' ? result.stderr : '',
-        sentBits,
-      });
+    async kat(library: string, digestBits: number, file: KatFileKind, options: DriverKatOptions) {
+      const result = await runProcess(driverPath, driverArguments(library, digestBits, file, options), options.timeoutSeconds);
+      return interpretKatRun({ driverPath, library, digestBits, file, timeoutSeconds: options.timeoutSeconds, ...result });
     },
   };
 }

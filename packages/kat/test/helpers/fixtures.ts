@@ -10,8 +10,8 @@ export function fixturePath(...parts: string[]): string {
   return path.join(FIXTURES_DIR, ...parts);
 }
 
-/** The Wish512 digests (upper-case hex, 64 bytes each) of KAT_2_12 (4097) or KAT_2_23 (3), in file order. */
-export function wish512Digests(kind: 'KAT_2_12' | 'KAT_2_23'): string[] {
+/** The Wish512 digests (upper-case hex, 64 bytes each) of KAT_2_12 (4097), KAT_2_23 (3), KAT_2_33 (3) or KAT_Loop (1), in file order. */
+export function wish512Digests(kind: 'KAT_2_12' | 'KAT_2_23' | 'KAT_2_33' | 'KAT_Loop'): string[] {
   const bytes = readFileSync(fixturePath('wish512', `${kind}_Wish512.dst.bin`));
   const digests: string[] = [];
   for (let offset = 0; offset < bytes.length; offset += 64) {

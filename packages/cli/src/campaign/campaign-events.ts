@@ -1,0 +1,69 @@
+import type { KatVerdict } from '@ngcc-perf/kat';
+import type { BuildFlagsKind } from '../build-profiles.js';
+import type { CampaignPhase, GuideResult } from './campaign-types.js';
+
+/** One planned operation (instance × message size) with the seconds its plan expects. */
+export interface PlannedOperation {
+  candidate: string;
+  instance: string;
+  messageBytes: number;
+  /** Wall seconds the plan expects (trials, warm-ups and process start-up); null when not calibrated. */
+  estimatedSeconds: number | null;
+  /** True when its record is already complete. */
+  done: boolean;
+}
+
+/**
+ * What a campaign reports while it works (`--json` prints each as one JSON line; the progress
+ * bar and the plain log render them). Units are in the field names.
+ */
+export type CampaignEvent =
+  | {
+      event: 'phase';
+      phase: CampaignPhase;
+      status: 'start' | 'done' | 'skipped';
+      /** Items the phase goes through (CPUs, instances, operations, candidates), when known. */
+      total: number | null;
+      detail: string | null;
+    }
+  | { event: 'host'; cpu: number; problems: string[]; notes: string[] }
+  | {
+      event: 'build';
+      candidate: string;
+      instance: string;
+      status: 'built' | 'reused' | 'failed';
+      flags: BuildFlagsKind | null;
+      guideResult: GuideResult | null;
+      detail: string | null;
+    }
+  | { event: 'kat'; candidate: string; instance: string; status: 'checked' | 'reused'; verdict: KatVerdict; flags: BuildFlagsKind | null }
+  | { event: 'plan'; operations: PlannedOperation[]; cpus: number[] }
+  | { event: 'operation-start'; candidate: string; instance: string; messageBytes: number; cpu: number }
+  | {
+      event: 'trial';
+      candidate: string;
+      instance: string;
+      messageBytes: number;
+      cpu: number;
+      /** 0 for the calibration process, else 1…trials. */
+      trial: number;
+      trials: number;
+      attempt: number;
+    }
+  | {
+      event: 'record';
+      candidate: string;
+      instance: string;
+      messageBytes: number;
+      cpu: number | null;
+      status: 'complete' | 'failed' | 'reused';
+      file: string;
+      wallSeconds: number;
+      failure: string | null;
+    }
+  | { event: 'report'; file: string }
+  | { event: 'published'; directory: string; status: 'copied' | 'unchanged' }
+  | { event: 'warning'; message: string };
+
+/** Receives campaign events. */
+export type CampaignEventSink = (event: CampaignEvent) => void;

@@ -1,0 +1,160 @@
+import type { KatVerdict } from '@ngcc-perf/kat';
+import type { BuildFlagsKind, BuildProfile } from '../build-profiles.js';
+
+/**
+ * The phases of a campaign, in order (docs/CAMPAIGNS.md). Each is resumable in one run
+ * directory: it skips what the directory already holds.
+ * @example
+ * CAMPAIGN_PHASES.indexOf('measure'); // 4
+ */
+export const CAMPAIGN_PHASES = ['check-host', 'build', 'kat', 'calibrate', 'measure', 'report', 'publish'] as const;
+
+/** One campaign phase. */
+export type CampaignPhase = (typeof CAMPAIGN_PHASES)[number];
+
+/** The timing plan of a campaign (campaign.json `plan`, SPEC §5); a resume must match it exactly. */
+export interface CampaignPlan {
+  trialTargetSeconds: number;
+  budgetSeconds: number;
+  trials: number;
+  minIterations: number;
+  maxIterations: number;
+  messageSizesBytes: number[];
+  messageRule: string;
+}
+
+/** Where a shard's index came from. */
+export type ShardSource = 'flag' | 'slurm' | 'kubernetes';
+
+/** Shard K of N (1-based K). */
+export interface ShardSpec {
+  index: number;
+  count: number;
+  source: ShardSource;
+}
+
+/** One instance a campaign measures, keyed `<candidate>/<instance>`. */
+export interface CandidateList {
+  id: string;
+  instances: string[];
+}
+
+/** campaign.json's `shard` (null for an unsharded run). */
+export interface CampaignShard {
+  index: number;
+  count: number;
+  source: ShardSource;
+  /** Every instance of the campaign (`<candidate>/<instance>`) and the shard it went to. */
+  assignment: Record<string, number>;
+  /** Prior cost per instance in seconds that ordered the split, or null where none was known. */
+  priorCostSeconds: Record<string, number | null>;
+}
+
+/** One host check (campaign.json `hostChecks`): every start of a run adds one per CPU. */
+export interface HostCheck {
+  utc: string;
+  hostname: string;
+  cpu: number;
+  shard: string | null;
+  problems: string[];
+  notes: string[];
+  /** Clock probe median, ticks per second, when the probe ran. */
+  clockProbeMedianHz: number | null;
+}
+
+/** The state of one phase in campaign.json `phases`. */
+export interface PhaseState {
+  startedUtc: string;
+  endedUtc: string | null;
+}
+
+/** campaign.json (docs/RUN-DIRECTORY.md, SPEC §8) as this package writes it. */
+export interface CampaignFile {
+  format: 'ngcc-perf/campaign@1';
+  systemId: string;
+  startedUtc: string;
+  endedUtc: string | null;
+  plan: CampaignPlan;
+  /** The build profile forced for every instance, or null when each instance's variant picks it. */
+  buildProfile: BuildProfile | null;
+  candidates: CandidateList[];
+  shard: CampaignShard | null;
+  cpus: number[];
+  tools: { compiler: string | null; buildTool: string | null; node: string | null; ngccPerf: string | null };
+  environmentAtStart: unknown;
+  environmentAtEnd: unknown;
+  hostProblems: string[];
+  hostChecks: HostCheck[];
+  phases: Partial<Record<CampaignPhase, PhaseState>>;
+  /** For a merged dataset: where each part came from. */
+  mergedFrom?: MergedPart[];
+}
+
+/** One input of a merged dataset (campaign.json `mergedFrom`). */
+export interface MergedPart {
+  /** Folder name of the input run directory. */
+  directory: string;
+  shard: string | null;
+  startedUtc: string;
+  endedUtc: string | null;
+  cpus: number[];
+  tools: CampaignFile['tools'];
+  instances: string[];
+}
+
+/** What the guide profile gave before a fallback: built and passed, a KAT verdict, or no build. */
+export type GuideResult = KatVerdict | 'BUILDFAIL';
+
+/** One build.json instance (docs/RUN-DIRECTORY.md), with the campaign's build evidence. */
+export interface BuildEntry {
+  candidate: string;
+  algorithm: string;
+  category: 'hash';
+  instance: string;
+  variant: BuildProfile;
+  digestBits: number;
+  katName: string;
+  /** The profile whose flags were used (the variant, or the campaign's forced profile). */
+  profile: BuildProfile;
+  flags: BuildFlagsKind;
+  buildFlags: string;
+  compileCommands: string[];
+  linkCommand: string | null;
+  compiler: string | null;
+  buildTool: string | null;
+  /** SHA-256 over the instance's sources and headers as built; a resume refuses changed sources. */
+  sourcesSha256: string | null;
+  library: string | null;
+  librarySha256: string | null;
+  imageBytes: number | null;
+  /** Null until the kat phase has run. */
+  kat: KatVerdict | null;
+  katDetail: string | null;
+  katLog: string | null;
+  katLogSha256: string | null;
+  /** The guide profile's own result (kept when the instance fell back); null for a prebuilt library. */
+  guideResult: GuideResult | null;
+  guideDetail: string | null;
+  /** The guide profile's flags, when the library measured was built otherwise. */
+  guideBuildFlags: string | null;
+  /** The guide build's KAT log (run-relative) and its SHA-256, when it built but failed its KATs. */
+  guideKatLog: string | null;
+  guideKatLogSha256: string | null;
+  /** The harness-default build's result when it was tried and not used. */
+  fallbackResult: GuideResult | null;
+}
+
+/** build.json. */
+export interface BuildFile {
+  format: 'ngcc-perf/build@1';
+  instances: BuildEntry[];
+}
+
+/**
+ * The key of an instance in a campaign: `<candidate>/<instance>`.
+ * @example
+ * instanceKey('example-sm3', 'sm3'); // 'example-sm3/sm3'
+ */
+export function instanceKey(candidate: string, instance: string): string {
+  return `${candidate}/${instance}`;
+}

@@ -1,0 +1,78 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { runPaths } from '../run-directory.js';
+import type { CampaignContext, CampaignUnit } from './campaign-context.js';
+import { UNTIMED_VERDICTS } from './campaign-context.js';
+import type { BuildEntry } from './campaign-types.js';
+
+/** One operation of the campaign: an instance at one message size. */
+export interface Operation {
+  unit: CampaignUnit;
+  entry: BuildEntry;
+  messageBytes: number;
+}
+
+/** What `calibration/<candidate>/<instance>__hash_<L>.json` holds. */
+export interface CalibrationFile {
+  format: 'ngcc-perf/calibration@1';
+  candidate: string;
+  instance: string;
+  messageBytes: number;
+  librarySha256: string;
+  cpu: number;
+  status: 'planned' | 'failed';
+  failure: string | null;
+  plan: unknown;
+  /** Wall seconds the plan expects: trials, warm-ups and process start-up. */
+  estimatedWallSeconds: number | null;
+  calibration: unknown;
+}
+
+async function readJson<T>(file: string): Promise<T | null> {
+  try {
+    return JSON.parse(await readFile(file, 'utf8')) as T;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The operations of the shard that are timed: built instances whose KAT verdict lets them be
+ * timed (SPEC §4: LOADFAIL and CRASH are not), at every planned size.
+ * @throws nothing; an instance not yet through the kat phase is left out.
+ * @example
+ * timedOperations(context).length; // instances × message sizes
+ */
+export function timedOperations(context: CampaignContext): Operation[] {
+  const operations: Operation[] = [];
+  for (const unit of context.units) {
+    const entry = context.state.buildEntry(unit.candidate.id, unit.instance.name);
+    if (entry === undefined || entry.kat === null || entry.library === null || UNTIMED_VERDICTS.has(entry.kat)) continue;
+    for (const messageBytes of context.plan.messageSizesBytes) operations.push({ unit, entry, messageBytes });
+  }
+  return operations;
+}
+
+/**
+ * True when the operation's record is complete and measured this library build.
+ * @example
+ * if (await hasCompleteRecord(context, operation)) return; // already measured
+ */
+export async function hasCompleteRecord(context: CampaignContext, operation: Operation): Promise<boolean> {
+  const file = path.join(context.state.directory, runPaths.record(operation.entry.candidate, operation.entry.instance, operation.messageBytes));
+  const record = await readJson<{ status?: unknown; librarySha256?: unknown; format?: unknown }>(file);
+  return record !== null && record.format === 'ngcc-perf/record@1' && record.status === 'complete' && record.librarySha256 === operation.entry.librarySha256;
+}
+
+/**
+ * The operation's calibration file when it was made for this library build, else null.
+ * @example
+ * (await readCalibration(context, operation))?.estimatedWallSeconds; // 0.21
+ */
+export async function readCalibration(context: CampaignContext, operation: Operation): Promise<CalibrationFile | null> {
+  const file = path.join(context.state.directory, runPaths.calibration(operation.entry.candidate, operation.entry.instance, operation.messageBytes));
+  const calibration = await readJson<CalibrationFile>(file);
+  return calibration !== null && calibration.format === 'ngcc-perf/calibration@1' && calibration.librarySha256 === operation.entry.librarySha256
+    ? calibration
+    : null;
+}

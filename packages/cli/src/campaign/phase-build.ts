@@ -1,0 +1,166 @@
+import { copyFile, mkdir, rename } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { readLoadableSegments } from '@ngcc-perf/elf-size';
+import { buildInstance, type BuildInstanceResult } from '../build-instance.js';
+import { profileFlags, SHARED_LIBRARY_FLAGS } from '../build-profiles.js';
+import { CliError } from '../cli-error.js';
+import { runPaths } from '../run-directory.js';
+import { forEachConcurrently, type CampaignContext, type CampaignUnit } from './campaign-context.js';
+import type { BuildEntry } from './campaign-types.js';
+import { fileSha256, sourcesSha256, summarizeBuildFailure } from './build-evidence.js';
+
+/**
+ * The profile an instance is built with: the campaign's forced one, else its variant.
+ * @example
+ * unitProfile(context, unit); // 'reference'
+ */
+export function unitProfile(context: CampaignContext, unit: CampaignUnit) {
+  return context.buildProfile ?? unit.instance.variant;
+}
+
+/**
+ * build.json fields every entry starts with.
+ * @example
+ * const entry = baseEntry(context, unit, await sourcesSha256(unit.instance));
+ */
+export function baseEntry(context: CampaignContext, unit: CampaignUnit, sources: string | null): BuildEntry {
+  const { candidate, instance } = unit;
+  return {
+    candidate: candidate.id,
+    algorithm: candidate.algorithm,
+    category: candidate.category,
+    instance: instance.name,
+    variant: instance.variant,
+    digestBits: instance.digestBits,
+    katName: instance.katName,
+    profile: unitProfile(context, unit),
+    flags: 'guide',
+    buildFlags: '',
+    compileCommands: [],
+    linkCommand: null,
+    compiler: context.tools.compiler,
+    buildTool: context.tools.buildTool,
+    sourcesSha256: sources,
+    library: null,
+    librarySha256: null,
+    imageBytes: null,
+    kat: null,
+    katDetail: null,
+    katLog: null,
+    katLogSha256: null,
+    guideResult: null,
+    guideDetail: null,
+    guideBuildFlags: null,
+    guideKatLog: null,
+    guideKatLogSha256: null,
+    fallbackResult: null,
+  };
+}
+
+/**
+ * Fills an entry's library fields from a build.
+ * @example
+ * entry = await withLibrary(entry, built, 'lib/example-sm3/libsm3.so');
+ */
+export async function withLibrary(entry: BuildEntry, built: BuildInstanceResult, libraryRelative: string): Promise<BuildEntry> {
+  const { imageBytes } = await readLoadableSegments(built.libraryPath);
+  return {
+    ...entry,
+    flags: built.flags,
+    buildFlags: built.buildFlags,
+    compileCommands: built.compileCommands,
+    linkCommand: built.linkCommand,
+    library: libraryRelative,
+    librarySha256: built.librarySha256,
+    imageBytes,
+  };
+}
+
+async function reusable(context: CampaignContext, entry: BuildEntry | undefined, sources: string | null, unit: CampaignUnit): Promise<boolean> {
+  if (entry === undefined) return false;
+  if (entry.sourcesSha256 !== sources) {
+    throw new CliError(
+      'RUN_DIRECTORY',
+      `${context.state.directory}: the sources of ${unit.key} changed since this run built them (SHA-256 ${String(entry.sourcesSha256).slice(0, 16)}… then, ${String(sources).slice(0, 16)}… now). Start a new --out directory to measure the new sources.`,
+    );
+  }
+  if (entry.library === null) return entry.kat !== null;
+  return (await fileSha256(path.join(context.state.directory, entry.library))) === entry.librarySha256;
+}
+
+async function buildPrebuilt(context: CampaignContext, unit: CampaignUnit, entry: BuildEntry, libraryRelative: string): Promise<BuildEntry> {
+  const target = path.join(context.state.directory, libraryRelative);
+  await mkdir(path.dirname(target), { recursive: true });
+  await copyFile(unit.instance.prebuiltLibraryPath!, `${target}.${process.pid}.tmp`);
+  await rename(`${target}.${process.pid}.tmp`, target);
+  const { imageBytes } = await readLoadableSegments(target);
+  return { ...entry, flags: 'prebuilt', buildFlags: 'prebuilt (flags not known)', library: libraryRelative, librarySha256: (await fileSha256(target))!, imageBytes };
+}
+
+/**
+ * Phase `build`: builds every instance of the shard through CMake with its guide profile
+ * (SPEC §3) into `lib/<candidate>/lib<instance>.so`, or copies its prebuilt library. When the
+ * guide profile does not build, the instance is built with the harness default
+ * (`flags: harness-default`, `guideResult: BUILDFAIL` and the compiler's first errors kept). An
+ * instance already built from the same sources is skipped; changed sources refuse the resume.
+ * Instances build in parallel, one per CPU of the host (nothing is timed during this phase).
+ * @throws {@link CliError} `RUN_DIRECTORY` when an instance's sources changed since it was built.
+ * @example
+ * await runBuildPhase(context); // build.json has one entry per instance
+ */
+export async function runBuildPhase(context: CampaignContext): Promise<void> {
+  await forEachConcurrently(context.units, os.availableParallelism(), async (unit) => {
+    const { candidate, instance } = unit;
+    const sources = instance.prebuiltLibraryPath === null ? await sourcesSha256(instance) : await fileSha256(instance.prebuiltLibraryPath);
+    const existing = context.state.buildEntry(candidate.id, instance.name);
+    if (await reusable(context, existing, sources, unit)) {
+      context.emit({ event: 'build', candidate: candidate.id, instance: instance.name, status: 'reused', flags: existing!.flags, guideResult: existing!.guideResult, detail: null });
+      return;
+    }
+    const libraryRelative = runPaths.library(candidate.id, instance.name);
+    let entry = baseEntry(context, unit, sources);
+    if (instance.prebuiltLibraryPath !== null) {
+      entry = await buildPrebuilt(context, unit, entry, libraryRelative);
+    } else {
+      const profile = unitProfile(context, unit);
+      const attempt = async (flagsKind: 'guide' | 'harness-default') =>
+        buildInstance({
+          instance,
+          profile,
+          flagsKind,
+          buildDirectory: path.join(context.buildRoot, candidate.id, `${instance.name}.${flagsKind}`),
+          libraryDirectory: path.dirname(path.join(context.state.directory, libraryRelative)),
+          sourceRoot: candidate.directory,
+        });
+      try {
+        entry = await withLibrary(entry, await attempt('guide'), libraryRelative);
+      } catch (error) {
+        if (!(error instanceof CliError) || error.code !== 'BUILD_FAILED') throw error;
+        entry.guideResult = 'BUILDFAIL';
+        entry.guideDetail = summarizeBuildFailure(error.message, candidate.directory);
+        entry.guideBuildFlags = `${profileFlags(profile, 'guide')} ${SHARED_LIBRARY_FLAGS}`;
+        try {
+          entry = await withLibrary(entry, await attempt('harness-default'), libraryRelative);
+        } catch (fallbackError) {
+          if (!(fallbackError instanceof CliError) || fallbackError.code !== 'BUILD_FAILED') throw fallbackError;
+          entry.flags = 'harness-default';
+          entry.buildFlags = `${profileFlags(profile, 'harness-default')} ${SHARED_LIBRARY_FLAGS}`;
+          entry.fallbackResult = 'BUILDFAIL';
+          entry.kat = 'LOADFAIL';
+          entry.katDetail = `no library: the guide build failed (${entry.guideDetail}) and so did the harness-default build (${summarizeBuildFailure(fallbackError.message, candidate.directory)})`;
+        }
+      }
+    }
+    await context.state.putBuildEntry(entry);
+    context.emit({
+      event: 'build',
+      candidate: candidate.id,
+      instance: instance.name,
+      status: entry.library === null ? 'failed' : 'built',
+      flags: entry.flags,
+      guideResult: entry.guideResult,
+      detail: entry.library === null ? entry.katDetail : entry.guideDetail,
+    });
+  });
+}

@@ -1,0 +1,76 @@
+import path from 'node:path';
+import { planOperation } from '@ngcc-perf/timing';
+import { runPaths, writeJsonAtomic } from '../run-directory.js';
+import { withPortableCommands } from './assemble-record.js';
+import { forEachOnCpus, type CampaignContext } from './campaign-context.js';
+import type { PlannedOperation } from './campaign-events.js';
+import { hasCompleteRecord, readCalibration, timedOperations, type CalibrationFile, type Operation } from './operation-files.js';
+
+/**
+ * Timing options of the campaign plan, as `@ngcc-perf/timing` takes them.
+ * @example
+ * timingOptions(context); // { trialTargetSeconds: 1, budgetSeconds: 900, trials: 5, … }
+ */
+export function timingOptions(context: CampaignContext) {
+  const { trialTargetSeconds, budgetSeconds, trials, minIterations, maxIterations } = context.plan;
+  return { trialTargetSeconds, budgetSeconds, trials, minIterations, maxIterations };
+}
+
+/**
+ * Phase `calibrate`: times one cold call of every operation still to measure, on the measuring
+ * CPUs (one worker each), and plans its trials (SPEC §5) into
+ * `calibration/<candidate>/<instance>__hash_<L>.json`. The plans give the ETA and the longest-first
+ * order of the measure phase; the measure phase still calibrates each operation again in its own
+ * record, so every record stands alone. An operation already calibrated for the same library
+ * build, or already measured, is skipped.
+ * @returns every timed operation with its planned seconds (also emitted as a `plan` event)
+ * @example
+ * const planned = await runCalibratePhase(context);
+ */
+export async function runCalibratePhase(context: CampaignContext): Promise<PlannedOperation[]> {
+  const operations = timedOperations(context);
+  const planned = new Map<Operation, PlannedOperation>();
+  const pending: Operation[] = [];
+  for (const operation of operations) {
+    const done = await hasCompleteRecord(context, operation);
+    const existing = await readCalibration(context, operation);
+    planned.set(operation, {
+      candidate: operation.entry.candidate,
+      instance: operation.entry.instance,
+      messageBytes: operation.messageBytes,
+      estimatedSeconds: existing?.estimatedWallSeconds ?? null,
+      done,
+    });
+    if (!done && existing === null) pending.push(operation);
+  }
+  await forEachOnCpus(pending, context.cpus, async (operation, cpu) => {
+    const { entry, messageBytes } = operation;
+    context.emit({ event: 'trial', candidate: entry.candidate, instance: entry.instance, messageBytes, cpu, trial: 0, trials: context.plan.trials, attempt: 1 });
+    const result = await planOperation({
+      library: path.join(context.state.directory, entry.library!),
+      digestBits: entry.digestBits,
+      messageBytes,
+      options: timingOptions(context),
+      cpu,
+      driverPath: context.driverPath,
+    });
+    const file: CalibrationFile = {
+      format: 'ngcc-perf/calibration@1',
+      candidate: entry.candidate,
+      instance: entry.instance,
+      messageBytes,
+      librarySha256: entry.librarySha256!,
+      cpu,
+      status: result.status,
+      failure: result.status === 'failed' ? result.failure : null,
+      plan: result.plan,
+      estimatedWallSeconds: result.status === 'planned' ? result.estimatedWallSeconds : null,
+      calibration: withPortableCommands(result.calibration.process, context.state.directory),
+    };
+    await writeJsonAtomic(path.join(context.state.directory, runPaths.calibration(entry.candidate, entry.instance, messageBytes)), file);
+    planned.get(operation)!.estimatedSeconds = file.estimatedWallSeconds;
+  });
+  const list = operations.map((o) => planned.get(o)!);
+  context.emit({ event: 'plan', operations: list, cpus: context.cpus });
+  return list;
+}

@@ -1,0 +1,133 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { CliError } from '../cli-error.js';
+import { removeTemporaryFiles, runPaths, writeJsonAtomic } from '../run-directory.js';
+import { describeIdentityDifference, type CampaignIdentity } from './campaign-identity.js';
+import type { BuildEntry, BuildFile, CampaignFile, CampaignShard } from './campaign-types.js';
+import { acquireRunLock } from './run-lock.js';
+
+/**
+ * The state of one run directory while a campaign works in it: campaign.json and build.json in
+ * memory, saved atomically (write, fsync, rename) one write at a time, under the directory's lock.
+ */
+export interface RunState {
+  /** Absolute run directory. */
+  directory: string;
+  campaign: CampaignFile;
+  build: BuildFile;
+  /** True when the directory held a campaign already (a resume). */
+  resumed: boolean;
+  saveCampaign: () => Promise<void>;
+  saveBuild: () => Promise<void>;
+  /** The build.json entry of an instance, if any. */
+  buildEntry: (candidate: string, instance: string) => BuildEntry | undefined;
+  /** Adds or replaces an instance's entry (kept in the campaign's instance order) and saves. */
+  putBuildEntry: (entry: BuildEntry) => Promise<void>;
+  release: () => Promise<void>;
+}
+
+/** Options of {@link openRunState}. */
+export interface OpenRunStateOptions {
+  directory: string;
+  identity: CampaignIdentity & { shard: CampaignShard | null };
+  tools: CampaignFile['tools'];
+}
+
+async function readJsonIfPresent(file: string): Promise<unknown> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+  try {
+    return JSON.parse(text);
+  } catch (cause) {
+    throw new CliError('RUN_DIRECTORY', `${file}: not valid JSON (${(cause as Error).message}). It was not written by ngcc-perf; use a new --out directory.`, { cause });
+  }
+}
+
+/**
+ * Opens a run directory for a campaign: takes its lock, removes leftovers of interrupted writes,
+ * and either starts campaign.json from the identity or checks that the existing one has the same
+ * system, plan parameters, build profile, candidates and shard (else the run is refused).
+ * @throws {@link CliError} `RUN_DIRECTORY` when locked, not a campaign, or started with different
+ *   parameters (the message names the field and both values).
+ * @example
+ * const state = await openRunState({ directory: 'runs/x86_1', identity, tools });
+ */
+export async function openRunState(options: OpenRunStateOptions): Promise<RunState> {
+  const directory = path.resolve(options.directory);
+  const lock = await acquireRunLock(directory, 'run');
+  try {
+    await removeTemporaryFiles(directory);
+    const existing = (await readJsonIfPresent(path.join(directory, runPaths.campaign))) as CampaignFile | undefined;
+    let campaign: CampaignFile;
+    if (existing !== undefined) {
+      if (existing.format !== 'ngcc-perf/campaign@1' || !Array.isArray(existing.candidates)) {
+        throw new CliError('RUN_DIRECTORY', `${path.join(directory, runPaths.campaign)} is not a campaign this version can resume (format ${String(existing.format)}, no candidate list). Use a new --out directory.`);
+      }
+      const difference = describeIdentityDifference(existing, options.identity);
+      if (difference !== null) {
+        throw new CliError(
+          'RUN_DIRECTORY',
+          `${directory} was started with different parameters (${difference}). Resume it with the same options, or use a new --out directory.`,
+        );
+      }
+      campaign = existing;
+    } else {
+      campaign = {
+        format: 'ngcc-perf/campaign@1',
+        systemId: options.identity.systemId,
+        startedUtc: new Date().toISOString(),
+        endedUtc: null,
+        plan: options.identity.plan,
+        buildProfile: options.identity.buildProfile,
+        candidates: options.identity.candidates,
+        shard: options.identity.shard,
+        cpus: [],
+        tools: options.tools,
+        environmentAtStart: null,
+        environmentAtEnd: null,
+        hostProblems: [],
+        hostChecks: [],
+        phases: {},
+      };
+    }
+    const build = ((await readJsonIfPresent(path.join(directory, runPaths.build))) as BuildFile | undefined) ?? {
+      format: 'ngcc-perf/build@1',
+      instances: [],
+    };
+    const order = campaign.candidates.flatMap((c) => c.instances.map((i) => `${c.id}/${i}`));
+    let queue: Promise<void> = Promise.resolve();
+    const serialized = (write: () => Promise<void>): Promise<void> => {
+      queue = queue.then(write, write);
+      return queue;
+    };
+    const state: RunState = {
+      directory,
+      campaign,
+      build,
+      resumed: existing !== undefined,
+      saveCampaign: () => serialized(() => writeJsonAtomic(path.join(directory, runPaths.campaign), state.campaign)),
+      saveBuild: () => serialized(() => writeJsonAtomic(path.join(directory, runPaths.build), state.build)),
+      buildEntry: (candidate, instance) => state.build.instances.find((e) => e.candidate === candidate && e.instance === instance),
+      putBuildEntry: async (entry) => {
+        const others = state.build.instances.filter((e) => !(e.candidate === entry.candidate && e.instance === entry.instance));
+        const rank = (e: BuildEntry) => order.indexOf(`${e.candidate}/${e.instance}`);
+        state.build.instances = [...others, entry].sort((a, b) => rank(a) - rank(b));
+        await state.saveBuild();
+      },
+      release: async () => {
+        await queue.catch(() => undefined);
+        await lock.release();
+      },
+    };
+    await state.saveCampaign();
+    return state;
+  } catch (error) {
+    await lock.release();
+    throw error;
+  }
+}

@@ -1,0 +1,73 @@
+import type { Command } from 'commander';
+import { compareRuns, COMPARE_RUNS_DEFAULTS, formatCycles, loadRunDirectory, type ComparisonRow, type RunComparison } from '@ngcc-perf/report';
+import { CliError } from '../cli-error.js';
+import type { CommandContext } from '../command-context.js';
+
+/** Exit code of `compare` when a significant regression beyond the threshold was found. */
+export const EXIT_REGRESSION = 1;
+
+interface CompareFlags {
+  threshold?: string;
+  alpha?: string;
+  json?: boolean;
+}
+
+function parseFraction(option: string, text: string): number {
+  const value = Number(text.endsWith('%') ? text.slice(0, -1) : text) / (text.endsWith('%') ? 100 : 1);
+  if (!Number.isFinite(value) || value <= 0 || value >= 1) {
+    throw new CliError('USAGE', `${option} "${text}" must be a fraction between 0 and 1 (0.02) or a percentage (2%).`);
+  }
+  return value;
+}
+
+const cell = (value: number | null): string => (value === null ? '—' : formatCycles(value));
+
+function describeRow(row: ComparisonRow): string[] {
+  const change = row.ratio === null ? '—' : `${row.ratio >= 1 ? '+' : ''}${((row.ratio - 1) * 100).toFixed(1)} %`;
+  const p = row.test === null ? '—' : row.test.pValue < 0.0001 ? '<0.0001' : row.test.pValue.toFixed(4);
+  return [`${row.candidate}/${row.instance}`, `${row.messageBytes} B`, cell(row.meanCyclesA), cell(row.meanCyclesB), change, p, row.reason === null ? row.verdict : `${row.verdict} (${row.reason})`];
+}
+
+function renderComparison(result: RunComparison): string {
+  const header = ['instance', 'message', 'cycles A', 'cycles B', 'B vs A', 'p (Welch)', 'verdict'];
+  const rows = [header, ...result.rows.map(describeRow)];
+  const widths = header.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
+  const lines = rows.map((row) => row.map((text, column) => (column === row.length - 1 ? text : text.padEnd(widths[column]!))).join('  '));
+  const noise = `${(result.threshold * 100).toFixed(1)} %`;
+  lines.push(
+    '',
+    `${result.regressions} significant regression(s) beyond ${noise} (p < ${result.alpha}), ${result.improvements} improvement(s), ` +
+      `${result.rows.filter((row) => row.verdict === 'within-noise').length} within noise, of ${result.rows.length} compared.`,
+  );
+  if (result.onlyInA.length > 0) lines.push(`only in A: ${result.onlyInA.join(', ')}`);
+  if (result.onlyInB.length > 0) lines.push(`only in B: ${result.onlyInB.join(', ')}`);
+  return `${lines.join('\n')}\n`;
+}
+
+/**
+ * `ngcc-perf compare A B [--threshold 0.02] [--alpha 0.05] [--json]`: per instance × size, the
+ * ratio of mean cycles B / A with Welch's t-test on the per-trial means (`compareRuns`). Exit 1
+ * when a regression beyond the threshold is significant (a CI gate), 0 otherwise, 2 on bad input.
+ * @example
+ * const code = await main(['compare', 'runs/main', 'runs/branch', '--threshold', '0.05']);
+ */
+export function registerCompareCommand(program: Command, context: CommandContext): void {
+  program
+    .command('compare')
+    .description('compare two runs per instance × size: cycle ratio and Welch t-test; exit 1 on a significant regression')
+    .argument('<run-a>', 'baseline run directory')
+    .argument('<run-b>', 'run directory to judge against it')
+    .option('--threshold <fraction>', `noise threshold on the ratio of mean cycles (default ${COMPARE_RUNS_DEFAULTS.threshold}, i.e. 2 %)`)
+    .option('--alpha <p>', `significance level of the Welch test (default ${COMPARE_RUNS_DEFAULTS.alpha})`)
+    .option('--json', 'print the comparison as JSON')
+    .action(async (first: string, second: string, flags: CompareFlags) => {
+      const threshold = flags.threshold === undefined ? COMPARE_RUNS_DEFAULTS.threshold : parseFraction('--threshold', flags.threshold);
+      const alpha = flags.alpha === undefined ? COMPARE_RUNS_DEFAULTS.alpha : parseFraction('--alpha', flags.alpha);
+      const result = compareRuns(await loadRunDirectory(first), await loadRunDirectory(second), { threshold, alpha });
+      if (result.rows.length === 0) {
+        throw new CliError('USAGE', `${first} and ${second} have no instance × message size in common; compare runs of the same candidates.`);
+      }
+      context.io.stdout(flags.json ? `${JSON.stringify(result, null, 2)}\n` : renderComparison(result));
+      if (result.regressions > 0) context.setExitCode(EXIT_REGRESSION);
+    });
+}

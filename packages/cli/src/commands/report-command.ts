@@ -1,0 +1,42 @@
+import path from 'node:path';
+import type { Command } from 'commander';
+import { loadRunDirectory, writeCrossSystemSummary, writeRunReports } from '@ngcc-perf/report';
+import { CliError } from '../cli-error.js';
+import type { CommandContext } from '../command-context.js';
+
+interface ReportFlags {
+  out?: string;
+}
+
+/**
+ * `ngcc-perf report RUN_DIR... [--out DIR]`: (re)renders every page and export of each run
+ * directory from its records (docs/RUN-DIRECTORY.md "Reports and exports"): candidate pages
+ * (Markdown + HTML), the system summary, the method page and the CSV/JSON exports; with several
+ * run directories also the cross-system summary `reports/summary.md/.html` (needs `--out`).
+ * Prints the written paths on stdout.
+ * @example
+ * await main(['report', 'runs/x86_1']);
+ */
+export function registerReportCommand(program: Command, context: CommandContext): void {
+  program
+    .command('report')
+    .description('render every page and export of a run directory from its records (candidate pages, summary, method, CSV/JSON)')
+    .argument('<run-dirs...>', 'run directories written by "ngcc-perf run" (one per system)')
+    .option('--out <dir>', 'write reports/ and exports/ here instead of into each run directory; needed for several runs (adds the cross-system summary)')
+    .action(async (directories: string[], flags: ReportFlags) => {
+      if (directories.length > 1 && flags.out === undefined) {
+        throw new CliError('USAGE', `report got ${directories.length} run directories: pass --out DIR for their pages and the cross-system summary.`);
+      }
+      const datasets = [];
+      for (const directory of directories) datasets.push(await loadRunDirectory(directory));
+      for (const [index, dataset] of datasets.entries()) {
+        const out = flags.out ?? directories[index]!;
+        const written = await writeRunReports(dataset, out);
+        for (const file of written) context.io.stdout(`${path.join(path.resolve(out), ...file.split('/'))}\n`);
+      }
+      if (datasets.length > 1) {
+        const out = flags.out!;
+        for (const file of await writeCrossSystemSummary(datasets, out)) context.io.stdout(`${path.join(path.resolve(out), ...file.split('/'))}\n`);
+      }
+    });
+}

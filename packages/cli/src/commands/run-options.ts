@@ -1,0 +1,93 @@
+import { readdir } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { BUILD_PROFILES, type BuildProfile } from '../build-profiles.js';
+import { allowedCpus, parseCpuListText } from '../campaign/allowed-cpus.js';
+import { CAMPAIGN_PHASES, type CampaignPhase } from '../campaign/campaign-types.js';
+import { CliError } from '../cli-error.js';
+import { parseInteger } from '../parse-options.js';
+
+/**
+ * Parses `--cpus 2,3,4` (or `2-4`): CPUs this process may use, one measuring worker each.
+ * @throws {@link CliError} `USAGE` naming a CPU the process may not run on.
+ * @example
+ * parseCpus('2-3', [0, 1, 2, 3]); // [2, 3]
+ */
+export function parseCpus(value: string, allowed: readonly number[] = allowedCpus()): number[] {
+  const cpus = parseCpuListText(value);
+  if (cpus === null || cpus.length === 0) throw new CliError('USAGE', `--cpus expects CPU numbers like 2,3,4 or 2-4, got "${value}".`);
+  const refused = cpus.filter((cpu) => !allowed.includes(cpu));
+  if (refused.length > 0) {
+    throw new CliError('USAGE', `--cpus ${value}: CPU ${refused.join(', ')} is not available to this process (allowed: ${allowed.join(',')}). Pick CPUs from that list.`);
+  }
+  return cpus;
+}
+
+/**
+ * The measuring CPUs from `--cpu`/`--cpus`; default the last CPU this process may use.
+ * @example
+ * measuringCpus({ cpus: '0,1' }); // [0, 1]
+ */
+export function measuringCpus(flags: { cpu?: string; cpus?: string }): number[] {
+  const allowed = allowedCpus();
+  if (flags.cpu !== undefined && flags.cpus !== undefined) throw new CliError('USAGE', 'give --cpu N or --cpus LIST, not both.');
+  if (flags.cpus !== undefined) return parseCpus(flags.cpus, allowed);
+  if (flags.cpu !== undefined) return parseCpus(String(parseInteger('--cpu', flags.cpu, 0, 4095)), allowed);
+  return [allowed[allowed.length - 1]!];
+}
+
+/**
+ * Parses `--phases check-host,build,…` (campaign order is kept whatever the order given).
+ * @throws {@link CliError} `USAGE` naming an unknown phase.
+ * @example
+ * parsePhases('measure,build'); // ['build', 'measure']
+ */
+export function parsePhases(value: string): CampaignPhase[] {
+  const names = value.split(',').map((p) => p.trim()).filter((p) => p !== '');
+  for (const name of names) {
+    if (!(CAMPAIGN_PHASES as readonly string[]).includes(name)) {
+      throw new CliError('USAGE', `--phases: unknown phase "${name}". Use a comma-separated list of ${CAMPAIGN_PHASES.join(', ')}.`);
+    }
+  }
+  if (names.length === 0) throw new CliError('USAGE', '--phases needs at least one phase.');
+  return CAMPAIGN_PHASES.filter((p) => names.includes(p));
+}
+
+/**
+ * Parses `--profile reference|performance|resource`.
+ * @example
+ * parseProfile('resource'); // 'resource'
+ */
+export function parseProfile(value: string): BuildProfile {
+  if (!(BUILD_PROFILES as readonly string[]).includes(value)) {
+    throw new CliError('USAGE', `--profile expects one of ${BUILD_PROFILES.join(', ')}, got "${value}".`);
+  }
+  return value as BuildProfile;
+}
+
+/**
+ * The default system id of this machine: `x86_1` or `arm_1`.
+ * @example
+ * defaultSystemId(); // 'x86_1' on x86-64
+ */
+export function defaultSystemId(): string {
+  const arch = os.arch() === 'arm64' ? 'arm' : os.arch() === 'x64' ? 'x86' : os.arch();
+  return `${arch}_1`;
+}
+
+/**
+ * The bundled example candidate folders (`native/examples/*` holding a candidate.json).
+ * @example
+ * await bundledCandidateDirectories('native/examples'); // ['native/examples/sha512', …]
+ */
+export async function bundledCandidateDirectories(examplesDirectory: string | null): Promise<string[]> {
+  if (examplesDirectory === null) {
+    throw new CliError('USAGE', 'no candidate folder given and no bundled examples found (native/examples). Pass CANDIDATE_DIR.');
+  }
+  const entries = await readdir(examplesDirectory, { withFileTypes: true });
+  const withCandidate: string[] = [];
+  for (const folder of entries.filter((e) => e.isDirectory()).map((e) => path.join(examplesDirectory, e.name)).sort()) {
+    if ((await readdir(folder)).includes('candidate.json')) withCandidate.push(folder);
+  }
+  return withCandidate;
+}
