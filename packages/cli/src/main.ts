@@ -1,18 +1,34 @@
 import { Command, CommanderError } from 'commander';
 import type { CommandContext } from './command-context.js';
-import { registerCheckHostCommand } from './commands/check-host-command.js';
-import { registerCompareCommand } from './commands/compare-command.js';
-import { registerImportCommand } from './commands/import-command.js';
-import { registerKatCommand } from './commands/kat-command.js';
-import { registerMergeCommand } from './commands/merge-command.js';
-import { registerPlanCommand } from './commands/plan-command.js';
-import { registerPublishCommand } from './commands/publish-command.js';
-import { registerReportCommand } from './commands/report-command.js';
-import { registerRunCommand } from './commands/run-command.js';
-import { registerSizeCommand } from './commands/size-command.js';
-import { registerTimeCommand } from './commands/time-command.js';
-import { registerValidateCommand } from './commands/validate-command.js';
 import { processIo, type CliIo } from './io.js';
+
+type Register = (program: Command, context: CommandContext) => void;
+
+/**
+ * Each command's module, loaded only when that command runs: a command pulls in only the
+ * packages it needs, so `ngcc-perf kat` does not pay for loading the report or campaign code.
+ * The order is the order of `--help`.
+ */
+const COMMANDS: Record<string, () => Promise<Register>> = {
+  run: async () => (await import('./commands/run-command.js')).registerRunCommand,
+  merge: async () => (await import('./commands/merge-command.js')).registerMergeCommand,
+  publish: async () => (await import('./commands/publish-command.js')).registerPublishCommand,
+  kat: async () => (await import('./commands/kat-command.js')).registerKatCommand,
+  time: async () => (await import('./commands/time-command.js')).registerTimeCommand,
+  size: async () => (await import('./commands/size-command.js')).registerSizeCommand,
+  report: async () => (await import('./commands/report-command.js')).registerReportCommand,
+  validate: async () => (await import('./commands/validate-command.js')).registerValidateCommand,
+  compare: async () => (await import('./commands/compare-command.js')).registerCompareCommand,
+  'check-host': async () => (await import('./commands/check-host-command.js')).registerCheckHostCommand,
+  plan: async () => (await import('./commands/plan-command.js')).registerPlanCommand,
+  import: async () => (await import('./commands/import-command.js')).registerImportCommand,
+};
+
+/** The command named on the command line, or null (help, version, nothing, a typo: load all). */
+function requestedCommand(args: string[]): string | null {
+  const first = args.find((arg) => !arg.startsWith('-'));
+  return first !== undefined && Object.hasOwn(COMMANDS, first) ? first : null;
+}
 
 /** Exit code for bad input: a usage error, a bad file, a missing build. */
 export const EXIT_BAD_INPUT = 2;
@@ -40,18 +56,10 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
     .option('--debug', 'print stack traces of errors')
     .exitOverride()
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
-  registerRunCommand(program, context);
-  registerMergeCommand(program, context);
-  registerPublishCommand(program, context);
-  registerKatCommand(program, context);
-  registerTimeCommand(program, context);
-  registerSizeCommand(program, context);
-  registerReportCommand(program, context);
-  registerValidateCommand(program, context);
-  registerCompareCommand(program, context);
-  registerCheckHostCommand(program, context);
-  registerPlanCommand(program, context);
-  registerImportCommand(program, context);
+  const wanted = requestedCommand(args);
+  const versionOnly = args.length === 1 && (args[0] === '--version' || args[0] === '-V');
+  const names = versionOnly ? [] : wanted === null ? Object.keys(COMMANDS) : [wanted];
+  for (const name of names) (await COMMANDS[name]!())(program, context);
   try {
     await program.parseAsync(args, { from: 'user' });
     return exitCode;
