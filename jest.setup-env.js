@@ -5,3 +5,6 @@ import path from 'node:path';
 const root = path.dirname(fileURLToPath(import.meta.url));
 process.env.NGCC_PERF_DRIVER ??= path.join(root, 'native', 'build', 'ngcc-perf-driver');
 process.env.NGCC_PERF_NATIVE_BUILD ??= path.join(root, 'native', 'build');
+// Tests run on development VMs and CI, whose host check always finds problems (no PMU, a
+// hypervisor); the campaign refuses such hosts unless told. test/host-gate.test.ts unsets it.
+process.env.NGCC_PERF_ALLOW_UNFIXED_HOST ??= '1';

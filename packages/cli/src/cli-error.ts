@@ -1,6 +1,7 @@
 /** Codes of {@link CliError}; each maps to exit code 2 (bad input) unless stated. */
 export type CliErrorCode =
   | 'USAGE'
+  | 'HOST_NOT_READY'
   | 'CANDIDATE_NOT_FOUND'
   | 'CANDIDATE_INVALID'
   | 'BUILD_FAILED'

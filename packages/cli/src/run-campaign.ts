@@ -65,6 +65,11 @@ export interface RunCampaignOptions {
   /** Where the `publish` phase copies the dataset (`<data>/<system>/`); needed for that phase. */
   publish?: { dataDirectory: string; replace: boolean } | null;
   driverPath: string;
+  /**
+   * Measure although the host check found problems (SPEC §5, guide §3.3): they are recorded in
+   * campaign.json, in every record and in the reports. Without it a host with problems is refused.
+   */
+  allowUnfixedHost?: boolean;
   /** Receives progress events (the CLI renders them as a bar, lines or JSON). */
   onEvent?: CampaignEventSink;
 }
@@ -163,6 +168,7 @@ export async function runCampaign(options: RunCampaignOptions): Promise<RunCampa
   const context: CampaignContext = {
     state, units, plan: state.campaign.plan, cpus, buildProfile: options.buildProfile ?? null, driverPath: options.driverPath,
     tools, manifests: await manifestsOf(options.candidates), buildRoot, coreClockHz: undefined, emit,
+    allowUnfixedHost: options.allowUnfixedHost === true,
   };
   const result: RunCampaignResult = {
     runDirectory: state.directory, resumed: state.resumed, shard: options.shard ?? null, instances: units.map((u) => u.key),

@@ -40,6 +40,8 @@ export interface AssembleRecordOptions {
   messageBytes: number;
   measured: OperationMeasurement;
   runDirectory: string;
+  /** Problems the host check found (campaign.json `hostProblems`), repeated in every record. */
+  hostProblems: readonly string[];
 }
 
 /**
@@ -80,5 +82,6 @@ export function assembleRecord(options: AssembleRecordOptions): Record<string, u
     processes,
     derived,
     disturbedRetries,
+    hostProblems: [...options.hostProblems],
   };
 }

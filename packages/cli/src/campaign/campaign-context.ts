@@ -32,6 +32,8 @@ export interface CampaignContext {
   buildRoot: string;
   /** Fixed core clock, Hz, when the host pins it (disturbed-trial check, SPEC §5). */
   coreClockHz: number | undefined;
+  /** Go on measuring when the host check finds problems (`--allow-unfixed-host`). */
+  allowUnfixedHost: boolean;
   emit: CampaignEventSink;
 }
 

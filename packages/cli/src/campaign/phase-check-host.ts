@@ -1,5 +1,6 @@
 import os from 'node:os';
 import { assessHost } from '@ngcc-perf/timing';
+import { CliError } from '../cli-error.js';
 import type { CampaignContext } from './campaign-context.js';
 
 /**
@@ -34,5 +35,14 @@ export async function runCheckHostPhase(context: CampaignContext): Promise<numbe
     context.emit({ event: 'host', cpu, problems, notes });
   }
   await context.state.saveCampaign();
+  if (campaign.hostProblems.length > 0 && !context.allowUnfixedHost) {
+    throw new CliError(
+      'HOST_NOT_READY',
+      `the host check found ${campaign.hostProblems.length} problem(s) that make the figures less trustworthy:\n` +
+        campaign.hostProblems.map((p) => `  - ${p}`).join('\n') +
+        '\nFix them (see `ngcc-perf check-host`), or measure anyway with --allow-unfixed-host (or NGCC_PERF_ALLOW_UNFIXED_HOST=1): ' +
+        'the problems are then named in campaign.json, in every record and in the reports.',
+    );
+  }
   return coreClockHz;
 }

@@ -56,7 +56,7 @@ async function measureOne(context: CampaignContext, operation: Operation, cpu: n
     onProgress: (event) => context.emit({ event: 'trial', ...base, cpu, trial: event.trial, trials: event.trials, attempt: event.attempt }),
   });
   const memory = measured.status === 'complete' ? await measureMemory(context, operation, cpu, measured) : {};
-  const record = { ...assembleRecord({ entry, messageBytes, measured, runDirectory: context.state.directory }), ...withPortableCommands(memory, context.state.directory) };
+  const record = { ...assembleRecord({ entry, messageBytes, measured, runDirectory: context.state.directory, hostProblems: context.state.campaign.hostProblems }), ...withPortableCommands(memory, context.state.directory) };
   await writeJsonAtomic(path.join(context.state.directory, file), record);
   const wallSeconds = Number(process.hrtime.bigint() - started) / 1e9;
   context.emit({ event: 'record', ...base, cpu, status: measured.status, file, wallSeconds, failure: measured.status === 'failed' ? measured.failure : null });

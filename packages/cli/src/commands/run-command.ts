@@ -31,6 +31,7 @@ interface RunFlags {
   data?: string;
   replace?: boolean;
   quiet?: boolean;
+  allowUnfixedHost?: boolean;
   json?: boolean;
 }
 
@@ -57,6 +58,7 @@ export function registerRunCommand(program: Command, context: CommandContext): v
     .option('--phases <list>', `phases to run (default: ${DEFAULT_CAMPAIGN_PHASES.join(',')}; publish when --data is given)`)
     .option('--data <dir>', 'publish the finished dataset into <dir>/<system>/')
     .option('--replace', 'let --data replace a different dataset already published for this system')
+    .option('--allow-unfixed-host', 'measure although `check-host` finds problems; they are recorded in every record and report')
     .option('--quiet', 'no progress output')
     .option('--json', 'progress events and a final summary as JSON Lines on stdout')
     .action(async (directories: string[], flags: RunFlags) => {
@@ -99,6 +101,7 @@ export function registerRunCommand(program: Command, context: CommandContext): v
           phases,
           publish: flags.data === undefined ? null : { dataDirectory: flags.data, replace: flags.replace === true },
           driverPath: native.driverPath,
+          allowUnfixedHost: flags.allowUnfixedHost === true || process.env.NGCC_PERF_ALLOW_UNFIXED_HOST === '1',
           onEvent: sink,
         });
       } finally {
