@@ -8,6 +8,7 @@
 #include "out.h"
 #include "proc_mem.h"
 #include "report.h"
+#include "sandbox.h"
 
 #include <sys/utsname.h>
 
@@ -41,6 +42,7 @@ int cmd_info(int argc, char **argv)
         jl_null(&line, "tscHzCpuid");
         jl_null(&line, "tscHzCpuidLeaf");
     }
+    sandbox_describe(&line);
     failed = jl_emit(&line);
     counter_close(&c);
     jl_free(&line);

@@ -6,6 +6,7 @@
 #include "exit_codes.h"
 #include "out.h"
 #include "report.h"
+#include "sandbox.h"
 
 #include <errno.h>
 #include <signal.h>
@@ -16,6 +17,11 @@ int main(int argc, char **argv)
 {
     const char *sub;
     int code;
+    /* Candidate code runs only inside the sandbox (sandbox.h); in bwrap mode this
+     * process becomes the monitor and does not come back. */
+    if ((code = sandbox_enter(&argc, argv)) != DRV_EXIT_OK) {
+        return code;
+    }
     if (out_init() != 0) {
         fprintf(stderr, "ngcc-perf-driver: cannot set up stdout (%s); run it with stdout open\n",
                 strerror(errno));
@@ -36,6 +42,8 @@ int main(int argc, char **argv)
         code = cmd_time(argc - 2, argv + 2);
     } else if (strcmp(sub, "memory") == 0) {
         code = cmd_memory(argc - 2, argv + 2);
+    } else if (strcmp(sub, "kat") == 0) {
+        code = cmd_kat(argc - 2, argv + 2);
     } else if (strcmp(sub, "clock-probe") == 0) {
         code = cmd_clock_probe(argc - 2, argv + 2);
     } else if (strcmp(sub, "select-counter-selftest") == 0) {

@@ -1,6 +1,6 @@
 import { classifyHost, type ClassifyHostOptions } from './classify-host.js';
 import type { DriverCounter } from './counter-types.js';
-import type { DriverInfo } from './driver-lines.js';
+import type { DriverInfo, DriverSandbox } from './driver-lines.js';
 import type { TimingRunner } from './driver-runner.js';
 import type { HostEnvironment } from './host-environment.js';
 import type { HostFinding } from './host-finding.js';
@@ -39,6 +39,11 @@ export interface HostAssessment {
   tscHzSource: TscHzSource | null;
   /** The clock probe, when it ran. */
   clockProbe: ClockProbe | null;
+  /**
+   * The sandbox the driver's library-running processes enter (`info.sandbox`: bwrap, unshare,
+   * off or unavailable, with its limits); absent when the driver predates the sandbox.
+   */
+  sandbox?: DriverSandbox;
   problems: HostFinding[];
   notes: HostFinding[];
 }
@@ -91,6 +96,7 @@ export async function assessHost(options: AssessHostOptions = {}): Promise<HostA
     tscHz: tsc?.hz ?? null,
     tscHzSource: tsc?.source ?? null,
     clockProbe,
+    ...(info.sandbox === undefined ? {} : { sandbox: info.sandbox }),
     problems,
     notes,
   };

@@ -19,6 +19,24 @@ const counterSchema = z.object({
 const count = z.number().int().nonnegative();
 const cpuSchema = z.number().int().nullable();
 
+/** The sandbox `info` reports (native/PROTOCOL.md, "Sandbox"); every field but `mode` optional. */
+const sandboxSchema = z.object({
+  mode: z.enum(['bwrap', 'unshare', 'off', 'unavailable']),
+  requested: z.string().optional(),
+  network: z.string().optional(),
+  filesystem: z.string().optional(),
+  scratch: z.string().optional(),
+  scratchBytes: count.optional(),
+  noNewPrivs: z.boolean().optional(),
+  seccomp: z.string().nullable().optional(),
+  maxMemoryBytes: count.nullable().optional(),
+  cpuSeconds: count.nullable().optional(),
+  openFiles: count.optional(),
+  coreBytes: count.optional(),
+  bwrap: z.string().nullable().optional(),
+  bwrapFailure: z.string().optional(),
+  reason: z.string().optional(),
+});
 const infoSchema = z.object({
   v: z.literal(1),
   type: z.literal('info'),
@@ -44,6 +62,8 @@ const infoSchema = z.object({
   /** The TSC rate CPUID states (leaf 0x15 or 0x16), Hz; null when CPUID does not say (optional). */
   tscHzCpuid: z.number().positive().nullable().optional(),
   tscHzCpuidLeaf: z.string().nullable().optional(),
+  /** The sandbox a library-running driver process would enter (optional: older drivers have none). */
+  sandbox: sandboxSchema.optional(),
 });
 const metaSchema = z.object({
   v: z.literal(1),
@@ -105,6 +125,12 @@ const lineSchema = z.discriminatedUnion('type', [infoSchema, metaSchema, trialSc
 
 /** A validated driver line: `info`, `meta`, `trial`, `end`, `error` or `clock-probe` (native/PROTOCOL.md). */
 export type DriverLine = z.infer<typeof lineSchema>;
+/**
+ * The sandbox of `info` (native/PROTOCOL.md, "Sandbox"): `mode` `bwrap` or `unshare` (in force,
+ * with its limits: `maxMemoryBytes` bytes, `cpuSeconds` seconds, `scratchBytes` bytes), `off`
+ * (`--no-sandbox` or NGCC_PERF_NO_SANDBOX; `reason` says which) or `unavailable` (`reason`).
+ */
+export type DriverSandbox = z.infer<typeof sandboxSchema>;
 /** The `info` line, i.e. what `readDriverInfo` returns. */
 export type DriverInfo = Omit<z.infer<typeof infoSchema>, 'v' | 'type'>;
 /** The `meta` line of a `time` run. */

@@ -138,12 +138,13 @@ async function runInfo(driverPath: string): Promise<DriverInfo> {
   if (info === undefined) {
     throw new TimingError('PROTOCOL', `${source} wrote no "info" line. Rebuild native/ with "npm run build".`);
   }
-  const { driver, arch, pageBytes, counter, counters, tscHzCpuid, tscHzCpuidLeaf } = info;
+  const { driver, arch, pageBytes, counter, counters, tscHzCpuid, tscHzCpuidLeaf, sandbox } = info;
   return {
     driver, arch, pageBytes, counter,
     ...(counters === undefined ? {} : { counters }),
     ...(tscHzCpuid === undefined ? {} : { tscHzCpuid }),
     ...(tscHzCpuidLeaf === undefined ? {} : { tscHzCpuidLeaf }),
+    ...(sandbox === undefined ? {} : { sandbox }),
   };
 }
 

@@ -20,6 +20,7 @@ export type {
   DriverInfo,
   DriverLine,
   DriverMetaLine,
+  DriverSandbox,
   DriverTrialLine,
   ParsedDriverOutput,
 } from './driver-lines.js';

@@ -25,6 +25,21 @@ const mhz = (hz: number | null | undefined) => (hz === null || hz === undefined 
 const orText = (value: string | number | boolean | null | undefined, missing = 'not exposed') =>
   value === null || value === undefined ? missing : String(value);
 
+const mib = (bytes: number | null | undefined) => (bytes === null || bytes === undefined ? 'no limit' : `${Math.round(bytes / 1048576)} MiB`);
+
+/** The sandbox row: the mode with its limits, or why candidate code would run unconfined or not at all. */
+function describeSandbox(sandbox: HostAssessment['sandbox']): string {
+  if (sandbox === undefined) return 'not reported: the driver predates the sandbox; rebuild native/ with "npm run build"';
+  if (sandbox.mode === 'off') return `OFF (${sandbox.reason ?? 'turned off'}): candidate code runs with this user's full rights`;
+  if (sandbox.mode === 'unavailable') {
+    return `UNAVAILABLE: ${sandbox.reason ?? 'unknown reason'}; every library-running driver process will fail (install bubblewrap, or pass --no-sandbox on a machine you do not mind candidate code touching)`;
+  }
+  const cpu = sandbox.cpuSeconds === null || sandbox.cpuSeconds === undefined ? 'no CPU limit' : `${sandbox.cpuSeconds} s CPU`;
+  return `${sandbox.mode}: no network, read-only filesystem but ${sandbox.scratch ?? 'scratch'} (${mib(sandbox.scratchBytes)}), ` +
+    `no new privileges, seccomp; address space ${mib(sandbox.maxMemoryBytes)}, ${cpu}, ${sandbox.openFiles ?? '?'} files, no core dumps` +
+    (sandbox.bwrapFailure === undefined ? '' : ` (bwrap failed: ${sandbox.bwrapFailure})`);
+}
+
 /**
  * The human form of a host assessment: a two-column table of what was read, then the problems
  * and the notes with their codes. A pure function of the assessment.
@@ -59,6 +74,7 @@ export function renderHostAssessment(assessment: HostAssessment): string {
     ['isolcpus / nohz_full', `${env.isolatedCpus === '' ? 'none' : orText(env.isolatedCpus)} / ${env.nohzFullCpus === '' ? 'none' : orText(env.nohzFullCpus)}`],
     ['ASLR', `randomize_va_space ${orText(env.randomizeVaSpace)}`],
     ['perf_event_paranoid', orText(env.perfEventParanoid)],
+    ['sandbox', describeSandbox(assessment.sandbox)],
     ['load average', env.loadAverage === null ? 'not exposed' : env.loadAverage.join(' ')],
   ];
   const width = Math.max(...rows.map(([key]) => key.length));

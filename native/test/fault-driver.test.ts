@@ -1,0 +1,104 @@
+// The fault corpus (native/testlibs/README.md) at the driver's level, in every sandbox mode this
+// host can enter: each faulty library under `kat KAT_2_12`, `time` (64-byte messages, 3 calls) and
+// `memory` (64-byte message) ends exactly as PROTOCOL.md says — the exit code, or death by the
+// signal, or a hang that only the caller's kill ends — and the lines before it survive.
+// The verdicts the TypeScript packages draw from these runs are in packages/cli/test/fault-packages.test.ts.
+import { describe, expect, test } from '@jest/globals';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { availableModes, lib, runDriver, sandboxEnv, type Run } from './sandbox-support.js';
+
+/** How a run ends: an exit code, death by a signal, or `hang` (still running when killed). */
+type End = number | 'SIGSEGV' | 'SIGABRT' | 'hang';
+
+interface Fault {
+  library: string;
+  kat: End;
+  time: End;
+  memory: End;
+  /** Digest bits (default 256). */
+  digestBits?: number;
+  /** A check of the lines, beyond the end. */
+  lines?: (subcommand: 'kat' | 'time' | 'memory', run: Run) => void;
+}
+
+const HANG_KILL_MS = 2000;
+const MEMORY_LIMIT_BYTES = 256 << 20;
+const records = (run: Run) => run.lines.filter((line) => line.type === 'kat-record').length;
+const errorOf = (run: Run) => run.lines.find((line) => line.type === 'error');
+const typesOf = (run: Run) => run.lines.map((line) => line.type);
+
+const FAULTS: Fault[] = [
+  { library: 'segv', kat: 'SIGSEGV', time: 'SIGSEGV', memory: 'SIGSEGV' },
+  { library: 'fault_abort', kat: 'SIGABRT', time: 'SIGABRT', memory: 'SIGABRT', lines: (sub, run) => sub === 'kat' && expect(records(run)).toBe(101) },
+  { library: 'hang', kat: 'hang', time: 'hang', memory: 'hang' },
+  { library: 'fault_signal_spin', kat: 'hang', time: 'hang', memory: 'hang' },
+  { library: 'overflow', kat: 4, time: 4, memory: 4, lines: (_, run) => expect(errorOf(run)).toMatchObject({ code: 'OVERFLOW', buffer: 'digest', side: 'after', guardOffset: 0 }) },
+  {
+    library: 'msg_write', kat: 4, time: 0, memory: 0, // `time` and `memory` check the guards, not the message's content
+    lines: (sub, run) => sub === 'kat' && expect(errorOf(run)).toMatchObject({ code: 'OVERFLOW', buffer: 'message' }),
+  },
+  { library: 'ret_fail', kat: 3, time: 3, memory: 3, lines: (_, run) => expect(errorOf(run)).toMatchObject({ code: 'CRYPTOFAIL', returnCode: -1 }) },
+  {
+    library: 'leak', kat: 0, time: 0, memory: 0,
+    lines: (sub, run) => sub === 'memory' && expect(run.lines.find((line) => line.type === 'memory')).toMatchObject({ heapRetainedBytes: 4096 }),
+  },
+  { library: 'fault_exhaust', kat: 3, time: 3, memory: 3, lines: (_, run) => expect(errorOf(run)).toMatchObject({ code: 'CRYPTOFAIL', returnCode: -4 }) },
+  { library: 'greedy', kat: 3, time: 3, memory: 3, lines: (_, run) => expect(errorOf(run)).toMatchObject({ returnCode: -2 }) },
+  { library: 'fault_fork', kat: 0, time: 0, memory: 0 },
+  { library: 'fault_exec_shell', kat: 0, time: 0, memory: 0 },
+  { library: 'fault_connect', kat: 0, time: 0, memory: 0 },
+  { library: 'fault_write_outside', kat: 0, time: 0, memory: 0 },
+  { library: 'fault_chdir', kat: 0, time: 0, memory: 0 },
+  { library: 'fault_kill_parent', kat: 0, time: 0, memory: 0 },
+  {
+    library: 'fault_exit_zero', kat: 0, time: 0, memory: 0,
+    lines: (sub, run) => expect(typesOf(run).filter((type) => type !== 'kat-record')).toEqual([{ kat: 'kat-meta', time: 'meta', memory: undefined }[sub]].filter(Boolean)),
+  },
+  { library: 'fault_abi_64', kat: 4, time: 4, memory: 4, lines: (_, run) => expect(errorOf(run)).toMatchObject({ buffer: 'digest', side: 'after' }) },
+  { library: 'fault_abi_64', digestBits: 512, kat: 0, time: 0, memory: 0 },
+  { library: 'no_symbol', kat: 5, time: 5, memory: 5, lines: (_, run) => expect(errorOf(run)).toMatchObject({ code: 'LOADFAIL', stage: 'dlsym' }) },
+];
+
+function argsOf(sub: 'kat' | 'time' | 'memory', library: string, digestBits: number): string[] {
+  const bits = String(digestBits);
+  if (sub === 'kat') return ['kat', lib(library), bits, 'KAT_2_12', '--max-memory-bytes', String(MEMORY_LIMIT_BYTES)];
+  if (sub === 'time') return ['time', lib(library), bits, '64', '3', '1'];
+  return ['memory', lib(library), bits, '64'];
+}
+
+function endOf(run: Run, killedByUs: boolean): End {
+  if (killedByUs) return 'hang';
+  if (run.signal !== null) return run.signal as End;
+  return run.status as number;
+}
+
+const faultDir = mkdtempSync(path.join(tmpdir(), 'fault-driver-'));
+
+describe.each(availableModes())('in %s mode', (mode) => {
+  const env = sandboxEnv(mode, { NGCC_PERF_SANDBOX_MEMORY_BYTES: String(MEMORY_LIMIT_BYTES), NGCC_FAULT_DIR: faultDir });
+  test.each(FAULTS.map((fault) => [`${fault.library}${fault.digestBits === undefined ? '' : ` (${fault.digestBits} bits)`}`, fault] as const))(
+    '%s ends as PROTOCOL.md says under kat, time and memory',
+    async (_name, fault) => {
+      for (const sub of ['kat', 'time', 'memory'] as const) {
+        let killedByUs = false;
+        const run = await runDriver(argsOf(sub, fault.library, fault.digestBits ?? 256), {
+          env,
+          timeoutMs: 20000,
+          onSpawn: (child) => {
+            setTimeout(() => {
+              if (child.exitCode === null && child.signalCode === null) {
+                killedByUs = true;
+                child.kill('SIGKILL');
+              }
+            }, HANG_KILL_MS);
+          },
+        });
+        expect([sub, endOf(run, killedByUs)]).toEqual([sub, fault[sub]]);
+        fault.lines?.(sub, run);
+      }
+    },
+    20000,
+  );
+});

@@ -1,0 +1,151 @@
+// The fault corpus (native/testlibs/README.md) through the real measuring packages, in every
+// sandbox mode the host can enter (bwrap when bubblewrap is installed, unshare always): each
+// faulty library gets its KAT verdict from runKat, its record status from measureOperation and
+// measureCallMemory, never an exception, and no sandboxed process outlives its kill. The
+// escape attempts' own checks (listener, files) are in native/test/sandbox-driver.test.ts.
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { runKat, type KatResult } from '@ngcc-perf/kat';
+import { measureCallMemory } from '@ngcc-perf/rss';
+import { measureOperation, type OperationMeasurement } from '@ngcc-perf/timing';
+
+type Mode = 'bwrap' | 'unshare';
+const buildDir = process.env.NGCC_PERF_NATIVE_BUILD ?? '';
+const driverPath = process.env.NGCC_PERF_DRIVER ?? '';
+const work = mkdtempSync(path.join(tmpdir(), 'fault-packages-'));
+const outside = path.join(work, 'outside');
+const MEMORY_LIMIT_BYTES = 256 << 20;
+const HANG_TIMEOUT_SECONDS = 2;
+
+/** The libraries that hang are run through a symlink with a name of their own, so a leftover process is easy to find. */
+function lib(name: string): string {
+  const real = path.join(buildDir, 'testlibs', `lib${name}.so`);
+  if (name !== 'hang' && name !== 'fault_signal_spin') return real;
+  const link = path.join(work, `lib${name}-fault-packages.so`);
+  try {
+    symlinkSync(real, link);
+  } catch {
+    // already there
+  }
+  return link;
+}
+
+function modeWorks(mode: Mode): boolean {
+  const result = spawnSync(driverPath, ['info'], { env: { ...process.env, NGCC_PERF_SANDBOX: mode }, timeout: 30000 });
+  return result.stdout.toString('utf8').includes(`"sandbox":{"mode":"${mode}"`);
+}
+const modes = (['bwrap', 'unshare'] as const).filter(modeWorks);
+
+/** What each package should conclude: a KAT verdict, a timing record status (or failure code), a memory status. */
+interface Expected {
+  library: string;
+  digestBits?: number;
+  kat: KatResult['verdict'];
+  time: 'complete' | 'CRASH' | 'TIMEOUT' | 'CRYPTOFAIL' | 'OVERFLOW' | 'LOADFAIL' | 'INCOMPLETE';
+  memory: 'complete' | 'CRASH' | 'TIMEOUT' | 'CRYPTOFAIL' | 'OVERFLOW' | 'LOADFAIL';
+}
+
+const CORPUS: Expected[] = [
+  { library: 'segv', kat: 'CRASH', time: 'CRASH', memory: 'CRASH' },
+  { library: 'fault_abort', kat: 'CRASH', time: 'CRASH', memory: 'CRASH' },
+  { library: 'hang', kat: 'TIMEOUT', time: 'TIMEOUT', memory: 'TIMEOUT' },
+  { library: 'fault_signal_spin', kat: 'TIMEOUT', time: 'TIMEOUT', memory: 'TIMEOUT' },
+  { library: 'overflow', kat: 'OVERFLOW', time: 'OVERFLOW', memory: 'OVERFLOW' },
+  // `time` and `memory` check the guards only: a library that writes into its message is caught by the KAT.
+  { library: 'msg_write', kat: 'OVERFLOW', time: 'complete', memory: 'complete' },
+  { library: 'ret_fail', kat: 'CRYPTOFAIL', time: 'CRYPTOFAIL', memory: 'CRYPTOFAIL' },
+  { library: 'leak', kat: 'NOKAT', time: 'complete', memory: 'complete' },
+  { library: 'fault_exhaust', kat: 'CRYPTOFAIL', time: 'CRYPTOFAIL', memory: 'CRYPTOFAIL' },
+  { library: 'greedy', kat: 'CRYPTOFAIL', time: 'CRYPTOFAIL', memory: 'CRYPTOFAIL' },
+  { library: 'fault_fork', kat: 'NOKAT', time: 'complete', memory: 'complete' },
+  { library: 'fault_exec_shell', kat: 'NOKAT', time: 'complete', memory: 'complete' },
+  { library: 'fault_connect', kat: 'NOKAT', time: 'complete', memory: 'complete' },
+  { library: 'fault_write_outside', kat: 'NOKAT', time: 'complete', memory: 'complete' },
+  { library: 'fault_chdir', kat: 'NOKAT', time: 'complete', memory: 'complete' },
+  { library: 'fault_kill_parent', kat: 'NOKAT', time: 'complete', memory: 'complete' },
+  { library: 'fault_exit_zero', kat: 'CRASH', time: 'INCOMPLETE', memory: 'CRASH' },
+  { library: 'fault_abi_64', kat: 'OVERFLOW', time: 'OVERFLOW', memory: 'OVERFLOW' },
+  { library: 'fault_abi_64', digestBits: 512, kat: 'NOKAT', time: 'complete', memory: 'complete' },
+  { library: 'no_symbol', kat: 'LOADFAIL', time: 'LOADFAIL', memory: 'LOADFAIL' },
+];
+
+const kat = (library: string, digestBits: number) =>
+  runKat({ library, digestBits, name: 'fault', candidateId: 'fault-corpus', files: ['KAT_2_12'], timeoutSeconds: HANG_TIMEOUT_SECONDS, maxMemoryBytes: MEMORY_LIMIT_BYTES });
+
+const time = (library: string, digestBits: number) =>
+  measureOperation({
+    library, digestBits, messageBytes: 64,
+    options: { trialTargetSeconds: 0.001, trials: 2, minIterations: 5, maxIterations: 50, minMeasurements: 10, budgetSeconds: HANG_TIMEOUT_SECONDS + 1 },
+  });
+
+function timeStatus(measured: OperationMeasurement): Expected['time'] {
+  if (measured.status === 'complete') return 'complete';
+  const failed = [measured.calibration, ...measured.processes].find((process) => process.failure !== undefined);
+  return (failed?.failure?.code ?? 'EXIT') as Expected['time'];
+}
+
+let saved: Record<string, string | undefined>;
+/** SHA-256 of libxor_ok's KAT_2_12 file (the toy hash) by digest bits. */
+const toyKatSha256 = new Map<number, string>();
+
+beforeAll(async () => {
+  saved = { mode: process.env.NGCC_PERF_SANDBOX, off: process.env.NGCC_PERF_NO_SANDBOX, memory: process.env.NGCC_PERF_SANDBOX_MEMORY_BYTES, dir: process.env.NGCC_FAULT_DIR };
+  delete process.env.NGCC_PERF_NO_SANDBOX;
+  process.env.NGCC_PERF_SANDBOX_MEMORY_BYTES = String(MEMORY_LIMIT_BYTES);
+  process.env.NGCC_FAULT_DIR = outside;
+  spawnSync('mkdir', ['-p', outside]);
+  for (const digestBits of [256, 512]) {
+    const reference = await kat(lib('xor_ok'), digestBits);
+    toyKatSha256.set(digestBits, reference.files[0]?.canonicalSha256 ?? '');
+  }
+}, 60000);
+
+afterAll(() => {
+  const restore = (name: string, value: string | undefined) => (value === undefined ? delete process.env[name] : (process.env[name] = value));
+  restore('NGCC_PERF_SANDBOX', saved.mode);
+  restore('NGCC_PERF_NO_SANDBOX', saved.off);
+  restore('NGCC_PERF_SANDBOX_MEMORY_BYTES', saved.memory);
+  restore('NGCC_FAULT_DIR', saved.dir);
+  rmSync(work, { recursive: true, force: true });
+});
+
+test('the host can enter the unshare sandbox', () => {
+  expect(modes).toContain('unshare');
+});
+
+describe.each(modes)('in %s mode', (mode) => {
+  beforeAll(() => {
+    process.env.NGCC_PERF_SANDBOX = mode;
+  });
+
+  test.each(CORPUS.map((c) => [`${c.library}${c.digestBits === undefined ? '' : ` (${c.digestBits} bits)`}`, c] as const))(
+    '%s: KAT verdict, timing status, memory status',
+    async (_name, expected) => {
+      const library = lib(expected.library);
+      const digestBits = expected.digestBits ?? 256;
+      const katResult = await kat(library, digestBits);
+      const measured = await time(library, digestBits);
+      const memory = await measureCallMemory({ library, digestBits, messageBytes: 64, timeoutSeconds: HANG_TIMEOUT_SECONDS });
+      expect({
+        kat: katResult.verdict,
+        time: timeStatus(measured),
+        memory: memory.status === 'complete' ? 'complete' : memory.verdictLike,
+      }).toEqual({ kat: expected.kat, time: expected.time, memory: expected.memory });
+      if (katResult.verdict === 'NOKAT') {
+        // The escape attempts failed silently: the KAT file is the toy hash's, byte for byte.
+        expect(katResult.files[0]?.canonicalSha256).toBe(toyKatSha256.get(digestBits));
+      }
+      expect(readdirSync(outside)).toEqual([]);
+    },
+    30000,
+  );
+
+  test('no sandboxed process outlived the kills of the hanging libraries', async () => {
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const left = spawnSync('sh', ['-c', 'cat /proc/[0-9]*/cmdline 2>/dev/null | tr "\\0" " "']).stdout.toString('utf8');
+    expect(left.includes('fault-packages.so')).toBe(false);
+  });
+});
