@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { measureCallMemory, RssError } from '@ngcc-perf/rss';
 import type { CallMemory } from '@ngcc-perf/rss';
-import { DEFAULT_TIMING_OPTIONS, measureOperation } from '@ngcc-perf/timing';
+import { DEFAULT_TIMING_OPTIONS, detectHostProblems, measureOperation, readHostEnvironment } from '@ngcc-perf/timing';
 import { CliError } from '../cli-error.js';
 import type { CommandContext } from '../command-context.js';
 import { locateNative } from '../locate-native.js';
@@ -113,6 +113,14 @@ export function registerTimeCommand(program: Command, context: CommandContext): 
               megabytesPerSecond: d?.megabytesPerSecond ?? null,
               n: d?.n ?? 0,
               counter: measured.counter,
+              counterKind: measured.counter?.kind ?? null,
+              counterHz: measured.counter?.hz ?? null,
+              counterOverheadTicks: measured.counter?.overheadTicks ?? null,
+              cv: d?.cv ?? null,
+              ciLowCycles: d?.ciLowCycles ?? null,
+              ciHighCycles: d?.ciHighCycles ?? null,
+              disturbedRetries: measured.disturbedRetries,
+              hostProblems: measured.counter === null ? [] : detectHostProblems(readHostEnvironment(), { ...measured.counter, hz: measured.counter.hz ?? undefined }),
               baselineRssBytes: d?.baselineRssBytes ?? null,
               peakRssBytes: d?.peakRssBytes ?? null,
               ...memoryFields(memory),
