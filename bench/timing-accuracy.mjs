@@ -1,0 +1,83 @@
+#!/usr/bin/env node
+// Timing benchmarks of @ngcc-perf/timing (issue "cycle capture you can trust"), all in one run,
+// A and B interleaved, medians of their ratios (this VM is shared and noisy):
+//  1. accuracy: an OpenSSL-backed CryptHash (EVP SHA-512) at 16384 B measured by ngcc-perf vs
+//     `openssl speed -evp sha512 -bytes 16384` — MB/s must agree within 5 %;
+//  2. overhead: an empty CryptHash in loop scope, counter ticks per call (≤ 10), and the counter's
+//     read overhead reported by per-call scope;
+//  3. repeatability: two back-to-back measurements of the bundled SHA-512 at 4096 B (goal 2 % here);
+//  4. efficiency: wall time of measuring one instance at S1–S8 vs the time inside the timed loops
+//     (goal ≤ 1.3×).
+// Usage: node bench/timing-accuracy.mjs [--rounds 3] [--trial-target 0.5]
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { measureOperation } from '../packages/timing/dist/index.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const driverPath = process.env.NGCC_PERF_DRIVER ?? path.join(root, 'native', 'build', 'ngcc-perf-driver');
+const argument = (name, fallback) => {
+  const index = process.argv.indexOf(name);
+  return index === -1 ? fallback : Number(process.argv[index + 1]);
+};
+const rounds = argument('--rounds', 3);
+const trialTargetSeconds = argument('--trial-target', 0.5);
+const cpu = os.availableParallelism() - 1;
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+const measure = (library, digestBits, messageBytes, extra = {}) =>
+  measureOperation({ library, digestBits, messageBytes, cpu, driverPath, options: { trialTargetSeconds, ...extra.options }, ...extra.rest });
+
+// The OpenSSL-backed library, built here (never committed as a binary).
+const scratch = mkdtempSync(path.join(os.tmpdir(), 'ngcc-bench-'));
+const opensslLibrary = path.join(scratch, 'libcrypthash_openssl.so');
+execFileSync('gcc', ['-O2', '-fPIC', '-shared', '-o', opensslLibrary, path.join(root, 'bench', 'openssl-sha512', 'crypthash_openssl.c'), '-lcrypto']);
+
+function opensslSpeedMegabytesPerSecond() {
+  // `openssl speed -mr` prints "+F:<n>:sha512:<bytes per second for each size>".
+  const text = execFileSync('taskset', ['-c', String(cpu), 'openssl', 'speed', '-mr', '-seconds', '2', '-evp', 'sha512', '-bytes', '16384'], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  const line = text.split('\n').find((l) => l.startsWith('+F:'));
+  const bytesPerSecond = Number(line.split(':').at(-1));
+  return bytesPerSecond / 1e6;
+}
+
+const accuracy = [];
+const repeatability = [];
+for (let round = 0; round < rounds; round++) {
+  const ours = (await measure(opensslLibrary, 512, 16384)).derived.megabytesPerSecond;
+  const theirs = opensslSpeedMegabytesPerSecond();
+  accuracy.push({ ours, theirs, ratio: ours / theirs });
+  const sha512 = path.join(root, 'native', 'build', 'examples', 'libsha512.so');
+  const first = (await measure(sha512, 512, 4096)).derived.meanCycles;
+  const second = (await measure(sha512, 512, 4096)).derived.meanCycles;
+  repeatability.push(second / first);
+}
+
+const empty = path.join(root, 'native', 'build', 'testlibs', 'libempty.so');
+const loopEmpty = await measure(empty, 256, 0, { options: { iterationsPerTrial: 1_000_000 } });
+const perCallEmpty = await measure(empty, 256, 0, { options: { iterationsPerTrial: 100_000 }, rest: { scope: 'per-call' } });
+
+const sizes = [32, 128, 512, 1024, 4096, 8192, 16384, 65536];
+const started = process.hrtime.bigint();
+let loopSeconds = 0;
+for (const size of sizes) {
+  const measured = await measure(path.join(root, 'native', 'build', 'examples', 'libsha512.so'), 512, size);
+  loopSeconds += measured.processes.reduce((sum, p) => sum + (p.trial?.seconds ?? 0), 0);
+}
+const wallSeconds = Number(process.hrtime.bigint() - started) / 1e9;
+
+const percent = (ratio) => `${((ratio - 1) * 100).toFixed(2)} %`;
+console.log(`counter: ${loopEmpty.counter.name} (${loopEmpty.counter.kind}), cpu ${cpu}, trial target ${trialTargetSeconds} s, ${rounds} rounds`);
+for (const a of accuracy) console.log(`  accuracy round: ngcc-perf ${a.ours.toFixed(1)} MB/s, openssl speed ${a.theirs.toFixed(1)} MB/s, ratio ${a.ratio.toFixed(4)}`);
+console.log(`1. accuracy (SHA-512 EVP, 16384 B): median ratio ngcc-perf/openssl ${median(accuracy.map((a) => a.ratio)).toFixed(4)} (${percent(median(accuracy.map((a) => a.ratio)))}; goal within ±5 %)`);
+console.log(`2. overhead: empty CryptHash, loop scope ${loopEmpty.derived.meanCycles.toFixed(2)} ticks/call (goal ≤ 10); per-call scope read overhead ${perCallEmpty.derived.perCall?.overheadCycles ?? 'n/a'} ticks, corrected median ${perCallEmpty.derived.perCall?.medianCycles ?? 'n/a'}`);
+console.log(`3. repeatability (bundled SHA-512, 4096 B, back to back): ratios ${repeatability.map((r) => r.toFixed(4)).join(', ')}; median deviation ${percent(median(repeatability))} (goal ≤ 2 % here)`);
+console.log(`4. efficiency (SHA-512, S1–S8): wall ${wallSeconds.toFixed(1)} s, inside timed loops ${loopSeconds.toFixed(1)} s, ratio ${(wallSeconds / loopSeconds).toFixed(3)} (goal ≤ 1.3)`);
