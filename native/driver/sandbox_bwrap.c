@@ -101,6 +101,7 @@ static void die_like(int sig, int code)
     struct rlimit no_core = {0, 0};
     sigset_t set;
     setrlimit(RLIMIT_CORE, &no_core);
+    prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
     if (sig != SIGCHLD && sig != SIGCONT && sig != SIGSTOP && sig != SIGTSTP && sig != SIGTTIN && sig != SIGTTOU &&
         sig != SIGURG && sig != SIGWINCH) {
         signal(sig, SIG_DFL);

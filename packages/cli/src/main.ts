@@ -48,12 +48,18 @@ function isTypedError(error: unknown): error is Error & { code: string } {
 export async function main(argv: string[], io: CliIo = processIo): Promise<number> {
   let exitCode = 0;
   const debug = argv.includes('--debug');
-  const args = argv.filter((a) => a !== '--debug');
+  const args = argv.filter((a) => a !== '--debug' && a !== '--no-sandbox');
+  if (argv.includes('--no-sandbox')) {
+    // Every driver process inherits it (native/PROTOCOL.md "Sandbox"); each one warns on stderr too.
+    process.env.NGCC_PERF_NO_SANDBOX = '1';
+    io.stderr('ngcc-perf: WARNING: --no-sandbox: candidate code runs with your full rights (network, files, processes); use it only for code you trust\n');
+  }
   const context: CommandContext = { io, setExitCode: (code) => (exitCode = code) };
   const program = new Command('ngcc-perf')
     .description('Measure NGCC CryptHash implementations: KAT, cycles, throughput, memory (guide §3.3–3.5).')
     .version('0.1.0')
     .option('--debug', 'print stack traces of errors')
+    .option('--no-sandbox', 'run candidate code outside the driver\'s sandbox (no isolation: only for code you trust)')
     .exitOverride()
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
   const wanted = requestedCommand(args);

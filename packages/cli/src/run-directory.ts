@@ -1,5 +1,6 @@
 import { mkdir, open, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { CliError } from './cli-error.js';
 
 /** Relative paths inside a run directory (docs/RUN-DIRECTORY.md, SPEC §8). */
 export const runPaths = {
@@ -33,16 +34,27 @@ const TEMPORARY_SUFFIX = /\.\d+\.tmp$/;
  * await writeFileAtomic('/runs/x/reports/a/perf_x86_1.md', markdown);
  */
 export async function writeFileAtomic(filePath: string, text: string): Promise<void> {
-  await mkdir(path.dirname(filePath), { recursive: true });
   const temporary = `${filePath}.${process.pid}.tmp`;
-  const handle = await open(temporary, 'w');
   try {
-    await handle.writeFile(text);
-    await handle.sync();
-  } finally {
-    await handle.close();
+    await mkdir(path.dirname(filePath), { recursive: true });
+    const handle = await open(temporary, 'w');
+    try {
+      await handle.writeFile(text);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(temporary, filePath);
+  } catch (error) {
+    // A full disk (ENOSPC) or a read-only folder: the target keeps its old content; the run resumes.
+    await rm(temporary, { force: true }).catch(() => undefined);
+    const reason = (error as NodeJS.ErrnoException).code === 'ENOSPC' ? 'the disk is full' : (error as Error).message;
+    throw new CliError(
+      'RUN_DIRECTORY',
+      `cannot write ${filePath}: ${reason}. Free space (or make the folder writable), then run the same command again: it resumes where it stopped.`,
+      { cause: error },
+    );
   }
-  await rename(temporary, filePath);
 }
 
 /**

@@ -8,7 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { listenOnLoopback, type Listener } from './fault-support.js';
+import { driverWithEnvironment, listenOnLoopback, type Listener } from './fault-support.js';
 import { measuringCpu, readJson, repositoryRoot, runCli } from './campaign-support.js';
 
 const testlibs = path.join(repositoryRoot, 'native', 'testlibs');
@@ -34,7 +34,7 @@ let run: string;
 let outside: string;
 let listener: Listener;
 let result: { code: number; stdout: string; stderr: string };
-const saved = { dir: process.env.NGCC_FAULT_DIR, port: process.env.NGCC_FAULT_PORT };
+const savedDriver = process.env.NGCC_PERF_DRIVER;
 
 beforeAll(async () => {
   work = await mkdtemp(path.join(os.tmpdir(), 'ngcc-fault-campaign-'));
@@ -58,18 +58,15 @@ beforeAll(async () => {
     ],
   }, null, 2));
   listener = await listenOnLoopback();
-  process.env.NGCC_FAULT_DIR = outside;
-  process.env.NGCC_FAULT_PORT = String(listener.port);
+  // Every driver process the campaign starts aims the escape attempts at these.
+  process.env.NGCC_PERF_DRIVER = driverWithEnvironment(work, 'driver', { NGCC_FAULT_DIR: outside, NGCC_FAULT_PORT: String(listener.port) });
   run = path.join(work, 'run');
   result = await runCli(['run', candidate, '--out', run, '--system', 'x86_9', '--sizes', sizes.join(','), '--trial-target', '0.002', '--trials', '2', '--cpu', measuringCpu, '--quiet']);
 }, 600_000);
 
 afterAll(async () => {
   await listener.close();
-  for (const [name, value] of [['NGCC_FAULT_DIR', saved.dir], ['NGCC_FAULT_PORT', saved.port]] as const) {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
+  process.env.NGCC_PERF_DRIVER = savedDriver;
   await rm(work, { recursive: true, force: true });
 });
 

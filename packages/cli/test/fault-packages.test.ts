@@ -5,16 +5,16 @@
 // escape attempts' own checks (listener, files) are in native/test/sandbox-driver.test.ts.
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { runKat, type KatResult } from '@ngcc-perf/kat';
 import { measureCallMemory } from '@ngcc-perf/rss';
 import { measureOperation, type OperationMeasurement } from '@ngcc-perf/timing';
+import { driverWithEnvironment } from './fault-support.js';
 
 type Mode = 'bwrap' | 'unshare';
 const buildDir = process.env.NGCC_PERF_NATIVE_BUILD ?? '';
-const driverPath = process.env.NGCC_PERF_DRIVER ?? '';
 const work = mkdtempSync(path.join(tmpdir(), 'fault-packages-'));
 const outside = path.join(work, 'outside');
 const MEMORY_LIMIT_BYTES = 256 << 20;
@@ -33,8 +33,15 @@ function lib(name: string): string {
   return link;
 }
 
+mkdirSync(outside, { recursive: true });
+/** The driver in each mode, with the memory limit and the escape target of the corpus. */
+const drivers: Record<Mode, string> = {
+  bwrap: driverWithEnvironment(work, 'driver-bwrap', { NGCC_PERF_SANDBOX: 'bwrap', NGCC_PERF_SANDBOX_MEMORY_BYTES: String(MEMORY_LIMIT_BYTES), NGCC_FAULT_DIR: outside }),
+  unshare: driverWithEnvironment(work, 'driver-unshare', { NGCC_PERF_SANDBOX: 'unshare', NGCC_PERF_SANDBOX_MEMORY_BYTES: String(MEMORY_LIMIT_BYTES), NGCC_FAULT_DIR: outside }),
+};
+
 function modeWorks(mode: Mode): boolean {
-  const result = spawnSync(driverPath, ['info'], { env: { ...process.env, NGCC_PERF_SANDBOX: mode }, timeout: 30000 });
+  const result = spawnSync(drivers[mode], ['info'], { timeout: 30000 });
   return result.stdout.toString('utf8').includes(`"sandbox":{"mode":"${mode}"`);
 }
 const modes = (['bwrap', 'unshare'] as const).filter(modeWorks);
@@ -72,12 +79,12 @@ const CORPUS: Expected[] = [
   { library: 'no_symbol', kat: 'LOADFAIL', time: 'LOADFAIL', memory: 'LOADFAIL' },
 ];
 
-const kat = (library: string, digestBits: number) =>
-  runKat({ library, digestBits, name: 'fault', candidateId: 'fault-corpus', files: ['KAT_2_12'], timeoutSeconds: HANG_TIMEOUT_SECONDS, maxMemoryBytes: MEMORY_LIMIT_BYTES });
+const kat = (driverPath: string, library: string, digestBits: number) =>
+  runKat({ library, digestBits, name: 'fault', candidateId: 'fault-corpus', files: ['KAT_2_12'], timeoutSeconds: HANG_TIMEOUT_SECONDS, maxMemoryBytes: MEMORY_LIMIT_BYTES, driverPath });
 
-const time = (library: string, digestBits: number) =>
+const time = (driverPath: string, library: string, digestBits: number) =>
   measureOperation({
-    library, digestBits, messageBytes: 64,
+    library, digestBits, messageBytes: 64, driverPath,
     options: { trialTargetSeconds: 0.001, trials: 2, minIterations: 5, maxIterations: 50, minMeasurements: 10, budgetSeconds: HANG_TIMEOUT_SECONDS + 1 },
   });
 
@@ -87,28 +94,17 @@ function timeStatus(measured: OperationMeasurement): Expected['time'] {
   return (failed?.failure?.code ?? 'EXIT') as Expected['time'];
 }
 
-let saved: Record<string, string | undefined>;
 /** SHA-256 of libxor_ok's KAT_2_12 file (the toy hash) by digest bits. */
 const toyKatSha256 = new Map<number, string>();
 
 beforeAll(async () => {
-  saved = { mode: process.env.NGCC_PERF_SANDBOX, off: process.env.NGCC_PERF_NO_SANDBOX, memory: process.env.NGCC_PERF_SANDBOX_MEMORY_BYTES, dir: process.env.NGCC_FAULT_DIR };
-  delete process.env.NGCC_PERF_NO_SANDBOX;
-  process.env.NGCC_PERF_SANDBOX_MEMORY_BYTES = String(MEMORY_LIMIT_BYTES);
-  process.env.NGCC_FAULT_DIR = outside;
-  spawnSync('mkdir', ['-p', outside]);
   for (const digestBits of [256, 512]) {
-    const reference = await kat(lib('xor_ok'), digestBits);
+    const reference = await kat(drivers.unshare, lib('xor_ok'), digestBits);
     toyKatSha256.set(digestBits, reference.files[0]?.canonicalSha256 ?? '');
   }
 }, 60000);
 
 afterAll(() => {
-  const restore = (name: string, value: string | undefined) => (value === undefined ? delete process.env[name] : (process.env[name] = value));
-  restore('NGCC_PERF_SANDBOX', saved.mode);
-  restore('NGCC_PERF_NO_SANDBOX', saved.off);
-  restore('NGCC_PERF_SANDBOX_MEMORY_BYTES', saved.memory);
-  restore('NGCC_FAULT_DIR', saved.dir);
   rmSync(work, { recursive: true, force: true });
 });
 
@@ -117,18 +113,16 @@ test('the host can enter the unshare sandbox', () => {
 });
 
 describe.each(modes)('in %s mode', (mode) => {
-  beforeAll(() => {
-    process.env.NGCC_PERF_SANDBOX = mode;
-  });
+  const driverPath = drivers[mode];
 
   test.each(CORPUS.map((c) => [`${c.library}${c.digestBits === undefined ? '' : ` (${c.digestBits} bits)`}`, c] as const))(
     '%s: KAT verdict, timing status, memory status',
     async (_name, expected) => {
       const library = lib(expected.library);
       const digestBits = expected.digestBits ?? 256;
-      const katResult = await kat(library, digestBits);
-      const measured = await time(library, digestBits);
-      const memory = await measureCallMemory({ library, digestBits, messageBytes: 64, timeoutSeconds: HANG_TIMEOUT_SECONDS });
+      const katResult = await kat(driverPath, library, digestBits);
+      const measured = await time(driverPath, library, digestBits);
+      const memory = await measureCallMemory({ library, digestBits, messageBytes: 64, timeoutSeconds: HANG_TIMEOUT_SECONDS, driverPath });
       expect({
         kat: katResult.verdict,
         time: timeStatus(measured),

@@ -1,6 +1,5 @@
-import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
-import { ALL_KAT_FILES, DEFAULT_KAT_FILES, parseManifest, runKat, VERDICT_EXIT_CODES, type KatFileKind } from '@ngcc-perf/kat';
+import { ALL_KAT_FILES, DEFAULT_KAT_FILES, runKat, VERDICT_EXIT_CODES, type KatFileKind } from '@ngcc-perf/kat';
 import type { CommandContext } from '../command-context.js';
 import { CliError } from '../cli-error.js';
 import { locateNative } from '../locate-native.js';
@@ -70,8 +69,8 @@ export function registerKatCommand(program: Command, context: CommandContext): v
           flags.manifest = flags.writeManifest;
         }
       }
-      const manifest =
-        flags.manifest === undefined ? undefined : parseManifest(await readFile(flags.manifest, 'utf8'), flags.manifest);
+      // A path: runKat reads it, and a missing or unreadable file is its typed MANIFEST_UNREADABLE.
+      const manifest = flags.manifest;
       const result = await runKat({
         library,
         digestBits,
