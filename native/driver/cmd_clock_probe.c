@@ -11,6 +11,7 @@
 #include "exit_codes.h"
 #include "json_line.h"
 #include "report.h"
+#include "cpu_pin.h"
 #include "sample_stats.h"
 #include "time_options.h"
 
@@ -71,23 +72,6 @@ static int parse_probe_options(int argc, char **argv, probe_options *o)
                      argv[i]);
             return usage_error("clock-probe", problem);
         }
-    }
-    return DRV_EXIT_OK;
-}
-
-static int pin_to(int cpu)
-{
-    cpu_set_t set;
-    CPU_ZERO(&set);
-    CPU_SET(cpu, &set);
-    if (sched_setaffinity(0, sizeof set, &set) != 0) {
-        json_line *j = report_begin("USAGE");
-        jl_str(j, "subcommand", "clock-probe");
-        jl_i64(j, "cpu", cpu);
-        return report_finish(DRV_EXIT_USAGE,
-                             "clock-probe: cannot pin to CPU %d with sched_setaffinity (%s): pick an "
-                             "online CPU this process may use (see /sys/devices/system/cpu/online)",
-                             cpu, strerror(errno));
     }
     return DRV_EXIT_OK;
 }
@@ -185,7 +169,7 @@ int cmd_clock_probe(int argc, char **argv)
     uint64_t i;
     int code = parse_probe_options(argc, argv, &o);
     if (code == DRV_EXIT_OK && o.has_cpu) {
-        code = pin_to(o.cpu);
+        code = pin_to_cpu("clock-probe", o.cpu);
     }
     if (code == DRV_EXIT_OK) {
         code = open_counter(&o, &c);

@@ -22,6 +22,7 @@
 #include "painted_stack.h"
 #include "proc_mem.h"
 #include "report.h"
+#include "cpu_pin.h"
 
 #include <errno.h>
 #include <sched.h>
@@ -83,23 +84,6 @@ static int io_error(const char *sentence, const char *detail)
     jl_str(j, "library", session.opts.library);
     return report_finish(DRV_EXIT_IO, "%s (%s) while measuring the memory of %s", sentence, detail,
                          session.opts.library);
-}
-
-static int pin_cpu(int cpu)
-{
-    cpu_set_t set;
-    CPU_ZERO(&set);
-    CPU_SET(cpu, &set);
-    if (sched_setaffinity(0, sizeof set, &set) != 0) {
-        json_line *j = report_begin("USAGE");
-        jl_str(j, "subcommand", "memory");
-        jl_i64(j, "cpu", cpu);
-        return report_finish(DRV_EXIT_USAGE,
-                             "memory: cannot pin to CPU %d with sched_setaffinity (%s): pick an "
-                             "online CPU this process may use (see /sys/devices/system/cpu/online)",
-                             cpu, strerror(errno));
-    }
-    return DRV_EXIT_OK;
 }
 
 /* Message byte i = (i*131 + L) mod 256, as in `time`; then the allocator
@@ -236,7 +220,7 @@ int cmd_memory(int argc, char **argv)
         return code;
     }
     if (session.opts.has_cpu) {
-        code = pin_cpu(session.opts.cpu);
+        code = pin_to_cpu("memory", session.opts.cpu);
         if (code != DRV_EXIT_OK) {
             return code;
         }

@@ -15,6 +15,7 @@
 #include "per_call.h"
 #include "proc_mem.h"
 #include "report.h"
+#include "cpu_pin.h"
 #include "time_options.h"
 
 #include <errno.h>
@@ -47,23 +48,6 @@ static int io_error(const char *sentence, const char *detail)
     jl_str(j, "library", session.opts.library);
     return report_finish(DRV_EXIT_IO, "%s (%s) while timing %s", sentence, detail,
                          session.opts.library);
-}
-
-static int pin_cpu(int cpu)
-{
-    cpu_set_t set;
-    CPU_ZERO(&set);
-    CPU_SET(cpu, &set);
-    if (sched_setaffinity(0, sizeof set, &set) != 0) {
-        json_line *j = report_begin("USAGE");
-        jl_str(j, "subcommand", "time");
-        jl_i64(j, "cpu", cpu);
-        return report_finish(DRV_EXIT_USAGE,
-                             "time: cannot pin to CPU %d with sched_setaffinity (%s): pick an online "
-                             "CPU this process may use (see /sys/devices/system/cpu/online)",
-                             cpu, strerror(errno));
-    }
-    return DRV_EXIT_OK;
 }
 
 static int choose_counter(void)
@@ -367,7 +351,7 @@ int cmd_time(int argc, char **argv)
     /* Pin first, so the library's constructors and all allocations already
      * happen on the measured CPU. */
     if (session.opts.has_cpu) {
-        code = pin_cpu(session.opts.cpu);
+        code = pin_to_cpu("time", session.opts.cpu);
         if (code != DRV_EXIT_OK) {
             return code;
         }
