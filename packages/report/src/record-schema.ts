@@ -143,6 +143,8 @@ const recordCommon = {
   loadAverageStart: loadAverage,
   loadAverageEnd: loadAverage,
   disturbedRetries: count,
+  /** The per-call sample process run after loop-scope trials (its quartiles are `derived.perCall`). */
+  perCallSample: processEntrySchema.optional(),
   memory: callMemorySchema.nullish(),
   memoryFailure: z.string().nullish(),
 };

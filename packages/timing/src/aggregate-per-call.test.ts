@@ -19,6 +19,7 @@ describe('aggregatePerCall', () => {
       figures({ medianTicks: 3061, q1Ticks: 3041, q3Ticks: 3101, rawMedianTicks: 3099 }),
     ];
     expect(aggregatePerCall(trials)).toEqual({
+      source: 'trials',
       calls: 100000, medianCycles: 3062, q1Cycles: 3042, q3Cycles: 3102, rawMedianCycles: 3100, rawMinCycles: 3049, overheadCycles: 38,
     });
   });

@@ -12,6 +12,7 @@ import type { PerCallFigures } from './trial-types.js';
  * counts and steady trials both give the same figure.
  *
  * @param trials - the `perCall` figures of each trial (ticks), at least one.
+ * @param source - what the figures are: the trials (default) or a per-call sample process.
  * @returns the {@link PerCallSummary} (ticks of the counter, named `Cycles` like the other derived figures).
  * @throws {@link TimingError} `NO_TRIALS` for an empty list.
  * @remarks Source: native/PROTOCOL.md `time --scope per-call`; this package's README.
@@ -22,12 +23,13 @@ import type { PerCallFigures } from './trial-types.js';
  * aggregatePerCall([one, { ...one, medianTicks: 1010 }, { ...one, medianTicks: 1200 }]).medianCycles; // 1010
  * ```
  */
-export function aggregatePerCall(trials: readonly PerCallFigures[]): PerCallSummary {
+export function aggregatePerCall(trials: readonly PerCallFigures[], source: PerCallSummary['source'] = 'trials'): PerCallSummary {
   if (trials.length === 0) {
     throw new TimingError('NO_TRIALS', 'aggregatePerCall got no per-call trial; pass the perCall figures of at least one trial.');
   }
   const over = (pick: (figures: PerCallFigures) => number) => median(trials.map(pick));
   return {
+    source,
     calls: trials.reduce((sum, figures) => sum + figures.count, 0),
     medianCycles: over((f) => f.medianTicks),
     q1Cycles: over((f) => f.q1Ticks),

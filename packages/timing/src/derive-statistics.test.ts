@@ -121,6 +121,7 @@ describe('deriveStatistics', () => {
     });
     // Trial medians 1000, 1010, 1200 → median 1010; q1s 990, 1000, 1190 → 1000; q3s → 1030; raw minima → 1010.
     expect(deriveStatistics([timed(1000), timed(1010), timed(1200)], 64).perCall).toEqual({
+      source: 'trials',
       calls: 300, medianCycles: 1010, q1Cycles: 1000, q3Cycles: 1030, rawMedianCycles: 1050, rawMinCycles: 1010, overheadCycles: 40,
     });
     expect(deriveStatistics([timed(1000), timed(1010, false)], 64).perCall).toBeNull();

@@ -100,6 +100,8 @@ const trialSchema = z.object({
   involuntarySwitches: count,
   voluntarySwitches: count,
   migrations: count.nullable().optional(),
+  /** Time runnable but waiting for a CPU during the loop, ns (/proc/self/schedstat; optional). */
+  runDelayNs: count.optional(),
   perCall: perCallSchema.optional(),
 });
 const endSchema = z.object({ v: z.literal(1), type: z.literal('end'), peakRssBytes: count.optional(), count: count.optional() });

@@ -18,6 +18,12 @@ export interface TimeArgs {
   warmups: number;
   /** Force this counter (`--counter`). */
   counter?: CounterName;
+  /**
+   * `--no-rate-probe` (only with `counter`): skip the driver's ~20 ms busy window that measures
+   * the counter's rate, because an earlier process of the same measurement already did; the
+   * `meta` line then has no `hz` and the rate is taken from the trial's ticks / seconds.
+   */
+  skipRateProbe?: boolean;
   /** Pin the process to this CPU (`--cpu`). */
   cpu?: number;
   /** `--scope per-call`; `loop` (the driver's default) is not written. */

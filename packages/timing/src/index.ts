@@ -31,7 +31,7 @@ export type { TukeyOutliers } from './find-tukey-outliers.js';
 export type { HostEnvironment, HypervisorEvidence } from './host-environment.js';
 export { HOST_FINDING_SEVERITY } from './host-finding.js';
 export type { HostFinding, HostFindingCode } from './host-finding.js';
-export { measureOperation } from './measure-operation.js';
+export { measureOperation, PER_CALL_SAMPLE_CALLS } from './measure-operation.js';
 export type { MeasureOperationOptions, MeasureProgress } from './measure-operation.js';
 export type {
   CompleteMeasurement,
@@ -64,6 +64,7 @@ export {
   MAX_ALIGNMENT_OFFSET_BYTES,
   MAX_MESSAGE_BYTES,
   MAX_PER_CALL_ITERATIONS,
+  RUN_DELAY_RERUN_SHARE,
 } from './timing-options.js';
 export type { MeasurementChoices, TimingOptions } from './timing-options.js';
 export type {

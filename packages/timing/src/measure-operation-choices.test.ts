@@ -27,6 +27,7 @@ describe('scope', () => {
     expect(measured.plan?.scope).toBe('per-call');
     expect(measured.processes[0]?.trial?.perCall).toEqual(PER_CALL);
     expect(measured.derived?.perCall).toEqual({
+      source: 'trials',
       calls: 500, medianCycles: 2070600, q1Cycles: 2070160, q3Cycles: 2071060, rawMedianCycles: 2070640, rawMinCycles: 2069900, overheadCycles: 40,
     });
   });

@@ -41,11 +41,14 @@ describe('measureOperation with a complete run', () => {
       library: BASE.library, digestBits: 512, messageBytes: 65536, iterations: 1, warmups: 0, timeoutSeconds: 900, cpu: 1,
     });
     expect(runner.calls).toHaveLength(6);
-    for (const call of runner.calls.slice(1)) expect(call).toMatchObject({ iterations: 1013, warmups: 3, timeoutSeconds: 60, cpu: 1 });
+    // Trials reuse the counter the calibration process chose, without probing its rate again.
+    for (const call of runner.calls.slice(1)) {
+      expect(call).toMatchObject({ iterations: 1013, warmups: 3, timeoutSeconds: 60, cpu: 1, counter: 'tsc', skipRateProbe: true });
+    }
 
     expect(measured.processes).toHaveLength(5);
     expect(measured.processes[0]).toMatchObject({
-      command: ['/opt/ngcc/ngcc-perf-driver', 'time', BASE.library, '512', '65536', '1013', '3', '--cpu', '1'],
+      command: ['/opt/ngcc/ngcc-perf-driver', 'time', BASE.library, '512', '65536', '1013', '3', '--counter', 'tsc', '--no-rate-probe', '--cpu', '1'],
       cpu: 1, exitCode: 0, attempts: 1, baselineRssBytes: 1437696, peakRssBytes: 1503232,
       trial: { iterations: 1013, seconds: expect.closeTo(0.998818, 9), ticks: 2097517800, involuntarySwitches: 0, voluntarySwitches: 0, cpuAfter: 1 },
     });

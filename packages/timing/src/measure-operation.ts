@@ -1,10 +1,12 @@
 import os from 'node:os';
 import type { MeasuredCounter } from './counter-types.js';
+import { aggregatePerCall } from './aggregate-per-call.js';
 import { deriveStatistics, type DerivationTrial } from './derive-statistics.js';
 import type { DriverMetaLine } from './driver-lines.js';
 import { resolveRunner } from './internal/resolve-runner.js';
+import { runPerCallSample } from './internal/run-per-call-sample.js';
 import { runTrial, type TrialRunState } from './internal/run-trial.js';
-import type { MeasurementPlan, OperationMeasurement } from './measurement-types.js';
+import type { DerivedStatistics, MeasurementPlan, OperationMeasurement } from './measurement-types.js';
 import { planOperation, type PlanOperationOptions } from './plan-operation.js';
 import type { DisturbedReason, TrialProcess } from './trial-types.js';
 
@@ -26,7 +28,17 @@ export interface MeasureProgress {
 /** Options of {@link measureOperation}: those of `planOperation`, and a progress callback. */
 export interface MeasureOperationOptions extends PlanOperationOptions {
   onProgress?: (event: MeasureProgress) => void;
+  /**
+   * After loop-scope trials, run one more process in `per-call` scope over
+   * min(iterationsPerTrial, {@link PER_CALL_SAMPLE_CALLS}) calls, so the record carries per-call
+   * quartiles beside the loop-scope figures (`perCallSample`, `derived.perCall` with
+   * `source: 'sample'`). Its figures never enter the loop-scope statistics. Default false.
+   */
+  perCallSample?: boolean;
 }
+
+/** Most calls of the per-call sample process: enough for steady quartiles, cheap beside a trial. */
+export const PER_CALL_SAMPLE_CALLS = 2001;
 
 /**
  * Measures one library × message size (SPEC §5): calibrate with one cold call and plan the trials
@@ -34,6 +46,10 @@ export interface MeasureOperationOptions extends PlanOperationOptions {
  * timing the loop or every call per `scope`), rerun a disturbed trial — slow core clock,
  * CPU migration, or (per `onContextSwitch`) an involuntary context switch — up to 3 attempts in
  * all and within the budget, and derive the statistics (`deriveStatistics`).
+ *
+ * Only the calibration process probes the counters' rates: the trials are told to use the counter
+ * it chose (`--counter NAME --no-rate-probe`), which saves each of them the driver's ~20 ms rate
+ * window; the record's rate is Σ ticks / Σ seconds of the trials anyway.
  *
  * A library that fails is data: at the first failed process (crash, timeout, non-zero exit) the
  * remaining trials are skipped, `status` becomes `failed` with a `failure` sentence, and the
@@ -62,10 +78,11 @@ export async function measureOperation(options: MeasureOperationOptions): Promis
   const calibration = planned.calibration;
   options.onProgress?.({ phase: 'calibration', trial: 0, trials: planned.plan?.trials ?? 0, attempt: 1, process: calibration.process, disturbedReasons: [], rerun: false });
   let firstMeta: DriverMetaLine | null = calibration.meta;
+  let perCallSample: TrialProcess | undefined;
   const finish = (plan: MeasurementPlan | null, processes: TrialProcess[], disturbedRetries: number, failure?: string): OperationMeasurement => {
     const completed = processes.filter((p): p is DerivationTrial & TrialProcess => p.trial !== null);
     const counter = measuredCounter(firstMeta, completed);
-    const derived = completed.length === 0 ? null : deriveStatistics(completed, options.messageBytes);
+    const derived = completed.length === 0 ? null : withSample(deriveStatistics(completed, options.messageBytes), perCallSample);
     const timesAndProcesses = {
       startedUtc,
       endedUtc: new Date().toISOString(),
@@ -73,6 +90,7 @@ export async function measureOperation(options: MeasureOperationOptions): Promis
       loadAverageEnd: os.loadavg(),
       calibration: calibration.process,
       processes,
+      ...(perCallSample === undefined ? {} : { perCallSample }),
     };
     if (failure === undefined && plan !== null && counter !== null && derived !== null) {
       return { status: 'complete', plan, counter, ...timesAndProcesses, derived, disturbedRetries };
@@ -83,6 +101,7 @@ export async function measureOperation(options: MeasureOperationOptions): Promis
   if (planned.status === 'failed') return finish(null, [], 0, planned.failure);
 
   const { plan } = planned;
+  const chosenCounter = options.counter ?? calibration.meta?.counter.name;
   const args = {
     library: options.library,
     digestBits: options.digestBits,
@@ -90,7 +109,7 @@ export async function measureOperation(options: MeasureOperationOptions): Promis
     iterations: plan.iterationsPerTrial,
     warmups: plan.warmups,
     timeoutSeconds: plan.timeoutPerProcessSeconds,
-    ...(options.counter === undefined ? {} : { counter: options.counter }),
+    ...(chosenCounter === undefined ? {} : { counter: chosenCounter, skipRateProbe: true }),
     ...(options.cpu === undefined ? {} : { cpu: options.cpu }),
     ...(plan.scope === 'loop' ? {} : { scope: plan.scope }),
     ...(plan.message === 'rule' ? {} : { message: plan.message }),
@@ -116,7 +135,21 @@ export async function measureOperation(options: MeasureOperationOptions): Promis
       return finish(plan, processes, disturbedRetries, failure);
     }
   }
+  if (options.perCallSample === true && plan.scope === 'loop') {
+    const sampleArgs = { ...args, iterations: Math.min(plan.iterationsPerTrial, PER_CALL_SAMPLE_CALLS), scope: 'per-call' as const };
+    perCallSample = (await runPerCallSample(runner, sampleArgs, plan)).process;
+    if (perCallSample.failure !== undefined) {
+      return finish(plan, processes, disturbedRetries, `per-call sample: ${perCallSample.failure.code} — ${perCallSample.failure.message}`);
+    }
+  }
   return finish(plan, processes, disturbedRetries);
+}
+
+/** The loop-scope statistics with the sample's per-call quartiles, when the trials had none. */
+function withSample(derived: DerivedStatistics, sample: TrialProcess | undefined): DerivedStatistics {
+  const figures = sample?.trial?.perCall;
+  if (derived.perCall !== null || figures === undefined) return derived;
+  return { ...derived, perCall: aggregatePerCall([figures], 'sample') };
 }
 
 function measuredCounter(meta: DriverMetaLine | null, completed: readonly DerivationTrial[]): MeasuredCounter | null {

@@ -42,6 +42,12 @@ export interface MeasurementPlan {
  * with the counter read overhead subtracted unless the name says `raw`.
  */
 export interface PerCallSummary {
+  /**
+   * Where the figures come from: `trials` — the trials themselves were timed per call (scope
+   * `per-call`); `sample` — one extra per-call process after loop-scope trials
+   * (`measureOperation`'s `perCallSample`), so "over the trials" below means over that one process.
+   */
+  source: 'trials' | 'sample';
   /** Calls timed one by one, summed over the trials. */
   calls: number;
   /** Median over the trials of each trial's per-call median. */
@@ -102,7 +108,10 @@ export interface DerivedStatistics {
   outlierTrials: number[];
   /** Sentences a reader should see next to the figures (high CV, outliers, disturbed trials); empty when none. */
   warnings: string[];
-  /** Per-call quartiles over the trials, when every trial was timed per call; else null. */
+  /**
+   * Per-call quartiles: over the trials when every trial was timed per call (`source: 'trials'`),
+   * else from the per-call sample process when one ran (`source: 'sample'`); else null.
+   */
   perCall: PerCallSummary | null;
 }
 
@@ -117,6 +126,11 @@ export interface MeasurementBase {
   calibration: TrialProcess;
   /** One entry per trial, in order. */
   processes: TrialProcess[];
+  /**
+   * The per-call sample: one `--scope per-call` process after loop-scope trials, when
+   * `perCallSample` asked for it (its quartiles are `derived.perCall`); absent otherwise.
+   */
+  perCallSample?: TrialProcess;
   /** Reruns of disturbed trials, summed over the trials. */
   disturbedRetries: number;
 }
@@ -151,6 +165,6 @@ export interface FailedMeasurement extends MeasurementBase {
  * Everything measured for one library × message size (docs/RUN-DIRECTORY.md record, without the
  * candidate/instance/KAT/library fields the CLI adds), tagged by `status`. Key order when
  * serialised: status, failure, plan, counter, startedUtc, endedUtc, loadAverageStart,
- * loadAverageEnd, calibration, processes, derived, disturbedRetries.
+ * loadAverageEnd, calibration, processes, perCallSample, derived, disturbedRetries.
  */
 export type OperationMeasurement = CompleteMeasurement | FailedMeasurement;

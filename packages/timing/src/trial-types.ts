@@ -47,6 +47,12 @@ export interface TrialFigures {
   cpuAfter: number | null;
   /** CPU migrations during the loop, when the driver reports them (null: it tried and could not count). */
   migrations?: number | null;
+  /**
+   * Nanoseconds the process was runnable but waiting for a CPU during the loop (the run delay of
+   * /proc/self/schedstat), when the driver could read it. The counter kept ticking meanwhile, so
+   * this is time the loop's ticks include without a call running.
+   */
+  runDelayNs?: number;
   /** Present for `per-call` trials. */
   perCall?: PerCallFigures;
 }

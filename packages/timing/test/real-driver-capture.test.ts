@@ -60,6 +60,7 @@ describeWithDriver('per-call scope on libxor_ok', () => {
     }
     const defined = perCalls.filter((f): f is NonNullable<typeof f> => f !== undefined);
     expect(measured.derived?.perCall).toEqual({
+      source: 'trials',
       calls: 3000,
       medianCycles: median(defined.map((f) => f.medianTicks)),
       q1Cycles: median(defined.map((f) => f.q1Ticks)),

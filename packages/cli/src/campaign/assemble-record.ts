@@ -80,6 +80,7 @@ export function assembleRecord(options: AssembleRecordOptions): Record<string, u
     loadAverageEnd,
     calibration,
     processes,
+    ...(portable.perCallSample === undefined ? {} : { perCallSample: portable.perCallSample }),
     derived,
     disturbedRetries,
     hostProblems: [...options.hostProblems],

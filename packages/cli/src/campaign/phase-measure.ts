@@ -52,6 +52,8 @@ async function measureOne(context: CampaignContext, operation: Operation, cpu: n
     options: timingOptions(context),
     cpu,
     driverPath: context.driverPath,
+    // Per-call quartiles beside the loop-scope figures (one extra process; see docs/RUN-DIRECTORY.md).
+    perCallSample: true,
     ...(context.coreClockHz === undefined ? {} : { coreClockHz: context.coreClockHz }),
     onProgress: (event) => context.emit({ event: 'trial', ...base, cpu, trial: event.trial, trials: event.trials, attempt: event.attempt }),
   });

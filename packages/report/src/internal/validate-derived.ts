@@ -93,11 +93,14 @@ export function findDerivedDifference(file: string, record: TimingRecord): Valid
     if (JSON.stringify(outliers) !== JSON.stringify(derived.outlierTrials)) return differ('outlierTrials', derived.outlierTrials, outliers);
   }
   if (derived.perCall !== undefined) {
-    const perCalls = trials.flatMap((trial) => (trial.perCall === undefined ? [] : [trial.perCall]));
-    if (perCalls.length !== trials.length) {
+    const fromTrials = trials.flatMap((trial) => (trial.perCall === undefined ? [] : [trial.perCall]));
+    // Per-call trials give the figures; else the per-call sample process, when the record has one.
+    const sampleFigures = record.perCallSample?.trial?.perCall;
+    const perCalls = fromTrials.length === trials.length ? fromTrials : sampleFigures === undefined ? [] : [sampleFigures];
+    if (perCalls.length === 0) {
       if (derived.perCall !== null) return differ('perCall', derived.perCall, null);
     } else {
-      if (derived.perCall === null) return differ('perCall', null, 'per-call figures of every trial');
+      if (derived.perCall === null) return differ('perCall', null, 'per-call figures of every trial or of the per-call sample');
       const checks: [string, number | undefined, number][] = [
         ['calls', derived.perCall.calls, perCalls.reduce((sum, figures) => sum + figures.count, 0)],
         ['medianCycles', derived.perCall.medianCycles, median(perCalls.map((figures) => figures.medianTicks))],

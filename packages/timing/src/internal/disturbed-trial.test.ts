@@ -30,6 +30,29 @@ describe('findDisturbances', () => {
     expect(findDisturbances(preempted, 1, 'fixed-rate', RERUN_CS)).toEqual([{ code: 'context-switch', message, rerun: true }]);
   });
 
+  it('with a run delay, reruns a preemption only when the wait exceeds 0.5 % of the loop (5 ms of 1 s)', () => {
+    // 4.2 ms of a 1 s loop = 0.42 %: flagged, kept even under a rerun policy.
+    expect(findDisturbances(trial(2.1e9, { involuntarySwitches: 3, runDelayNs: 4_200_000 }), 1, 'fixed-rate', RERUN_CS)).toEqual([
+      {
+        code: 'context-switch',
+        message: 'preempted 3 time(s) during the loop, waiting 4.200 ms for a CPU (0.42 % of the loop): within the 0.5 % limit, kept',
+        rerun: false,
+      },
+    ]);
+    // Exactly 0.5 % is still within; 5.1 ms (0.51 %) is above and follows the policy.
+    expect(findDisturbances(trial(2.1e9, { involuntarySwitches: 1, runDelayNs: 5_000_000 }), 1, 'fixed-rate', RERUN_CS)[0]?.rerun).toBe(false);
+    expect(findDisturbances(trial(2.1e9, { involuntarySwitches: 1, runDelayNs: 5_100_000 }), 1, 'fixed-rate', RERUN_CS)).toEqual([
+      {
+        code: 'context-switch',
+        message: 'preempted 1 time(s) during the loop, waiting 5.100 ms for a CPU (0.51 % of the loop): above the 0.5 % limit',
+        rerun: true,
+      },
+    ]);
+    expect(findDisturbances(trial(2.1e9, { involuntarySwitches: 1, runDelayNs: 5_100_000 }), 1, 'fixed-rate', FLAG_CS)[0]?.rerun).toBe(false);
+    // A run delay without a preemption is no disturbance (voluntary waits are not counted).
+    expect(findDisturbances(trial(2.1e9, { runDelayNs: 9_000_000 }), 1, 'fixed-rate', RERUN_CS)).toEqual([]);
+  });
+
   it("takes a migration from the driver's count, else from the CPU before and after the loop", () => {
     expect(findDisturbances(trial(2.1e9, { migrations: 1 }), 1, 'fixed-rate', FLAG_CS)).toEqual([
       { code: 'migration', message: 'migrated 1 time(s) between CPUs during the loop', rerun: true },

@@ -1,4 +1,5 @@
 import type { CounterKind } from '../counter-types.js';
+import { RUN_DELAY_RERUN_SHARE } from '../timing-options.js';
 import type { DisturbedReason, TrialFigures } from '../trial-types.js';
 
 /** When a trial counts as disturbed (SPEC §5), for one attempt. */
@@ -43,12 +44,23 @@ export function findDisturbances(
   } else if (startCpu !== null && trial.cpuAfter !== null && startCpu !== trial.cpuAfter) {
     reasons.push({ code: 'migration', message: `started on CPU ${startCpu} and ended on CPU ${trial.cpuAfter}`, rerun: true });
   }
-  if (trial.involuntarySwitches > 0) {
-    reasons.push({
-      code: 'context-switch',
-      message: `preempted ${trial.involuntarySwitches} time(s) during the loop`,
-      rerun: rule.rerunOnContextSwitch,
-    });
-  }
+  if (trial.involuntarySwitches > 0) reasons.push(contextSwitchReason(trial, rule.rerunOnContextSwitch));
   return reasons;
+}
+
+/**
+ * The context-switch disturbance. Without a run delay from the driver every preemption counts
+ * (as the policy says); with one, a preemption whose waiting time stayed within
+ * {@link RUN_DELAY_RERUN_SHARE} of the loop is only flagged: the figure it left is off by less
+ * than that share, and rerunning it on a shared host costs a whole trial for nothing.
+ */
+function contextSwitchReason(trial: TrialFigures, rerunByPolicy: boolean): DisturbedReason {
+  const preempted = `preempted ${trial.involuntarySwitches} time(s) during the loop`;
+  if (trial.runDelayNs === undefined || trial.seconds <= 0) return { code: 'context-switch', message: preempted, rerun: rerunByPolicy };
+  const share = trial.runDelayNs / 1e9 / trial.seconds;
+  const waited = `waiting ${(trial.runDelayNs / 1e6).toFixed(3)} ms for a CPU (${(share * 100).toFixed(2)} % of the loop)`;
+  if (share <= RUN_DELAY_RERUN_SHARE) {
+    return { code: 'context-switch', message: `${preempted}, ${waited}: within the ${RUN_DELAY_RERUN_SHARE * 100} % limit, kept`, rerun: false };
+  }
+  return { code: 'context-switch', message: `${preempted}, ${waited}: above the ${RUN_DELAY_RERUN_SHARE * 100} % limit`, rerun: rerunByPolicy };
 }

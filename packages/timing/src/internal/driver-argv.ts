@@ -15,6 +15,7 @@ export function timeArgv(args: TimeArgs): string[] {
     String(args.iterations),
     String(args.warmups),
     ...(args.counter === undefined ? [] : ['--counter', args.counter]),
+    ...(args.counter !== undefined && args.skipRateProbe === true ? ['--no-rate-probe'] : []),
     ...(args.cpu === undefined ? [] : ['--cpu', String(args.cpu)]),
     // Defaults (loop scope, rule message, offset 0) are never written, so drivers that predate
     // these options keep working for everything but the non-default values.

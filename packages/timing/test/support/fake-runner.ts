@@ -28,6 +28,8 @@ export interface FakeTrial {
   migrations?: number | null;
   /** Written only when given (a per-call trial). */
   perCall?: PerCallFigures;
+  /** Written only when given. */
+  runDelayNs?: number;
 }
 
 export type Responder = (args: TimeArgs) => DriverRun;
@@ -62,6 +64,7 @@ export function ok(trial: FakeTrial): Responder {
         cpuAfter: trial.cpuAfter === undefined ? (trial.cpu ?? args.cpu ?? 0) : trial.cpuAfter,
         involuntarySwitches: trial.involuntarySwitches ?? 0, voluntarySwitches: 0,
         ...(trial.migrations === undefined ? {} : { migrations: trial.migrations }),
+        ...(trial.runDelayNs === undefined ? {} : { runDelayNs: trial.runDelayNs }),
         ...(trial.perCall === undefined ? {} : { perCall: trial.perCall }),
       }),
       JSON.stringify({ v: 1, type: 'end', peakRssBytes: trial.peakRssBytes ?? 1503232 }),
