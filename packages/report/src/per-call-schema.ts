@@ -26,15 +26,20 @@ export const perCallFiguresSchema = z.object({
 export type PerCallFigures = z.infer<typeof perCallFiguresSchema>;
 
 /**
- * Zod schema of the per-call summary over a record's trials (`derived.perCall`): each figure is
- * the median over the trials of that trial's figure, `calls` the sum, `rawMinCycles` the minimum.
+ * Zod schema of a record's per-call summary (`derived.perCall`), in counter ticks: each figure is
+ * the median over the per-call processes of that process's figure, `calls` the sum,
+ * `rawMinCycles` the minimum. `source` says which processes: `trials` — the trials themselves
+ * ran in `--scope per-call`; `sample` — one extra per-call process of `calls` calls ran after
+ * loop-scope trials (the record's `perCallSample`), not one of `processes`. Records written before
+ * `source` existed carry per-call figures only from per-call trials (read them as `trials`).
  *
  * @example
  * ```ts
- * perCallSummarySchema.parse({ calls: 3000, medianCycles: 1010, q1Cycles: 990, q3Cycles: 1020 });
+ * perCallSummarySchema.parse({ source: 'sample', calls: 2001, medianCycles: 1010, q1Cycles: 990, q3Cycles: 1020 });
  * ```
  */
 export const perCallSummarySchema = z.object({
+  source: z.enum(['trials', 'sample']).optional(),
   calls: z.number().int().positive(),
   medianCycles: z.number(),
   q1Cycles: z.number(),

@@ -7,6 +7,7 @@ import { summarizeTrials } from '../src/summarize-trials.js';
 import type { Campaign } from '../src/campaign-schema.js';
 import type { Dataset } from '../src/dataset.js';
 import type { HostEnvironment } from '../src/host-environment-schema.js';
+import type { PerCallSummary } from '../src/per-call-schema.js';
 import type { CounterInfo, ProcessEntry, Trial } from '../src/record-schema.js';
 
 export interface RecordFacts {
@@ -14,6 +15,8 @@ export interface RecordFacts {
   messageBytes: number;
   imageBytes: number;
   processes: { cpu: number | null; baselineRssBytes: number; peakRssBytes: number; trial: Trial }[];
+  /** `derived.perCall` as given (e.g. from a per-call sample process); absent: no per-call figures. */
+  perCall?: PerCallSummary;
 }
 
 export interface DatasetFacts {
@@ -123,6 +126,7 @@ export function makeDataset(facts: DatasetFacts): Dataset {
         ...summary,
         baselineRssBytes: Math.max(...processes.map((entry) => entry.baselineRssBytes ?? 0)),
         peakRssBytes: Math.max(...processes.map((entry) => entry.peakRssBytes ?? 0)),
+        ...(row.perCall === undefined ? {} : { perCall: row.perCall }),
       },
       disturbedRetries: 0,
     });

@@ -1,7 +1,9 @@
-// §4 Performance: what the counter is, how trials were run, the timing table and the chart.
+// §4 Performance: what the counter is, how trials were run, the timing table, the per-call
+// table (when records have per-call figures) and the charts.
 import { formatCycles, formatCyclesPerByte, formatMeasurementCount, formatMegabytesPerSecond, formatSeconds } from '../number-formats.js';
 import { formatGigahertz } from './candidate-context.js';
 import { countersUsed } from './environment-section.js';
+import { buildPerCallBlocks } from './per-call-table.js';
 import { buildPerformanceCharts } from './performance-charts.js';
 import { codeSpan, paragraph } from './report-model.js';
 import type { CandidateContext } from './candidate-context.js';
@@ -81,6 +83,7 @@ export function buildPerformanceSection(context: CandidateContext): ReportSectio
     numeric: [false, true, true, true, true, true, true],
     rows: records.map(performanceRow),
   });
+  blocks.push(...buildPerCallBlocks(context, instanceCell));
   blocks.push(...buildPerformanceCharts(context));
   return { heading: '4. Performance', id: 'performance', blocks };
 }
