@@ -44,7 +44,10 @@ export interface KatResultBase {
   /** Library path as given. */
   library: string;
   digestBits: number;
-  /** One line explaining anything but PASS (for build.json's `katDetail`); null for PASS. */
+  /**
+   * One line explaining anything but PASS (for build.json's `katDetail`); null for PASS. Paths in
+   * it are shown as in the log (`logPathsRelativeTo`, `logHeader.library` of `runKat`).
+   */
   detail: string | null;
   /** The files that were generated completely, in order. */
   files: KatFileResult[];

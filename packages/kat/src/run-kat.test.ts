@@ -183,6 +183,27 @@ describe('runKat with a fake driver', () => {
     });
   }
 
+  it('names the library and the run directory in the detail and the log as the log header does, never by their absolute path', async () => {
+    const run = path.join(scratch, 'run');
+    const library = path.join(run, 'lib', 'hash-35', 'libWish512.so');
+    const temporary = path.join(scratch, 'build-root', 'libWish512.so');
+    const said = (lib: string): DriverKatOutcome => ({
+      status: 'CRYPTOFAIL', records: [], index: 101, iteration: null, messageBits: 101, returnCode: -1,
+      detail: `CryptHash returned -1 for record 101 (101 bits): CryptHash in ${lib} returned -1; the KAT files go to ${run}/kat/hash-35`,
+    });
+    const inRun = await runKat(base(wishRunner(() => said(library)), { library, logPathsRelativeTo: run }));
+    expect(inRun.detail).toBe('KAT_2_12_Wish512.txt: CryptHash returned -1 for record 101 (101 bits): CryptHash in lib/hash-35/libWish512.so returned -1; the KAT files go to kat/hash-35');
+    expect(inRun.logText).toContain(`CRYPTOFAIL: ${inRun.detail}\n`);
+    expect(inRun.logText).not.toContain(scratch);
+    // A build outside the run directory (the harness-default fallback) is named as the header names it.
+    const outside = await runKat(base(wishRunner(() => said(temporary)), { library: temporary, logPathsRelativeTo: run, logHeader: { library: 'lib/hash-35/libWish512.so' } }));
+    expect(outside.detail).toBe('KAT_2_12_Wish512.txt: CryptHash returned -1 for record 101 (101 bits): CryptHash in lib/hash-35/libWish512.so returned -1; the KAT files go to kat/hash-35');
+    expect(outside.logText).not.toContain(scratch);
+    // Without either option the driver's words stay as they are.
+    const plain = await runKat(base(wishRunner(() => said(library)), { library }));
+    expect(plain.detail).toBe(`KAT_2_12_Wish512.txt: CryptHash returned -1 for record 101 (101 bits): CryptHash in ${library} returned -1; the KAT files go to ${run}/kat/hash-35`);
+  });
+
   it('a nondeterministic library is MISMATCH (exit code 1) with both digests: SPEC §4 has no other code for it', async () => {
     const first = `01${'AB'.repeat(63)}`;
     const second = `00${'AB'.repeat(63)}`;

@@ -6,6 +6,7 @@ import { formatKatFile } from './format-kat-file.js';
 import { checkRunOptions } from './internal/check-run-options.js';
 import { judgeKatFile } from './internal/judge-kat-file.js';
 import { checkKatDir, loadManifest } from './internal/load-references.js';
+import { createPathShower } from './internal/shown-paths.js';
 import { createSpawnDriverRunner, resolveDriverPath } from './internal/spawn-driver.js';
 import { failureFields, mismatchDetail } from './internal/verdict-fields.js';
 import { KatError } from './kat-error.js';
@@ -52,7 +53,11 @@ export interface RunKatOptions {
   timeoutSeconds?: number;
   /** Build facts for the KAT log header. */
   logHeader?: KatLogHeader;
-  /** Absolute paths in the log are written relative to this directory (the run directory). */
+  /**
+   * Absolute paths in the log are written relative to this directory (the run directory), and so
+   * is every mention of it in `detail` (the driver's messages name the library as given). With it
+   * or with `logHeader.library`, the absolute library path in `detail` becomes its shown name.
+   */
   logPathsRelativeTo?: string;
   /** Called with one line before and after each KAT file (e.g. to print progress on stderr). */
   onProgress?: (message: string) => void;
@@ -131,8 +136,8 @@ export async function runKat(options: RunKatOptions): Promise<KatResult> {
   await checkKatDir(options.katDir);
   const label = options.label ?? name;
   const runner = options.runner ?? createSpawnDriverRunner(resolveDriverPath(options.driverPath));
-  const shown = (p: string): string =>
-    options.logPathsRelativeTo !== undefined && path.isAbsolute(p) ? path.relative(options.logPathsRelativeTo, p) : p;
+  const shower = createPathShower(options.logPathsRelativeTo, library, options.logHeader?.library);
+  const shown = shower.path;
   const manifestName = manifest === null ? null : shown(manifest.sourceName);
 
   const files: KatFileResult[] = [];
@@ -146,7 +151,7 @@ export async function runKat(options: RunKatOptions): Promise<KatResult> {
     const outcome = await runner.kat(library, digestBits, kind, driverOptionsOf(options, timeoutSeconds));
     if (outcome.status !== 'ok') {
       failure = failureFields(file, outcome);
-      failureDetail = failure.verdict === 'MISMATCH' ? mismatchDetail(failure, manifestName ?? 'manifest') : `${file}: ${outcome.detail}`;
+      failureDetail = failure.verdict === 'MISMATCH' ? mismatchDetail(failure, manifestName ?? 'manifest') : `${file}: ${shower.text(outcome.detail)}`;
       options.onProgress?.(`${file}: ${failure.verdict}`);
       break;
     }

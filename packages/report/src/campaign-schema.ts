@@ -12,10 +12,35 @@ import { hostEnvironmentSchema } from './host-environment-schema.js';
 export const CAMPAIGN_FORMAT = 'ngcc-perf/campaign@1';
 
 const utcTimestamp = z.iso.datetime({ offset: true });
+const count = z.number().int().nonnegative();
+
+/*
+ * Zod schema of `campaign.json` `sandbox`: the sandbox candidate code ran in, as the driver's
+ * `info` reported it (native/PROTOCOL.md "Sandbox"): `mode`, the limits (`maxMemoryBytes` bytes
+ * of address space outside `kat`, `cpuSeconds` seconds — null for no limit —, `openFiles`,
+ * `coreBytes`, `scratchBytes` bytes), `reason` when off or unavailable, and its host problem
+ * code. Source: docs/RUN-DIRECTORY.md.
+ */
+const campaignSandboxSchema = z.object({
+  mode: z.enum(['bwrap', 'unshare', 'off', 'unavailable']),
+  requested: z.string().optional(),
+  network: z.string().optional(),
+  filesystem: z.string().optional(),
+  scratchBytes: count.optional(),
+  noNewPrivs: z.boolean().optional(),
+  seccomp: z.string().nullable().optional(),
+  maxMemoryBytes: count.nullable().optional(),
+  cpuSeconds: count.nullable().optional(),
+  openFiles: count.optional(),
+  coreBytes: count.optional(),
+  bwrapFailure: z.string().optional(),
+  reason: z.string().optional(),
+  problem: z.enum(['sandbox-off', 'sandbox-unavailable']).nullable(),
+});
 
 /**
  * Zod schema of `campaign.json`: plan parameters, the CPUs used, tool versions, the host at
- * start and end, and host problems found. Source: docs/RUN-DIRECTORY.md, SPEC §5 and §8.
+ * start and end, host problems found, and the sandbox candidate code ran in. Source: docs/RUN-DIRECTORY.md, SPEC §5 and §8.
  *
  * @example
  * ```ts
@@ -47,6 +72,8 @@ export const campaignSchema = z.object({
   environmentAtStart: hostEnvironmentSchema,
   environmentAtEnd: hostEnvironmentSchema,
   hostProblems: z.array(z.string()),
+  /** Optional: campaigns run before the sandbox have none. */
+  sandbox: campaignSandboxSchema.optional(),
 });
 
 /** A validated `campaign.json`. */

@@ -1,6 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from '@jest/globals';
 import { markdownTableRowsAfter } from '../test/make-dataset.js';
+import type { Campaign } from './campaign-schema.js';
+import type { Dataset } from './dataset.js';
 import { loadRunDirectory } from './load-run-directory.js';
 import { renderMethodMarkdown } from './render-method-markdown.js';
 
@@ -34,5 +36,63 @@ describe('renderMethodMarkdown on a real run (test/fixtures/run-real)', () => {
       '| example-sm3 | `sm3` | reference | guide | `-std=c99 -Wpedantic -Wall -Wextra -O2 -fPIC -shared` | `ae8b0732dc14e527eb944def452416dd79cc07de0bbbe3f62f2b58d717f0bcea` | 5225 | PASS |',
     );
     expect(page).toMatch(/- `sm3` 32 B: CV of the trial means is \d+\.\d\d %/);
+  });
+});
+
+/** The dataset of the real run with campaign.json `sandbox` set (as `ngcc-perf run` records it). */
+async function withSandbox(sandbox: NonNullable<Campaign['sandbox']>): Promise<Dataset> {
+  const dataset = await loadRunDirectory(REAL_RUN);
+  return { ...dataset, campaign: { ...dataset.campaign, sandbox } };
+}
+
+/** The lines of the `## Sandbox` section, without blank lines. */
+function sandboxLines(page: string): string[] {
+  const start = page.indexOf('## Sandbox\n');
+  if (start < 0) return [];
+  const end = page.indexOf('\n## ', start + 1);
+  return page.slice(start, end).split('\n').filter((line) => line !== '').slice(1);
+}
+
+// The limits `ngcc-perf-driver info` reports by default (native/PROTOCOL.md "Sandbox"): 4 GiB = 4096 MiB, 64 MiB scratch.
+const LIMITS = { requested: 'auto', network: 'none', filesystem: 'read-only except scratch', scratchBytes: 67108864, noNewPrivs: true, seccomp: 'x86_64', maxMemoryBytes: 4294967296, cpuSeconds: 3600, openFiles: 256, coreBytes: 0 };
+
+describe('renderMethodMarkdown: the sandbox candidate code ran in (campaign.json `sandbox`)', () => {
+  it('a campaign without the field (made before the sandbox) has no sandbox section: the page is as it was', async () => {
+    const page = renderMethodMarkdown(await loadRunDirectory(REAL_RUN));
+    expect(page).not.toContain('## Sandbox');
+    expect(page.match(/^## .*$/gm)).toEqual(['## Plan', '## Counter', '## CPUs and processes', '## Host state', '## Builds and tools', '## Derived figures', '## Warnings of the records']);
+  });
+
+  it('bwrap: names bubblewrap, what is shut off and the limits, after the host state', async () => {
+    const page = renderMethodMarkdown(await withSandbox({ mode: 'bwrap', ...LIMITS, problem: null }));
+    expect(sandboxLines(page)).toEqual([
+      'Candidate code (every KAT, calibration, timing and memory process) ran in a bubblewrap sandbox (`bwrap`): no network, a read-only filesystem except a private 64 MiB scratch folder, ' +
+        'no new privileges, a seccomp filter (x86_64) refusing new processes, programs and reach into other processes; limits: 4096 MiB of address space (KAT processes set their own), ' +
+        '3600 s of CPU time, 256 open files, no core dumps. Requested: auto.',
+    ]);
+    expect(page.indexOf('## Host state')).toBeLessThan(page.indexOf('## Sandbox'));
+    expect(page.indexOf('## Sandbox')).toBeLessThan(page.indexOf('## Builds and tools'));
+  });
+
+  it('unshare: the driver’s own namespaces, why bubblewrap was passed over, and limits switched off', async () => {
+    const page = renderMethodMarkdown(await withSandbox({ mode: 'unshare', ...LIMITS, maxMemoryBytes: null, cpuSeconds: null, bwrapFailure: 'bwrap: No permissions to create new namespace', problem: null }));
+    expect(sandboxLines(page)).toEqual([
+      'Candidate code (every KAT, calibration, timing and memory process) ran in the driver’s own namespace sandbox (`unshare`): no network, a read-only filesystem except a private 64 MiB scratch folder, ' +
+        'no new privileges, a seccomp filter (x86_64) refusing new processes, programs and reach into other processes; limits: no address-space limit, no CPU-time limit, 256 open files, no core dumps. ' +
+        'Requested: auto. Bubblewrap was passed over: bwrap: No permissions to create new namespace.',
+    ]);
+  });
+
+  it('off: says loudly that candidate code ran WITHOUT a sandbox, and why', async () => {
+    const page = renderMethodMarkdown(await withSandbox({ mode: 'off', requested: 'off', network: 'host', filesystem: 'host', reason: 'NGCC_PERF_NO_SANDBOX is set', problem: 'sandbox-off' }));
+    expect(sandboxLines(page)).toEqual([
+      '⚠ Candidate code ran WITHOUT a sandbox (NGCC_PERF_NO_SANDBOX is set): every KAT, calibration, timing and memory process ran the library with the full rights of the user who ran the campaign ' +
+        '— network, files, new processes. It was asked for (`--no-sandbox`); such a run is safe only for code one trusts.',
+    ]);
+  });
+
+  it('unavailable: says no sandbox could be entered and that the campaign refused', async () => {
+    const page = renderMethodMarkdown(await withSandbox({ mode: 'unavailable', requested: 'bwrap', reason: 'NGCC_PERF_SANDBOX=bwrap, but no bwrap on PATH', problem: 'sandbox-unavailable' }));
+    expect(sandboxLines(page)).toEqual(['⚠ No sandbox could be entered for candidate code (NGCC_PERF_SANDBOX=bwrap, but no bwrap on PATH), so the campaign refused to run it.']);
   });
 });

@@ -2,15 +2,65 @@ import { describeArchitecture } from './internal/candidate-context.js';
 import { renderMarkdownDocument } from './internal/markdown-page.js';
 import { buildSection, counterSection, cpuSection, formulaSection, hostSection, planSection, warningSection } from './internal/method-sections.js';
 import { codeSpan, paragraph } from './internal/report-model.js';
+import type { Inline, ReportSection } from './internal/report-model.js';
+import type { Campaign } from './campaign-schema.js';
 import type { Dataset } from './dataset.js';
+
+type Sandbox = NonNullable<Campaign['sandbox']>;
+
+const mib = (bytes: number): string => `${Math.round(bytes / 1048576)} MiB`;
+
+/** The limits of a sandbox in force, as a clause: address space, CPU time, files, core dumps. */
+function sandboxLimits(sandbox: Sandbox): string {
+  const limits = [
+    sandbox.maxMemoryBytes === undefined ? null : sandbox.maxMemoryBytes === null ? 'no address-space limit' : `${mib(sandbox.maxMemoryBytes)} of address space (KAT processes set their own)`,
+    sandbox.cpuSeconds === undefined ? null : sandbox.cpuSeconds === null ? 'no CPU-time limit' : `${sandbox.cpuSeconds} s of CPU time`,
+    sandbox.openFiles === undefined ? null : `${sandbox.openFiles} open files`,
+    sandbox.coreBytes === 0 ? 'no core dumps' : null,
+  ].filter((limit) => limit !== null);
+  return limits.length === 0 ? '' : `; limits: ${limits.join(', ')}`;
+}
+
+/** The sentence of the method page on the sandbox candidate code ran in (native/PROTOCOL.md "Sandbox"). */
+function sandboxSentence(sandbox: Sandbox): Inline[] {
+  if (sandbox.mode === 'off') {
+    return [
+      `⚠ Candidate code ran WITHOUT a sandbox (${sandbox.reason ?? 'turned off'}): every KAT, calibration, timing and memory process ran the library ` +
+        'with the full rights of the user who ran the campaign — network, files, new processes. It was asked for (',
+      codeSpan('--no-sandbox'),
+      '); such a run is safe only for code one trusts.',
+    ];
+  }
+  if (sandbox.mode === 'unavailable') {
+    return [`⚠ No sandbox could be entered for candidate code (${sandbox.reason ?? 'reason unknown'}), so the campaign refused to run it.`];
+  }
+  const kind: Inline[] = sandbox.mode === 'bwrap' ? ['a bubblewrap sandbox (', codeSpan('bwrap'), ')'] : ['the driver’s own namespace sandbox (', codeSpan('unshare'), ')'];
+  const network = sandbox.network === undefined || sandbox.network === 'none' ? 'no network' : `network: ${sandbox.network}`;
+  const scratch = sandbox.scratchBytes === undefined ? 'a private scratch folder' : `a private ${mib(sandbox.scratchBytes)} scratch folder`;
+  const filesystem = sandbox.filesystem === undefined || sandbox.filesystem === 'read-only except scratch' ? `a read-only filesystem except ${scratch}` : `filesystem: ${sandbox.filesystem}`;
+  const privileges = sandbox.noNewPrivs === false ? 'new privileges allowed' : 'no new privileges';
+  const seccomp = typeof sandbox.seccomp === 'string' ? `a seccomp filter (${sandbox.seccomp}) refusing new processes, programs and reach into other processes` : 'no seccomp filter';
+  return [
+    'Candidate code (every KAT, calibration, timing and memory process) ran in ', ...kind,
+    `: ${network}, ${filesystem}, ${privileges}, ${seccomp}${sandboxLimits(sandbox)}.`,
+    ...(sandbox.requested === undefined ? [] : [` Requested: ${sandbox.requested}.`]),
+    ...(sandbox.bwrapFailure === undefined ? [] : [` Bubblewrap was passed over: ${sandbox.bwrapFailure}.`]),
+  ];
+}
+
+function sandboxSection(sandbox: Sandbox): ReportSection {
+  return { heading: 'Sandbox', id: 'sandbox', blocks: [paragraph(...sandboxSentence(sandbox))] };
+}
 
 /**
  * Renders the method page of one system as Markdown: the plan parameters as run (campaign plan
  * and the calibrated plan of each record: iterations, warm-ups, cold call), the counters used
  * with their measured rate, read overhead, resolution and why each was chosen, the CPUs pinned
  * and actually used, every host-state field at the start and end of the campaign with the host
- * checks, each build with its full compiler flags and library SHA-256, the tools, the formulas
- * of the derived figures (SPEC §5–6) and every warning the records carry. Pure.
+ * checks, the sandbox candidate code ran in (when campaign.json records it: its mode and limits,
+ * or loudly that there was none), each build with its full compiler flags and library SHA-256,
+ * the tools, the formulas of the derived figures (SPEC §5–6) and every warning the records
+ * carry. Pure.
  *
  * @param dataset - one run directory ({@link loadRunDirectory})
  * @returns the page, ending in one newline
@@ -34,7 +84,17 @@ export function renderMethodMarkdown(dataset: Dataset): string {
         ' and the records.',
       ),
     ],
-    sections: [planSection(dataset), counterSection(dataset), cpuSection(dataset), hostSection(dataset), buildSection(dataset), formulaSection(), warningSection(dataset)],
+    sections: [
+      planSection(dataset),
+      counterSection(dataset),
+      cpuSection(dataset),
+      hostSection(dataset),
+      // A campaign run before the sandbox existed has no `sandbox`: its page stays as it was.
+      ...(campaign.sandbox === undefined ? [] : [sandboxSection(campaign.sandbox)]),
+      buildSection(dataset),
+      formulaSection(),
+      warningSection(dataset),
+    ],
     footer: [],
   });
 }

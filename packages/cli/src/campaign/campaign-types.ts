@@ -60,6 +60,46 @@ export interface HostCheck {
   notes: string[];
   /** Clock probe median, ticks per second, when the probe ran. */
   clockProbeMedianHz: number | null;
+  /** The sandbox mode the driver reported at this start; null when the driver predates the sandbox (absent in older files). */
+  sandbox?: SandboxMode | null;
+}
+
+/** How candidate code was confined (native/PROTOCOL.md "Sandbox"): `bwrap`, `unshare`, `off` or `unavailable`. */
+export type SandboxMode = 'bwrap' | 'unshare' | 'off' | 'unavailable';
+
+/**
+ * The host problem codes of the sandbox: `sandbox-off` (asked for with --no-sandbox or
+ * NGCC_PERF_NO_SANDBOX: recorded in every record and page, but `run` measures) and
+ * `sandbox-unavailable` (no sandbox could be entered: `run` refuses, even with --allow-unfixed-host).
+ */
+export type SandboxProblemCode = 'sandbox-off' | 'sandbox-unavailable';
+
+/**
+ * campaign.json `sandbox` (docs/RUN-DIRECTORY.md): the sandbox the driver's library-running
+ * processes entered, as `ngcc-perf-driver info` reports it, without host paths (the scratch
+ * folder and the bwrap binary are left out; texts made portable). Limits: `maxMemoryBytes` bytes
+ * of address space outside `kat` and `cpuSeconds` seconds of CPU (null: no limit), `openFiles`
+ * descriptors, `coreBytes` bytes of core dump, `scratchBytes` bytes of private scratch tmpfs.
+ * Fields the driver leaves out (all limits when `off` or `unavailable`) are absent.
+ */
+export interface CampaignSandbox {
+  mode: SandboxMode;
+  requested?: string;
+  network?: string;
+  filesystem?: string;
+  scratchBytes?: number;
+  noNewPrivs?: boolean;
+  seccomp?: string | null;
+  maxMemoryBytes?: number | null;
+  cpuSeconds?: number | null;
+  openFiles?: number;
+  coreBytes?: number;
+  /** Why bwrap was passed over (mode `unshare` under `auto`). */
+  bwrapFailure?: string;
+  /** Why the sandbox was off, or why none could be entered. */
+  reason?: string;
+  /** The host problem this sandbox is, or null for `bwrap` and `unshare`. */
+  problem: SandboxProblemCode | null;
 }
 
 /** The state of one phase in campaign.json `phases`. */
@@ -86,6 +126,8 @@ export interface CampaignFile {
   hostProblems: string[];
   hostChecks: HostCheck[];
   phases: Partial<Record<CampaignPhase, PhaseState>>;
+  /** The sandbox candidate code ran in (the least confining of the starts); absent before the check-host phase or with a driver that predates the sandbox. */
+  sandbox?: CampaignSandbox;
   /** For a merged dataset: where each part came from. */
   mergedFrom?: MergedPart[];
 }

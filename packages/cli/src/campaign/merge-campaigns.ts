@@ -1,5 +1,6 @@
 import path from 'node:path';
-import type { CampaignFile, CandidateList } from './campaign-types.js';
+import { mergeSandboxes } from './campaign-sandbox.js';
+import type { CampaignFile, CampaignSandbox, CandidateList } from './campaign-types.js';
 
 /** One input of {@link mergeCampaigns}. */
 export interface CampaignPart {
@@ -24,8 +25,9 @@ function unionCandidates(parts: readonly CampaignPart[]): CandidateList[] {
 /**
  * Combines the campaign.json of the parts of one dataset: same system and plan; started at the
  * earliest start and ended at the latest end, with the environment of those moments; CPUs, host
- * problems and host checks of all parts; `shard: null`; and `mergedFrom` naming each part (its
- * folder name, shard, times, CPUs, tools and instances).
+ * problems and host checks of all parts; the least confining sandbox of the parts (absent when
+ * none records one); `shard: null`; and `mergedFrom` naming each part (its folder name, shard,
+ * times, CPUs, tools and instances).
  * @param parts - compatible campaigns (checked by the caller)
  * @example
  * const campaign = mergeCampaigns([{ directory: 'runs/s1', campaign: a, instances: ['x/y'] }, …]);
@@ -37,6 +39,8 @@ export function mergeCampaigns(parts: readonly CampaignPart[]): CampaignFile {
   const last = byEnd[byEnd.length - 1]!;
   const hostProblems: string[] = [];
   for (const part of parts) for (const problem of part.campaign.hostProblems) if (!hostProblems.includes(problem)) hostProblems.push(problem);
+  let sandbox: CampaignSandbox | undefined;
+  for (const part of byStart) if (part.campaign.sandbox !== undefined) sandbox = mergeSandboxes(sandbox, part.campaign.sandbox);
   return {
     format: 'ngcc-perf/campaign@1',
     systemId: first.campaign.systemId,
@@ -53,6 +57,7 @@ export function mergeCampaigns(parts: readonly CampaignPart[]): CampaignFile {
     hostProblems,
     hostChecks: parts.flatMap((p) => p.campaign.hostChecks ?? []).sort((a, b) => a.utc.localeCompare(b.utc)),
     phases: {},
+    ...(sandbox === undefined ? {} : { sandbox }),
     mergedFrom: parts.map((p) => ({
       directory: path.basename(p.directory),
       shard: p.campaign.shard === null ? null : `${p.campaign.shard.index}/${p.campaign.shard.count}`,

@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { planOperation } from '@ngcc-perf/timing';
 import { runPaths, writeJsonAtomic } from '../run-directory.js';
-import { withPortableCommands } from './assemble-record.js';
 import { forEachOnCpus, type CampaignContext } from './campaign-context.js';
 import type { PlannedOperation } from './campaign-events.js';
 import { hasCompleteRecord, readCalibration, timedOperations, type CalibrationFile, type Operation } from './operation-files.js';
+import { portableText, withPortablePaths } from './portable-paths.js';
 
 /**
  * Timing options of the campaign plan, as `@ngcc-perf/timing` takes them.
@@ -62,10 +62,10 @@ export async function runCalibratePhase(context: CampaignContext): Promise<Plann
       librarySha256: entry.librarySha256!,
       cpu,
       status: result.status,
-      failure: result.status === 'failed' ? result.failure : null,
+      failure: result.status === 'failed' ? portableText(result.failure, context.state.directory) : null,
       plan: result.plan,
       estimatedWallSeconds: result.status === 'planned' ? result.estimatedWallSeconds : null,
-      calibration: withPortableCommands(result.calibration.process, context.state.directory),
+      calibration: withPortablePaths(result.calibration.process, context.state.directory),
     };
     await writeJsonAtomic(path.join(context.state.directory, runPaths.calibration(entry.candidate, entry.instance, messageBytes)), file);
     planned.get(operation)!.estimatedSeconds = file.estimatedWallSeconds;

@@ -2,7 +2,8 @@ import path from 'node:path';
 import { measureCallMemory } from '@ngcc-perf/rss';
 import { measureOperation, readHostEnvironment, type OperationMeasurement } from '@ngcc-perf/timing';
 import { runPaths, writeJsonAtomic } from '../run-directory.js';
-import { assembleRecord, withPortableCommands } from './assemble-record.js';
+import { assembleRecord } from './assemble-record.js';
+import { withPortablePaths } from './portable-paths.js';
 import { forEachOnCpus, type CampaignContext, type CampaignUnit } from './campaign-context.js';
 import type { PlannedOperation } from './campaign-events.js';
 import { timingOptions } from './phase-calibrate.js';
@@ -58,7 +59,7 @@ async function measureOne(context: CampaignContext, operation: Operation, cpu: n
     onProgress: (event) => context.emit({ event: 'trial', ...base, cpu, trial: event.trial, trials: event.trials, attempt: event.attempt }),
   });
   const memory = measured.status === 'complete' ? await measureMemory(context, operation, cpu, measured) : {};
-  const record = { ...assembleRecord({ entry, messageBytes, measured, runDirectory: context.state.directory, hostProblems: context.state.campaign.hostProblems }), ...withPortableCommands(memory, context.state.directory) };
+  const record = { ...assembleRecord({ entry, messageBytes, measured, runDirectory: context.state.directory, hostProblems: context.state.campaign.hostProblems }), ...withPortablePaths(memory, context.state.directory) };
   await writeJsonAtomic(path.join(context.state.directory, file), record);
   const wallSeconds = Number(process.hrtime.bigint() - started) / 1e9;
   context.emit({ event: 'record', ...base, cpu, status: measured.status, file, wallSeconds, failure: measured.status === 'failed' ? measured.failure : null });

@@ -1,0 +1,90 @@
+import os from 'node:os';
+import type { DriverSandbox } from '@ngcc-perf/timing';
+import type { CampaignSandbox, SandboxProblemCode } from './campaign-types.js';
+import { portableText } from './portable-paths.js';
+
+/** The scratch folder the driver mounts inside its sandbox (native/PROTOCOL.md "Sandbox"). */
+const SCRATCH_DIRECTORY = '/tmp/ngcc-perf-scratch';
+
+/**
+ * How each sandbox host problem begins in campaign.json `hostProblems` (the list holds
+ * sentences; the beginning tells which code a sentence has).
+ */
+const PROBLEM_PREFIX: Readonly<Record<SandboxProblemCode, string>> = Object.freeze({
+  'sandbox-off': 'sandbox OFF (',
+  'sandbox-unavailable': 'sandbox UNAVAILABLE (',
+});
+
+const COPIED = ['requested', 'network', 'filesystem', 'scratchBytes', 'noNewPrivs', 'seccomp', 'maxMemoryBytes', 'cpuSeconds', 'openFiles', 'coreBytes', 'bwrapFailure', 'reason'] as const;
+
+function portableReason(text: string, runDirectory: string, bwrapPath: string | null | undefined): string {
+  let portable = portableText(text, runDirectory).split(SCRATCH_DIRECTORY).join('<tmp>/ngcc-perf-scratch');
+  if (typeof bwrapPath === 'string' && bwrapPath.includes('/')) portable = portable.split(bwrapPath).join('bwrap');
+  const home = os.homedir();
+  return home.length > 1 ? portable.split(`${home}/`).join('~/') : portable;
+}
+
+/**
+ * The campaign.json `sandbox` of what `ngcc-perf-driver info` reported: its mode, limits and
+ * reasons, without the scratch folder's and the bwrap binary's paths (SPEC §8: no temp or home
+ * path in the evidence), with its host problem code.
+ * @param sandbox - `HostAssessment.sandbox` (the driver's `info.sandbox`)
+ * @param runDirectory - absolute run directory (paths in the reasons become relative to it)
+ * @example
+ * recordSandbox({ mode: 'off', requested: 'off', network: 'host', filesystem: 'host', reason: '--no-sandbox' }, '/runs/x');
+ * // { mode: 'off', requested: 'off', network: 'host', filesystem: 'host', reason: '--no-sandbox', problem: 'sandbox-off' }
+ */
+export function recordSandbox(sandbox: DriverSandbox, runDirectory: string): CampaignSandbox {
+  const recorded: Record<string, unknown> = { mode: sandbox.mode };
+  for (const key of COPIED) {
+    const value = sandbox[key];
+    if (value === undefined) continue;
+    recorded[key] = typeof value === 'string' && (key === 'reason' || key === 'bwrapFailure') ? portableReason(value, runDirectory, sandbox.bwrap) : value;
+  }
+  const problem: SandboxProblemCode | null = sandbox.mode === 'off' ? 'sandbox-off' : sandbox.mode === 'unavailable' ? 'sandbox-unavailable' : null;
+  return { ...(recorded as Omit<CampaignSandbox, 'problem'>), problem };
+}
+
+/**
+ * The host problem sentence of a sandbox that is one (`off`, `unavailable`), else null. It
+ * begins with `sandbox OFF (` or `sandbox UNAVAILABLE (` ({@link sandboxProblemCode} reads it back).
+ * @example
+ * sandboxProblem(recordSandbox(info.sandbox, dir))?.code; // 'sandbox-off'
+ */
+export function sandboxProblem(sandbox: CampaignSandbox): { code: SandboxProblemCode; message: string } | null {
+  if (sandbox.problem === null) return null;
+  const why = sandbox.reason ?? (sandbox.problem === 'sandbox-off' ? 'turned off' : 'reason unknown');
+  const message =
+    sandbox.problem === 'sandbox-off'
+      ? `${PROBLEM_PREFIX['sandbox-off']}${why}): candidate code ran outside the driver's sandbox, with the full rights of the user who ran the campaign ` +
+        '(network, files, new processes); recorded but not refused, since --no-sandbox or NGCC_PERF_NO_SANDBOX asked for it. Measure code you do not trust only in the sandbox'
+      : `${PROBLEM_PREFIX['sandbox-unavailable']}${why}): neither bubblewrap nor the driver's own namespaces could confine candidate code, so no library can run. ` +
+        'Install bubblewrap or allow unprivileged user namespaces (check with "ngcc-perf check-host"), or pass --no-sandbox for code you trust';
+  return { code: sandbox.problem, message };
+}
+
+/**
+ * The sandbox code of a campaign.json `hostProblems` sentence, or null for any other problem.
+ * @example
+ * campaign.hostProblems.filter((p) => sandboxProblemCode(p) !== 'sandbox-off'); // the problems that refuse a run
+ */
+export function sandboxProblemCode(problem: string): SandboxProblemCode | null {
+  for (const [code, prefix] of Object.entries(PROBLEM_PREFIX) as [SandboxProblemCode, string][]) if (problem.startsWith(prefix)) return code;
+  return null;
+}
+
+/**
+ * The campaign's sandbox after one more start (or one more merged part): the least confining
+ * one wins, so a campaign any part of which ran without a sandbox says so. `off` stays once
+ * recorded; a confined mode (`bwrap`, `unshare`) keeps the first; `unavailable` (a start that
+ * refused, in which nothing ran) gives way to the next start's.
+ * @example
+ * mergeSandboxes(bwrap, off).mode; // 'off'
+ * mergeSandboxes(off, bwrap).mode; // 'off'
+ * mergeSandboxes(unavailable, bwrap).mode; // 'bwrap'
+ */
+export function mergeSandboxes(previous: CampaignSandbox | undefined, next: CampaignSandbox): CampaignSandbox {
+  if (previous === undefined || previous.mode === 'unavailable') return next;
+  if (next.mode === 'unavailable') return previous;
+  return next.mode === 'off' && previous.mode !== 'off' ? next : previous;
+}
