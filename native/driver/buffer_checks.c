@@ -12,7 +12,9 @@ static void add_context(json_line *j, const call_context *ctx)
     jl_str(j, "library", ctx->library);
     /* hash mode has no phases; time mode says which calls were running. */
     if (ctx->phase != PHASE_HASH) {
-        jl_str(j, "phase", ctx->phase == PHASE_WARMUP ? "warmup" : "timed");
+        jl_str(j, "phase", ctx->phase == PHASE_WARMUP   ? "warmup"
+                           : ctx->phase == PHASE_MEMORY ? "memory"
+                                                        : "timed");
     }
     if (ctx->has_index) {
         jl_u64(j, "index", ctx->index);
@@ -26,6 +28,8 @@ static void describe_call(const call_context *ctx, char *text, size_t text_bytes
     const char *kind = ctx->phase == PHASE_WARMUP ? "warm-up" : "timed";
     if (ctx->phase == PHASE_HASH) {
         snprintf(text, text_bytes, "frame %" PRIu64, ctx->index);
+    } else if (ctx->phase == PHASE_MEMORY) {
+        snprintf(text, text_bytes, "the memory measurement call");
     } else if (ctx->has_index) {
         snprintf(text, text_bytes, "%s call %" PRIu64, kind, ctx->index);
     } else {
@@ -65,6 +69,24 @@ int check_guards(const guarded_buffer *digest, const guarded_buffer *message,
         return report_overflow("message", state, offset, ctx);
     }
     return DRV_EXIT_OK;
+}
+
+int report_message_changed(size_t offset, const call_context *ctx)
+{
+    char call[64];
+    char where[48] = "";
+    json_line *j = report_begin("OVERFLOW");
+    jl_str(j, "buffer", "message-content");
+    if (offset != SIZE_MAX) {
+        jl_u64(j, "offset", (uint64_t)offset);
+        snprintf(where, sizeof where, " (byte %zu first)", offset);
+    }
+    add_context(j, ctx);
+    describe_call(ctx, call, sizeof call);
+    return report_finish(DRV_EXIT_OVERFLOW,
+                         "CryptHash in %s changed the message it was given%s during %s with %" PRIu64
+                         " message bits: the message is const input and must not be written",
+                         ctx->library, where, call, ctx->message_bits);
 }
 
 int report_cryptofail(int return_code, int digest_bits, const call_context *ctx)

@@ -5,9 +5,10 @@
 
 #include "guarded_buffer.h"
 
+#include <stddef.h>
 #include <stdint.h>
 
-typedef enum { PHASE_HASH, PHASE_WARMUP, PHASE_TIMED } call_phase;
+typedef enum { PHASE_HASH, PHASE_WARMUP, PHASE_TIMED, PHASE_MEMORY } call_phase;
 
 typedef struct {
     const char *library;   /* library path as given */
@@ -21,6 +22,11 @@ typedef struct {
  * DRV_EXIT_OVERFLOW after writing the error line and stderr sentence. */
 int check_guards(const guarded_buffer *digest, const guarded_buffer *message,
                  const call_context *ctx);
+
+/* Writes the OVERFLOW error line for a message whose content changed
+ * ("buffer":"message-content", "offset" unless SIZE_MAX) and the sentence;
+ * returns DRV_EXIT_OVERFLOW. */
+int report_message_changed(size_t offset, const call_context *ctx);
 
 /* Writes the CRYPTOFAIL error line and sentence; returns DRV_EXIT_CRYPTOFAIL. */
 int report_cryptofail(int return_code, int digest_bits, const call_context *ctx);

@@ -88,7 +88,7 @@ static int open_counter(const probe_options *o, counter *c)
         }
         return DRV_EXIT_OK;
     }
-    if (counter_select_forced(c, o->counter, why, sizeof why) != 0) {
+    if (counter_select_forced(c, o->counter, 1, why, sizeof why) != 0) {
         json_line *j = report_begin("USAGE");
         jl_str(j, "subcommand", "clock-probe");
         jl_str(j, "counter", counter_name(o->counter));

@@ -16,6 +16,7 @@
 #include "proc_mem.h"
 #include "report.h"
 #include "resource_limits.h"
+#include "sandbox.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -53,6 +54,7 @@ static uint64_t now_ns(void)
 static void on_termination(int sig)
 {
     out_flush_from_signal();
+    sandbox_note_signal_death(sig);
     raise(sig);
 }
 

@@ -5,8 +5,10 @@
  * Order: pin (--cpu) → dlopen → buffers, allocator tables, painted stack →
  * baseline RSS and set-up VmHWM → one dry run of the whole measurement with
  * an empty function (warms the driver's own code paths and gives
- * stackOverheadBytes) → the measured library call → guard check → lines. */
+ * stackOverheadBytes) → the measured library call → guard check → message
+ * compared with its rule → lines. */
 #define _GNU_SOURCE
+#include "buffer_checks.h"
 #include "commands.h"
 #include "crash_guard.h"
 #include "exit_codes.h"
@@ -16,6 +18,7 @@
 #include "library.h"
 #include "memory_options.h"
 #include "memory_report.h"
+#include "message_pattern.h"
 #include "mmap_tracker.h"
 #include "op_peak.h"
 #include "out.h"
@@ -93,7 +96,6 @@ static int set_up(void)
     size_t n = (size_t)session.opts.message_bytes;
     size_t digest_bytes = (size_t)session.opts.digest_bits / 8;
     unsigned char *msg;
-    size_t i;
     if (gbuf_reserve(&session.message, n) != 0 || gbuf_reserve(&session.digest, digest_bytes) != 0 ||
         jl_reserve(&session.line, 4096) != 0) {
         return io_error("no memory for the buffers", "MESSAGE_BYTES or DIGEST_BITS too large");
@@ -101,9 +103,7 @@ static int set_up(void)
     gbuf_set_len(&session.message, n);
     gbuf_set_len(&session.digest, digest_bytes);
     msg = gbuf_data(&session.message);
-    for (i = 0; i < n; i++) {
-        msg[i] = (unsigned char)(((uint64_t)i * 131u + session.opts.message_bytes) & 0xFFu);
-    }
+    pattern_fill(PATTERN_RULE, session.opts.message_bytes, msg, n);
     memset(gbuf_data(&session.digest), 0, digest_bytes);
     heap_tracker_prepare();
     if (op_peak_prepare() != 0) {
@@ -160,6 +160,17 @@ static int check_call(void)
     if (state != GUARD_INTACT) {
         return report_memory_overflow(session.opts.library, buffer_name, state, offset,
                                       message_bits);
+    }
+    /* The message is compared with its rule again (no copy: it would be in every RSS figure). */
+    if (!pattern_matches(PATTERN_RULE, session.opts.message_bytes, gbuf_data(&session.message),
+                         (size_t)session.opts.message_bytes, &offset)) {
+        call_context ctx;
+        ctx.library = session.opts.library;
+        ctx.phase = PHASE_MEMORY;
+        ctx.has_index = 0;
+        ctx.index = 0;
+        ctx.message_bits = message_bits;
+        return report_message_changed(offset, &ctx);
     }
     if (call_result != 0) {
         return report_memory_cryptofail(session.opts.library, call_result,

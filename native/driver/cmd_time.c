@@ -10,11 +10,13 @@
 #include "guarded_buffer.h"
 #include "json_line.h"
 #include "library.h"
+#include "message_pattern.h"
 #include "migration_counter.h"
 #include "out.h"
 #include "per_call.h"
 #include "proc_mem.h"
 #include "report.h"
+#include "run_delay.h"
 #include "cpu_pin.h"
 #include "time_options.h"
 
@@ -35,6 +37,7 @@ typedef struct {
     json_line line;
     uint64_t *stamps;    /* per-call scope: counter readings, else NULL */
     int migrations_fd;   /* perf software event, or -1 */
+    int run_delay_fd;    /* /proc/self/schedstat, or -1 */
 } time_session;
 
 static time_session session;
@@ -59,7 +62,8 @@ static int choose_counter(void)
         }
         return DRV_EXIT_OK;
     }
-    if (counter_select_forced(&session.ctr, session.opts.counter, why, sizeof why) != 0) {
+    if (counter_select_forced(&session.ctr, session.opts.counter, !session.opts.no_rate_probe, why,
+                              sizeof why) != 0) {
         json_line *j = report_begin("USAGE");
         jl_str(j, "subcommand", "time");
         jl_str(j, "counter", counter_name(session.opts.counter));
@@ -81,26 +85,9 @@ static void put_cpu(json_line *j, const char *key, int cpu)
     }
 }
 
-/* Fills the message: the guide's rule (SPEC §5) or a deterministic
- * pseudo-random sequence (xorshift64*, seed derived from L). */
-static void fill_message(unsigned char *msg, size_t n)
+static message_pattern pattern_of_message(void)
 {
-    size_t i;
-    if (session.opts.message == MESSAGE_RULE) {
-        for (i = 0; i < n; i++) {
-            msg[i] = (unsigned char)(((uint64_t)i * 131u + session.opts.message_bytes) & 0xFFu);
-        }
-        return;
-    }
-    {
-        uint64_t state = (session.opts.message_bytes ^ UINT64_C(0x9E3779B97F4A7C15)) | 1u;
-        for (i = 0; i < n; i++) {
-            state ^= state >> 12;
-            state ^= state << 25;
-            state ^= state >> 27;
-            msg[i] = (unsigned char)((state * UINT64_C(0x2545F4914F6CDD1D)) >> 56);
-        }
-    }
+    return session.opts.message == MESSAGE_RANDOM ? PATTERN_RANDOM : PATTERN_RULE;
 }
 
 /* Allocates and fills the buffers. With --offset N the message view starts N
@@ -119,7 +106,7 @@ static int set_up_buffers(void)
     memset(session.message.base, GUARD_FILL, GUARD_BYTES);
     gbuf_set_len(&session.message, n);
     gbuf_set_len(&session.digest, digest_bytes);
-    fill_message(gbuf_data(&session.message), n);
+    pattern_fill(pattern_of_message(), session.opts.message_bytes, gbuf_data(&session.message), n);
     memset(gbuf_data(&session.digest), 0, digest_bytes);
     if (session.opts.scope == SCOPE_PER_CALL) {
         uint64_t entries = per_call_stamp_count(session.opts.iterations);
@@ -175,19 +162,31 @@ static uint64_t run_calls(uint64_t count, int *rc)
     return i;
 }
 
-/* Guard check, then CRYPTOFAIL if a call failed. */
-static int after_calls(call_phase phase, uint64_t done, uint64_t wanted, int rc)
+/* After `wanted` calls of a phase, the first of them call number `first`:
+ * guard check, then the message against its pattern (when any call was
+ * made), then CRYPTOFAIL if a call failed: the order of `hash` mode. */
+static int after_calls(call_phase phase, uint64_t first, uint64_t done, uint64_t wanted, int rc)
 {
     call_context ctx;
+    size_t offset = 0;
     int code;
     ctx.library = session.opts.library;
     ctx.phase = phase;
     ctx.has_index = done < wanted;
-    ctx.index = done;
+    ctx.index = first + done;
     ctx.message_bits = session.opts.message_bytes * 8u;
     code = check_guards(&session.digest, &session.message, &ctx);
     if (code != DRV_EXIT_OK) {
         return code;
+    }
+    if (wanted > 0 && !pattern_matches(pattern_of_message(), session.opts.message_bytes,
+                                       gbuf_data(&session.message),
+                                       (size_t)session.opts.message_bytes, &offset)) {
+        /* Which call wrote is known only when there was one; else the calls
+         * are named as a group. */
+        ctx.has_index = wanted == 1 || done < wanted;
+        ctx.index = wanted == 1 ? first : first + done;
+        return report_message_changed(offset, &ctx);
     }
     return done < wanted ? report_cryptofail(rc, session.opts.digest_bits, &ctx) : DRV_EXIT_OK;
 }
@@ -198,21 +197,34 @@ typedef struct {
     uint64_t ns;
     uint64_t migrations;
     int has_migrations;
+    uint64_t run_delay_ns;
+    int has_run_delay;
 } loop_edge;
 
-static void read_edge_outer(loop_edge *e)
+/* Before the loop: migrations, rusage, run delay (then clock, counter). */
+static void read_edge_before(loop_edge *e)
 {
     e->has_migrations = migrations_read(session.migrations_fd, &e->migrations) == 0;
     getrusage(RUSAGE_SELF, &e->usage);
+    e->has_run_delay = run_delay_read(session.run_delay_fd, &e->run_delay_ns) == 0;
 }
 
-/* Order: migrations, rusage, clock, counter ... counter, clock, rusage, migrations. */
+/* After the loop (after counter, clock): run delay, rusage, migrations. */
+static void read_edge_after(loop_edge *e)
+{
+    e->has_run_delay = run_delay_read(session.run_delay_fd, &e->run_delay_ns) == 0;
+    getrusage(RUSAGE_SELF, &e->usage);
+    e->has_migrations = migrations_read(session.migrations_fd, &e->migrations) == 0;
+}
+
+/* Order: migrations, rusage, run delay, clock, counter ... counter, clock,
+ * run delay, rusage, migrations. */
 static int run_timed_loop(loop_edge *before, loop_edge *after, uint64_t *ticks, uint64_t *done,
                           int *rc)
 {
     uint64_t ticks_before = 0;
     uint64_t ticks_after = 0;
-    read_edge_outer(before);
+    read_edge_before(before);
     before->ns = clock_raw_ns();
     if (counter_read(&session.ctr, &ticks_before) != 0) {
         return io_error("reading the counter failed", strerror(errno));
@@ -222,7 +234,7 @@ static int run_timed_loop(loop_edge *before, loop_edge *after, uint64_t *ticks, 
         return io_error("reading the counter failed", strerror(errno));
     }
     after->ns = clock_raw_ns();
-    read_edge_outer(after);
+    read_edge_after(after);
     *ticks = ticks_after - ticks_before;
     return DRV_EXIT_OK;
 }
@@ -243,12 +255,12 @@ static int run_per_call_loop(loop_edge *before, loop_edge *after, uint64_t *tick
         return io_error("reading the counter failed", strerror(errno));
     }
     *overhead_ticks = reads.overhead_ticks;
-    read_edge_outer(before);
+    read_edge_before(before);
     before->ns = clock_raw_ns();
     *done = per_call_run(&session.ctr, &call, session.opts.iterations, session.stamps, rc,
                          &read_failed);
     after->ns = clock_raw_ns();
-    read_edge_outer(after);
+    read_edge_after(after);
     if (read_failed) {
         return io_error("reading the counter failed", strerror(errno));
     }
@@ -285,7 +297,7 @@ static int timed_trial(void)
     }
     cpu_after = sched_getcpu();
     crash_guard_set_phase(NULL, 0);
-    code = after_calls(PHASE_TIMED, done, session.opts.iterations, rc);
+    code = after_calls(PHASE_TIMED, 0, done, session.opts.iterations, rc);
     if (code != DRV_EXIT_OK) {
         return code;
     }
@@ -301,16 +313,41 @@ static int timed_trial(void)
     jl_u64(j, "involuntarySwitches", (uint64_t)(after.usage.ru_nivcsw - before.usage.ru_nivcsw));
     jl_u64(j, "voluntarySwitches", (uint64_t)(after.usage.ru_nvcsw - before.usage.ru_nvcsw));
     put_migrations(j, &before, &after);
+    if (before.has_run_delay && after.has_run_delay && after.run_delay_ns >= before.run_delay_ns) {
+        jl_u64(j, "runDelayNs", after.run_delay_ns - before.run_delay_ns);
+    }
     if (per_call) {
         jl_per_call(j, &figures);
     }
     return jl_emit(j) != 0 ? report_stdout_failure() : DRV_EXIT_OK;
 }
 
+/* The first warm-up call on its own, then the rest, each followed by the
+ * checks: a library that changes the message on one call and changes it back
+ * on the next is caught when there is at least one warm-up call. */
+static int run_warmups(void)
+{
+    uint64_t first = session.opts.warmups > 0 ? 1 : 0;
+    uint64_t rest = session.opts.warmups - first;
+    uint64_t done;
+    int rc = 0;
+    int code;
+    crash_guard_set_phase("in CryptHash during the warm-up calls", 0);
+    done = run_calls(first, &rc);
+    crash_guard_set_phase(NULL, 0);
+    code = after_calls(PHASE_WARMUP, 0, done, first, rc);
+    if (code != DRV_EXIT_OK || rest == 0) {
+        return code;
+    }
+    crash_guard_set_phase("in CryptHash during the warm-up calls", 0);
+    done = run_calls(rest, &rc);
+    crash_guard_set_phase(NULL, 0);
+    return after_calls(PHASE_WARMUP, first, done, rest, rc);
+}
+
 static int run_trial(void)
 {
-    uint64_t baseline_rss_bytes = 0, peak_rss_bytes = 0, done;
-    int rc = 0;
+    uint64_t baseline_rss_bytes = 0, peak_rss_bytes = 0;
     int code = set_up_buffers();
     if (code != DRV_EXIT_OK) {
         return code;
@@ -322,10 +359,7 @@ static int run_trial(void)
     if (code != DRV_EXIT_OK) {
         return code;
     }
-    crash_guard_set_phase("in CryptHash during the warm-up calls", 0);
-    done = run_calls(session.opts.warmups, &rc);
-    crash_guard_set_phase(NULL, 0);
-    code = after_calls(PHASE_WARMUP, done, session.opts.warmups, rc);
+    code = run_warmups();
     if (code != DRV_EXIT_OK) {
         return code;
     }
@@ -348,6 +382,9 @@ int cmd_time(int argc, char **argv)
     if (code != DRV_EXIT_OK) {
         return code;
     }
+    /* Opened before anything else and kept: each reading around the loop is
+     * one pread, and nothing the library does later can close the way to it. */
+    session.run_delay_fd = run_delay_open();
     /* Pin first, so the library's constructors and all allocations already
      * happen on the measured CPU. */
     if (session.opts.has_cpu) {
@@ -367,6 +404,7 @@ int cmd_time(int argc, char **argv)
         code = run_trial();
     }
     migrations_close(session.migrations_fd);
+    run_delay_close(session.run_delay_fd);
     counter_close(&session.ctr);
     free(session.stamps);
     session.stamps = NULL;

@@ -411,7 +411,9 @@ void jl_counter(json_line *j, const counter *c)
         jl_str(j, "reason", c->reason);
     }
     jl_str(j, "access", counter_access(c));
-    put_figure(j, "hz", c->measured && c->hz != 0, c->hz);
+    if (!c->rate_skipped) {
+        put_figure(j, "hz", c->measured && c->hz != 0, c->hz);
+    }
     put_figure(j, "overheadTicks", c->measured, c->overhead_ticks);
     put_figure(j, "resolutionTicks", c->measured, c->resolution_ticks);
     jl_object_end(j);

@@ -35,6 +35,7 @@ typedef struct {
     uint64_t overhead_ticks;  /* median difference of back-to-back reads */
     uint64_t resolution_ticks;/* smallest non-zero difference of back-to-back reads */
     int measured;             /* 1 once hz / overhead / resolution are filled in */
+    int rate_skipped;         /* 1 when hz was deliberately not measured (--no-rate-probe) */
     char reason[1024];        /* why a better counter was not taken; empty when none */
 } counter;
 
@@ -60,7 +61,8 @@ void counter_close(counter *c);
 uint64_t clock_raw_ns(void);
 
 /* Writes "counter":{"name","kind"[,"reason"],"access","hz","overheadTicks","resolutionTicks"};
- * the three figures are null when the counter was not measured. */
+ * the three figures are null when the counter was not measured; "hz" is left
+ * out when its measurement was skipped (rate_skipped). */
 void jl_counter(json_line *j, const counter *c);
 
 #endif

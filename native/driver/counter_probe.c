@@ -224,11 +224,30 @@ int counter_select_auto(counter *c)
     return counter_survey_run(&survey, c);
 }
 
-int counter_select_forced(counter *c, counter_id id, char *why, size_t why_bytes)
+int counter_select_forced(counter *c, counter_id id, int probe_rate, char *why, size_t why_bytes)
 {
     counter *one = c;
     if (counter_open(c, id, why, why_bytes) != 0 || measure_reads_or_close(c, why, why_bytes) != 0) {
         return -1;
+    }
+    if (!probe_rate) {
+        /* No busy window: the caller divides the trial's ticks by its nanoseconds.
+         * clock needs none anyway (10^9 by definition). */
+        c->measured = 1;
+        if (id == COUNTER_CLOCK) {
+            c->hz = 1000000000u;
+            snprintf(c->reason, sizeof c->reason, "selected with --counter clock; its rate is 10^9 by "
+                     "definition, so --no-rate-probe skipped nothing");
+            return 0;
+        }
+        c->hz = 0;
+        c->rate_skipped = 1;
+        snprintf(c->reason, sizeof c->reason,
+                 "%s%s%srate not probed (--no-rate-probe): ticks per second = the trial's ticks / "
+                 "its nanoseconds",
+                 id != COUNTER_PMU_CYCLES ? "selected with --counter " : "",
+                 id != COUNTER_PMU_CYCLES ? counter_name(id) : "", id != COUNTER_PMU_CYCLES ? "; " : "");
+        return 0;
     }
     measure_rates(&one, 1);
     if (c->hz == 0) {

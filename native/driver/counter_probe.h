@@ -59,9 +59,12 @@ int counter_survey_run(counter_survey *survey, counter *chosen);
 int counter_select_auto(counter *c);
 
 /* Opens and measures exactly `id` (--counter NAME); reason "selected with
- * --counter NAME" (none for pmu-cycles). Returns 0, or -1 with the reason in
+ * --counter NAME" (none for pmu-cycles). With probe_rate 0 (time
+ * --no-rate-probe) overhead and resolution are measured but the busy rate
+ * window is skipped: hz stays 0 with rate_skipped set (clock: 10^9 by
+ * definition) and the reason says so. Returns 0, or -1 with the reason in
  * `why`. */
-int counter_select_forced(counter *c, counter_id id, char *why, size_t why_bytes);
+int counter_select_forced(counter *c, counter_id id, int probe_rate, char *why, size_t why_bytes);
 
 /* TSC ticks per second from CPUID leaf 0x15 (crystal × ratio), else leaf
  * 0x16 (base MHz); 0 when neither tells or not on x86-64. *leaf gets 0x15,

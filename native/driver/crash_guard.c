@@ -2,6 +2,7 @@
 #include "crash_guard.h"
 
 #include "out.h"
+#include "sandbox.h"
 
 #include <signal.h>
 #include <string.h>
@@ -78,6 +79,7 @@ static void on_fatal_signal(int sig)
         put_err("; fix the library (a debugger or -fsanitize=address shows where)");
     }
     put_err("; the driver ends with the same signal\n");
+    sandbox_note_signal_death(sig);
     /* SA_RESETHAND restored the default action; SA_NODEFER lets it fire now. */
     raise(sig);
 }

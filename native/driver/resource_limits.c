@@ -6,11 +6,11 @@
 int limit_kat_resources(uint64_t bytes, uint64_t *effective_bytes)
 {
     struct rlimit limit;
+    /* Soft and hard: a library may raise a soft limit up to the hard one with
+     * setrlimit(2), and only CAP_SYS_RESOURCE (dropped in the sandbox) raises
+     * a hard limit. */
     struct rlimit no_core = {0, 0};
-    if (getrlimit(RLIMIT_CORE, &limit) == 0) {
-        no_core.rlim_max = limit.rlim_max;
-        setrlimit(RLIMIT_CORE, &no_core);
-    }
+    setrlimit(RLIMIT_CORE, &no_core);
     if (getrlimit(RLIMIT_AS, &limit) != 0) {
         return -1;
     }
@@ -20,6 +20,7 @@ int limit_kat_resources(uint64_t bytes, uint64_t *effective_bytes)
             wanted = limit.rlim_max;
         }
         limit.rlim_cur = wanted;
+        limit.rlim_max = wanted;
         if (setrlimit(RLIMIT_AS, &limit) != 0) {
             return -1;
         }

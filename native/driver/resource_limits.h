@@ -8,10 +8,13 @@
 
 #include <stdint.h>
 
-/* Sets RLIMIT_AS to `bytes` (0: leave it) and RLIMIT_CORE to 0. When the
- * hard limit is lower than `bytes`, the hard limit is used. Stores the soft
- * RLIMIT_AS now in force in *effective_bytes (0 when unlimited). Returns 0,
- * or -1 (errno set) when setrlimit failed. */
+/* Sets RLIMIT_AS to `bytes` (0: leave it) and RLIMIT_CORE to 0, the soft
+ * and the hard limit alike, so that the library cannot raise them again
+ * (without CAP_SYS_RESOURCE, which the sandbox drops). When the hard limit is
+ * lower than `bytes`, the hard limit is used. Stores the RLIMIT_AS now in
+ * force in *effective_bytes (0 when unlimited). Returns 0, or -1 (errno set)
+ * when setrlimit failed. Also used by the sandbox for every other
+ * subcommand (sandbox_limits.c). */
 int limit_kat_resources(uint64_t bytes, uint64_t *effective_bytes);
 
 #endif

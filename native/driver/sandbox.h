@@ -27,6 +27,12 @@
  * monitor and does not return. */
 int sandbox_enter(int *argc, char **argv);
 
+/* Async-signal-safe. Call right before the process dies of `sig` (a handler
+ * about to re-raise it): inside bwrap it tells the monitor that the end is a
+ * real signal, not an exit code 128 + sig (PROTOCOL.md, "Sandbox"); in every
+ * other mode it does nothing. */
+void sandbox_note_signal_death(int sig);
+
 /* Adds "sandbox":{...} to an `info` line: the mode a library-running
  * subcommand would get (probed by entering it in a child process), the
  * limits, and why it is off or unavailable. */

@@ -5,15 +5,24 @@
  *         --bind-try /proc/self/clear_refs /proc/self/clear_refs
  *         --size N --tmpfs SCRATCH --setenv TMPDIR SCRATCH --cap-drop ALL [--cap-add CAP_PERFMON]
  *         --die-with-parent --new-session --info-fd I -- DRIVER --sandbox-inner=S ARGS...
- * and waits. The copy inside (the "inner" driver) writes 'S' on the status
- * pipe S when it starts and 'X' when it exits through exit() (not when a
- * signal kills it). bwrap itself turns death by signal N into exit code
- * 128+N; with the status pipe the monitor tells that from a real exit code
- * and dies of the same signal, so the caller sees what it would have seen
- * without the sandbox. SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGUSR1 and SIGUSR2
- * sent to the monitor go to the inner driver (its pid comes from bwrap's
- * --info-fd); if the monitor is killed, bwrap and the inner driver follow
- * (PR_SET_PDEATHSIG, --die-with-parent). Without 'S' bwrap failed to set up
+ * and waits. The copy inside (the "inner" driver) writes on the status pipe S:
+ *   'S'        when it starts;
+ *   'X'        when it exits through exit() (an atexit handler);
+ *   'K' <sig>  (two bytes) right before it dies of signal sig: from the crash
+ *              guard, kat's termination handler, and a handler the inner
+ *              driver installs at start for every other catchable signal
+ *              whose default action ends the process.
+ * bwrap itself turns death by signal N into exit code 128+N (so does its
+ * --json-status-fd in 0.8.0: {"exit-code": 139} either way). The monitor
+ * dies of signal N only when the last mark is 'K' N, or, without an 'X', when
+ * the code is 128+SIGKILL or 128+SIGSYS (seccomp's kill), which no handler
+ * can mark; any other code, 128+N included, is an exit code (a library that
+ * called _exit(139) exits 139). So the caller sees what it would have seen
+ * without the sandbox, except for the cases PROTOCOL.md ("Sandbox") lists.
+ * SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGUSR1 and SIGUSR2 sent to the monitor
+ * go to the inner driver (its pid comes from bwrap's --info-fd); if the
+ * monitor is killed, bwrap and the inner driver follow (PR_SET_PDEATHSIG,
+ * --die-with-parent). Without 'S' bwrap failed to set up
  * (no user namespaces, say): the function returns and the caller falls back. */
 #define _GNU_SOURCE
 #include "sandbox_internal.h"
@@ -30,7 +39,7 @@
 #include <unistd.h>
 
 static volatile sig_atomic_t forward_to = 0;
-static int inner_status_fd = -1;
+static volatile int inner_status_fd = -1;
 static const int forwarded[] = {SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2};
 
 static void forward_signal(int sig)
@@ -50,6 +59,63 @@ static void note_exit(void)
     }
 }
 
+void sandbox_note_signal_death(int sig)
+{
+    int saved = errno;
+    int fd = inner_status_fd;
+    if (fd >= 0 && sig > 0 && sig < 256) {
+        /* Two bytes, far below PIPE_BUF: one atomic write. */
+        char mark[2];
+        ssize_t ignored;
+        mark[0] = 'K';
+        mark[1] = (char)sig;
+        ignored = write(fd, mark, sizeof mark);
+        (void)ignored;
+    }
+    errno = saved;
+}
+
+/* The inner driver's last word for a signal nothing else in it handles. */
+static void on_ending_signal(int sig)
+{
+    sandbox_note_signal_death(sig);
+    /* SA_RESETHAND restored the default action; SA_NODEFER lets it fire now. */
+    raise(sig);
+}
+
+/* 1 for a signal whose default action ends the process (and that a handler may catch). */
+static int ends_process(int sig)
+{
+    switch (sig) {
+    case SIGKILL: case SIGSTOP: case SIGCHLD: case SIGCONT: case SIGTSTP: case SIGTTIN:
+    case SIGTTOU: case SIGURG: case SIGWINCH:
+        return 0;
+    default:
+        return 1;
+    }
+}
+
+/* Marks death by every catchable process-ending signal whose disposition is
+ * still the default; later handlers (crash guard, kat) replace some of these
+ * and mark through sandbox_note_signal_death() themselves. */
+static void mark_ending_signals(void)
+{
+    int sig;
+    for (sig = 1; sig < NSIG; sig++) {
+        struct sigaction old;
+        struct sigaction action;
+        if (!ends_process(sig) || sigaction(sig, NULL, &old) != 0 || old.sa_handler != SIG_DFL ||
+            (old.sa_flags & SA_SIGINFO) != 0) {
+            continue;
+        }
+        memset(&action, 0, sizeof action);
+        action.sa_handler = on_ending_signal;
+        sigemptyset(&action.sa_mask);
+        action.sa_flags = SA_RESETHAND | SA_NODEFER | SA_ONSTACK;
+        sigaction(sig, &action, NULL); /* glibc's own signals (32, 33) refuse: fine */
+    }
+}
+
 void sandbox_inner_started(int status_fd)
 {
     ssize_t ignored = write(status_fd, "S", 1);
@@ -57,6 +123,46 @@ void sandbox_inner_started(int status_fd)
     fcntl(status_fd, F_SETFD, FD_CLOEXEC);
     inner_status_fd = status_fd;
     atexit(note_exit);
+    mark_ending_signals();
+}
+
+/* How the inner driver said it ended, from everything on the status pipe. */
+typedef struct {
+    int started;     /* 'S' seen */
+    int exited;      /* the last mark was 'X' */
+    int signal;      /* the last mark was 'K' with this signal, else 0 */
+} inner_marks;
+
+static void read_marks(int fd, inner_marks *m)
+{
+    unsigned char text[256];
+    int pending_k = 0;
+    memset(m, 0, sizeof *m);
+    fcntl(fd, F_SETFL, O_NONBLOCK);
+    for (;;) {
+        ssize_t n = read(fd, text, sizeof text);
+        ssize_t i;
+        if (n < 0 && errno == EINTR) {
+            continue;
+        }
+        if (n <= 0) {
+            return;
+        }
+        for (i = 0; i < n; i++) {
+            if (pending_k) {
+                pending_k = 0;
+                m->signal = text[i];
+                m->exited = 0;
+            } else if (text[i] == 'S') {
+                m->started = 1;
+            } else if (text[i] == 'X') {
+                m->exited = 1;
+                m->signal = 0;
+            } else if (text[i] == 'K') {
+                pending_k = 1;
+            }
+        }
+    }
 }
 
 /* The pid after "child-pid": in bwrap's --info-fd JSON, or 0. Stops reading
@@ -145,8 +251,7 @@ void sandbox_run_under_bwrap(const sandbox_config *cfg, int argc, char **argv, c
     int wait_status;
     int n = 0;
     int i;
-    char flags[8] = "";
-    ssize_t got;
+    inner_marks marks;
     if (exe_len <= 0) {
         snprintf(why, why_bytes, "readlink(/proc/self/exe) failed: %s", strerror(errno));
         return;
@@ -247,14 +352,12 @@ void sandbox_run_under_bwrap(const sandbox_config *cfg, int argc, char **argv, c
      * driver leaves it with --new-session): one that bwrap left behind in the
      * middle of its set-up would hold the caller's stdout open forever. */
     kill(-child, SIGKILL);
-    fcntl(status_pipe[0], F_SETFL, O_NONBLOCK);
-    got = read(status_pipe[0], flags, sizeof flags - 1);
+    read_marks(status_pipe[0], &marks);
     close(status_pipe[0]);
-    flags[got > 0 ? got : 0] = '\0';
     if (WIFSIGNALED(wait_status)) {
         die_like(WTERMSIG(wait_status), 128 + WTERMSIG(wait_status));
     }
-    if (strchr(flags, 'S') == NULL) {
+    if (!marks.started) {
         for (i = 0; i < (int)(sizeof forwarded / sizeof forwarded[0]); i++) {
             signal(forwarded[i], SIG_DFL);
         }
@@ -264,7 +367,12 @@ void sandbox_run_under_bwrap(const sandbox_config *cfg, int argc, char **argv, c
     }
     {
         int code = WEXITSTATUS(wait_status);
-        if (strchr(flags, 'X') == NULL && code > 128 && code <= 128 + 64) {
+        /* 128 + N is death by signal N only when the inner driver said so, or
+         * for SIGKILL and SIGSYS, which no handler sees: SIGKILL cannot be
+         * caught, and the seccomp filter's SECCOMP_RET_KILL_PROCESS ends the
+         * process as by SIGSYS without running one. */
+        if ((marks.signal != 0 && code == 128 + marks.signal) ||
+            (!marks.exited && (code == 128 + SIGKILL || code == 128 + SIGSYS))) {
             die_like(code - 128, code);
         }
         _exit(code);

@@ -79,7 +79,8 @@ int sandbox_lock_down(pid_t self, char *why, size_t why_bytes);
 void sandbox_run_under_bwrap(const sandbox_config *cfg, int argc, char **argv, char *why, size_t why_bytes);
 
 /* Inside bwrap: tells the monitor that set-up worked, and arranges for it to
- * learn that the process exited (rather than died). */
+ * learn whether the process exited or died of a signal (marks on the status
+ * pipe, sandbox_bwrap.c). */
 void sandbox_inner_started(int status_fd);
 
 /* Runs a sandbox entry in a child process, to report in `info` whether it

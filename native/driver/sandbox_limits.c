@@ -45,6 +45,12 @@ int sandbox_apply_limits(const sandbox_config *cfg, int is_kat, char *why, size_
         lower_limit(RLIMIT_NOFILE, "RLIMIT_NOFILE", SANDBOX_OPEN_FILES, SANDBOX_OPEN_FILES, why, why_bytes) != 0) {
         return -1;
     }
+    /* The hard CPU limit stays SANDBOX_CPU_GRACE_SECONDS above the soft one: the
+     * kernel sends SIGXCPU at the soft limit (its default action ends the
+     * process; the crash guard does not catch it) and SIGKILL at the hard one,
+     * for a library that catches or ignores SIGXCPU. With both equal, SIGKILL
+     * would come first. The library may raise its soft limit up to the hard
+     * one, i.e. by at most the grace period, never further. */
     if (cfg->cpu_seconds != 0 &&
         lower_limit(RLIMIT_CPU, "RLIMIT_CPU", (rlim_t)cfg->cpu_seconds,
                     (rlim_t)(cfg->cpu_seconds + SANDBOX_CPU_GRACE_SECONDS), why, why_bytes) != 0) {
@@ -52,15 +58,12 @@ int sandbox_apply_limits(const sandbox_config *cfg, int is_kat, char *why, size_
     }
     /* `kat` sets its own address-space limit (--max-memory-bytes, resource_limits.c)
      * once it knows the file; everywhere else the sandbox's applies, through the
-     * same function, and its hard limit is lowered too. */
+     * same function, which lowers the hard limit with the soft one. */
     if (!is_kat && cfg->memory_bytes != 0) {
         uint64_t effective = 0;
         if (limit_kat_resources(cfg->memory_bytes, &effective) != 0) {
             snprintf(why, why_bytes, "setrlimit(RLIMIT_AS, %llu) failed: %s", (unsigned long long)cfg->memory_bytes,
                      strerror(errno));
-            return -1;
-        }
-        if (effective != 0 && lower_limit(RLIMIT_AS, "RLIMIT_AS", (rlim_t)effective, (rlim_t)effective, why, why_bytes) != 0) {
             return -1;
         }
     }

@@ -56,7 +56,12 @@ int parse_time_options(int argc, char **argv, time_options *opts)
     memset(opts, 0, sizeof *opts);
     for (i = 0; i < argc; i++) {
         const char *value = NULL;
-        int found = take_option(argc, argv, &i, "--counter", &value);
+        int found;
+        if (strcmp(argv[i], "--no-rate-probe") == 0) {
+            opts->no_rate_probe = 1;
+            continue;
+        }
+        found = take_option(argc, argv, &i, "--counter", &value);
         if (found == 1) {
             if (counter_from_name(value, &opts->counter) != 0) {
                 return usage_error("time",
@@ -132,6 +137,12 @@ int parse_time_options(int argc, char **argv, time_options *opts)
     }
     if (check_positionals(positional, opts) != DRV_EXIT_OK) {
         return DRV_EXIT_USAGE;
+    }
+    if (opts->no_rate_probe && !opts->has_counter) {
+        return usage_error("time", "--no-rate-probe needs --counter NAME: without it the driver probes "
+                                   "every counter's rate to choose one. Add --counter with the counter "
+                                   "`ngcc-perf-driver info` chose (e.g. --counter tsc), or drop "
+                                   "--no-rate-probe");
     }
     if (opts->scope == SCOPE_PER_CALL && opts->iterations > PER_CALL_MAX_ITERATIONS) {
         return usage_error("time", "--scope per-call times at most 1000000 calls per trial (one "

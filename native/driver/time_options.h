@@ -30,6 +30,7 @@ typedef struct {
     uint64_t warmups;
     int has_counter;
     counter_id counter;
+    int no_rate_probe;   /* --no-rate-probe: skip the counter's busy rate window */
     int has_cpu;
     int cpu;
     time_scope scope;
@@ -42,10 +43,10 @@ typedef struct {
  * argument, -1 when the value is missing. */
 int take_option(int argc, char **argv, int *i, const char *name, const char **value);
 
-/* Parses LIB DIGEST_BITS MESSAGE_BYTES ITERATIONS WARMUPS [--counter NAME]
- * [--cpu N] [--scope loop|per-call] [--message rule|random] [--offset N]
- * (options anywhere, also as
- * --counter=NAME). Returns DRV_EXIT_OK,
+/* Parses LIB DIGEST_BITS MESSAGE_BYTES ITERATIONS WARMUPS [--counter NAME
+ * [--no-rate-probe]] [--cpu N] [--scope loop|per-call] [--message
+ * rule|random] [--offset N] (options anywhere, also as --counter=NAME;
+ * --no-rate-probe only with --counter). Returns DRV_EXIT_OK,
  * or DRV_EXIT_USAGE after writing the error line. */
 int parse_time_options(int argc, char **argv, time_options *opts);
 

@@ -169,7 +169,8 @@ describe('clock-probe', () => {
 });
 
 describe('time --scope', () => {
-  const trialKeys = ['v', 'type', 'iterations', 'seconds', 'nanoseconds', 'ticks', 'cpuAfter', 'involuntarySwitches', 'voluntarySwitches', 'migrations'];
+  // runDelayNs is there when /proc/self/schedstat can be read, as on every machine these tests run on.
+  const trialKeys = ['v', 'type', 'iterations', 'seconds', 'nanoseconds', 'ticks', 'cpuAfter', 'involuntarySwitches', 'voluntarySwitches', 'migrations', 'runDelayNs'];
 
   function timeRun(args: string[]): { meta: Line; trial: Line; end: Line } {
     const run = runDriver(['time', ...args]);
@@ -198,7 +199,7 @@ describe('time --scope', () => {
     return perCall;
   }
 
-  test('loop scope (the default) keeps the trial line as before, plus migrations', () => {
+  test('loop scope (the default) keeps the trial line as before, plus migrations and runDelayNs', () => {
     for (const scopeArgs of [[], ['--scope', 'loop']]) {
       const { meta, trial } = timeRun([lib('xor_ok'), '256', '64', '100', '1', ...scopeArgs]);
       expect(meta.scope).toBe('loop');
