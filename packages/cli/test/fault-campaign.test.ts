@@ -23,7 +23,7 @@ const FAULTY = {
   crash: { source: 'segv.c', kat: 'CRASH', records: null, failure: null },
   rejects: { source: 'ret_fail.c', kat: 'CRYPTOFAIL', records: 'failed', failure: /CRYPTOFAIL .*returned -1/ },
   quits: { source: 'fault_exit_zero.c', kat: 'CRASH', records: null, failure: null },
-  scribbles: { source: 'msg_write.c', kat: 'OVERFLOW', records: 'complete', failure: null },
+  scribbles: { source: 'msg_write.c', kat: 'OVERFLOW', records: 'failed', failure: /OVERFLOW .*changed the message it was given/ },
   phones_home: { source: 'fault_connect.c', kat: 'NOKAT', records: 'complete', failure: null },
   writes_out: { source: 'fault_write_outside.c', kat: 'NOKAT', records: 'complete', failure: null },
 } as const;
