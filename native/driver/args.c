@@ -49,7 +49,7 @@ void print_usage(void)
           "       ngcc-perf-driver time LIB DIGEST_BITS MESSAGE_BYTES ITERATIONS WARMUPS\n"
           "                             [--counter pmu-cycles|tsc|tscp|cntvct|clock] [--cpu N]\n"
           "                             [--no-rate-probe (with --counter)] [--scope loop|per-call]\n"
-          "                             [--message rule|random] [--offset N]\n"
+          "                             [--message rule|random] [--offset N] [--warm-check N]\n"
           "       ngcc-perf-driver clock-probe [--cpu N] [--windows 21] [--window-ms 50]\n"
           "                             [--counter NAME]\n"
           "       ngcc-perf-driver memory LIB DIGEST_BITS MESSAGE_BYTES [--cpu N] [--stack-bytes N]\n"

@@ -106,6 +106,15 @@ int parse_time_options(int argc, char **argv, time_options *opts)
             }
         }
         if (found == 0) {
+            found = take_option(argc, argv, &i, "--warm-check", &value);
+            if (found == 1) {
+                if (parse_u64(value, 1, WARM_CHECK_MAX_CALLS, &opts->warm_check) != 0) {
+                    return usage_error("time", "--warm-check must be an integer from 1 to 1000");
+                }
+                continue;
+            }
+        }
+        if (found == 0) {
             found = take_option(argc, argv, &i, "--cpu", &value);
         }
         if (found == 1) {
@@ -119,7 +128,8 @@ int parse_time_options(int argc, char **argv, time_options *opts)
         }
         if (found < 0) {
             return usage_error("time", "an option is missing its value (--counter NAME, --cpu N, "
-                                       "--scope loop|per-call, --message rule|random, --offset N)");
+                                       "--scope loop|per-call, --message rule|random, --offset N, "
+                                       "--warm-check N)");
         }
         if (strncmp(argv[i], "--", 2) == 0) {
             char problem[256];

@@ -36,7 +36,11 @@ typedef struct {
     time_scope scope;
     message_fill message;
     uint64_t offset_bytes;
+    uint64_t warm_check;  /* --warm-check N: N more calls timed after the trial (0: none) */
 } time_options;
+
+/* Most calls of --warm-check. */
+#define WARM_CHECK_MAX_CALLS 1000u
 
 /* Matches "--name VALUE" or "--name=VALUE" at argv[*i] and advances *i past a
  * separate value. Returns 1 with *value set, 0 when argv[*i] is another
@@ -45,7 +49,7 @@ int take_option(int argc, char **argv, int *i, const char *name, const char **va
 
 /* Parses LIB DIGEST_BITS MESSAGE_BYTES ITERATIONS WARMUPS [--counter NAME
  * [--no-rate-probe]] [--cpu N] [--scope loop|per-call] [--message
- * rule|random] [--offset N] (options anywhere, also as --counter=NAME;
+ * rule|random] [--offset N] [--warm-check N] (options anywhere, also as --counter=NAME;
  * --no-rate-probe only with --counter). Returns DRV_EXIT_OK,
  * or DRV_EXIT_USAGE after writing the error line. */
 int parse_time_options(int argc, char **argv, time_options *opts);

@@ -154,6 +154,12 @@ const planSchema = z.object({
   budgetSeconds: z.number().positive(),
   /** Null when the calibration was not kept (e.g. an imported dataset). */
   calibrationSeconds: z.number().nonnegative().nullable(),
+  /** Seconds of one of the calls timed right after the cold call (`--warm-check`); null when none were. */
+  warmCallSeconds: z.number().nonnegative().nullish(),
+  /** The seconds per call the trials were planned with. */
+  planCallSeconds: z.number().nonnegative().optional(),
+  /** `first-call` (SPEC §5), `batch` (calls under 1 µs) or `warm-calls` (the cold call was mostly one-time set-up). */
+  calibrationBasis: z.enum(['first-call', 'batch', 'warm-calls']).optional(),
   iterationsPerTrial: z.number().int().positive(),
   warmups: count,
   trials: z.number().int().positive(),

@@ -20,6 +20,23 @@ describe('renderMethodMarkdown on a real run (test/fixtures/run-real)', () => {
     expect(plan).toContain('| message bytes | `byte i = (i*131 + L) mod 256` |');
   });
 
+  it('says which calibration figure the trials were planned from, when the records say', async () => {
+    const dataset = await loadRunDirectory(REAL_RUN);
+    expect(markdownTableRowsAfter(renderMethodMarkdown(dataset), '## Plan').join('\n')).not.toContain('trials planned from');
+    const bases = ['first-call', 'warm-calls', 'first-call'] as const;
+    const records = dataset.records.map((entry, index) =>
+      entry.record.plan === null || entry.record.plan === undefined
+        ? entry
+        : { ...entry, record: { ...entry.record, plan: { ...entry.record.plan, calibrationBasis: bases[index % 3] } } },
+    );
+    const warm = records.filter((entry) => entry.record.plan?.calibrationBasis === 'warm-calls').length;
+    const cold = records.filter((entry) => entry.record.plan?.calibrationBasis === 'first-call').length;
+    const plan = markdownTableRowsAfter(renderMethodMarkdown({ ...dataset, records } as Dataset), '## Plan');
+    expect(plan).toContain(
+      `| trials planned from | the cold call (SPEC §5): ${cold} operations; the calls right after it (the cold call took over twice as long: one-time set-up): ${warm} operation${warm === 1 ? '' : 's'} |`,
+    );
+  });
+
   it('names the counter actually used, with its measured rate, and every host-state field at start and end', async () => {
     const page = renderMethodMarkdown(await loadRunDirectory(REAL_RUN));
     expect(markdownTableRowsAfter(page, '## Counter')[2]).toMatch(/^\| `tsc` \| fixed rate \(not core cycles\) \| 2\.44\d\d GHz – 2\.44\d\d GHz \| .* \| 16 \| perf_event_open\(PERF_COUNT_HW_CPU_CYCLES\) failed: No such file or directory \|$/);

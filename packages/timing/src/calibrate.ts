@@ -32,7 +32,7 @@ export interface CalibrateOptions {
 export type CalibrationResult =
   | {
       status: 'complete';
-      /** t1: seconds of one call. */
+      /** t1: seconds of one call (SPEC §5's cold call; the batch mean when one call was too short to time). */
       calibrationSeconds: number;
       /** Calls the figure was taken over: 1 (one cold call), or the batch size when one call was too short to time. */
       batchIterations: number;
@@ -40,8 +40,33 @@ export type CalibrationResult =
       process: TrialProcess;
       /** Its `meta` line (names the counter). */
       meta: DriverMetaLine | null;
+      /**
+       * The warm check: seconds of one call among the calls the calibration process made right
+       * after its cold call (`--warm-check`); absent for a batch or a driver without it.
+       */
+      warmCallSeconds?: number;
+      /**
+       * The seconds per call to plan the trials with: `calibrationSeconds`, unless the cold call
+       * took more than {@link FIRST_CALL_SETUP_RATIO} × the warm calls — a first call that mostly
+       * did one-time set-up — then `warmCallSeconds`.
+       */
+      planCallSeconds: number;
+      /** Which figure `planCallSeconds` is: the cold call, the batch mean, or the warm calls. */
+      basis: CalibrationBasis;
     }
   | { status: 'failed'; failure: string; process: TrialProcess; meta: DriverMetaLine | null };
+
+/** Which figure the trials were planned from (see `CalibrationResult.planCallSeconds`). */
+export type CalibrationBasis = 'first-call' | 'batch' | 'warm-calls';
+
+/**
+ * A cold call slower than this multiple of the warm calls counts as one-time set-up (OpenSSL's
+ * first EVP_Digest fetches its provider: 1.6–2.1 ms against 32 µs later at 16 KiB), and the trials
+ * are planned from the warm calls, so they last about the target instead of a fiftieth of it.
+ */
+export const FIRST_CALL_SETUP_RATIO = 2;
+/** Calls of the warm check at most (the driver also stops after 10 ms; native/PROTOCOL.md `--warm-check`). */
+export const WARM_CHECK_MAX_CALLS = 100;
 
 /** Below this one call is too short to time on its own (clock reads cost tens of ns), seconds. */
 export const CALIBRATION_RESOLUTION_SECONDS = 1e-6;
@@ -59,6 +84,12 @@ const SMALLEST_CALL_SECONDS = 1e-9;
  * get there; their plan is capped at maxIterations anyway, so the batch changes nothing but the
  * estimate.
  *
+ * The cold call's process also times up to 100 further calls (at most ~10 ms of them, never part
+ * of t1: the driver's `--warm-check`): when the cold call took more than
+ * {@link FIRST_CALL_SETUP_RATIO} × one of those, the trials are planned from the warm calls
+ * (`basis: 'warm-calls'`), else from the cold call as SPEC §5 says (`basis: 'first-call'`).
+ * Both figures are kept.
+ *
  * @param options - {@link CalibrateOptions}.
  * @returns a {@link CalibrationResult}: `complete` with `calibrationSeconds`, or `failed` when the
  *   library crashed, timed out or made the driver exit non-zero (data, not an exception).
@@ -73,23 +104,30 @@ const SMALLEST_CALL_SECONDS = 1e-9;
  */
 export async function calibrate(options: CalibrateOptions): Promise<CalibrationResult> {
   const runner = resolveRunner(options.runner, options.driverPath);
-  const once = async (iterations: number) => {
+  let chosenCounter = options.counter;
+  let rateProbed = false;
+  const once = async (iterations: number, warmCheckCalls?: number) => {
     const run = await runner.time({
       library: options.library,
       digestBits: options.digestBits,
       messageBytes: options.messageBytes,
       iterations,
       warmups: 0,
+      ...(warmCheckCalls === undefined ? {} : { warmCheckCalls }),
       timeoutSeconds: options.timeoutSeconds ?? DEFAULT_TIMING_OPTIONS.budgetSeconds,
-      ...(options.counter === undefined ? {} : { counter: options.counter }),
+      // After the first process, reuse the counter it chose without probing rates again.
+      ...(chosenCounter === undefined ? {} : { counter: chosenCounter }),
+      ...(rateProbed && chosenCounter !== undefined ? { skipRateProbe: true } : {}),
       ...(options.cpu === undefined ? {} : { cpu: options.cpu }),
       ...(options.message === undefined ? {} : { message: options.message }),
       ...(options.alignmentOffsetBytes === undefined ? {} : { alignmentOffsetBytes: options.alignmentOffsetBytes }),
     });
+    rateProbed = true;
     return trialProcessFromRun(run, 1);
   };
   let batchIterations = 1;
-  let { process, meta } = await once(batchIterations);
+  let { process, meta } = await once(batchIterations, WARM_CHECK_MAX_CALLS);
+  chosenCounter ??= meta?.counter.name;
   if (process.trial !== null && process.trial.seconds < CALIBRATION_RESOLUTION_SECONDS) {
     batchIterations = CALIBRATION_BATCH_ITERATIONS;
     ({ process, meta } = await once(batchIterations));
@@ -102,11 +140,17 @@ export async function calibrate(options: CalibrateOptions): Promise<CalibrationR
       meta,
     };
   }
+  const calibrationSeconds = Math.max(process.trial.seconds / batchIterations, SMALLEST_CALL_SECONDS);
+  const complete = { status: 'complete' as const, calibrationSeconds, batchIterations, process, meta };
+  const warm = process.trial.warmCheck;
+  if (batchIterations > 1) return { ...complete, planCallSeconds: calibrationSeconds, basis: 'batch' };
+  if (warm === undefined || warm.iterations === 0) return { ...complete, planCallSeconds: calibrationSeconds, basis: 'first-call' };
+  const warmCallSeconds = Math.max(warm.seconds / warm.iterations, SMALLEST_CALL_SECONDS);
+  const setUp = calibrationSeconds > FIRST_CALL_SETUP_RATIO * warmCallSeconds;
   return {
-    status: 'complete',
-    calibrationSeconds: Math.max(process.trial.seconds / batchIterations, SMALLEST_CALL_SECONDS),
-    batchIterations,
-    process,
-    meta,
+    ...complete,
+    warmCallSeconds,
+    planCallSeconds: setUp ? warmCallSeconds : calibrationSeconds,
+    basis: setUp ? 'warm-calls' : 'first-call',
   };
 }

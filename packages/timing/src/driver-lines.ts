@@ -102,6 +102,8 @@ const trialSchema = z.object({
   migrations: count.nullable().optional(),
   /** Time runnable but waiting for a CPU during the loop, ns (/proc/self/schedstat; optional). */
   runDelayNs: count.optional(),
+  /** Calls timed after the loop with `--warm-check` (never part of the trial's figures; optional). */
+  warmCheck: z.object({ iterations: count, seconds: z.number().nonnegative(), ticks: count }).optional(),
   perCall: perCallSchema.optional(),
 });
 const endSchema = z.object({ v: z.literal(1), type: z.literal('end'), peakRssBytes: count.optional(), count: count.optional() });

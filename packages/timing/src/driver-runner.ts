@@ -26,6 +26,8 @@ export interface TimeArgs {
   skipRateProbe?: boolean;
   /** Pin the process to this CPU (`--cpu`). */
   cpu?: number;
+  /** `--warm-check N`: time up to N more calls (at most ~10 ms) after the loop, reported apart (`trial.warmCheck`). */
+  warmCheckCalls?: number;
   /** `--scope per-call`; `loop` (the driver's default) is not written. */
   scope?: TimingScope;
   /** `--message random`; `rule` (the driver's default) is not written. */

@@ -33,12 +33,14 @@ describe('measureOperation with a complete run', () => {
     expect(measured.status).toBe('complete');
     expect(measured.plan).toEqual({
       trialTargetSeconds: 1, budgetSeconds: 900, calibrationSeconds: 0.0009875, iterationsPerTrial: 1013, warmups: 3,
+      // The fake driver reports no warm check, so the plan uses the cold call as SPEC §5 says.
+      warmCallSeconds: null, planCallSeconds: 0.0009875, calibrationBasis: 'first-call',
       trials: 5, estimatedSeconds: expect.closeTo(5.0165, 10), timeoutPerProcessSeconds: 60,
       scope: 'loop', message: 'rule', alignmentOffsetBytes: 0, onContextSwitch: 'rerun-until-futile', coreClockHz: null,
     });
     // Calibration: 1 iteration, no warm-up, budget as timeout; trials: planned figures, pinned to CPU 1.
     expect(runner.calls[0]).toEqual({
-      library: BASE.library, digestBits: 512, messageBytes: 65536, iterations: 1, warmups: 0, timeoutSeconds: 900, cpu: 1,
+      library: BASE.library, digestBits: 512, messageBytes: 65536, iterations: 1, warmups: 0, timeoutSeconds: 900, cpu: 1, warmCheckCalls: 100,
     });
     expect(runner.calls).toHaveLength(6);
     // Trials reuse the counter the calibration process chose, without probing its rate again.

@@ -15,12 +15,25 @@ export type ContextSwitchPolicy = 'flag' | 'rerun' | 'rerun-until-futile';
 export interface MeasurementPlan {
   trialTargetSeconds: number;
   budgetSeconds: number;
-  /** Seconds of one call, from the calibration process. */
+  /** Seconds of one call, from the calibration process: its cold call (SPEC §5), or the batch mean for calls under 1 µs. */
   calibrationSeconds: number;
+  /**
+   * Seconds of one call among those the calibration process timed right after its cold call
+   * (`--warm-check`); null when it timed none (a batch, or a driver without the option).
+   */
+  warmCallSeconds: number | null;
+  /** The seconds per call the trials were planned with: `calibrationSeconds`, or `warmCallSeconds` when the basis is `warm-calls`. */
+  planCallSeconds: number;
+  /**
+   * `first-call` (SPEC §5), `batch` (calls under 1 µs), or `warm-calls`: the cold call took more
+   * than twice a warm one (one-time set-up, e.g. OpenSSL fetching its provider), so planning
+   * from it would have made every trial far shorter than the target.
+   */
+  calibrationBasis: 'first-call' | 'batch' | 'warm-calls';
   iterationsPerTrial: number;
   warmups: number;
   trials: number;
-  /** trials × (iterationsPerTrial + warm-ups) × calibrationSeconds: one attempt per trial, seconds. */
+  /** trials × (iterationsPerTrial + warm-ups) × planCallSeconds, plus each trial's one-time set-up (calibrationSeconds − planCallSeconds) under `warm-calls`: one attempt per trial, seconds. */
   estimatedSeconds: number;
   timeoutPerProcessSeconds: number;
   /** What each trial timed: the whole loop (default) or also every call. */

@@ -103,11 +103,20 @@ export async function planOperation(options: PlanOperationOptions): Promise<Oper
   if (calibration.status === 'failed') {
     return { status: 'failed', failure: calibration.failure, plan: null, calibration };
   }
+  const trialPlan = planTrials(calibration.planCallSeconds, timing);
+  // A first call that did one-time set-up is paid again by each trial process's first warm-up.
+  const setUpSeconds = Math.max(0, calibration.calibrationSeconds - calibration.planCallSeconds);
+  const processSeconds = (trialPlan.iterationsPerTrial + trialPlan.warmups) * calibration.planCallSeconds + setUpSeconds;
   const plan: MeasurementPlan = {
     trialTargetSeconds: timing.trialTargetSeconds,
     budgetSeconds: timing.budgetSeconds,
     calibrationSeconds: calibration.calibrationSeconds,
-    ...planTrials(calibration.calibrationSeconds, timing),
+    warmCallSeconds: calibration.warmCallSeconds ?? null,
+    planCallSeconds: calibration.planCallSeconds,
+    calibrationBasis: calibration.basis,
+    ...trialPlan,
+    estimatedSeconds: trialPlan.estimatedSeconds + trialPlan.trials * setUpSeconds,
+    timeoutPerProcessSeconds: Math.max(trialPlan.timeoutPerProcessSeconds, 10 * processSeconds),
     ...choices,
     coreClockHz: options.coreClockHz ?? null,
   };

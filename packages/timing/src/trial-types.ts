@@ -53,6 +53,11 @@ export interface TrialFigures {
    * this is time the loop's ticks include without a call running.
    */
   runDelayNs?: number;
+  /**
+   * Calls the driver timed right after the loop (`--warm-check`, calibration only): their count,
+   * seconds and ticks. Never part of the trial's own figures.
+   */
+  warmCheck?: { iterations: number; seconds: number; ticks: number };
   /** Present for `per-call` trials. */
   perCall?: PerCallFigures;
 }

@@ -23,6 +23,18 @@ function distinct<T>(values: T[]): T[] {
 
 const records = (dataset: Dataset): TimingRecord[] => dataset.records.map(({ record }) => record);
 
+/** How many operations were planned from which calibration figure; no row for runs that predate the field. */
+function basisRow(plans: readonly { calibrationBasis?: 'first-call' | 'batch' | 'warm-calls' | undefined }[]): [string, Inline[]][] {
+  const count = (basis: string) => plans.filter((entry) => entry.calibrationBasis === basis).length;
+  const parts = [
+    [count('first-call'), 'the cold call (SPEC §5)'],
+    [count('batch'), 'a batch of 100 calls (a call under 1 µs)'],
+    [count('warm-calls'), 'the calls right after it (the cold call took over twice as long: one-time set-up)'],
+  ] as const;
+  const said = parts.filter(([n]) => n > 0).map(([n, what]) => `${what}: ${n} operation${n === 1 ? '' : 's'}`);
+  return said.length === 0 ? [] : [['trials planned from', [said.join('; ')]]];
+}
+
 export function planSection(dataset: Dataset): ReportSection {
   const { plan } = dataset.campaign;
   const plans = records(dataset).flatMap((record) => (record.plan === null || record.plan === undefined ? [] : [record.plan]));
@@ -34,6 +46,7 @@ export function planSection(dataset: Dataset): ReportSection {
     ['iterations per trial (as calibrated)', [range(plans.map((entry) => entry.iterationsPerTrial))]],
     ['warm-up calls per trial', [range(plans.map((entry) => entry.warmups))]],
     ['one cold call (calibration)', [range(plans.flatMap((entry) => (entry.calibrationSeconds === null ? [] : [entry.calibrationSeconds])), formatSeconds)]],
+    ...basisRow(plans),
     ['timeout per process', [range(plans.map((entry) => entry.timeoutPerProcessSeconds), (value) => `${value} s`)]],
     ['timing scope', [distinct(plans.map((entry) => entry.scope ?? 'loop')).join(', ') || '—']],
     ['on a context switch', [distinct(plans.flatMap((entry) => (entry.onContextSwitch === undefined ? [] : [entry.onContextSwitch]))).join(', ') || '—']],

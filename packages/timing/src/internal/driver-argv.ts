@@ -17,6 +17,7 @@ export function timeArgv(args: TimeArgs): string[] {
     ...(args.counter === undefined ? [] : ['--counter', args.counter]),
     ...(args.counter !== undefined && args.skipRateProbe === true ? ['--no-rate-probe'] : []),
     ...(args.cpu === undefined ? [] : ['--cpu', String(args.cpu)]),
+    ...(args.warmCheckCalls === undefined ? [] : ['--warm-check', String(args.warmCheckCalls)]),
     // Defaults (loop scope, rule message, offset 0) are never written, so drivers that predate
     // these options keep working for everything but the non-default values.
     ...(args.scope === undefined || args.scope === 'loop' ? [] : ['--scope', args.scope]),

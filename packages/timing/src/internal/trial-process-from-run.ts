@@ -23,11 +23,12 @@ export function trialProcessFromRun(run: DriverRun, attempts: number): Interpret
   for (const line of run.lines) {
     if (line.type === 'meta') meta = line;
     else if (line.type === 'trial') {
-      const { iterations, seconds, ticks, involuntarySwitches, voluntarySwitches, cpuAfter, migrations, runDelayNs, perCall } = line;
+      const { iterations, seconds, ticks, involuntarySwitches, voluntarySwitches, cpuAfter, migrations, runDelayNs, warmCheck, perCall } = line;
       trial = {
         iterations, seconds, ticks, involuntarySwitches, voluntarySwitches, cpuAfter,
         ...(migrations === undefined ? {} : { migrations }),
         ...(runDelayNs === undefined ? {} : { runDelayNs }),
+        ...(warmCheck === undefined ? {} : { warmCheck }),
         ...(perCall === undefined ? {} : { perCall }),
       };
     } else if (line.type === 'end') peakRssBytes = line.peakRssBytes ?? null;

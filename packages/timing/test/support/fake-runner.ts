@@ -30,6 +30,8 @@ export interface FakeTrial {
   perCall?: PerCallFigures;
   /** Written only when given. */
   runDelayNs?: number;
+  /** Written only when given (a calibration process's `--warm-check` calls). */
+  warmCheck?: { iterations: number; seconds: number; ticks: number };
 }
 
 export type Responder = (args: TimeArgs) => DriverRun;
@@ -65,6 +67,7 @@ export function ok(trial: FakeTrial): Responder {
         involuntarySwitches: trial.involuntarySwitches ?? 0, voluntarySwitches: 0,
         ...(trial.migrations === undefined ? {} : { migrations: trial.migrations }),
         ...(trial.runDelayNs === undefined ? {} : { runDelayNs: trial.runDelayNs }),
+        ...(trial.warmCheck === undefined ? {} : { warmCheck: trial.warmCheck }),
         ...(trial.perCall === undefined ? {} : { perCall: trial.perCall }),
       }),
       JSON.stringify({ v: 1, type: 'end', peakRssBytes: trial.peakRssBytes ?? 1503232 }),
