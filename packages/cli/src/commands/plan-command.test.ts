@@ -4,10 +4,12 @@ import type { MeasurementPlan, OperationPlan, PlanOperationOptions } from '@ngcc
 import { formatSeconds, registerPlanCommand } from './plan-command.js';
 
 /** A planned size as planOperation returns it, from t1 and the plan figures (SPEC §5 rules). */
-function planned(calibrationSeconds: number, iterationsPerTrial: number, warmups: number, timeoutPerProcessSeconds = 60): OperationPlan {
+function planned(calibrationSeconds: number, iterationsPerTrial: number, warmups: number, timeoutPerProcessSeconds = 60, warmCallSeconds?: number): OperationPlan {
+  const planCallSeconds = warmCallSeconds ?? calibrationSeconds;
   const plan: MeasurementPlan = {
     trialTargetSeconds: 1, budgetSeconds: 900, calibrationSeconds, iterationsPerTrial, warmups, trials: 5,
-    estimatedSeconds: 5 * (iterationsPerTrial + warmups) * calibrationSeconds, timeoutPerProcessSeconds,
+    warmCallSeconds: warmCallSeconds ?? null, planCallSeconds, calibrationBasis: warmCallSeconds === undefined ? 'first-call' : 'warm-calls',
+    estimatedSeconds: 5 * (iterationsPerTrial + warmups) * planCallSeconds, timeoutPerProcessSeconds,
     scope: 'loop', message: 'rule', alignmentOffsetBytes: 0, onContextSwitch: 'rerun-until-futile', coreClockHz: null,
   };
   // 2 ms of process start-up per trial on top of the loops.
@@ -42,6 +44,12 @@ async function runPlan(argv: string[], answers: Record<number, OperationPlan>) {
 const SEED = { 32: planned(1.5e-6, 20000, 3), 65536: planned(0.0009875, 1013, 3) };
 
 describe('ngcc-perf plan', () => {
+  it('shows the warm call a plan used when the cold call was one-time set-up', async () => {
+    // OpenSSL's EVP SHA-512 at 16384 B: 1.89 ms cold (provider fetch), 32 µs warm → 20000 (capped).
+    const { stdout } = await runPlan(['lib/libossl.so', '--digest-bits', '512', '--sizes', '16384'], { 16384: planned(0.00189, 20000, 3, 60, 0.000032) });
+    expect(stdout.split('\n')[3]).toBe('16384 B  1.89 ms, then 32.0 µs warm       20000         3       5    3.20 s           60.0 s');
+  });
+
   it('calibrates each size (pinned, with the options given) and prints the plan and the totals', async () => {
     const { stdout, stderr, asked, exitCode } = await runPlan(['lib/liblitchi_512.so', '--digest-bits', '512', '--sizes', '65536,32', '--cpu', '0', '--trial-target', '1'], SEED);
     expect(exitCode).toBe(0);
