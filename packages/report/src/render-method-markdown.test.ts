@@ -104,7 +104,7 @@ describe('renderMethodMarkdown: the sandbox candidate code ran in (campaign.json
     const page = renderMethodMarkdown(await withSandbox({ mode: 'off', requested: 'off', network: 'host', filesystem: 'host', reason: 'NGCC_PERF_NO_SANDBOX is set', problem: 'sandbox-off' }));
     expect(sandboxLines(page)).toEqual([
       '⚠ Candidate code ran WITHOUT a sandbox (NGCC_PERF_NO_SANDBOX is set): every KAT, calibration, timing and memory process ran the library with the full rights of the user who ran the campaign ' +
-        '— network, files, new processes. It was asked for (`--no-sandbox`); such a run is safe only for code one trusts.',
+        '— network, files, new processes. It was asked for (`--no-sandbox` or `NGCC_PERF_NO_SANDBOX=1`, which the CLI sets for its flag); such a run is safe only for code one trusts.',
     ]);
   });
 

@@ -28,7 +28,9 @@ function sandboxSentence(sandbox: Sandbox): Inline[] {
       `⚠ Candidate code ran WITHOUT a sandbox (${sandbox.reason ?? 'turned off'}): every KAT, calibration, timing and memory process ran the library ` +
         'with the full rights of the user who ran the campaign — network, files, new processes. It was asked for (',
       codeSpan('--no-sandbox'),
-      '); such a run is safe only for code one trusts.',
+      ' or ',
+      codeSpan('NGCC_PERF_NO_SANDBOX=1'),
+      ', which the CLI sets for its flag); such a run is safe only for code one trusts.',
     ];
   }
   if (sandbox.mode === 'unavailable') {

@@ -33,6 +33,18 @@ function describeMethod(context: CandidateContext): Inline[] {
       'Every call hashes the same L-byte buffer, filled by the rule ',
     codeSpan(plan.messageRule),
     '.',
+    ...warmPlanSentence(context),
+  ];
+}
+
+/** Said only when some operation was planned from its warm calls (records since the warm check); else nothing. */
+function warmPlanSentence(context: CandidateContext): Inline[] {
+  const plans = context.records.flatMap(({ record }) => (record.plan === null || record.plan === undefined ? [] : [record.plan]));
+  const warm = plans.filter((plan) => plan.calibrationBasis === 'warm-calls').length;
+  if (warm === 0) return [];
+  return [
+    ` For ${warm} of ${plans.length} operations the cold call took more than twice as long as the calls right after it — one-time set-up, ` +
+      'not the hash — so their trials were planned from those warm calls instead (the method page says which figure each plan used).',
   ];
 }
 

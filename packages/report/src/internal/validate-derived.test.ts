@@ -37,3 +37,32 @@ describe('findDerivedDifference with a per-call sample', () => {
     expect(findDerivedDifference(FILE, withSample(null))).toMatchObject({ field: 'derived.perCall' });
   });
 });
+
+describe('findDerivedDifference on the per-call figures themselves', () => {
+  const sampleWith = (figures: Record<string, number>, iterations = 2001) => ({ ...SAMPLE, trial: { ...SAMPLE.trial, iterations, perCall: { ...FIGURES, ...figures } } });
+
+  it('wants derived.perCall back when it was deleted but the sample is there', () => {
+    const derived = { ...(base.derived as Record<string, unknown>) };
+    delete derived.perCall;
+    const record = timingRecordSchema.parse({ ...base, derived, perCallSample: SAMPLE });
+    expect(findDerivedDifference(FILE, record)).toMatchObject({ field: 'derived.perCall' });
+  });
+
+  it("names the sample's own figure when only it was edited (median ≠ raw median − overhead)", () => {
+    // 40120 − 74 = 40046; 40045 cannot come from the driver.
+    expect(findDerivedDifference(FILE, withSample(SUMMARY, sampleWith({ medianTicks: 40045 })))).toMatchObject({
+      field: 'perCallSample.trial.perCall.medianTicks',
+      message: expect.stringContaining('max(0, raw − overhead) = 40046'),
+    });
+  });
+
+  it('catches a call count that is not the iterations, and quartiles out of order', () => {
+    expect(findDerivedDifference(FILE, withSample(SUMMARY, sampleWith({}, 7)))).toMatchObject({ field: 'perCallSample.trial.perCall.count' });
+    // Raw median below the raw minimum (and the corrected median moved with it, so only the order is wrong).
+    expect(findDerivedDifference(FILE, withSample(SUMMARY, sampleWith({ rawMedianTicks: 39700, medianTicks: 39626 })))).toMatchObject({
+      field: 'perCallSample.trial.perCall.rawMedianTicks',
+    });
+    // An overhead of 0 with the corrected figures unchanged.
+    expect(findDerivedDifference(FILE, withSample(SUMMARY, sampleWith({ overheadTicks: 0 })))).toMatchObject({ field: 'perCallSample.trial.perCall.medianTicks' });
+  });
+});

@@ -4,6 +4,7 @@ import { mean, median, sampleStandardDeviation } from 'simple-statistics';
 import { studentTQuantile } from './student-t.js';
 import type { TimingRecord, Trial } from '../record-schema.js';
 import type { ValidationDifference } from '../validation-difference.js';
+import { findPerCallDifference } from './validate-per-call.js';
 
 const RELATIVE_TOLERANCE = 1e-9;
 /** The timing package prints t(0.975; df) with three decimals (NIST/SEMATECH table): allow that rounding. */
@@ -91,6 +92,11 @@ export function findDerivedDifference(file: string, record: TimingRecord): Valid
   if (derived.outlierTrials !== undefined) {
     const outliers = tukeyOutliers(means);
     if (JSON.stringify(outliers) !== JSON.stringify(derived.outlierTrials)) return differ('outlierTrials', derived.outlierTrials, outliers);
+  }
+  const perCallDifference = findPerCallDifference(file, record);
+  if (perCallDifference !== null) return perCallDifference;
+  if (derived.perCall === undefined && record.perCallSample?.trial?.perCall !== undefined) {
+    return differ('perCall', undefined, 'the quartiles of perCallSample');
   }
   if (derived.perCall !== undefined) {
     const fromTrials = trials.flatMap((trial) => (trial.perCall === undefined ? [] : [trial.perCall]));
