@@ -6,6 +6,7 @@
 
 #include <limits.h>
 #include <stdio.h>
+#include <string.h>
 
 int parse_u64(const char *text, uint64_t min, uint64_t max, uint64_t *value)
 {
@@ -70,4 +71,12 @@ int usage_error(const char *subcommand, const char *problem)
     return report_finish(DRV_EXIT_USAGE, "%s%s%s; run `ngcc-perf-driver --help` for the usage",
                          subcommand != NULL ? subcommand : "", subcommand != NULL ? ": " : "",
                          problem);
+}
+
+int usage_error_got(const char *subcommand, const char *problem, const char *value)
+{
+    char text[512];
+    snprintf(text, sizeof text, "%.300s, got \"%.100s%s\"", problem, value,
+             strlen(value) > 100 ? "..." : "");
+    return usage_error(subcommand, text);
 }

@@ -15,6 +15,11 @@ int parse_digest_bits(const char *text, int *digest_bits);
  * `problem` says what is wrong, e.g. "DIGEST_BITS must be ...". */
 int usage_error(const char *subcommand, const char *problem);
 
+/* Like usage_error, with the value that was given appended to `problem`:
+ * `--offset must be an integer from 0 to 63, got "99"` (a value longer than
+ * 100 bytes is cut, with "..." after it). */
+int usage_error_got(const char *subcommand, const char *problem, const char *value);
+
 /* Writes the usage summary to stderr. */
 void print_usage(void);
 

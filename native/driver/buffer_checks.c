@@ -7,14 +7,27 @@
 #include <inttypes.h>
 #include <stdio.h>
 
+/* The `phase` field's value and the calls' name in sentences. */
+static const char *phase_name(call_phase phase)
+{
+    switch (phase) {
+    case PHASE_WARMUP:
+        return "warmup";
+    case PHASE_WARM_CHECK:
+        return "warm-check";
+    case PHASE_MEMORY:
+        return "memory";
+    default:
+        return "timed";
+    }
+}
+
 static void add_context(json_line *j, const call_context *ctx)
 {
     jl_str(j, "library", ctx->library);
     /* hash mode has no phases; time mode says which calls were running. */
     if (ctx->phase != PHASE_HASH) {
-        jl_str(j, "phase", ctx->phase == PHASE_WARMUP   ? "warmup"
-                           : ctx->phase == PHASE_MEMORY ? "memory"
-                                                        : "timed");
+        jl_str(j, "phase", phase_name(ctx->phase));
     }
     if (ctx->has_index) {
         jl_u64(j, "index", ctx->index);
@@ -22,10 +35,10 @@ static void add_context(json_line *j, const call_context *ctx)
     jl_u64(j, "messageBits", ctx->message_bits);
 }
 
-/* "frame 7" / "warm-up call 2" / "the timed loop", for sentences. */
+/* "frame 7" / "warm-up call 2" / "warm-check call 1" / "the timed calls", for sentences. */
 static void describe_call(const call_context *ctx, char *text, size_t text_bytes)
 {
-    const char *kind = ctx->phase == PHASE_WARMUP ? "warm-up" : "timed";
+    const char *kind = ctx->phase == PHASE_WARMUP ? "warm-up" : phase_name(ctx->phase);
     if (ctx->phase == PHASE_HASH) {
         snprintf(text, text_bytes, "frame %" PRIu64, ctx->index);
     } else if (ctx->phase == PHASE_MEMORY) {

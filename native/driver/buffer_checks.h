@@ -8,7 +8,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-typedef enum { PHASE_HASH, PHASE_WARMUP, PHASE_TIMED, PHASE_MEMORY } call_phase;
+/* PHASE_WARM_CHECK: the calls of `time --warm-check N` after the timed loop,
+ * numbered from 0 among themselves. */
+typedef enum { PHASE_HASH, PHASE_WARMUP, PHASE_TIMED, PHASE_WARM_CHECK, PHASE_MEMORY } call_phase;
 
 typedef struct {
     const char *library;   /* library path as given */

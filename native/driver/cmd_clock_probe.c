@@ -46,23 +46,24 @@ static int parse_probe_options(int argc, char **argv, probe_options *o)
         uint64_t number;
         if (take_option(argc, argv, &i, "--counter", &value) == 1) {
             if (counter_from_name(value, &o->counter) != 0) {
-                return usage_error("clock-probe",
-                                   "--counter must be pmu-cycles, tsc, tscp, cntvct or clock");
+                return usage_error_got("clock-probe",
+                                       "--counter must be pmu-cycles, tsc, tscp, cntvct or clock", value);
             }
             o->has_counter = 1;
         } else if (take_option(argc, argv, &i, "--cpu", &value) == 1) {
             if (parse_u64(value, 0, CPU_SETSIZE - 1, &number) != 0) {
-                return usage_error("clock-probe", "--cpu must be a CPU number (0, 1, ...)");
+                return usage_error_got("clock-probe", "--cpu must be a CPU number (0, 1, ...)", value);
             }
             o->has_cpu = 1;
             o->cpu = (int)number;
         } else if (take_option(argc, argv, &i, "--windows", &value) == 1) {
             if (parse_u64(value, 1, PROBE_MAX_WINDOWS, &o->windows) != 0) {
-                return usage_error("clock-probe", "--windows must be an integer from 1 to 1001");
+                return usage_error_got("clock-probe", "--windows must be an integer from 1 to 1001", value);
             }
         } else if (take_option(argc, argv, &i, "--window-ms", &value) == 1) {
             if (parse_u64(value, 1, PROBE_MAX_WINDOW_MS, &o->window_ms) != 0) {
-                return usage_error("clock-probe", "--window-ms must be an integer from 1 to 10000");
+                return usage_error_got("clock-probe", "--window-ms must be an integer from 1 to 10000",
+                                       value);
             }
         } else {
             char problem[512];

@@ -1,6 +1,7 @@
 /* `ngcc-perf-driver hash LIB DIGEST_BITS`: one CryptHash call per binary
  * frame read from stdin, one `digest` line per frame (PROTOCOL.md). */
 #define _POSIX_C_SOURCE 200809L
+#include "address_space.h"
 #include "args.h"
 #include "buffer_checks.h"
 #include "commands.h"
@@ -43,6 +44,27 @@ static int io_error(uint64_t index, const char *sentence, const char *detail)
     jl_u64(j, "index", index);
     return report_finish(DRV_EXIT_IO, "%s at frame %" PRIu64 " (%s) while hashing with %s", sentence,
                          index, detail, session.library);
+}
+
+/* Memory for about `needed_bytes` could not be had at frame `index`. Without
+ * an address-space limit: `what at frame N (plain)`. Under one, the likely
+ * cause, the sentence names it and how to raise it: `what at frame N (sizes)
+ * ...: advice, or lower`. */
+static int no_memory(uint64_t index, const char *what, uint64_t needed_bytes, const char *plain,
+                     const char *sizes, const char *lower)
+{
+    char advice[512];
+    uint64_t limit_bytes = address_space_advice(needed_bytes, advice, sizeof advice);
+    json_line *j;
+    if (limit_bytes == 0) {
+        return io_error(index, what, plain);
+    }
+    j = report_begin("IO");
+    jl_str(j, "library", session.library);
+    jl_u64(j, "index", index);
+    jl_u64(j, "addressSpaceLimitBytes", limit_bytes);
+    return report_finish(DRV_EXIT_IO, "%s at frame %" PRIu64 " (%s) while hashing with %s: %s, or %s",
+                         what, index, sizes, session.library, advice, lower);
 }
 
 static int read_failure(read_status status, uint64_t index, const char *what, size_t got,
@@ -104,8 +126,10 @@ static int hash_frame(uint64_t index, uint64_t bits)
     int rc;
     int code;
     if (reserve_message(n_bytes) != 0) {
-        return io_error(index, "no memory for the message buffer",
-                        "the frame is too long for this machine");
+        char sizes[64];
+        snprintf(sizes, sizeof sizes, "%" PRIu64 " message bits", bits);
+        return no_memory(index, "no memory for the message buffer", (uint64_t)n_bytes + 2 * GUARD_BYTES,
+                         "the frame is too long for this machine", sizes, "send shorter frames");
     }
     msg = gbuf_data(&session.message);
     status = reader_read_exact(&session.reader, msg, n_bytes, &got);
@@ -114,7 +138,10 @@ static int hash_frame(uint64_t index, uint64_t bits)
     }
     gbuf_set_len(&session.message, n_bytes);
     if (snapshot_take(&session.snapshot, msg, n_bytes) != 0) {
-        return io_error(index, "no memory for the copy of the message", "needed to detect writes");
+        char sizes[96];
+        snprintf(sizes, sizeof sizes, "needed to detect writes; %" PRIu64 " message bits", bits);
+        return no_memory(index, "no memory for the copy of the message", (uint64_t)n_bytes,
+                         "needed to detect writes", sizes, "send shorter frames");
     }
     memset(digest, 0, session.digest.len_bytes);
     crash_guard_set_index(index);
@@ -192,7 +219,7 @@ int cmd_hash(int argc, char **argv)
         return usage_error("hash", "expected exactly LIB DIGEST_BITS");
     }
     if (parse_digest_bits(argv[1], &session.digest_bits) != 0) {
-        return usage_error("hash", "DIGEST_BITS must be a positive multiple of 8 below 2^31");
+        return usage_error_got("hash", "DIGEST_BITS must be a positive multiple of 8 below 2^31", argv[1]);
     }
     session.library = argv[0];
     crash_guard_arm(session.library);
@@ -204,7 +231,11 @@ int cmd_hash(int argc, char **argv)
     if (gbuf_reserve(&session.digest, digest_bytes) != 0 ||
         gbuf_reserve(&session.message, INITIAL_MESSAGE_BYTES) != 0 ||
         jl_reserve(&session.line, 2 * digest_bytes + 256) != 0) {
-        return io_error(0, "no memory for the digest buffer", "DIGEST_BITS may be too large");
+        char sizes[64];
+        snprintf(sizes, sizeof sizes, "DIGEST_BITS %d", session.digest_bits);
+        return no_memory(0, "no memory for the digest buffer",
+                         (uint64_t)digest_bytes * 3 + INITIAL_MESSAGE_BYTES + 512,
+                         "DIGEST_BITS may be too large", sizes, "lower DIGEST_BITS");
     }
     gbuf_set_len(&session.digest, digest_bytes);
     reader_init(&session.reader, STDIN_FILENO);

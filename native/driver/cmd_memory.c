@@ -8,6 +8,7 @@
  * stackOverheadBytes) → the measured library call → guard check → message
  * compared with its rule → lines. */
 #define _GNU_SOURCE
+#include "address_space.h"
 #include "buffer_checks.h"
 #include "commands.h"
 #include "crash_guard.h"
@@ -28,7 +29,9 @@
 #include "cpu_pin.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <sched.h>
+#include <stdio.h>
 #include <string.h>
 
 typedef struct {
@@ -89,6 +92,25 @@ static int io_error(const char *sentence, const char *detail)
                          session.opts.library);
 }
 
+/* Memory for about `needed_bytes` could not be had. Without an address-space
+ * limit: `what (plain)`. Under one, the likely cause, the sentence names it
+ * and how to raise it: `what (sizes) ...: advice, or lower`. */
+static int no_memory(const char *what, uint64_t needed_bytes, const char *plain, const char *sizes,
+                     const char *lower)
+{
+    char advice[512];
+    uint64_t limit_bytes = address_space_advice(needed_bytes, advice, sizeof advice);
+    json_line *j;
+    if (limit_bytes == 0) {
+        return io_error(what, plain);
+    }
+    j = report_begin("IO");
+    jl_str(j, "library", session.opts.library);
+    jl_u64(j, "addressSpaceLimitBytes", limit_bytes);
+    return report_finish(DRV_EXIT_IO, "%s (%s) while measuring the memory of %s: %s, or %s", what,
+                         sizes, session.opts.library, advice, lower);
+}
+
 /* Message byte i = (i*131 + L) mod 256, as in `time`; then the allocator
  * tables and the painted stack, so that all of it is in the baseline. */
 static int set_up(void)
@@ -98,7 +120,11 @@ static int set_up(void)
     unsigned char *msg;
     if (gbuf_reserve(&session.message, n) != 0 || gbuf_reserve(&session.digest, digest_bytes) != 0 ||
         jl_reserve(&session.line, 4096) != 0) {
-        return io_error("no memory for the buffers", "MESSAGE_BYTES or DIGEST_BITS too large");
+        char sizes[96];
+        snprintf(sizes, sizeof sizes, "MESSAGE_BYTES %" PRIu64 ", DIGEST_BITS %d",
+                 session.opts.message_bytes, session.opts.digest_bits);
+        return no_memory("no memory for the buffers", (uint64_t)n + digest_bytes + 4 * GUARD_BYTES + 4096,
+                         "MESSAGE_BYTES or DIGEST_BITS too large", sizes, "lower MESSAGE_BYTES");
     }
     gbuf_set_len(&session.message, n);
     gbuf_set_len(&session.digest, digest_bytes);
@@ -110,7 +136,14 @@ static int set_up(void)
         return io_error("opening /proc/self/statm failed", strerror(errno));
     }
     if (pstack_create(&session.stack, (size_t)session.opts.stack_bytes) != 0) {
-        return io_error("no memory for the measurement stack", strerror(errno));
+        char sizes[64];
+        if (errno != ENOMEM) {
+            return io_error("no memory for the measurement stack", strerror(errno));
+        }
+        snprintf(sizes, sizeof sizes, "--stack-bytes %" PRIu64, session.opts.stack_bytes);
+        return no_memory("no memory for the measurement stack",
+                         session.opts.stack_bytes + PSTACK_GUARD_BYTES, strerror(ENOMEM), sizes,
+                         "lower --stack-bytes");
     }
     call_digest_bits = session.opts.digest_bits;
     call_message = msg;

@@ -1,5 +1,6 @@
 /* `ngcc-perf-driver time ...`: one timing trial (PROTOCOL.md, SPEC §5-6). */
 #define _GNU_SOURCE
+#include "address_space.h"
 #include "args.h"
 #include "buffer_checks.h"
 #include "commands.h"
@@ -23,6 +24,7 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <sched.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
@@ -51,6 +53,25 @@ static int io_error(const char *sentence, const char *detail)
     jl_str(j, "library", session.opts.library);
     return report_finish(DRV_EXIT_IO, "%s (%s) while timing %s", sentence, detail,
                          session.opts.library);
+}
+
+/* Memory for buffers of about `needed_bytes` could not be had. Without an
+ * address-space limit: `what (plain)`. Under one, the likely cause, the
+ * sentence names it and how to raise it: `what (sizes) ...: advice, or lower`. */
+static int no_memory(const char *what, uint64_t needed_bytes, const char *plain, const char *sizes,
+                     const char *lower)
+{
+    char advice[512];
+    uint64_t limit_bytes = address_space_advice(needed_bytes, advice, sizeof advice);
+    json_line *j;
+    if (limit_bytes == 0) {
+        return io_error(what, plain);
+    }
+    j = report_begin("IO");
+    jl_str(j, "library", session.opts.library);
+    jl_u64(j, "addressSpaceLimitBytes", limit_bytes);
+    return report_finish(DRV_EXIT_IO, "%s (%s) while timing %s: %s, or %s", what, sizes,
+                         session.opts.library, advice, lower);
 }
 
 static int choose_counter(void)
@@ -99,7 +120,12 @@ static int set_up_buffers(void)
     size_t digest_bytes = (size_t)session.opts.digest_bits / 8;
     if (gbuf_reserve(&session.message_storage, n + offset) != 0 ||
         gbuf_reserve(&session.digest, digest_bytes) != 0 || jl_reserve(&session.line, 1024) != 0) {
-        return io_error("no memory for the buffers", "MESSAGE_BYTES or DIGEST_BITS too large");
+        char sizes[96];
+        snprintf(sizes, sizeof sizes, "MESSAGE_BYTES %" PRIu64 ", DIGEST_BITS %d",
+                 session.opts.message_bytes, session.opts.digest_bits);
+        return no_memory("no memory for the buffers",
+                         (uint64_t)n + offset + digest_bytes + 4 * GUARD_BYTES + 1024,
+                         "MESSAGE_BYTES or DIGEST_BITS too large", sizes, "lower MESSAGE_BYTES");
     }
     session.message.base = session.message_storage.base + offset;
     session.message.cap_bytes = n;
@@ -112,7 +138,9 @@ static int set_up_buffers(void)
         uint64_t entries = per_call_stamp_count(session.opts.iterations);
         session.stamps = malloc((size_t)entries * sizeof *session.stamps);
         if (session.stamps == NULL) {
-            return io_error("no memory for the per-call counter readings", "lower ITERATIONS");
+            return no_memory("no memory for the per-call counter readings",
+                             (uint64_t)entries * sizeof *session.stamps, "lower ITERATIONS",
+                             "ITERATIONS + 1 readings of 8 bytes", "lower ITERATIONS");
         }
         /* Touch every page now, so no page fault lands in the timed loop. */
         memset(session.stamps, 0, (size_t)entries * sizeof *session.stamps);
@@ -162,7 +190,8 @@ static uint64_t run_calls(uint64_t count, int *rc)
     return i;
 }
 
-/* After `wanted` calls of a phase, the first of them call number `first`:
+/* After `wanted` calls of a phase, the first of them call number `first`
+ * (counted within the phase):
  * guard check, then the message against its pattern (when any call was
  * made), then CRYPTOFAIL if a call failed: the order of `hash` mode. */
 static int after_calls(call_phase phase, uint64_t first, uint64_t done, uint64_t wanted, int rc)
@@ -280,7 +309,7 @@ typedef struct {
     uint64_t ticks;
 } warm_check;
 
-static int run_warm_check(uint64_t first_index, warm_check *w)
+static int run_warm_check(warm_check *w)
 {
     uint64_t ticks_before = 0;
     uint64_t ticks_after = 0;
@@ -289,7 +318,11 @@ static int run_warm_check(uint64_t first_index, warm_check *w)
     uint64_t wanted;
     int rc = 0;
     int code;
-    crash_guard_set_phase("in CryptHash during the warm check after the timed calls", 0);
+    /* A crash names the call, counted from 0 within the warm check, as the
+     * CRYPTOFAIL and OVERFLOW sentences do. */
+    crash_guard_set_index(0);
+    crash_guard_set_phase(
+        "in CryptHash during the warm check after the timed calls, on warm-check call", 1);
     ns_before = clock_raw_ns();
     if (counter_read(&session.ctr, &ticks_before) != 0) {
         return io_error("reading the counter failed", strerror(errno));
@@ -298,6 +331,7 @@ static int run_warm_check(uint64_t first_index, warm_check *w)
         if (wanted > 0 && clock_raw_ns() - ns_before >= WARM_CHECK_NS) {
             break;
         }
+        crash_guard_set_index(wanted);
         if (run_calls(1, &rc) != 1) {
             wanted++;
             break;
@@ -309,7 +343,7 @@ static int run_warm_check(uint64_t first_index, warm_check *w)
     }
     w->ns = clock_raw_ns() - ns_before;
     crash_guard_set_phase(NULL, 0);
-    code = after_calls(PHASE_TIMED, first_index, done, wanted, rc);
+    code = after_calls(PHASE_WARM_CHECK, 0, done, wanted, rc);
     if (code != DRV_EXIT_OK) {
         return code;
     }
@@ -353,7 +387,7 @@ static int timed_trial(void)
         return code;
     }
     if (session.opts.warm_check > 0) {
-        code = run_warm_check(done, &warm);
+        code = run_warm_check(&warm);
         if (code != DRV_EXIT_OK) {
             return code;
         }

@@ -70,7 +70,7 @@ static int take_kat_option(int argc, char **argv, int *i, kat_options *opts, con
         *pending_memory = value;
     } else if ((got = take_option(argc, argv, i, "--repeat", &value)) != 0) {
         if (got > 0 && parse_repeat(value, &opts->repeat) != 0) {
-            return usage_error("kat", "--repeat takes all, ends or none");
+            return usage_error_got("kat", "--repeat takes all, ends or none", value);
         }
     } else if ((got = take_option(argc, argv, i, "--test-message-bits", &value)) != 0) {
         *pending_test_bits = value;
@@ -100,7 +100,7 @@ static int apply_sizes(kat_options *opts, const char *test_bits, const char *ite
         }
         if (parse_u64(test_bits, 64, MAX_TEST_MESSAGE_BITS, &opts->message_bits) != 0 ||
             opts->message_bits % 8 != 0) {
-            return usage_error("kat", "--test-message-bits must be a multiple of 8 from 64 to 2^36");
+            return usage_error_got("kat", "--test-message-bits must be a multiple of 8 from 64 to 2^36", test_bits);
         }
         opts->test_sizes = 1;
     }
@@ -109,14 +109,14 @@ static int apply_sizes(kat_options *opts, const char *test_bits, const char *ite
             return usage_error("kat", "--test-iterations applies to KAT_Loop only");
         }
         if (parse_u64(iterations, 0, 1000000000u, &opts->iterations) != 0) {
-            return usage_error("kat", "--test-iterations must be a whole number from 0 to 10^9");
+            return usage_error_got("kat", "--test-iterations must be a whole number from 0 to 10^9", iterations);
         }
         opts->test_sizes = 1;
     }
     if (memory != NULL) {
         if (parse_u64(memory, 0, UINT64_MAX, &opts->max_memory_bytes) != 0 ||
             (opts->max_memory_bytes != 0 && opts->max_memory_bytes < MIN_MEMORY_BYTES)) {
-            return usage_error("kat", "--max-memory-bytes must be 0 (no limit) or at least 16777216");
+            return usage_error_got("kat", "--max-memory-bytes must be 0 (no limit) or at least 16777216", memory);
         }
     } else {
         uint64_t longest = opts->file == KAT_FILE_2_12 ? 0 : opts->message_bits / 8;
@@ -151,7 +151,7 @@ int parse_kat_options(int argc, char **argv, kat_options *opts)
     }
     opts->library = positional[0];
     if (parse_digest_bits(positional[1], &opts->digest_bits) != 0) {
-        return usage_error("kat", "DIGEST_BITS must be a positive multiple of 8 below 2^31");
+        return usage_error_got("kat", "DIGEST_BITS must be a positive multiple of 8 below 2^31", positional[1]);
     }
     {
         /* --repeat may come before FILE; keep its value over the file's default. */
@@ -163,14 +163,16 @@ int parse_kat_options(int argc, char **argv, kat_options *opts)
             }
         }
         if (set_file(positional[2], opts) != 0) {
-            return usage_error("kat", "FILE must be KAT_2_12, KAT_2_23, KAT_2_33 or KAT_Loop");
+            return usage_error_got("kat", "FILE must be KAT_2_12, KAT_2_23, KAT_2_33 or KAT_Loop", positional[2]);
         }
         if (repeat_given) {
             opts->repeat = chosen;
         }
     }
     if (opts->file == KAT_FILE_LOOP && (uint64_t)opts->digest_bits > KAT_LOOP_MESSAGE_BITS) {
-        return usage_error("kat", "KAT_Loop XORs the digest into the 8192-bit message: DIGEST_BITS must be at most 8192");
+        return usage_error_got(
+            "kat", "KAT_Loop XORs the digest into the 8192-bit message: DIGEST_BITS must be at most 8192",
+            positional[1]);
     }
     return apply_sizes(opts, test_bits, iterations, memory);
 }

@@ -40,7 +40,7 @@ static int take_option(int argc, char **argv, int *i, memory_options *opts)
     int found = match_option(argc, argv, i, "--cpu", &value);
     if (found == 1) {
         if (parse_u64(value, 0, CPU_SETSIZE - 1, &number) != 0) {
-            return -usage_error("memory", "--cpu must be a CPU number (0, 1, ...)");
+            return -usage_error_got("memory", "--cpu must be a CPU number (0, 1, ...)", value);
         }
         opts->has_cpu = 1;
         opts->cpu = (int)number;
@@ -51,7 +51,8 @@ static int take_option(int argc, char **argv, int *i, memory_options *opts)
     }
     if (found == 1) {
         if (parse_u64(value, MEMORY_MIN_STACK_BYTES, MEMORY_MAX_STACK_BYTES, &number) != 0) {
-            return -usage_error("memory", "--stack-bytes must be an integer from 16384 to 2^30");
+            return -usage_error_got("memory", "--stack-bytes must be an integer from 16384 to 2^30",
+                                   value);
         }
         opts->stack_bytes = number;
         return 1;
@@ -92,10 +93,12 @@ int parse_memory_options(int argc, char **argv, memory_options *opts)
     }
     opts->library = positional[0];
     if (parse_digest_bits(positional[1], &opts->digest_bits) != 0) {
-        return usage_error("memory", "DIGEST_BITS must be a positive multiple of 8 below 2^31");
+        return usage_error_got("memory", "DIGEST_BITS must be a positive multiple of 8 below 2^31",
+                               positional[1]);
     }
     if (parse_u64(positional[2], 0, MEMORY_MAX_MESSAGE_BYTES, &opts->message_bytes) != 0) {
-        return usage_error("memory", "MESSAGE_BYTES must be an integer from 0 to 2^33");
+        return usage_error_got("memory", "MESSAGE_BYTES must be an integer from 0 to 2^33",
+                               positional[2]);
     }
     return DRV_EXIT_OK;
 }

@@ -19,6 +19,8 @@
 
 static sandbox_config config;
 static int config_read = 0;
+/* RLIMIT_AS this process's sandbox set (sandbox_memory_limit_bytes). */
+static uint64_t applied_memory_bytes = 0;
 
 static const char *mode_name(sandbox_mode mode)
 {
@@ -182,6 +184,7 @@ static int finish_in_process(const char *sub, const char *mode)
         sandbox_lock_down(getpid(), why, sizeof why) != 0) {
         return cannot_enter(sub, mode, why);
     }
+    applied_memory_bytes = strcmp(sub, "kat") == 0 ? 0 : config.memory_bytes;
     return DRV_EXIT_OK;
 }
 
@@ -235,6 +238,11 @@ int sandbox_enter(int *argc, char **argv)
         fprintf(stderr, "ngcc-perf-driver: bwrap could not set up the sandbox (%s); using unshare instead\n", why);
     }
     return enter_unshare(sub);
+}
+
+uint64_t sandbox_memory_limit_bytes(void)
+{
+    return applied_memory_bytes;
 }
 
 static void describe_limits(json_line *line)

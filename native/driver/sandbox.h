@@ -17,6 +17,8 @@
 
 #include "json_line.h"
 
+#include <stdint.h>
+
 /* Call first thing in main(), before out_init(): removes --no-sandbox (and
  * the driver's own hidden --sandbox-inner=FD) from argv, then enters the
  * sandbox unless the subcommand runs no candidate code (info, clock-probe,
@@ -32,6 +34,13 @@ int sandbox_enter(int *argc, char **argv);
  * real signal, not an exit code 128 + sig (PROTOCOL.md, "Sandbox"); in every
  * other mode it does nothing. */
 void sandbox_note_signal_death(int sig);
+
+/* The RLIMIT_AS the sandbox asked for in this process, in bytes
+ * (NGCC_PERF_SANDBOX_MEMORY_BYTES, default 4 GiB; the limit in force may be
+ * lower when the driver was started with a lower hard limit), or 0 when it set
+ * none: the sandbox is off, the subcommand is `kat` (which sets its own) or
+ * the variable is 0. For sentences that say how to raise the limit. */
+uint64_t sandbox_memory_limit_bytes(void);
 
 /* Adds "sandbox":{...} to an `info` line: the mode a library-running
  * subcommand would get (probed by entering it in a child process), the

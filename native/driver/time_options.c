@@ -34,16 +34,17 @@ static int check_positionals(const char *const positional[5], time_options *opts
 {
     opts->library = positional[0];
     if (parse_digest_bits(positional[1], &opts->digest_bits) != 0) {
-        return usage_error("time", "DIGEST_BITS must be a positive multiple of 8 below 2^31");
+        return usage_error_got("time", "DIGEST_BITS must be a positive multiple of 8 below 2^31",
+                               positional[1]);
     }
     if (parse_u64(positional[2], 0, MAX_MESSAGE_BYTES, &opts->message_bytes) != 0) {
-        return usage_error("time", "MESSAGE_BYTES must be an integer from 0 to 2^33");
+        return usage_error_got("time", "MESSAGE_BYTES must be an integer from 0 to 2^33", positional[2]);
     }
     if (parse_u64(positional[3], 1, UINT64_MAX / 2, &opts->iterations) != 0) {
-        return usage_error("time", "ITERATIONS must be an integer of at least 1");
+        return usage_error_got("time", "ITERATIONS must be an integer of at least 1", positional[3]);
     }
     if (parse_u64(positional[4], 0, UINT64_MAX / 2, &opts->warmups) != 0) {
-        return usage_error("time", "WARMUPS must be an integer of at least 0");
+        return usage_error_got("time", "WARMUPS must be an integer of at least 0", positional[4]);
     }
     return DRV_EXIT_OK;
 }
@@ -64,8 +65,8 @@ int parse_time_options(int argc, char **argv, time_options *opts)
         found = take_option(argc, argv, &i, "--counter", &value);
         if (found == 1) {
             if (counter_from_name(value, &opts->counter) != 0) {
-                return usage_error("time",
-                                   "--counter must be pmu-cycles, tsc, tscp, cntvct or clock");
+                return usage_error_got("time", "--counter must be pmu-cycles, tsc, tscp, cntvct or clock",
+                                       value);
             }
             opts->has_counter = 1;
             continue;
@@ -78,7 +79,7 @@ int parse_time_options(int argc, char **argv, time_options *opts)
                 } else if (strcmp(value, "per-call") == 0) {
                     opts->scope = SCOPE_PER_CALL;
                 } else {
-                    return usage_error("time", "--scope must be loop or per-call");
+                    return usage_error_got("time", "--scope must be loop or per-call", value);
                 }
                 continue;
             }
@@ -91,7 +92,7 @@ int parse_time_options(int argc, char **argv, time_options *opts)
                 } else if (strcmp(value, "random") == 0) {
                     opts->message = MESSAGE_RANDOM;
                 } else {
-                    return usage_error("time", "--message must be rule or random");
+                    return usage_error_got("time", "--message must be rule or random", value);
                 }
                 continue;
             }
@@ -100,7 +101,7 @@ int parse_time_options(int argc, char **argv, time_options *opts)
             found = take_option(argc, argv, &i, "--offset", &value);
             if (found == 1) {
                 if (parse_u64(value, 0, MAX_ALIGNMENT_OFFSET_BYTES, &opts->offset_bytes) != 0) {
-                    return usage_error("time", "--offset must be an integer from 0 to 63");
+                    return usage_error_got("time", "--offset must be an integer from 0 to 63", value);
                 }
                 continue;
             }
@@ -109,7 +110,8 @@ int parse_time_options(int argc, char **argv, time_options *opts)
             found = take_option(argc, argv, &i, "--warm-check", &value);
             if (found == 1) {
                 if (parse_u64(value, 1, WARM_CHECK_MAX_CALLS, &opts->warm_check) != 0) {
-                    return usage_error("time", "--warm-check must be an integer from 1 to 1000");
+                    return usage_error_got("time", "--warm-check must be an integer from 1 to 1000",
+                                           value);
                 }
                 continue;
             }
@@ -120,7 +122,7 @@ int parse_time_options(int argc, char **argv, time_options *opts)
         if (found == 1) {
             uint64_t cpu;
             if (parse_u64(value, 0, CPU_SETSIZE - 1, &cpu) != 0) {
-                return usage_error("time", "--cpu must be a CPU number (0, 1, ...)");
+                return usage_error_got("time", "--cpu must be a CPU number (0, 1, ...)", value);
             }
             opts->has_cpu = 1;
             opts->cpu = (int)cpu;
