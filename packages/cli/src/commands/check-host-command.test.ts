@@ -29,7 +29,7 @@ const VM: HostAssessment = {
   notes: [{ code: 'aslr-on', message: 'ASLR is on (kernel.randomize_va_space = 2): every trial process gets a fresh memory layout, as SPEC §5 intends' }],
 };
 
-async function runCheckHost(argv: string[], assessment: HostAssessment) {
+async function runCheckHost(argv: string[], assessment: HostAssessment, allowed: number[] = [0, 1]) {
   const out: string[] = [];
   const asked: AssessHostOptions[] = [];
   let exitCode = -1;
@@ -37,7 +37,7 @@ async function runCheckHost(argv: string[], assessment: HostAssessment) {
   registerCheckHostCommand(
     program,
     { io: { stdout: (t) => out.push(t), stderr: () => undefined }, setExitCode: (code) => (exitCode = code) },
-    { assessHost: async (options) => (asked.push(options), assessment), driverPath: () => '/opt/ngcc/ngcc-perf-driver' },
+    { assessHost: async (options) => (asked.push(options), assessment), driverPath: () => '/opt/ngcc/ngcc-perf-driver', allowedCpus: () => allowed },
   );
   await program.parseAsync(['check-host', ...argv], { from: 'user' });
   return { stdout: out.join(''), asked, exitCode };
@@ -73,5 +73,17 @@ describe('ngcc-perf check-host', () => {
 
   it('refuses a CPU that is not a number (CliError USAGE)', async () => {
     await expect(runCheckHost(['--cpu', 'x'], VM)).rejects.toMatchObject({ code: 'USAGE', message: '--cpu expects a whole number, got "x".' });
+  });
+
+  it('refuses up front a CPU this process may not use (2-CPU host: --cpu 7), naming the allowed CPUs', async () => {
+    await expect(runCheckHost(['--cpu', '7'], VM)).rejects.toMatchObject({
+      code: 'USAGE',
+      message: '--cpu 7: CPU 7 is not available to this process (allowed: 0,1). Pick a CPU from that list.',
+    });
+  });
+
+  it('checks the last CPU this process may use by default (taskset 2-3: CPU 3)', async () => {
+    const { asked } = await runCheckHost([], VM, [2, 3]);
+    expect(asked).toEqual([{ cpu: 3, driverPath: '/opt/ngcc/ngcc-perf-driver' }]);
   });
 });

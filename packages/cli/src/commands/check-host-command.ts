@@ -1,17 +1,19 @@
-import os from 'node:os';
 import type { Command } from 'commander';
 import { assessHost, type AssessHostOptions, type HostAssessment, type HostFinding } from '@ngcc-perf/timing';
+import { allowedCpus } from '../campaign/allowed-cpus.js';
 import type { CommandContext } from '../command-context.js';
+import { parseMeasuringCpu } from '../internal/measuring-cpu.js';
 import { locateNative } from '../locate-native.js';
-import { parseInteger } from '../parse-options.js';
 
 /** What `check-host` calls; tests pass fakes. */
 export interface CheckHostDependencies {
   assessHost: (options: AssessHostOptions) => Promise<HostAssessment>;
   driverPath: () => string;
+  /** The CPUs this process may run on (`--cpu` must be one of them; the default is the last). */
+  allowedCpus: () => number[];
 }
 
-const DEFAULT_DEPENDENCIES: CheckHostDependencies = { assessHost, driverPath: () => locateNative().driverPath };
+const DEFAULT_DEPENDENCIES: CheckHostDependencies = { assessHost, driverPath: () => locateNative().driverPath, allowedCpus: () => allowedCpus() };
 
 /** Exit code of `check-host` when the host has problems (notes alone exit 0). */
 export const EXIT_HOST_PROBLEMS = 1;
@@ -98,7 +100,8 @@ export function renderHostAssessment(assessment: HostAssessment): string {
  * `ngcc-perf check-host [--cpu N] [--json]`: reads the host state, asks the driver for its
  * counter, probes the clock where cpufreq is missing, and prints the assessment (a table, or the
  * assessment as JSON). Changes nothing on the host. Exit 0 with no problems, 1 when there are
- * problems (notes alone do not count), 2 for bad input.
+ * problems (notes alone do not count), 2 for bad input (a `--cpu` this process may not use).
+ * @throws {@link CliError} `USAGE` for a bad `--cpu` (main turns it into one line, exit 2).
  * @example
  * registerCheckHostCommand(program, context);
  */
@@ -110,11 +113,11 @@ export function registerCheckHostCommand(
   program
     .command('check-host')
     .description('check the host for cycle measurement (counter, clock, cpufreq, turbo, SMT, isolation, load); exit 1 on problems')
-    .option('--cpu <n>', 'the measuring CPU (default: the last CPU)')
+    .option('--cpu <n>', 'the measuring CPU, one this process may use (default: the last of them)')
     .option('--json', 'print the assessment as JSON')
     .action(async (flags: CheckHostFlags) => {
-      const cpuCount = os.availableParallelism();
-      const cpu = flags.cpu === undefined ? cpuCount - 1 : parseInteger('--cpu', flags.cpu, 0, 4095);
+      const allowed = dependencies.allowedCpus();
+      const cpu = flags.cpu === undefined ? allowed[allowed.length - 1]! : parseMeasuringCpu(flags.cpu, allowed);
       const assessment = await dependencies.assessHost({ cpu, driverPath: dependencies.driverPath() });
       context.io.stdout(flags.json ? `${JSON.stringify(assessment, null, 2)}\n` : renderHostAssessment(assessment));
       context.setExitCode(assessment.problems.length > 0 ? EXIT_HOST_PROBLEMS : 0);

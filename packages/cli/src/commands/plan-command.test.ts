@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { Command } from 'commander';
 import type { MeasurementPlan, OperationPlan, PlanOperationOptions } from '@ngcc-perf/timing';
-import { formatSeconds, registerPlanCommand } from './plan-command.js';
+import { registerPlanCommand } from './plan-command.js';
 
 /** A planned size as planOperation returns it, from t1 and the plan figures (SPEC §5 rules). */
 function planned(calibrationSeconds: number, iterationsPerTrial: number, warmups: number, timeoutPerProcessSeconds = 60, warmCallSeconds?: number): OperationPlan {
@@ -15,9 +15,16 @@ function planned(calibrationSeconds: number, iterationsPerTrial: number, warmups
   // 2 ms of process start-up per trial on top of the loops.
   return { status: 'planned', plan, estimatedWallSeconds: plan.estimatedSeconds + 5 * 0.002, calibration: {} as never };
 }
-const FAILED: OperationPlan = { status: 'failed', failure: 'calibration: CRASH — the driver died of SIGSEGV inside the library', plan: null, calibration: {} as never };
+/** A failed calibration whose process failed with `code` (the driver's exit-code name). */
+function failed(code: 'CRASH' | 'LOADFAIL', message: string): OperationPlan {
+  const process = { command: [], cpu: null, exitCode: code === 'LOADFAIL' ? 5 : null, wallSeconds: 0.01, attempts: 1, baselineRssBytes: null, peakRssBytes: null, trial: null, failure: { code, message } };
+  return { status: 'failed', failure: `calibration: ${code} — ${message}`, plan: null, calibration: { status: 'failed', failure: `calibration: ${code} — ${message}`, process, meta: null } };
+}
+const FAILED = failed('CRASH', 'the driver died of SIGSEGV inside the library');
+// The driver's own LOADFAIL sentence for a file that is ELF but not loadable (native/driver/library.c).
+const LOADFAIL = failed('LOADFAIL', 'exit code 5: no symbol CryptHash in lib/libno_symbol.so (lib/libno_symbol.so: undefined symbol: CryptHash): the library must export `int CryptHash(int, const unsigned char*, unsigned long long, unsigned char*)` with C linkage (check with nm -D)');
 
-async function runPlan(argv: string[], answers: Record<number, OperationPlan>) {
+async function runPlan(argv: string[], answers: Record<number, OperationPlan>, checkLibrary: (library: string) => Promise<void> = async () => undefined) {
   const out: string[] = [];
   const err: string[] = [];
   const asked: PlanOperationOptions[] = [];
@@ -34,6 +41,8 @@ async function runPlan(argv: string[], answers: Record<number, OperationPlan>) {
         return answer;
       },
       driverPath: () => '/opt/ngcc/ngcc-perf-driver',
+      allowedCpus: () => [0, 1],
+      checkLibrary,
     },
   );
   await program.parseAsync(['plan', ...argv], { from: 'user' });
@@ -56,7 +65,10 @@ describe('ngcc-perf plan', () => {
     expect(asked).toEqual([32, 65536].map((messageBytes) => ({
       library: 'lib/liblitchi_512.so', digestBits: 512, messageBytes, options: { trialTargetSeconds: 1 }, cpu: 0, driverPath: '/opt/ngcc/ngcc-perf-driver',
     })));
-    expect(stderr).toBe('[ngcc-perf] calibrating 32 B\n[ngcc-perf] calibrating 65536 B\n');
+    expect(stderr).toBe(
+      '[ngcc-perf] calibrating 32 B (one cold call; a process is killed after 900 s)\n' +
+        '[ngcc-perf] calibrating 65536 B (one cold call; a process is killed after 900 s)\n',
+    );
     // 32 B: 5 × 20003 × 1.5 µs = 0.150 s; 65536 B: 5 × 1016 × 987.5 µs = 5.0165 s; total 5.17 s, +5 × 2 ms each = 5.19 s.
     expect(stdout).toBe([
       'Plan for liblitchi_512.so (512-bit digest): 2 message size(s), nothing measured yet',
@@ -90,15 +102,49 @@ describe('ngcc-perf plan', () => {
     const { asked } = await runPlan(['lib/x.so', '--digest-bits', '256'], all);
     expect(asked.map((a) => a.messageBytes)).toEqual([32, 128, 512, 1024, 4096, 8192, 16384, 65536]);
   });
-});
 
-describe('formatSeconds', () => {
-  it('rounds first, then picks the unit (never 1e+03 µs)', () => {
-    expect(formatSeconds(4.1e-6)).toBe('4.10 µs');
-    expect(formatSeconds(0.000986)).toBe('986 µs');
-    expect(formatSeconds(0.0009999)).toBe('1.00 ms');
-    expect(formatSeconds(0.00131)).toBe('1.31 ms');
-    expect(formatSeconds(60)).toBe('60.0 s');
-    expect(formatSeconds(5000)).toBe('5000 s');
+  it('passes --budget to planOperation and names it as the calibration timeout; --quiet prints no progress', async () => {
+    const loud = await runPlan(['lib/x.so', '--digest-bits', '256', '--sizes', '32', '--budget', '2'], SEED);
+    expect(loud.asked[0]?.options).toEqual({ budgetSeconds: 2 });
+    expect(loud.stderr).toBe('[ngcc-perf] calibrating 32 B (one cold call; a process is killed after 2 s)\n');
+    const quiet = await runPlan(['lib/x.so', '--digest-bits', '256', '--sizes', '32', '--quiet', '--json'], SEED);
+    expect(quiet.stderr).toBe('');
+    expect(JSON.parse(quiet.stdout).sizes[0]).toMatchObject({ messageBytes: 32, status: 'planned' });
+  });
+
+  it('stops at the first size when the driver cannot load the library (LOADFAIL): one USAGE line naming it and the reason', async () => {
+    const all = Object.fromEntries([32, 128, 512].map((bytes) => [bytes, LOADFAIL]));
+    const out: string[] = [];
+    const asked: number[] = [];
+    const program = new Command('ngcc-perf').exitOverride();
+    registerPlanCommand(program, { io: { stdout: (t) => out.push(t), stderr: () => undefined }, setExitCode: () => undefined }, {
+      planOperation: async (options) => (asked.push(options.messageBytes), all[options.messageBytes]!),
+      driverPath: () => '/opt/ngcc/ngcc-perf-driver',
+      allowedCpus: () => [0, 1],
+      checkLibrary: async () => undefined,
+    });
+    await expect(program.parseAsync(['plan', 'lib/libno_symbol.so', '--digest-bits', '256', '--sizes', '32,128,512'], { from: 'user' })).rejects.toMatchObject({
+      code: 'USAGE',
+      message:
+        'lib/libno_symbol.so: the driver cannot load it (LOADFAIL): no symbol CryptHash in lib/libno_symbol.so (lib/libno_symbol.so: undefined symbol: CryptHash): ' +
+        'the library must export `int CryptHash(int, const unsigned char*, unsigned long long, unsigned char*)` with C linkage (check with nm -D)',
+    });
+    expect(asked).toEqual([32]);
+    expect(out).toEqual([]);
+  });
+
+  it('checks the library file before calibrating anything', async () => {
+    // No answers: a calibration would fail with "no answer for 32 B" instead of the refusal.
+    const refusal = new Error('/tmp/notelf.so: not an ELF file');
+    await expect(runPlan(['/tmp/notelf.so', '--digest-bits', '256'], {}, async () => Promise.reject(refusal))).rejects.toBe(refusal);
+  });
+
+  it('refuses --cpu outside the CPUs this process may use, and defaults to the last of them', async () => {
+    await expect(runPlan(['lib/x.so', '--digest-bits', '256', '--cpu', '7'], SEED)).rejects.toMatchObject({
+      code: 'USAGE',
+      message: '--cpu 7: CPU 7 is not available to this process (allowed: 0,1). Pick a CPU from that list.',
+    });
+    const { asked } = await runPlan(['lib/x.so', '--digest-bits', '256', '--sizes', '32'], SEED);
+    expect(asked[0]?.cpu).toBe(1);
   });
 });

@@ -1,8 +1,12 @@
-import os from 'node:os';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { DEFAULT_TIMING_OPTIONS, planOperation, type OperationPlan, type PlanOperationOptions } from '@ngcc-perf/timing';
+import { allowedCpus } from '../campaign/allowed-cpus.js';
 import type { CommandContext } from '../command-context.js';
+import { formatSeconds } from '../internal/format-seconds.js';
+import { checkLibraryFile, loadFailureError } from '../internal/library-input.js';
+import { parseMeasuringCpu } from '../internal/measuring-cpu.js';
+import { calibratingLine } from '../internal/time-progress.js';
 import { locateNative } from '../locate-native.js';
 import { parseInteger, parsePositiveNumber, parseSizeList } from '../parse-options.js';
 import { GUIDE_MESSAGE_SIZES_BYTES } from '../run-campaign.js';
@@ -11,9 +15,18 @@ import { GUIDE_MESSAGE_SIZES_BYTES } from '../run-campaign.js';
 export interface PlanDependencies {
   planOperation: (options: PlanOperationOptions) => Promise<OperationPlan>;
   driverPath: () => string;
+  /** The CPUs this process may run on (`--cpu` must be one of them; the default is the last). */
+  allowedCpus: () => number[];
+  /** Throws a `CliError` when the path is not an ELF shared object (before any process starts). */
+  checkLibrary: (library: string) => Promise<void>;
 }
 
-const DEFAULT_DEPENDENCIES: PlanDependencies = { planOperation, driverPath: () => locateNative().driverPath };
+const DEFAULT_DEPENDENCIES: PlanDependencies = {
+  planOperation,
+  driverPath: () => locateNative().driverPath,
+  allowedCpus: () => allowedCpus(),
+  checkLibrary: checkLibraryFile,
+};
 
 /** One message size of a plan, as printed. */
 export interface PlannedSize {
@@ -28,17 +41,8 @@ interface PlanFlags {
   trials?: string;
   budget?: string;
   cpu?: string;
+  quiet?: boolean;
   json?: boolean;
-}
-
-/** Seconds in the largest unit where the value is ≥ 1, 3 significant digits (`4.10 µs`, `986 µs`, `1.31 ms`; `1500 s` from 1000 s on). */
-export function formatSeconds(seconds: number): string {
-  const units: Array<[number, string]> = [[1, 's'], [1e-3, 'ms'], [1e-6, 'µs'], [1e-9, 'ns']];
-  for (const [scale, unit] of units) {
-    const scaled = Number((seconds / scale).toPrecision(3));
-    if (scaled >= 1 || unit === 'ns') return `${scaled >= 1000 ? String(Math.round(seconds / scale)) : scaled.toPrecision(3)} ${unit}`;
-  }
-  return `${seconds} s`;
 }
 
 /**
@@ -87,9 +91,13 @@ export function renderPlan(library: string, digestBits: number, sizes: readonly 
 
 /**
  * `ngcc-perf plan LIB --digest-bits N [--sizes LIST] [--trial-target S] [--trials N]
- * [--budget S] [--cpu N] [--json]`: calibrates every message size with one cold call and prints
- * the plan and the estimated total time before anything is measured (SPEC §5). Exit 0 when every
- * size was calibrated, 1 when the library failed a calibration, 2 for bad input.
+ * [--budget S] [--cpu N] [--quiet] [--json]`: calibrates every message size with one cold call
+ * and prints the plan and the estimated total time before anything is measured (SPEC §5). Exit 0
+ * when every size was calibrated, 1 when the library failed a calibration (crash, timeout, wrong
+ * return), 2 for bad input: an option, a `--cpu` this process may not use, a path that is not an
+ * ELF shared object, or a library the driver cannot load (LOADFAIL at the first size: no other
+ * size is tried).
+ * @throws {@link CliError} `USAGE` for the bad input above (main turns it into one line, exit 2).
  * @example
  * registerPlanCommand(program, context);
  */
@@ -102,24 +110,31 @@ export function registerPlanCommand(program: Command, context: CommandContext, d
     .option('--sizes <list>', `message sizes in bytes (default: ${GUIDE_MESSAGE_SIZES_BYTES.join(',')})`)
     .option('--trial-target <seconds>', `target seconds per trial (default ${DEFAULT_TIMING_OPTIONS.trialTargetSeconds})`)
     .option('--trials <n>', `trials per size, each in its own process (default ${DEFAULT_TIMING_OPTIONS.trials})`)
-    .option('--budget <seconds>', `most seconds per size (default ${DEFAULT_TIMING_OPTIONS.budgetSeconds})`)
-    .option('--cpu <n>', 'CPU to pin the calibration to (default: the last CPU)')
+    .option('--budget <seconds>', `most seconds per size; also kills a calibration process that runs longer (default ${DEFAULT_TIMING_OPTIONS.budgetSeconds})`)
+    .option('--cpu <n>', 'CPU to pin the calibration to, one this process may use (default: the last of them)')
+    .option('--quiet', 'no progress output on stderr')
     .option('--json', 'print the plans as JSON')
     .action(async (library: string, flags: PlanFlags) => {
       const digestBits = parseInteger('--digest-bits', flags.digestBits, 8, 1 << 20);
       const sizesBytes = flags.sizes === undefined ? [...GUIDE_MESSAGE_SIZES_BYTES] : parseSizeList('--sizes', flags.sizes);
-      const cpuCount = os.availableParallelism();
-      const cpu = flags.cpu === undefined ? cpuCount - 1 : parseInteger('--cpu', flags.cpu, 0, cpuCount - 1);
+      const allowed = dependencies.allowedCpus();
+      const cpu = flags.cpu === undefined ? allowed[allowed.length - 1]! : parseMeasuringCpu(flags.cpu, allowed);
+      const budgetSeconds = flags.budget === undefined ? DEFAULT_TIMING_OPTIONS.budgetSeconds : parsePositiveNumber('--budget', flags.budget);
       const options = {
         ...(flags.trialTarget === undefined ? {} : { trialTargetSeconds: parsePositiveNumber('--trial-target', flags.trialTarget) }),
         ...(flags.trials === undefined ? {} : { trials: parseInteger('--trials', flags.trials, 1, 1000) }),
-        ...(flags.budget === undefined ? {} : { budgetSeconds: parsePositiveNumber('--budget', flags.budget) }),
+        ...(flags.budget === undefined ? {} : { budgetSeconds }),
       };
+      await dependencies.checkLibrary(library);
       const driverPath = dependencies.driverPath();
       const sizes: PlannedSize[] = [];
       for (const messageBytes of sizesBytes) {
-        context.io.stderr(`[ngcc-perf] calibrating ${messageBytes} B\n`);
-        sizes.push({ messageBytes, planned: await dependencies.planOperation({ library, digestBits, messageBytes, options, cpu, driverPath }) });
+        if (flags.quiet !== true) context.io.stderr(calibratingLine(messageBytes, budgetSeconds));
+        const planned = await dependencies.planOperation({ library, digestBits, messageBytes, options, cpu, driverPath });
+        // A library the driver cannot load fails every size the same way: bad input, said once.
+        const notLoadable = planned.status === 'failed' ? loadFailureError(library, planned.calibration.process.failure) : null;
+        if (notLoadable !== null) throw notLoadable;
+        sizes.push({ messageBytes, planned });
       }
       if (flags.json) {
         const planned = sizes.flatMap(({ planned: p }) => (p.status === 'planned' ? [p] : []));

@@ -1,11 +1,42 @@
 import type { Command } from 'commander';
-import { measureCallMemory, RssError } from '@ngcc-perf/rss';
-import type { CallMemory } from '@ngcc-perf/rss';
-import { DEFAULT_TIMING_OPTIONS, detectHostProblems, measureOperation, readHostEnvironment } from '@ngcc-perf/timing';
+import { DEFAULT_CALL_MEMORY_TIMEOUT_SECONDS, measureCallMemory, type CallMemoryResult, type MeasureCallMemoryOptions } from '@ngcc-perf/rss';
+import {
+  DEFAULT_TIMING_OPTIONS,
+  detectHostProblems,
+  measureOperation,
+  readHostEnvironment,
+  type MeasureOperationOptions,
+  type OperationMeasurement,
+} from '@ngcc-perf/timing';
+import { allowedCpus } from '../campaign/allowed-cpus.js';
 import { CliError } from '../cli-error.js';
 import type { CommandContext } from '../command-context.js';
+import { describeTimePlan } from '../internal/describe-time-plan.js';
+import { checkLibraryFile, loadFailureError } from '../internal/library-input.js';
+import { parseMeasuringCpu } from '../internal/measuring-cpu.js';
+import { measureMemoryOnce, memoryFields, renderMemory, type TimeMemory } from '../internal/time-memory.js';
+import { calibratingLine, createTimeProgress } from '../internal/time-progress.js';
 import { locateNative } from '../locate-native.js';
 import { parseInteger, parsePositiveNumber } from '../parse-options.js';
+
+/** What `time` calls; tests pass fakes. */
+export interface TimeDependencies {
+  measureOperation: (options: MeasureOperationOptions) => Promise<OperationMeasurement>;
+  measureCallMemory: (options: MeasureCallMemoryOptions) => Promise<CallMemoryResult>;
+  driverPath: () => string;
+  /** The CPUs this process may run on (`--cpu` must be one of them). */
+  allowedCpus: () => number[];
+  /** Throws a `CliError` when the path is not an ELF shared object (before any process starts). */
+  checkLibrary: (library: string) => Promise<void>;
+}
+
+const DEFAULT_DEPENDENCIES: TimeDependencies = {
+  measureOperation,
+  measureCallMemory,
+  driverPath: () => locateNative().driverPath,
+  allowedCpus: () => allowedCpus(),
+  checkLibrary: checkLibraryFile,
+};
 
 interface TimeFlags {
   digestBits: string;
@@ -13,58 +44,68 @@ interface TimeFlags {
   trials?: string;
   iterations?: string;
   trialTarget?: string;
+  budget?: string;
   cpu?: string;
+  quiet?: boolean;
   json?: boolean;
 }
 
-/** The per-call memory of `time`: the figures, or null and why. */
-interface TimeMemory {
-  memory: CallMemory | null;
-  memoryFailure: string | null;
-}
-
-/**
- * One `ngcc-perf-driver memory` process after the trials. A misbehaving library and a driver
- * that cannot measure memory (an old build) both become `memoryFailure`, so the timing result
- * is never lost to the memory figures.
- */
-async function measureMemoryOnce(library: string, digestBits: number, messageBytes: number, cpu: number | undefined, driverPath: string): Promise<TimeMemory> {
-  try {
-    const result = await measureCallMemory({ library, digestBits, messageBytes, driverPath, ...(cpu === undefined ? {} : { cpu }) });
-    return result.status === 'complete' ? { memory: result.memory, memoryFailure: null } : { memory: null, memoryFailure: result.failure };
-  } catch (error) {
-    if (error instanceof RssError && error.code !== 'INVALID_ARGUMENT') return { memory: null, memoryFailure: `${error.code} — ${error.message}` };
-    throw error;
-  }
-}
-
-/** The four per-call memory fields of `time --json` (bytes; null when not measured). */
-function memoryFields({ memory, memoryFailure }: TimeMemory): Record<string, unknown> {
+/** The `--json` object of `time`: the figures, the plan and how it was made, the trials and the memory of one call. */
+function timeJson(measured: OperationMeasurement, messageBytes: number, memory: TimeMemory): Record<string, unknown> {
+  const d = measured.derived;
   return {
-    operationPeakBytes: memory?.operationPeakBytes ?? null,
-    stackHighWaterBytes: memory?.stackHighWaterBytes ?? null,
-    heapPeakBytes: memory?.heapPeakBytes ?? null,
-    heapAllocations: memory?.heapAllocations ?? null,
-    ...(memoryFailure === null ? {} : { memoryFailure }),
+    status: measured.status,
+    ...(measured.status === 'failed' ? { failure: measured.failure } : {}),
+    messageBytes,
+    meanCycles: d?.meanCycles ?? null,
+    meanSeconds: d?.meanSeconds ?? null,
+    cyclesPerByte: d?.cyclesPerByte ?? null,
+    megabytesPerSecond: d?.megabytesPerSecond ?? null,
+    n: d?.n ?? 0,
+    counter: measured.counter,
+    counterKind: measured.counter?.kind ?? null,
+    counterHz: measured.counter?.hz ?? null,
+    counterOverheadTicks: measured.counter?.overheadTicks ?? null,
+    cv: d?.cv ?? null,
+    ciLowCycles: d?.ciLowCycles ?? null,
+    ciHighCycles: d?.ciHighCycles ?? null,
+    disturbedRetries: measured.disturbedRetries,
+    hostProblems: measured.counter === null ? [] : detectHostProblems(readHostEnvironment(), { ...measured.counter, hz: measured.counter.hz ?? undefined }),
+    baselineRssBytes: d?.baselineRssBytes ?? null,
+    peakRssBytes: d?.peakRssBytes ?? null,
+    ...memoryFields(memory),
+    calibrationBasis: measured.plan?.calibrationBasis ?? null,
+    calibrationSeconds: measured.plan?.calibrationSeconds ?? null,
+    warmCallSeconds: measured.plan?.warmCallSeconds ?? null,
+    planCallSeconds: measured.plan?.planCallSeconds ?? null,
+    plan: measured.plan,
+    trials: measured.processes.map((p) => p.trial),
   };
 }
 
-/** The human-readable memory line of `time`. */
-function renderMemory({ memory, memoryFailure }: TimeMemory): string {
-  if (memory === null) return `memory: not measured (${memoryFailure ?? 'unknown reason'})\n`;
-  const orNa = (value: number | null, unit: string): string => (value === null ? 'n/a' : `${value} ${unit}`);
-  const operationPeak = memory.operationPeakBytes === null ? `n/a (clear_refs ${memory.clearRefs})` : `${memory.operationPeakBytes} B`;
+/** The human result line of `time`: the figures, or why there are none. */
+function renderFigures(measured: OperationMeasurement, messageBytes: number): string {
+  const d = measured.derived;
+  if (measured.status === 'failed' || d === null) return `failed: ${measured.failure ?? 'no trial completed'}\n`;
+  const unit = measured.counter.kind === 'core-cycles' ? 'cycles' : `${measured.counter.name} ticks (not core cycles)`;
   return (
-    `memory of one call: stack high-water ${memory.stackHighWaterBytes} B, heap peak ${orNa(memory.heapPeakBytes, 'B')} ` +
-    `in ${orNa(memory.heapAllocations, 'allocations')}, operation peak ${operationPeak}\n`
+    `${messageBytes} B: ${d.meanCycles.toFixed(1)} ${unit}/call, ${d.cyclesPerByte.toFixed(2)} per byte, ` +
+    `${(d.meanSeconds * 1e6).toFixed(3)} µs, ${d.megabytesPerSecond.toFixed(1)} MB/s, n = ${d.n}\n`
   );
 }
 
 /**
- * `ngcc-perf time LIB --digest-bits N --bytes L …`: one operation's trials (SPEC §5), then one
- * memory process for the per-call figures (stack high-water, heap peak, operation peak).
+ * `ngcc-perf time LIB --digest-bits N --bytes L [--trials T] [--iterations K] [--trial-target S]
+ * [--budget S] [--cpu N] [--quiet] [--json]`: one operation's trials (SPEC §5), then one memory
+ * process for the per-call figures (stack high-water, heap peak, operation peak). Progress goes
+ * to stderr, one line per driver process. Exit 0 when both were measured, 1 when the library
+ * failed (crash, timeout, wrong return), 2 for bad input: an option, a `--cpu` this process may
+ * not use, a path that is not an ELF shared object, or a library the driver cannot load (LOADFAIL).
+ * @throws {@link CliError} `USAGE` for the bad input above (main turns it into one line, exit 2).
+ * @example
+ * registerTimeCommand(program, context);
  */
-export function registerTimeCommand(program: Command, context: CommandContext): void {
+export function registerTimeCommand(program: Command, context: CommandContext, dependencies: TimeDependencies = DEFAULT_DEPENDENCIES): void {
   program
     .command('time')
     .description('time CryptHash on one message size: calibrated trials, each in its own process (SPEC §5), then the memory of one call')
@@ -72,75 +113,45 @@ export function registerTimeCommand(program: Command, context: CommandContext): 
     .requiredOption('--digest-bits <n>', 'digest length in bits')
     .requiredOption('--bytes <n>', 'message length in bytes (0 to 16 MiB)')
     .option('--trials <n>', `trials, each in its own process (default ${DEFAULT_TIMING_OPTIONS.trials})`)
-    .option('--iterations <n>', 'iterations per trial (skips calibration)')
+    .option('--iterations <n>', 'iterations per trial (calibration still runs, for the warm-ups)')
     .option('--trial-target <seconds>', `target seconds per trial (default ${DEFAULT_TIMING_OPTIONS.trialTargetSeconds})`)
-    .option('--cpu <n>', 'pin every trial to this CPU')
+    .option('--budget <seconds>', `most seconds for the operation; also bounds the calibration process, and the memory process (${DEFAULT_CALL_MEMORY_TIMEOUT_SECONDS} s at most) (default ${DEFAULT_TIMING_OPTIONS.budgetSeconds})`)
+    .option('--cpu <n>', 'pin every process to this CPU (one this process may use)')
+    .option('--quiet', 'no progress output on stderr')
     .option('--json', 'print the measurement as JSON')
     .action(async (library: string, flags: TimeFlags) => {
       const messageBytes = parseInteger('--bytes', flags.bytes, 0, 16 * 1024 * 1024);
       const digestBits = parseInteger('--digest-bits', flags.digestBits, 8, 1 << 20);
       if (digestBits % 8 !== 0) throw new CliError('USAGE', `--digest-bits must be a multiple of 8 (whole bytes), got ${digestBits}.`);
-      const cpu = flags.cpu === undefined ? undefined : parseInteger('--cpu', flags.cpu, 0, 4095);
-      const driverPath = locateNative().driverPath;
-      const measured = await measureOperation({
-        library,
-        digestBits,
-        messageBytes,
-        options: {
-          ...(flags.trials === undefined ? {} : { trials: parseInteger('--trials', flags.trials, 1, 1000) }),
-          ...(flags.trialTarget === undefined
-            ? {}
-            : { trialTargetSeconds: parsePositiveNumber('--trial-target', flags.trialTarget) }),
-          ...(flags.iterations === undefined
-            ? {}
-            : { iterationsPerTrial: parseInteger('--iterations', flags.iterations, 1, 1e9) }),
-        },
-        ...(cpu === undefined ? {} : { cpu }),
-        driverPath,
+      const cpu = flags.cpu === undefined ? undefined : parseMeasuringCpu(flags.cpu, dependencies.allowedCpus());
+      const budgetSeconds = flags.budget === undefined ? DEFAULT_TIMING_OPTIONS.budgetSeconds : parsePositiveNumber('--budget', flags.budget);
+      const options = {
+        ...(flags.trials === undefined ? {} : { trials: parseInteger('--trials', flags.trials, 1, 1000) }),
+        ...(flags.trialTarget === undefined ? {} : { trialTargetSeconds: parsePositiveNumber('--trial-target', flags.trialTarget) }),
+        ...(flags.iterations === undefined ? {} : { iterationsPerTrial: parseInteger('--iterations', flags.iterations, 1, 1e9) }),
+        ...(flags.budget === undefined ? {} : { budgetSeconds }),
+      };
+      await dependencies.checkLibrary(library);
+      const driverPath = dependencies.driverPath();
+      const say = flags.quiet === true ? () => undefined : context.io.stderr;
+      say(calibratingLine(messageBytes, budgetSeconds));
+      const pinned = cpu === undefined ? {} : { cpu };
+      const measured = await dependencies.measureOperation({
+        library, digestBits, messageBytes, options, ...pinned, driverPath, onProgress: createTimeProgress(say),
       });
-      const memory = await measureMemoryOnce(library, digestBits, messageBytes, cpu, driverPath);
-      const d = measured.derived;
+      const notLoadable = measured.plan === null ? loadFailureError(library, measured.calibration.failure) : null;
+      if (notLoadable !== null) throw notLoadable;
+      // One call may not take longer than the whole operation's budget.
+      const memoryTimeoutSeconds = Math.min(budgetSeconds, DEFAULT_CALL_MEMORY_TIMEOUT_SECONDS);
+      say(`[ngcc-perf] memory of one call (one more process; killed after ${memoryTimeoutSeconds} s)\n`);
+      const memory = await measureMemoryOnce(dependencies.measureCallMemory, {
+        library, digestBits, messageBytes, driverPath, timeoutSeconds: memoryTimeoutSeconds, ...pinned,
+      });
       if (flags.json) {
-        context.io.stdout(
-          `${JSON.stringify(
-            {
-              status: measured.status,
-              ...(measured.status === 'failed' ? { failure: measured.failure } : {}),
-              messageBytes,
-              meanCycles: d?.meanCycles ?? null,
-              meanSeconds: d?.meanSeconds ?? null,
-              cyclesPerByte: d?.cyclesPerByte ?? null,
-              megabytesPerSecond: d?.megabytesPerSecond ?? null,
-              n: d?.n ?? 0,
-              counter: measured.counter,
-              counterKind: measured.counter?.kind ?? null,
-              counterHz: measured.counter?.hz ?? null,
-              counterOverheadTicks: measured.counter?.overheadTicks ?? null,
-              cv: d?.cv ?? null,
-              ciLowCycles: d?.ciLowCycles ?? null,
-              ciHighCycles: d?.ciHighCycles ?? null,
-              disturbedRetries: measured.disturbedRetries,
-              hostProblems: measured.counter === null ? [] : detectHostProblems(readHostEnvironment(), { ...measured.counter, hz: measured.counter.hz ?? undefined }),
-              baselineRssBytes: d?.baselineRssBytes ?? null,
-              peakRssBytes: d?.peakRssBytes ?? null,
-              ...memoryFields(memory),
-              plan: measured.plan,
-              trials: measured.processes.map((p) => p.trial),
-            },
-            null,
-            2,
-          )}\n`,
-        );
-      } else if (measured.status === 'failed' || d === null || d === undefined) {
-        context.io.stdout(`failed: ${measured.failure ?? 'no trial completed'}\n`);
+        context.io.stdout(`${JSON.stringify(timeJson(measured, messageBytes, memory), null, 2)}\n`);
       } else {
-        const unit = measured.counter.kind === 'core-cycles' ? 'cycles' : `${measured.counter.name} ticks (not core cycles)`;
-        context.io.stdout(
-          `${messageBytes} B: ${d.meanCycles.toFixed(1)} ${unit}/call, ${d.cyclesPerByte.toFixed(2)} per byte, ` +
-            `${(d.meanSeconds * 1e6).toFixed(3)} µs, ${d.megabytesPerSecond.toFixed(1)} MB/s, n = ${d.n}\n`,
-        );
+        context.io.stdout(renderFigures(measured, messageBytes) + describeTimePlan(measured, flags.iterations !== undefined) + renderMemory(memory));
       }
-      if (!flags.json) context.io.stdout(renderMemory(memory));
       if (measured.status === 'failed' || memory.memory === null) context.setExitCode(1);
     });
 }
