@@ -9,16 +9,17 @@ import { parseInteger } from '../parse-options.js';
 
 /**
  * Parses `--cpus 2,3,4` (or `2-4`): CPUs this process may use, one measuring worker each.
+ * @param option - the option the user typed, named in errors (`--cpus`, or `--cpu` for one CPU).
  * @throws {@link CliError} `USAGE` naming a CPU the process may not run on.
  * @example
  * parseCpus('2-3', [0, 1, 2, 3]); // [2, 3]
  */
-export function parseCpus(value: string, allowed: readonly number[] = allowedCpus()): number[] {
+export function parseCpus(value: string, allowed: readonly number[] = allowedCpus(), option = '--cpus'): number[] {
   const cpus = parseCpuListText(value);
-  if (cpus === null || cpus.length === 0) throw new CliError('USAGE', `--cpus expects CPU numbers like 2,3,4 or 2-4, got "${value}".`);
+  if (cpus === null || cpus.length === 0) throw new CliError('USAGE', `${option} expects CPU numbers like 2,3,4 or 2-4, got "${value}".`);
   const refused = cpus.filter((cpu) => !allowed.includes(cpu));
   if (refused.length > 0) {
-    throw new CliError('USAGE', `--cpus ${value}: CPU ${refused.join(', ')} is not available to this process (allowed: ${allowed.join(',')}). Pick CPUs from that list.`);
+    throw new CliError('USAGE', `${option} ${value}: CPU ${refused.join(', ')} is not available to this process (allowed: ${allowed.join(',')}). Pick ${option === '--cpu' ? 'a CPU' : 'CPUs'} from that list.`);
   }
   return cpus;
 }
@@ -32,7 +33,7 @@ export function measuringCpus(flags: { cpu?: string; cpus?: string }): number[] 
   const allowed = allowedCpus();
   if (flags.cpu !== undefined && flags.cpus !== undefined) throw new CliError('USAGE', 'give --cpu N or --cpus LIST, not both.');
   if (flags.cpus !== undefined) return parseCpus(flags.cpus, allowed);
-  if (flags.cpu !== undefined) return parseCpus(String(parseInteger('--cpu', flags.cpu, 0, 4095)), allowed);
+  if (flags.cpu !== undefined) return parseCpus(String(parseInteger('--cpu', flags.cpu, 0, 4095)), allowed, '--cpu');
   return [allowed[allowed.length - 1]!];
 }
 
