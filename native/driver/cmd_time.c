@@ -175,17 +175,33 @@ static uint64_t run_calls(uint64_t count, int *rc)
     const unsigned long long bits = (unsigned long long)session.opts.message_bytes * 8u;
     unsigned char *digest = gbuf_data(&session.digest);
     crypt_hash_fn fn = session.fn;
-    uint64_t i;
+    uint64_t i = 0;
+    int r;
     *rc = 0;
-    for (i = 0; i < count; i++) {
-        int r = fn(digest_bits, msg, bits, digest);
-        if (r != 0) {
-            *rc = r;
-            break;
-        }
-        /* Compiler barrier: every call's effects are treated as observed. */
-        __asm__ __volatile__("" : : : "memory");
+    /* Four calls per round: the loop's own count-and-branch is paid once per
+     * four calls (an empty CryptHash costs ~9 % fewer ticks per call here).
+     * Each call is still checked on its own, and the compiler barrier after
+     * it makes every call's effects count as observed. */
+#define NGCC_TIMED_CALL(done_before)                                                               \
+    do {                                                                                           \
+        r = fn(digest_bits, msg, bits, digest);                                                    \
+        if (r != 0) {                                                                              \
+            *rc = r;                                                                               \
+            digest_sink = digest[0];                                                               \
+            return (done_before);                                                                  \
+        }                                                                                          \
+        __asm__ __volatile__("" : : : "memory");                                                   \
+    } while (0)
+    for (; count - i >= 4; i += 4) {
+        NGCC_TIMED_CALL(i);
+        NGCC_TIMED_CALL(i + 1);
+        NGCC_TIMED_CALL(i + 2);
+        NGCC_TIMED_CALL(i + 3);
     }
+    for (; i < count; i++) {
+        NGCC_TIMED_CALL(i);
+    }
+#undef NGCC_TIMED_CALL
     digest_sink = digest[0];
     return i;
 }
