@@ -158,7 +158,7 @@ const planSchema = z.object({
   warmCallSeconds: z.number().nonnegative().nullish(),
   /** The seconds per call the trials were planned with. */
   planCallSeconds: z.number().nonnegative().optional(),
-  /** `first-call` (SPEC §5), `batch` (calls under 1 µs) or `warm-calls` (the cold call was mostly one-time set-up). */
+  /** `first-call` (SPEC §5), `batch` (calls under 1 µs) or `warm-calls` (the cold call took over twice a warm one: one-time set-up or cold caches). */
   calibrationBasis: z.enum(['first-call', 'batch', 'warm-calls']).optional(),
   iterationsPerTrial: z.number().int().positive(),
   warmups: count,

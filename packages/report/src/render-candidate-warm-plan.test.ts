@@ -5,7 +5,7 @@ import { loadRunDirectory } from './load-run-directory.js';
 import { renderCandidateMarkdown } from './render-candidate-markdown.js';
 
 const REAL_RUN = fileURLToPath(new URL('../test/fixtures/run-real', import.meta.url));
-const SENTENCE = /For (\d+) of (\d+) operations the cold call took more than twice as long as the calls right after it — one-time set-up, not the hash — so their trials were planned from those warm calls instead/;
+const SENTENCE = /For (\d+) of (\d+) operations the cold call took more than twice as long as the calls right after it — one-time set-up or cold caches, not the steady hash — so their trials were planned from those warm calls instead/;
 
 describe('the candidate page on plans made from warm calls', () => {
   it('says nothing for runs whose plans predate the warm check (unchanged pages)', async () => {

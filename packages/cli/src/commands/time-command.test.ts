@@ -86,7 +86,7 @@ describe('ngcc-perf time (injected measurement)', () => {
     ]);
     expect(stdout.split('\n')).toEqual([
       '16384 B: 78252.8 tsc ticks (not core cycles)/call, 4.78 per byte, 32.000 µs, 512.0 MB/s, n = 100000',
-      'plan: 5 trials × 20000 calls (+3 warm-ups), from the warm calls (32.0 µs each) after a 1.89 ms cold call (one-time set-up)',
+      'plan: 5 trials × 20000 calls (+3 warm-ups), from the warm calls (32.0 µs each) after a 1.89 ms cold call (one-time set-up or cold caches)',
       'trials: 640 ms, 641 ms, 640 ms, 640 ms, 641 ms of timed loop, target 1.00 s',
       'memory of one call: stack high-water 1200 B, heap peak 0 B in 0 allocations, operation peak 0 B',
       '',

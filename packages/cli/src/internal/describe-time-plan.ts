@@ -6,7 +6,7 @@ function describeBasis(measured: OperationMeasurement): string {
   const plan = measured.plan;
   if (plan === null) return '';
   if (plan.calibrationBasis === 'warm-calls') {
-    return `from the warm calls (${formatSeconds(plan.planCallSeconds)} each) after a ${formatSeconds(plan.calibrationSeconds)} cold call (one-time set-up)`;
+    return `from the warm calls (${formatSeconds(plan.planCallSeconds)} each) after a ${formatSeconds(plan.calibrationSeconds)} cold call (one-time set-up or cold caches)`;
   }
   if (plan.calibrationBasis === 'batch') {
     const batchCalls = measured.calibration.trial?.iterations ?? 0;
@@ -24,7 +24,7 @@ function describeBasis(measured: OperationMeasurement): string {
  * @returns zero, one or two lines, each with its newline
  * @example
  * describeTimePlan(measured, false);
- * // 'plan: 5 trials × 20000 calls (+3 warm-ups), from the warm calls (32.0 µs each) after a 1.89 ms cold call (one-time set-up)\n'
+ * // 'plan: 5 trials × 20000 calls (+3 warm-ups), from the warm calls (32.0 µs each) after a 1.89 ms cold call (one-time set-up or cold caches)\n'
  * // + 'trials: 0.641 s, 0.640 s, 0.642 s, 0.640 s, 0.641 s of timed loop, target 1.00 s\n'
  */
 export function describeTimePlan(measured: OperationMeasurement, fixedIterations: boolean): string {

@@ -29,7 +29,7 @@ function basisRow(plans: readonly { calibrationBasis?: 'first-call' | 'batch' | 
   const parts = [
     [count('first-call'), 'the cold call (SPEC §5)'],
     [count('batch'), 'a batch of 100 calls (a call under 1 µs)'],
-    [count('warm-calls'), 'the calls right after it (the cold call took over twice as long: one-time set-up)'],
+    [count('warm-calls'), 'the calls right after it (the cold call took over twice as long: one-time set-up or cold caches)'],
   ] as const;
   const said = parts.filter(([n]) => n > 0).map(([n, what]) => `${what}: ${n} operation${n === 1 ? '' : 's'}`);
   return said.length === 0 ? [] : [['trials planned from', [said.join('; ')]]];

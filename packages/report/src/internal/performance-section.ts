@@ -43,8 +43,8 @@ function warmPlanSentence(context: CandidateContext): Inline[] {
   const warm = plans.filter((plan) => plan.calibrationBasis === 'warm-calls').length;
   if (warm === 0) return [];
   return [
-    ` For ${warm} of ${plans.length} operations the cold call took more than twice as long as the calls right after it — one-time set-up, ` +
-      'not the hash — so their trials were planned from those warm calls instead (the method page says which figure each plan used).',
+    ` For ${warm} of ${plans.length} operations the cold call took more than twice as long as the calls right after it — one-time set-up or cold caches, ` +
+      'not the steady hash — so their trials were planned from those warm calls instead (the method page says which figure each plan used).',
   ];
 }
 
