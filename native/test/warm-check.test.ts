@@ -36,6 +36,14 @@ describe('time --warm-check', () => {
     expect(warm.seconds).toBeGreaterThanOrEqual(0.01);
   });
 
+  test('no warm check after a timed loop of 10 ms or more: SHA-512 of 16 MiB (over 20 ms) gets none', async () => {
+    const run = await runDriver(['time', sha512, '512', String(16 * 1024 * 1024), '1', '0', '--warm-check', '10'], { env });
+    expect(run.status).toBe(0);
+    const trial = run.lines[1] as Line;
+    expect(Number(trial.seconds)).toBeGreaterThanOrEqual(0.01);
+    expect('warmCheck' in trial).toBe(false);
+  });
+
   test('no warmCheck without the option; 0 and 1001 are USAGE errors', async () => {
     const plain = await runDriver(['time', lib('empty'), '256', '64', '1', '0'], { env });
     expect('warmCheck' in (plain.lines[1] as Line)).toBe(false);

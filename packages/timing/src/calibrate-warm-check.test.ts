@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { FakeRunner, ok, perCall } from '../test/support/fake-runner.js';
+import { FakeRunner, ok, perCall, TSC } from '../test/support/fake-runner.js';
+import { measureOperation } from './measure-operation.js';
 import { calibrate, FIRST_CALL_SETUP_RATIO } from './calibrate.js';
 import { planOperation } from './plan-operation.js';
 
@@ -56,5 +57,30 @@ describe('planOperation after a first call that did set-up', () => {
     const planned = await planOperation({ ...BASE, runner: new FakeRunner([slowSetUp]), options: { trialTargetSeconds: 1 } });
     expect(planned.plan).toMatchObject({ iterationsPerTrial: 1000, calibrationBasis: 'warm-calls' });
     expect(planned.plan?.timeoutPerProcessSeconds).toBeCloseTo(10 * (90 - 0.001 + 1003 * 0.001), 6);
+  });
+});
+
+describe('after the first calibration process', () => {
+  it('keeps the rate-probed meta of the first process when a batch gives the figure', async () => {
+    const probed = { ...TSC, hz: 2_445_401_973 };
+    const batch = { ...TSC, reason: "selected with --counter tsc; rate not probed (--no-rate-probe): ticks per second = the trial's ticks / its nanoseconds" };
+    const runner = new FakeRunner([ok({ seconds: 4e-7, ticks: 980, counter: probed }), ok({ seconds: 4e-5, ticks: 98_000, counter: batch })]);
+    const result = await calibrate({ ...BASE, messageBytes: 32, runner });
+    expect(result).toMatchObject({ basis: 'batch', batchIterations: 100 });
+    expect(result.meta?.counter).toEqual(probed);
+    expect(runner.calls[1]).toMatchObject({ iterations: 100, counter: 'tsc', skipRateProbe: true });
+  });
+
+  it('still reruns a disturbed trial when the plan came from warm calls (the budget counts warm calls, not the cold one)', async () => {
+    // 2 ms cold, 32 µs warm: 20000 calls ≈ 0.64 s a trial. Counted at the cold rate a trial would
+    // "cost" 40 s, over the 30 s budget, and no rerun would ever be allowed.
+    const cold = ok({ seconds: 0.002, ticks: 4_890_000, warmCheck: { iterations: 100, seconds: 0.0032, ticks: 7_825_000 } });
+    const migrated = perCall(0.000032, 78_250, { cpu: 1, migrations: 1 });
+    const clean = perCall(0.000032, 78_250, { cpu: 1 });
+    const measured = await measureOperation({ ...BASE, cpu: 1, runner: new FakeRunner([cold, migrated, clean]), options: { trialTargetSeconds: 1, budgetSeconds: 30 } });
+    expect(measured.plan).toMatchObject({ calibrationBasis: 'warm-calls', iterationsPerTrial: 20000 });
+    expect(measured.disturbedRetries).toBe(1);
+    expect(measured.processes[0]).toMatchObject({ attempts: 2 });
+    expect(measured.processes[0]).not.toHaveProperty('rerunStopped');
   });
 });

@@ -126,11 +126,15 @@ export async function calibrate(options: CalibrateOptions): Promise<CalibrationR
     return trialProcessFromRun(run, 1);
   };
   let batchIterations = 1;
-  let { process, meta } = await once(batchIterations, WARM_CHECK_MAX_CALLS);
+  const first = await once(batchIterations, WARM_CHECK_MAX_CALLS);
+  // The first process chose and rate-probed the counter: its meta names it for the record, even
+  // when a batch process (run with --no-rate-probe) gives the figure.
+  const { meta } = first;
+  let { process } = first;
   chosenCounter ??= meta?.counter.name;
   if (process.trial !== null && process.trial.seconds < CALIBRATION_RESOLUTION_SECONDS) {
     batchIterations = CALIBRATION_BATCH_ITERATIONS;
-    ({ process, meta } = await once(batchIterations));
+    ({ process } = await once(batchIterations));
   }
   if (process.trial === null) {
     return {

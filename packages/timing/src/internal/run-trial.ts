@@ -93,7 +93,9 @@ function rerunStop(
     return 'futile';
   }
   if (attempt >= MAX_ATTEMPTS) return 'max-attempts';
-  const processEstimateSeconds = (plan.iterationsPerTrial + plan.warmups) * plan.calibrationSeconds;
+  // The calls at the planned rate, plus the set-up a process pays again when the plan came from warm calls.
+  const processEstimateSeconds =
+    (plan.iterationsPerTrial + plan.warmups) * plan.planCallSeconds + Math.max(0, plan.calibrationSeconds - plan.planCallSeconds);
   if (state.spentSeconds + processEstimateSeconds > plan.budgetSeconds) return 'budget';
   return null;
 }
