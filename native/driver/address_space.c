@@ -2,6 +2,10 @@
 #define _POSIX_C_SOURCE 200809L
 #include "address_space.h"
 
+#include "exit_codes.h"
+#include "json_line.h"
+#include "report.h"
+
 #include "sandbox.h"
 
 #include <stdio.h>
@@ -38,4 +42,20 @@ uint64_t address_space_advice(uint64_t needed_bytes, char *out, size_t out_bytes
                  (unsigned long long)limit_bytes, (double)limit_bytes / (double)GIB);
     }
     return limit_bytes;
+}
+
+int address_space_report(const char *library, const char *activity, const char *what,
+                         uint64_t needed_bytes, const char *sizes, const char *lower)
+{
+    char advice[512];
+    uint64_t limit_bytes = address_space_advice(needed_bytes, advice, sizeof advice);
+    json_line *j;
+    if (limit_bytes == 0) {
+        return -1;
+    }
+    j = report_begin("IO");
+    jl_str(j, "library", library);
+    jl_u64(j, "addressSpaceLimitBytes", limit_bytes);
+    return report_finish(DRV_EXIT_IO, "%s (%s) while %s %s: %s, or %s", what, sizes, activity,
+                         library, advice, lower);
 }

@@ -20,4 +20,13 @@
  * GiB). With no limit, `out` is "". */
 uint64_t address_space_advice(uint64_t needed_bytes, char *out, size_t out_bytes);
 
+/* For `time` and `memory`: when an address-space limit is in force, writes
+ * the IO error line (with `library` and `addressSpaceLimitBytes`) for an
+ * allocation of about `needed_bytes` that failed,
+ *   "<what> (<sizes>) while <activity> <library>: <advice>, or <lower>"
+ * and returns DRV_EXIT_IO; with no limit it writes nothing and returns -1, so
+ * the caller reports the failure in its own plain words. */
+int address_space_report(const char *library, const char *activity, const char *what,
+                         uint64_t needed_bytes, const char *sizes, const char *lower);
+
 #endif

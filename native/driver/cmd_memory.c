@@ -98,17 +98,9 @@ static int io_error(const char *sentence, const char *detail)
 static int no_memory(const char *what, uint64_t needed_bytes, const char *plain, const char *sizes,
                      const char *lower)
 {
-    char advice[512];
-    uint64_t limit_bytes = address_space_advice(needed_bytes, advice, sizeof advice);
-    json_line *j;
-    if (limit_bytes == 0) {
-        return io_error(what, plain);
-    }
-    j = report_begin("IO");
-    jl_str(j, "library", session.opts.library);
-    jl_u64(j, "addressSpaceLimitBytes", limit_bytes);
-    return report_finish(DRV_EXIT_IO, "%s (%s) while measuring the memory of %s: %s, or %s", what,
-                         sizes, session.opts.library, advice, lower);
+    int code = address_space_report(session.opts.library, "measuring the memory of", what, needed_bytes,
+                                    sizes, lower);
+    return code >= 0 ? code : io_error(what, plain);
 }
 
 /* Message byte i = (i*131 + L) mod 256, as in `time`; then the allocator
