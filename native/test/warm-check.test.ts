@@ -106,9 +106,11 @@ describe('time --warm-check', () => {
     );
   });
 
-  test('a library that fails during the warm check is a CRYPTOFAIL like any timed call', async () => {
-    // libret_fail returns -1 on every call, so the cold call already fails: the warm check never hides it.
+  test('a cold call that fails is a CRYPTOFAIL of the timed phase: the warm check never runs to hide it', async () => {
+    // libret_fail returns -1 on every call (its warm-check failures are covered by fault_fail_nth above).
     const run = await runDriver(['time', lib('ret_fail'), '256', '64', '1', '0', '--warm-check', '5'], { env });
     expect(run.status).toBe(3);
+    expect(run.lines.at(-1)).toMatchObject({ type: 'error', code: 'CRYPTOFAIL', phase: 'timed', index: 0 });
+    expect(run.lines.some((line) => line.type === 'trial')).toBe(false);
   });
 });
