@@ -37,6 +37,8 @@ describe('planOperation after a first call that did set-up', () => {
     const planned = await planOperation({ ...BASE, runner: new FakeRunner([OPENSSL_COLD]), options: { trialTargetSeconds: 1 } });
     if (planned.status !== 'planned') throw new Error('expected a plan');
     // From the cold call: ⌈1 / 0.00189⌉ = 530 iterations, 530 × 32 µs = 17 ms per trial.
+    // The fake process took 2 ms besides its calls; the 3.2 ms warm check is not start-up a trial repeats.
+    expect(planned.status === 'planned' ? planned.estimatedWallSeconds - planned.plan.estimatedSeconds : null).toBeCloseTo(5 * 0.002, 9);
     expect(planned.plan).toMatchObject({
       calibrationSeconds: 0.00189, warmCallSeconds: 0.000032, planCallSeconds: 0.000032, calibrationBasis: 'warm-calls',
       iterationsPerTrial: 20000, warmups: 3,

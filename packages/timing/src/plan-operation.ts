@@ -120,7 +120,9 @@ export async function planOperation(options: PlanOperationOptions): Promise<Oper
     ...choices,
     coreClockHz: options.coreClockHz ?? null,
   };
-  const timedSeconds = calibration.calibrationSeconds * calibration.batchIterations;
+  // Start-up is what the calibration process spent outside its timed calls: neither the cold call
+  // (or batch) nor the warm check, which trials do not repeat.
+  const timedSeconds = calibration.calibrationSeconds * calibration.batchIterations + (calibration.process.trial?.warmCheck?.seconds ?? 0);
   const startSeconds = Math.max(0, calibration.process.wallSeconds - timedSeconds);
   return { status: 'planned', plan, estimatedWallSeconds: plan.estimatedSeconds + plan.trials * startSeconds, calibration };
 }

@@ -71,7 +71,7 @@ export function ok(trial: FakeTrial): Responder {
         ...(trial.perCall === undefined ? {} : { perCall: trial.perCall }),
       }),
       JSON.stringify({ v: 1, type: 'end', peakRssBytes: trial.peakRssBytes ?? 1503232 }),
-    ], { wallSeconds: trial.seconds + 0.002 });
+    ], { wallSeconds: trial.seconds + (trial.warmCheck?.seconds ?? 0) + 0.002 });
 }
 
 /** A trial whose seconds and ticks are per-call figures times the iterations asked for. */
