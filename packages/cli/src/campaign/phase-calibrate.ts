@@ -17,6 +17,24 @@ export function timingOptions(context: CampaignContext) {
 }
 
 /**
+ * One operation as `planOperation` and `measureOperation` take it: the run directory's copy of
+ * the library, its digest and message lengths, the campaign's timing options, the CPU and driver.
+ * @example
+ * await planOperation(operationTarget(context, operation, 1));
+ */
+export function operationTarget(context: CampaignContext, operation: Operation, cpu: number) {
+  const { entry, messageBytes } = operation;
+  return {
+    library: path.join(context.state.directory, entry.library!),
+    digestBits: entry.digestBits,
+    messageBytes,
+    options: timingOptions(context),
+    cpu,
+    driverPath: context.driverPath,
+  };
+}
+
+/**
  * Phase `calibrate`: times one cold call of every operation still to measure, on the measuring
  * CPUs (one worker each), and plans its trials (SPEC §5) into
  * `calibration/<candidate>/<instance>__hash_<L>.json`. The plans give the ETA and the longest-first
@@ -46,14 +64,7 @@ export async function runCalibratePhase(context: CampaignContext): Promise<Plann
   await forEachOnCpus(pending, context.cpus, async (operation, cpu) => {
     const { entry, messageBytes } = operation;
     context.emit({ event: 'trial', candidate: entry.candidate, instance: entry.instance, messageBytes, cpu, trial: 0, trials: context.plan.trials, attempt: 1 });
-    const result = await planOperation({
-      library: path.join(context.state.directory, entry.library!),
-      digestBits: entry.digestBits,
-      messageBytes,
-      options: timingOptions(context),
-      cpu,
-      driverPath: context.driverPath,
-    });
+    const result = await planOperation(operationTarget(context, operation, cpu));
     const file: CalibrationFile = {
       format: 'ngcc-perf/calibration@1',
       candidate: entry.candidate,

@@ -6,7 +6,7 @@ import { assembleRecord } from './assemble-record.js';
 import { withPortablePaths } from './portable-paths.js';
 import { forEachOnCpus, type CampaignContext, type CampaignUnit } from './campaign-context.js';
 import type { PlannedOperation } from './campaign-events.js';
-import { timingOptions } from './phase-calibrate.js';
+import { operationTarget } from './phase-calibrate.js';
 import { hasCompleteRecord, timedOperations, type Operation } from './operation-files.js';
 import type { RunState } from './run-state.js';
 
@@ -47,12 +47,7 @@ async function measureOne(context: CampaignContext, operation: Operation, cpu: n
   context.emit({ event: 'operation-start', ...base, cpu });
   const started = process.hrtime.bigint();
   const measured = await measureOperation({
-    library: path.join(context.state.directory, entry.library!),
-    digestBits: entry.digestBits,
-    messageBytes,
-    options: timingOptions(context),
-    cpu,
-    driverPath: context.driverPath,
+    ...operationTarget(context, operation, cpu),
     // Per-call quartiles beside the loop-scope figures (one extra process; see docs/RUN-DIRECTORY.md).
     perCallSample: true,
     ...(context.coreClockHz === undefined ? {} : { coreClockHz: context.coreClockHz }),
