@@ -26,3 +26,19 @@ describe('the candidate page on plans made from warm calls', () => {
     expect(page.match(SENTENCE)?.slice(1)).toEqual(['2', String(total)]);
   });
 });
+
+describe('the candidate page on disturbed trials', () => {
+  it('counts the reruns without claiming a slow clock as their only cause (a TSC run reruns for migrations and waits)', async () => {
+    const dataset = await loadRunDirectory(REAL_RUN);
+    const records = dataset.records.map((entry, index) =>
+      entry.record.candidate === 'example-sha512' && index % 2 === 0 ? { ...entry, record: { ...entry.record, disturbedRetries: 2 } } : entry,
+    );
+    const expected = records.filter((entry) => entry.record.candidate === 'example-sha512').reduce((sum, entry) => sum + entry.record.disturbedRetries, 0);
+    const page = renderCandidateMarkdown({ ...dataset, records } as Dataset, 'example-sha512');
+    expect(expected).toBeGreaterThan(0);
+    expect(page).toContain(
+      `Trials rerun because they were disturbed (a core clock below 95 % of its fixed rate, a move to another CPU, or a wait for a CPU longer than 0.5 % of the loop): ${expected}.`,
+    );
+    expect(page).not.toContain('slower than 95 % of the fixed clock');
+  });
+});
