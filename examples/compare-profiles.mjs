@@ -11,7 +11,7 @@
 import { readFile, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { GUIDE_PROFILES, buildInstance, loadCandidate, locateNative } from '@ngcc-perf/cli';
+import { GUIDE_PROFILES, buildInstance, loadCandidate, locateNative } from '@ngcc-perf/campaign';
 import { readLoadableSegments } from '@ngcc-perf/elf-size';
 import { parseManifest, runKat } from '@ngcc-perf/kat';
 import { measureOperation } from '@ngcc-perf/timing';

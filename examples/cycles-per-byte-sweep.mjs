@@ -12,7 +12,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildInstance, loadCandidate, locateNative } from '@ngcc-perf/cli';
+import { buildInstance, loadCandidate, locateNative } from '@ngcc-perf/campaign';
 import { measureOperation } from '@ngcc-perf/timing';
 import { renderLineChartSvg } from './line-chart-svg.mjs';
 

@@ -2,8 +2,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { allowedCpus } from '../src/campaign/allowed-cpus.js';
 import { main } from '../src/main.js';
+import { allowedCpus } from '@ngcc-perf/campaign';
 
 export const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 export const examplesDirectory = path.join(repositoryRoot, 'native', 'examples');

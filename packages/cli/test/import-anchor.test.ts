@@ -6,11 +6,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { loadRunDirectory, renderCandidateMarkdown } from '@ngcc-perf/report';
-import { importAnchorDataset } from '../src/import/import-anchor-dataset.js';
 import { main } from '../src/main.js';
-import { restoreAnchorRecord } from '../src/import/restore-anchor-record.js';
-import { verifyImportedRun } from '../src/import/verify-imported-run.js';
-import type { ImportAnchorDatasetResult } from '../src/import/import-types.js';
+import { importAnchorDataset, restoreAnchorRecord, verifyImportedRun, type ImportAnchorDatasetResult } from '@ngcc-perf/campaign';
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'anchor-arm_1');
 const source = path.join(fixtures, 'arm_1');

@@ -1,9 +1,8 @@
 import type { Command } from 'commander';
 import { assessHost, type AssessHostOptions, type HostAssessment, type HostFinding } from '@ngcc-perf/timing';
-import { allowedCpus } from '../campaign/allowed-cpus.js';
 import type { CommandContext } from '../command-context.js';
 import { parseMeasuringCpu } from '../internal/measuring-cpu.js';
-import { locateNative } from '../locate-native.js';
+import { allowedCpus, locateNative } from '@ngcc-perf/campaign';
 
 /** What `check-host` calls; tests pass fakes. */
 export interface CheckHostDependencies {

@@ -1,8 +1,7 @@
 import path from 'node:path';
 import type { Command } from 'commander';
 import type { CommandContext } from '../command-context.js';
-import { importAnchorDataset } from '../import/import-anchor-dataset.js';
-import type { ImportAnchorDatasetOptions, ImportAnchorDatasetResult } from '../import/import-types.js';
+import { importAnchorDataset, type ImportAnchorDatasetOptions, type ImportAnchorDatasetResult } from '@ngcc-perf/campaign';
 
 /** What `import` calls; tests may pass a fake. */
 export interface ImportDependencies {

@@ -2,9 +2,8 @@ import type { Command } from 'commander';
 import { ALL_KAT_FILES, DEFAULT_KAT_FILES, runKat, VERDICT_EXIT_CODES, type KatFileKind } from '@ngcc-perf/kat';
 import type { CommandContext } from '../command-context.js';
 import { CliError } from '../cli-error.js';
-import { locateNative } from '../locate-native.js';
 import { parseInteger, parsePositiveNumber } from '../parse-options.js';
-import { writeManifestFromKatFiles } from '../write-manifest.js';
+import { locateNative, writeManifestFromKatFiles } from '@ngcc-perf/campaign';
 
 interface KatFlags {
   digestBits: string;

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
-import { mergeRuns } from '../campaign/merge-runs.js';
 import type { CommandContext } from '../command-context.js';
+import { mergeRuns } from '@ngcc-perf/campaign';
 
 interface MergeFlags {
   out: string;

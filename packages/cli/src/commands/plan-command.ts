@@ -1,15 +1,13 @@
 import path from 'node:path';
 import type { Command } from 'commander';
 import { DEFAULT_TIMING_OPTIONS, planOperation, type OperationPlan, type PlanOperationOptions } from '@ngcc-perf/timing';
-import { allowedCpus } from '../campaign/allowed-cpus.js';
 import type { CommandContext } from '../command-context.js';
 import { formatSeconds } from '../internal/format-seconds.js';
 import { checkLibraryFile, loadFailureError } from '../internal/library-input.js';
 import { parseMeasuringCpu } from '../internal/measuring-cpu.js';
 import { calibratingLine } from '../internal/time-progress.js';
-import { locateNative } from '../locate-native.js';
 import { parseInteger, parsePositiveNumber, parseSizeList } from '../parse-options.js';
-import { GUIDE_MESSAGE_SIZES_BYTES } from '../run-campaign.js';
+import { GUIDE_MESSAGE_SIZES_BYTES, allowedCpus, locateNative } from '@ngcc-perf/campaign';
 
 /** What `plan` calls; tests pass fakes. */
 export interface PlanDependencies {

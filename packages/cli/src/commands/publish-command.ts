@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
-import { publishRun } from '../campaign/publish-run.js';
 import type { CommandContext } from '../command-context.js';
+import { publishRun } from '@ngcc-perf/campaign';
 
 interface PublishFlags {
   data: string;

@@ -1,18 +1,14 @@
 import path from 'node:path';
 import type { Command } from 'commander';
 import { DEFAULT_TIMING_OPTIONS } from '@ngcc-perf/timing';
-import { loadCandidate } from '../candidate.js';
-import type { CampaignEventSink } from '../campaign/campaign-events.js';
-import { parseShardSpec, shardFromEnvironment } from '../campaign/shard-selection.js';
 import { CliError } from '../cli-error.js';
 import type { CommandContext } from '../command-context.js';
 import { processIo } from '../io.js';
-import { locateNative } from '../locate-native.js';
 import { parseInteger, parsePositiveNumber, parseSizeList } from '../parse-options.js';
 import { createProgressBar } from '../progress/progress-bar.js';
 import { createProgressLog } from '../progress/progress-log.js';
-import { DEFAULT_CAMPAIGN_PHASES, GUIDE_MESSAGE_SIZES_BYTES, runCampaign } from '../run-campaign.js';
-import { bundledCandidateDirectories, defaultSystemId, measuringCpus, parsePhases, parseProfile } from './run-options.js';
+import { measuringCpus, parsePhases, parseProfile } from './run-options.js';
+import { bundledCandidateDirectories, DEFAULT_CAMPAIGN_PHASES, defaultSystemId, GUIDE_MESSAGE_SIZES_BYTES, loadCandidate, locateNative, parseShardSpec, runCampaign, shardFromEnvironment, type CampaignEventSink } from '@ngcc-perf/campaign';
 
 interface RunFlags {
   out?: string;

@@ -1,11 +1,6 @@
-import { readdir } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { BUILD_PROFILES, type BuildProfile } from '../build-profiles.js';
-import { allowedCpus, parseCpuListText } from '../campaign/allowed-cpus.js';
-import { CAMPAIGN_PHASES, type CampaignPhase } from '../campaign/campaign-types.js';
 import { CliError } from '../cli-error.js';
 import { parseInteger } from '../parse-options.js';
+import { BUILD_PROFILES, CAMPAIGN_PHASES, allowedCpus, defaultMeasuringCpus, parseCpuListText, type BuildProfile, type CampaignPhase } from '@ngcc-perf/campaign';
 
 /**
  * Parses `--cpus 2,3,4` (or `2-4`): CPUs this process may use, one measuring worker each.
@@ -25,7 +20,7 @@ export function parseCpus(value: string, allowed: readonly number[] = allowedCpu
 }
 
 /**
- * The measuring CPUs from `--cpu`/`--cpus`; default the last CPU this process may use.
+ * The measuring CPUs from `--cpu`/`--cpus`; default the campaign's (the last CPU this process may use).
  * @example
  * measuringCpus({ cpus: '0,1' }); // [0, 1]
  */
@@ -34,7 +29,7 @@ export function measuringCpus(flags: { cpu?: string; cpus?: string }): number[] 
   if (flags.cpu !== undefined && flags.cpus !== undefined) throw new CliError('USAGE', 'give --cpu N or --cpus LIST, not both.');
   if (flags.cpus !== undefined) return parseCpus(flags.cpus, allowed);
   if (flags.cpu !== undefined) return parseCpus(String(parseInteger('--cpu', flags.cpu, 0, 4095)), allowed, '--cpu');
-  return [allowed[allowed.length - 1]!];
+  return defaultMeasuringCpus(allowed);
 }
 
 /**
@@ -64,31 +59,4 @@ export function parseProfile(value: string): BuildProfile {
     throw new CliError('USAGE', `--profile expects one of ${BUILD_PROFILES.join(', ')}, got "${value}".`);
   }
   return value as BuildProfile;
-}
-
-/**
- * The default system id of this machine: `x86_1` or `arm_1`.
- * @example
- * defaultSystemId(); // 'x86_1' on x86-64
- */
-export function defaultSystemId(): string {
-  const arch = os.arch() === 'arm64' ? 'arm' : os.arch() === 'x64' ? 'x86' : os.arch();
-  return `${arch}_1`;
-}
-
-/**
- * The bundled example candidate folders (`native/examples/*` holding a candidate.json).
- * @example
- * await bundledCandidateDirectories('native/examples'); // ['native/examples/sha512', …]
- */
-export async function bundledCandidateDirectories(examplesDirectory: string | null): Promise<string[]> {
-  if (examplesDirectory === null) {
-    throw new CliError('USAGE', 'no candidate folder given and no bundled examples found (native/examples). Pass CANDIDATE_DIR.');
-  }
-  const entries = await readdir(examplesDirectory, { withFileTypes: true });
-  const withCandidate: string[] = [];
-  for (const folder of entries.filter((e) => e.isDirectory()).map((e) => path.join(examplesDirectory, e.name)).sort()) {
-    if ((await readdir(folder)).includes('candidate.json')) withCandidate.push(folder);
-  }
-  return withCandidate;
 }

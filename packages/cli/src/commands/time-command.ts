@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { DEFAULT_CALL_MEMORY_TIMEOUT_SECONDS, measureCallMemory, type CallMemoryResult, type MeasureCallMemoryOptions } from '@ngcc-perf/rss';
+import { allowedCpus, locateNative } from '@ngcc-perf/campaign';
 import {
   DEFAULT_TIMING_OPTIONS,
   detectHostProblems,
@@ -8,7 +9,6 @@ import {
   type MeasureOperationOptions,
   type OperationMeasurement,
 } from '@ngcc-perf/timing';
-import { allowedCpus } from '../campaign/allowed-cpus.js';
 import { CliError } from '../cli-error.js';
 import type { CommandContext } from '../command-context.js';
 import { describeTimePlan } from '../internal/describe-time-plan.js';
@@ -16,7 +16,6 @@ import { checkLibraryFile, loadFailureError } from '../internal/library-input.js
 import { parseMeasuringCpu } from '../internal/measuring-cpu.js';
 import { measureMemoryOnce, memoryFields, renderMemory, type TimeMemory } from '../internal/time-memory.js';
 import { calibratingLine, createTimeProgress } from '../internal/time-progress.js';
-import { locateNative } from '../locate-native.js';
 import { parseInteger, parsePositiveNumber } from '../parse-options.js';
 
 /** What `time` calls; tests pass fakes. */

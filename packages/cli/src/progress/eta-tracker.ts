@@ -1,5 +1,5 @@
-import type { CampaignEvent } from '../campaign/campaign-events.js';
 
+import type { CampaignEvent } from '@ngcc-perf/campaign';
 /** Live figures of the measure phase, from the calibrate phase's plan. */
 export interface EtaTracker {
   /** Feed every campaign event. */

@@ -1,6 +1,6 @@
 import cliProgress from 'cli-progress';
-import type { CampaignEvent, CampaignEventSink } from '../campaign/campaign-events.js';
 import { createEtaTracker, formatDuration } from './eta-tracker.js';
+import type { CampaignEvent, CampaignEventSink } from '@ngcc-perf/campaign';
 
 /** A live progress bar and the way to close it. */
 export interface ProgressBar {

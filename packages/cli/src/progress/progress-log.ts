@@ -1,5 +1,5 @@
-import type { CampaignEvent, CampaignEventSink } from '../campaign/campaign-events.js';
 import { createEtaTracker, formatDuration } from './eta-tracker.js';
+import type { CampaignEvent, CampaignEventSink } from '@ngcc-perf/campaign';
 
 /**
  * A plain progress log for a non-TTY stderr (CI logs, Slurm output files): one line per phase,

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CliError } from './cli-error.js';
+import { CampaignError } from './campaign-error.js';
 
 /** Where the native pieces of a source checkout are: the driver and the bundled examples. */
 export interface NativeLocations {
@@ -30,7 +30,7 @@ function moduleDirectory(): string {
 /**
  * Finds the driver (`$NGCC_PERF_DRIVER`, else `native/build/ngcc-perf-driver` above this module)
  * and the bundled examples (`native/examples` above this module or the working directory).
- * @throws {@link CliError} `NATIVE_NOT_BUILT` when no driver binary exists.
+ * @throws {@link CampaignError} `NATIVE_NOT_BUILT` when no driver binary exists.
  * @example
  * const { driverPath } = locateNative();
  */
@@ -40,7 +40,7 @@ export function locateNative(): NativeLocations {
   let driverPath: string | null = null;
   if (fromEnv !== undefined && fromEnv !== '') {
     if (!existsSync(fromEnv)) {
-      throw new CliError('NATIVE_NOT_BUILT', `NGCC_PERF_DRIVER=${fromEnv} does not exist. Build native/ with "npm run build" or unset the variable.`);
+      throw new CampaignError('NATIVE_NOT_BUILT', `NGCC_PERF_DRIVER=${fromEnv} does not exist. Build native/ with "npm run build" or unset the variable.`);
     }
     driverPath = path.resolve(fromEnv);
   }
@@ -48,7 +48,7 @@ export function locateNative(): NativeLocations {
     driverPath ??= findUpwards(start, path.join('native', 'build', 'ngcc-perf-driver'));
   }
   if (driverPath === null) {
-    throw new CliError(
+    throw new CampaignError(
       'NATIVE_NOT_BUILT',
       'ngcc-perf-driver was not found (native/build/ngcc-perf-driver). Run "npm run build" at the repository root, or set NGCC_PERF_DRIVER to the driver binary.',
     );
@@ -64,7 +64,7 @@ export function locateNative(): NativeLocations {
 export function locateInstanceCmakeProject(): string {
   const found = findUpwards(moduleDirectory(), path.join('cmake', 'instance', 'CMakeLists.txt'));
   if (found === null) {
-    throw new CliError('NATIVE_NOT_BUILT', 'cmake/instance/CMakeLists.txt is missing from @ngcc-perf/cli. Reinstall the package.');
+    throw new CampaignError('NATIVE_NOT_BUILT', 'cmake/instance/CMakeLists.txt is missing from @ngcc-perf/campaign. Reinstall the package.');
   }
   return path.dirname(found);
 }

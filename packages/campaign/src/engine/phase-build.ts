@@ -4,7 +4,7 @@ import path from 'node:path';
 import { readLoadableSegments } from '@ngcc-perf/elf-size';
 import { buildInstance, type BuildInstanceResult } from '../build-instance.js';
 import { profileFlags, SHARED_LIBRARY_FLAGS } from '../build-profiles.js';
-import { CliError } from '../cli-error.js';
+import { CampaignError } from '../campaign-error.js';
 import { runPaths } from '../run-directory.js';
 import { forEachConcurrently, type CampaignContext, type CampaignUnit } from './campaign-context.js';
 import type { BuildEntry } from './campaign-types.js';
@@ -80,7 +80,7 @@ export async function withLibrary(entry: BuildEntry, built: BuildInstanceResult,
 async function reusable(context: CampaignContext, entry: BuildEntry | undefined, sources: string | null, unit: CampaignUnit): Promise<boolean> {
   if (entry === undefined) return false;
   if (entry.sourcesSha256 !== sources) {
-    throw new CliError(
+    throw new CampaignError(
       'RUN_DIRECTORY',
       `${context.state.directory}: the sources of ${unit.key} changed since this run built them (SHA-256 ${String(entry.sourcesSha256).slice(0, 16)}… then, ${String(sources).slice(0, 16)}… now). Start a new --out directory to measure the new sources.`,
     );
@@ -105,7 +105,7 @@ async function buildPrebuilt(context: CampaignContext, unit: CampaignUnit, entry
  * (`flags: harness-default`, `guideResult: BUILDFAIL` and the compiler's first errors kept). An
  * instance already built from the same sources is skipped; changed sources refuse the resume.
  * Instances build in parallel, one per CPU of the host (nothing is timed during this phase).
- * @throws {@link CliError} `RUN_DIRECTORY` when an instance's sources changed since it was built.
+ * @throws {@link CampaignError} `RUN_DIRECTORY` when an instance's sources changed since it was built.
  * @example
  * await runBuildPhase(context); // build.json has one entry per instance
  */
@@ -136,14 +136,14 @@ export async function runBuildPhase(context: CampaignContext): Promise<void> {
       try {
         entry = await withLibrary(entry, await attempt('guide'), libraryRelative);
       } catch (error) {
-        if (!(error instanceof CliError) || error.code !== 'BUILD_FAILED') throw error;
+        if (!(error instanceof CampaignError) || error.code !== 'BUILD_FAILED') throw error;
         entry.guideResult = 'BUILDFAIL';
         entry.guideDetail = summarizeBuildFailure(error.message, candidate.directory);
         entry.guideBuildFlags = `${profileFlags(profile, 'guide')} ${SHARED_LIBRARY_FLAGS}`;
         try {
           entry = await withLibrary(entry, await attempt('harness-default'), libraryRelative);
         } catch (fallbackError) {
-          if (!(fallbackError instanceof CliError) || fallbackError.code !== 'BUILD_FAILED') throw fallbackError;
+          if (!(fallbackError instanceof CampaignError) || fallbackError.code !== 'BUILD_FAILED') throw fallbackError;
           entry.flags = 'harness-default';
           entry.buildFlags = `${profileFlags(profile, 'harness-default')} ${SHARED_LIBRARY_FLAGS}`;
           entry.fallbackResult = 'BUILDFAIL';

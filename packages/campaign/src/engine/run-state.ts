@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { CliError } from '../cli-error.js';
+import { CampaignError } from '../campaign-error.js';
 import { removeTemporaryFiles, runPaths, writeJsonAtomic } from '../run-directory.js';
 import { describeIdentityDifference, type CampaignIdentity } from './campaign-identity.js';
 import type { BuildEntry, BuildFile, CampaignFile, CampaignShard } from './campaign-types.js';
@@ -44,7 +44,7 @@ async function readJsonIfPresent(file: string): Promise<unknown> {
   try {
     return JSON.parse(text);
   } catch (cause) {
-    throw new CliError('RUN_DIRECTORY', `${file}: not valid JSON (${(cause as Error).message}). It was not written by ngcc-perf; use a new --out directory.`, { cause });
+    throw new CampaignError('RUN_DIRECTORY', `${file}: not valid JSON (${(cause as Error).message}). It was not written by ngcc-perf; use a new --out directory.`, { cause });
   }
 }
 
@@ -52,7 +52,7 @@ async function readJsonIfPresent(file: string): Promise<unknown> {
  * Opens a run directory for a campaign: takes its lock, removes leftovers of interrupted writes,
  * and either starts campaign.json from the identity or checks that the existing one has the same
  * system, plan parameters, build profile, candidates and shard (else the run is refused).
- * @throws {@link CliError} `RUN_DIRECTORY` when locked, not a campaign, or started with different
+ * @throws {@link CampaignError} `RUN_DIRECTORY` when locked, not a campaign, or started with different
  *   parameters (the message names the field and both values).
  * @example
  * const state = await openRunState({ directory: 'runs/x86_1', identity, tools });
@@ -66,11 +66,11 @@ export async function openRunState(options: OpenRunStateOptions): Promise<RunSta
     let campaign: CampaignFile;
     if (existing !== undefined) {
       if (existing.format !== 'ngcc-perf/campaign@1' || !Array.isArray(existing.candidates)) {
-        throw new CliError('RUN_DIRECTORY', `${path.join(directory, runPaths.campaign)} is not a campaign this version can resume (format ${String(existing.format)}, no candidate list). Use a new --out directory.`);
+        throw new CampaignError('RUN_DIRECTORY', `${path.join(directory, runPaths.campaign)} is not a campaign this version can resume (format ${String(existing.format)}, no candidate list). Use a new --out directory.`);
       }
       const difference = describeIdentityDifference(existing, options.identity);
       if (difference !== null) {
-        throw new CliError(
+        throw new CampaignError(
           'RUN_DIRECTORY',
           `${directory} was started with different parameters (${difference}). Resume it with the same options, or use a new --out directory.`,
         );

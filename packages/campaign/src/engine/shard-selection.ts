@@ -1,9 +1,9 @@
-import { CliError } from '../cli-error.js';
+import { CampaignError } from '../campaign-error.js';
 import type { ShardSpec } from './campaign-types.js';
 
 /**
  * Parses `--shard K/N` (1-based K, 1 ≤ K ≤ N).
- * @throws {@link CliError} `USAGE` naming the option and the value.
+ * @throws {@link CampaignError} `USAGE` naming the option and the value.
  * @example
  * parseShardSpec('2/3'); // { index: 2, count: 3, source: 'flag' }
  */
@@ -12,14 +12,14 @@ export function parseShardSpec(text: string): ShardSpec {
   const index = Number(match?.[1]);
   const count = Number(match?.[2]);
   if (match === null || count < 1 || index < 1 || index > count) {
-    throw new CliError('USAGE', `--shard expects K/N with 1 ≤ K ≤ N (e.g. 2/4), got "${text}".`);
+    throw new CampaignError('USAGE', `--shard expects K/N with 1 ≤ K ≤ N (e.g. 2/4), got "${text}".`);
   }
   return { index, count, source: 'flag' };
 }
 
 function whole(name: string, value: string | undefined): number | null {
   if (value === undefined || value.trim() === '') return null;
-  if (!/^\d+$/.test(value.trim())) throw new CliError('USAGE', `${name}="${value}" is not a whole number; fix the job's environment.`);
+  if (!/^\d+$/.test(value.trim())) throw new CampaignError('USAGE', `${name}="${value}" is not a whole number; fix the job's environment.`);
   return Number(value);
 }
 
@@ -31,7 +31,7 @@ function whole(name: string, value: string | undefined): number | null {
  * @param environment - usually `process.env`
  * @param shardCount - N for a Kubernetes Indexed Job (`--shard-count`); also overrides Slurm's count
  * @returns the shard, or null outside such a job
- * @throws {@link CliError} `USAGE` for an index outside 1…N or a Kubernetes job without N.
+ * @throws {@link CampaignError} `USAGE` for an index outside 1…N or a Kubernetes job without N.
  * @example
  * shardFromEnvironment({ SLURM_ARRAY_TASK_ID: '0', SLURM_ARRAY_TASK_MIN: '0', SLURM_ARRAY_TASK_COUNT: '4' });
  * // { index: 1, count: 4, source: 'slurm' }
@@ -39,7 +39,7 @@ function whole(name: string, value: string | undefined): number | null {
 export function shardFromEnvironment(environment: NodeJS.ProcessEnv, shardCount?: number): ShardSpec | null {
   const check = (spec: ShardSpec, where: string): ShardSpec => {
     if (spec.count < 1 || spec.index < 1 || spec.index > spec.count) {
-      throw new CliError('USAGE', `${where} gives shard ${spec.index}/${spec.count}, outside 1…N. Pass --shard K/N or --shard-count N to fix it.`);
+      throw new CampaignError('USAGE', `${where} gives shard ${spec.index}/${spec.count}, outside 1…N. Pass --shard K/N or --shard-count N to fix it.`);
     }
     return spec;
   };
@@ -48,14 +48,14 @@ export function shardFromEnvironment(environment: NodeJS.ProcessEnv, shardCount?
     const minimum = whole('SLURM_ARRAY_TASK_MIN', environment.SLURM_ARRAY_TASK_MIN) ?? 0;
     const count = shardCount ?? whole('SLURM_ARRAY_TASK_COUNT', environment.SLURM_ARRAY_TASK_COUNT);
     if (count === null) {
-      throw new CliError('USAGE', 'SLURM_ARRAY_TASK_ID is set but SLURM_ARRAY_TASK_COUNT is not. Pass --shard-count N (the array size).');
+      throw new CampaignError('USAGE', 'SLURM_ARRAY_TASK_ID is set but SLURM_ARRAY_TASK_COUNT is not. Pass --shard-count N (the array size).');
     }
     return check({ index: slurmId - minimum + 1, count, source: 'slurm' }, 'SLURM_ARRAY_TASK_ID');
   }
   const k8sIndex = whole('JOB_COMPLETION_INDEX', environment.JOB_COMPLETION_INDEX);
   if (k8sIndex !== null) {
     if (shardCount === undefined) {
-      throw new CliError('USAGE', 'JOB_COMPLETION_INDEX is set (a Kubernetes Indexed Job) but N is not known. Pass --shard-count N, the Job\'s completions.');
+      throw new CampaignError('USAGE', 'JOB_COMPLETION_INDEX is set (a Kubernetes Indexed Job) but N is not known. Pass --shard-count N, the Job\'s completions.');
     }
     return check({ index: k8sIndex + 1, count: shardCount, source: 'kubernetes' }, 'JOB_COMPLETION_INDEX');
   }

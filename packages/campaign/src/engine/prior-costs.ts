@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { CliError } from '../cli-error.js';
+import { CampaignError } from '../campaign-error.js';
 import { instanceKey } from './campaign-types.js';
 
 interface RecordCostFields {
@@ -22,7 +22,7 @@ function recordSeconds(record: RecordCostFields): number {
  * instances by it (longest first).
  * @param runDirectories - earlier run directories or published `data/<system>/` folders
  * @returns seconds per `<candidate>/<instance>`
- * @throws {@link CliError} `USAGE` when a folder has no `records/` to read.
+ * @throws {@link CampaignError} `USAGE` when a folder has no `records/` to read.
  * @example
  * const costs = await readPriorCosts(['runs/x86_1-previous']); // { 'example-sm3/sm3': 4.2, … }
  */
@@ -34,7 +34,7 @@ export async function readPriorCosts(runDirectories: readonly string[]): Promise
     try {
       candidates = await readdir(recordsRoot, { withFileTypes: true });
     } catch (cause) {
-      throw new CliError('USAGE', `--prior ${directory}: no records/ folder to read costs from (${(cause as NodeJS.ErrnoException).code ?? String(cause)}). Pass an earlier run directory.`, { cause });
+      throw new CampaignError('USAGE', `--prior ${directory}: no records/ folder to read costs from (${(cause as NodeJS.ErrnoException).code ?? String(cause)}). Pass an earlier run directory.`, { cause });
     }
     const run: Record<string, number> = {};
     for (const candidate of candidates.filter((c) => c.isDirectory())) {

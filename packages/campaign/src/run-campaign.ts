@@ -1,56 +1,44 @@
 import { readFile, rm } from 'node:fs/promises';
-import os from 'node:os';
 import { parseManifest, type KatManifest, type KatVerdict } from '@ngcc-perf/kat';
 import { DEFAULT_TIMING_OPTIONS } from '@ngcc-perf/timing';
 import type { BuildProfile } from './build-profiles.js';
 import type { Candidate } from './candidate.js';
-import type { CampaignContext, CampaignUnit } from './campaign/campaign-context.js';
-import type { CampaignEvent, CampaignEventSink, PlannedOperation } from './campaign/campaign-events.js';
-import { CAMPAIGN_PHASES, instanceKey, type CampaignPhase, type CampaignPlan, type CampaignShard, type ShardSpec } from './campaign/campaign-types.js';
-import { displayPath } from './campaign/build-evidence.js';
-import { createBuildRoot } from './campaign/build-root.js';
-import { runBuildPhase } from './campaign/phase-build.js';
-import { runCalibratePhase } from './campaign/phase-calibrate.js';
-import { runCheckHostPhase } from './campaign/phase-check-host.js';
-import { runKatPhase } from './campaign/phase-kat.js';
-import { closeCampaign, runMeasurePhase, type MeasurePhaseResult } from './campaign/phase-measure.js';
-import { timedOperations } from './campaign/operation-files.js';
-import { readPriorCosts } from './campaign/prior-costs.js';
-import { publishRun, type PublishRunResult } from './campaign/publish-run.js';
-import { renderReports } from './campaign/render-reports.js';
-import { openRunState, type RunState } from './campaign/run-state.js';
-import { assignShards } from './campaign/shard-selection.js';
-import { CliError } from './cli-error.js';
+import type { CampaignContext, CampaignUnit } from './engine/campaign-context.js';
+import type { CampaignEvent, CampaignEventSink, PlannedOperation } from './engine/campaign-events.js';
+import { instanceKey, type CampaignPhase, type CampaignPlan, type CampaignShard, type ShardSpec } from './engine/campaign-types.js';
+import { displayPath } from './engine/build-evidence.js';
+import { createBuildRoot } from './engine/build-root.js';
+import { runBuildPhase } from './engine/phase-build.js';
+import { runCalibratePhase } from './engine/phase-calibrate.js';
+import { runCheckHostPhase } from './engine/phase-check-host.js';
+import { runKatPhase } from './engine/phase-kat.js';
+import { closeCampaign, runMeasurePhase, type MeasurePhaseResult } from './engine/phase-measure.js';
+import { timedOperations } from './engine/operation-files.js';
+import { readPriorCosts } from './engine/prior-costs.js';
+import { publishRun, type PublishRunResult } from './engine/publish-run.js';
+import { renderReports } from './engine/render-reports.js';
+import { openRunState, type RunState } from './engine/run-state.js';
+import { assignShards } from './engine/shard-selection.js';
+import { CampaignError } from './campaign-error.js';
+import { defaultMeasuringCpus, defaultSystemId, RUN_CAMPAIGN_DEFAULTS } from './campaign-defaults.js';
 import { readToolVersions } from './tool-versions.js';
-
-/**
- * The guide's hash message sizes S1–S8 in bytes (SPEC §1).
- * @example
- * GUIDE_MESSAGE_SIZES_BYTES[0]; // 32 (S1)
- */
-export const GUIDE_MESSAGE_SIZES_BYTES = [32, 128, 512, 1024, 4096, 8192, 16384, 65536] as const;
-
-/**
- * The phases `ngcc-perf run` runs by default: all but `publish`, which needs a data folder.
- * @example
- * DEFAULT_CAMPAIGN_PHASES.includes('publish'); // false
- */
-export const DEFAULT_CAMPAIGN_PHASES: readonly CampaignPhase[] = CAMPAIGN_PHASES.filter((p) => p !== 'publish');
 
 /** Options of {@link runCampaign}. */
 export interface RunCampaignOptions {
   candidates: Candidate[];
   /** The run directory (created; resumed when it holds a campaign). */
   outDirectory: string;
-  /** System id, `<arch>_<n>` (SPEC §1). */
-  systemId: string;
-  messageSizesBytes: number[];
+  /** System id, `<arch>_<n>` (SPEC §1); default {@link defaultSystemId}. */
+  systemId?: string;
+  /** Message sizes in bytes; default the guide's eight ({@link GUIDE_MESSAGE_SIZES_BYTES}). */
+  messageSizesBytes?: readonly number[];
   /** Target seconds per trial (SPEC §5; default 1.0). */
-  trialTargetSeconds: number;
+  trialTargetSeconds?: number;
   /** Most seconds one operation may take (SPEC §5; default 900). */
-  budgetSeconds: number;
-  trials: number;
-  /** CPUs that measure, one worker each (`--cpus 2,3,4`); default `[cpu]`. */
+  budgetSeconds?: number;
+  /** Trials per operation, each in its own driver process (SPEC §5; default 5). */
+  trials?: number;
+  /** CPUs that measure, one worker each (`--cpus 2,3,4`); default `[cpu]`, else {@link defaultMeasuringCpus}. */
   cpus?: number[];
   /** The single measuring CPU (`--cpu`), when `cpus` is not given. */
   cpu?: number;
@@ -91,12 +79,12 @@ export interface RunCampaignResult {
 
 function campaignPlan(options: RunCampaignOptions): CampaignPlan {
   return {
-    trialTargetSeconds: options.trialTargetSeconds,
-    budgetSeconds: options.budgetSeconds,
-    trials: options.trials,
+    trialTargetSeconds: options.trialTargetSeconds ?? RUN_CAMPAIGN_DEFAULTS.trialTargetSeconds,
+    budgetSeconds: options.budgetSeconds ?? RUN_CAMPAIGN_DEFAULTS.budgetSeconds,
+    trials: options.trials ?? RUN_CAMPAIGN_DEFAULTS.trials,
     minIterations: DEFAULT_TIMING_OPTIONS.minIterations,
     maxIterations: DEFAULT_TIMING_OPTIONS.maxIterations,
-    messageSizesBytes: options.messageSizesBytes,
+    messageSizesBytes: [...(options.messageSizesBytes ?? RUN_CAMPAIGN_DEFAULTS.messageSizesBytes)],
     messageRule: 'byte i = (i*131 + L) mod 256',
   };
 }
@@ -136,17 +124,16 @@ async function inPhase<T>(state: RunState, emit: CampaignEventSink, phase: Campa
  * Every phase skips what the directory already holds, so running the same command again after a
  * kill resumes; a different plan, system, profile, candidate list or shard is refused. With a
  * shard, only its instances are built and measured and the reports are left to `ngcc-perf merge`.
- * @throws {@link CliError} `RUN_DIRECTORY` (locked, different parameters, changed sources, a phase
+ * @throws {@link CampaignError} `RUN_DIRECTORY` (locked, different parameters, changed sources, a phase
  *   whose inputs are missing), `USAGE`; typed errors of the measuring packages for harness faults.
  * @example
- * await runCampaign({ candidates, outDirectory: 'runs/x86_1', systemId: 'x86_1', messageSizesBytes: [32, 1024],
- *   trialTargetSeconds: 0.2, budgetSeconds: 900, trials: 5, cpus: [1], driverPath });
+ * await runCampaign({ candidates, outDirectory: 'runs/x86_1', messageSizesBytes: [32, 1024], trialTargetSeconds: 0.2, driverPath });
  */
 export async function runCampaign(options: RunCampaignOptions): Promise<RunCampaignResult> {
   const emit: CampaignEventSink = options.onEvent ?? (() => undefined);
-  const cpus = options.cpus ?? [options.cpu ?? Math.max(0, os.availableParallelism() - 1)];
-  const phases = new Set(options.phases ?? DEFAULT_CAMPAIGN_PHASES);
-  if (phases.has('publish') && !options.publish) throw new CliError('USAGE', 'the publish phase needs a data folder: pass --data DIR.');
+  const cpus = options.cpus ?? (options.cpu === undefined ? defaultMeasuringCpus() : [options.cpu]);
+  const phases = new Set(options.phases ?? RUN_CAMPAIGN_DEFAULTS.phases);
+  if (phases.has('publish') && !options.publish) throw new CampaignError('USAGE', 'the publish phase needs a data folder: pass --data DIR.');
   const allUnits: CampaignUnit[] = options.candidates.flatMap((candidate) =>
     candidate.instances.map((instance) => ({ key: instanceKey(candidate.id, instance.name), candidate, instance })),
   );
@@ -156,7 +143,7 @@ export async function runCampaign(options: RunCampaignOptions): Promise<RunCampa
   const state = await openRunState({
     directory: options.outDirectory,
     identity: {
-      systemId: options.systemId,
+      systemId: options.systemId ?? defaultSystemId(),
       plan: campaignPlan(options),
       buildProfile: options.buildProfile ?? null,
       candidates: options.candidates.map((c) => ({ id: c.id, instances: c.instances.map((i) => i.name) })),
@@ -183,7 +170,7 @@ export async function runCampaign(options: RunCampaignOptions): Promise<RunCampa
     if (phases.has('calibrate') || phases.has('measure')) {
       const missing = units.find((u) => state.buildEntry(u.candidate.id, u.instance.name)?.kat == null);
       if (missing !== undefined) {
-        throw new CliError('RUN_DIRECTORY', `${state.directory}: ${missing.key} has not been built and KAT-checked yet. Include the build and kat phases (--phases build,kat,calibrate,measure,…).`);
+        throw new CampaignError('RUN_DIRECTORY', `${state.directory}: ${missing.key} has not been built and KAT-checked yet. Include the build and kat phases (--phases build,kat,calibrate,measure,…).`);
       }
     }
     let planned: PlannedOperation[] | null = null;

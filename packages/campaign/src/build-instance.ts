@@ -4,7 +4,7 @@ import path from 'node:path';
 import { execa } from 'execa';
 import { SHARED_LIBRARY_FLAGS, profileFlags, type BuildFlagsKind, type BuildProfile } from './build-profiles.js';
 import type { CandidateInstance } from './candidate.js';
-import { CliError } from './cli-error.js';
+import { CampaignError } from './campaign-error.js';
 import { readBuildCommands } from './internal/build-commands.js';
 import { locateInstanceCmakeProject } from './locate-native.js';
 
@@ -42,7 +42,7 @@ export interface BuildInstanceResult {
  * Builds one instance from its C sources through CMake (`cmake/instance/CMakeLists.txt`) with a
  * guide profile (SPEC §3) or the harness default, into one shared library `lib<instance>.so`; the
  * submission's own build scripts are never run. The library is copied in atomically.
- * @throws {@link CliError} `BUILD_FAILED` with the tail of CMake's output when CMake or gcc fails.
+ * @throws {@link CampaignError} `BUILD_FAILED` with the tail of CMake's output when CMake or gcc fails.
  * @example
  * const built = await buildInstance({ instance, profile: 'reference', buildDirectory: '/tmp/b', libraryDirectory: 'runs/x/lib/example-sm3' });
  * built.flags; // 'guide'
@@ -52,7 +52,7 @@ export async function buildInstance(options: BuildInstanceOptions): Promise<Buil
   const flagsKind = options.flagsKind ?? 'guide';
   const cflags = profileFlags(profile, flagsKind);
   if (instance.sourcePaths.length === 0) {
-    throw new CliError('BUILD_FAILED', `instance "${instance.name}" has no sources to build (it names a prebuilt library). Use its library, or list "sources" in candidate.json.`);
+    throw new CampaignError('BUILD_FAILED', `instance "${instance.name}" has no sources to build (it names a prebuilt library). Use its library, or list "sources" in candidate.json.`);
   }
   await mkdir(options.buildDirectory, { recursive: true });
   await mkdir(options.libraryDirectory, { recursive: true });
@@ -69,7 +69,7 @@ export async function buildInstance(options: BuildInstanceOptions): Promise<Buil
   for (const args of [configure, ['--build', options.buildDirectory]]) {
     const result = await execa('cmake', args, { reject: false, all: true });
     if (result.exitCode !== 0) {
-      throw new CliError(
+      throw new CampaignError(
         'BUILD_FAILED',
         `building instance "${instance.name}" with the ${flagsKind === 'guide' ? `guide ${profile}` : `harness-default ${profile}`} profile failed (cmake ${args[0]} exited ${String(result.exitCode)}):\n${String(result.all).slice(-4000)}\nFix the sources or the candidate.json "sources" list.`,
       );

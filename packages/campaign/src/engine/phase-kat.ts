@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { runKat, type KatResult } from '@ngcc-perf/kat';
 import { buildInstance } from '../build-instance.js';
-import { CliError } from '../cli-error.js';
+import { CampaignError } from '../campaign-error.js';
 import { runPaths, writeFileAtomic } from '../run-directory.js';
 import { displayPath, fileSha256, summarizeBuildFailure } from './build-evidence.js';
 import { forEachConcurrently, type CampaignContext, type CampaignUnit } from './campaign-context.js';
@@ -69,7 +69,7 @@ async function fallBack(context: CampaignContext, unit: CampaignUnit, guide: Bui
       sourceRoot: candidate.directory,
     });
   } catch (error) {
-    if (!(error instanceof CliError) || error.code !== 'BUILD_FAILED') throw error;
+    if (!(error instanceof CampaignError) || error.code !== 'BUILD_FAILED') throw error;
     return keepGuide('BUILDFAIL', summarizeBuildFailure(error.message, candidate.directory));
   }
   const libraryRelative = runPaths.library(candidate.id, instance.name);
@@ -116,7 +116,7 @@ export async function runKatPhase(context: CampaignContext): Promise<void> {
     const { candidate, instance } = unit;
     const entry = context.state.buildEntry(candidate.id, instance.name);
     if (entry === undefined) {
-      throw new CliError('RUN_DIRECTORY', `${out}: ${unit.key} has not been built. Run the build phase first (--phases build,kat,…).`);
+      throw new CampaignError('RUN_DIRECTORY', `${out}: ${unit.key} has not been built. Run the build phase first (--phases build,kat,…).`);
     }
     if (await reusable(context, entry)) {
       context.emit({ event: 'kat', candidate: candidate.id, instance: instance.name, status: 'reused', verdict: entry.kat!, flags: entry.flags });

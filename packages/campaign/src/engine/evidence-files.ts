@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { CliError } from '../cli-error.js';
+import { CampaignError } from '../campaign-error.js';
 import { EVIDENCE_ENTRIES } from '../run-directory.js';
 
 /**
@@ -49,7 +49,7 @@ export async function digestEvidence(directory: string, files: readonly string[]
  * Refuses evidence that holds an absolute path of this machine (SPEC §8: published paths are
  * relative; no home or temp paths): the JSON files, KAT logs and reports are searched for the
  * temp folder, the home folder and the run directory itself.
- * @throws {@link CliError} `RUN_DIRECTORY` naming the file and the path found.
+ * @throws {@link CampaignError} `RUN_DIRECTORY` naming the file and the path found.
  * @example
  * await checkRelativeEvidence('/runs/x86_1', files);
  */
@@ -60,7 +60,7 @@ export async function checkRelativeEvidence(directory: string, files: readonly s
     const text = await readFile(path.join(directory, file), 'utf8');
     const found = forbidden.find((p) => text.includes(p));
     if (found !== undefined) {
-      throw new CliError('RUN_DIRECTORY', `${path.join(directory, file)} holds the absolute path ${found}: published evidence must use paths relative to the run directory. Re-run with this version of ngcc-perf, or fix the file.`);
+      throw new CampaignError('RUN_DIRECTORY', `${path.join(directory, file)} holds the absolute path ${found}: published evidence must use paths relative to the run directory. Re-run with this version of ngcc-perf, or fix the file.`);
     }
   }
 }

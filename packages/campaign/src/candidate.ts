@@ -2,7 +2,7 @@ import { readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import type { BuildProfile } from './build-profiles.js';
-import { CliError } from './cli-error.js';
+import { CampaignError } from './campaign-error.js';
 
 const NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
 const NAME_RULE = 'letters, digits, "_", "." or "-", starting with a letter or digit';
@@ -65,8 +65,8 @@ export interface Candidate {
   instances: CandidateInstance[];
 }
 
-function invalid(file: string, detail: string): CliError {
-  return new CliError('CANDIDATE_INVALID', `${file}: ${detail}. Fix candidate.json to the format in docs/CANDIDATE.md.`);
+function invalid(file: string, detail: string): CampaignError {
+  return new CampaignError('CANDIDATE_INVALID', `${file}: ${detail}. Fix candidate.json to the format in docs/CANDIDATE.md.`);
 }
 
 async function readCandidateJson(file: string): Promise<unknown> {
@@ -74,7 +74,7 @@ async function readCandidateJson(file: string): Promise<unknown> {
   try {
     text = await readFile(file, 'utf8');
   } catch (cause) {
-    throw new CliError(
+    throw new CampaignError(
       'CANDIDATE_NOT_FOUND',
       `${file}: cannot read it (${(cause as NodeJS.ErrnoException).code ?? String(cause)}). ` +
         'Pass a candidate folder that holds a candidate.json (see docs/CANDIDATE.md).',
@@ -84,7 +84,7 @@ async function readCandidateJson(file: string): Promise<unknown> {
   try {
     return JSON.parse(text);
   } catch (cause) {
-    throw new CliError('CANDIDATE_INVALID', `${file}: not valid JSON (${(cause as Error).message}). Fix the syntax.`, { cause });
+    throw new CampaignError('CANDIDATE_INVALID', `${file}: not valid JSON (${(cause as Error).message}). Fix the syntax.`, { cause });
   }
 }
 
@@ -95,7 +95,7 @@ async function readCandidateJson(file: string): Promise<unknown> {
  * `kat.sha256` manifest. An XOF instance with `digestBits: [256, 512]` becomes the instances
  * `<name>_256` and `<name>_512`, one shared library each.
  * @param directory - the candidate folder
- * @throws {@link CliError} `CANDIDATE_NOT_FOUND` when the file is missing, `CANDIDATE_INVALID`
+ * @throws {@link CampaignError} `CANDIDATE_NOT_FOUND` when the file is missing, `CANDIDATE_INVALID`
  *   for bad JSON, an unknown, missing or bad field (named with its path, e.g.
  *   `instances.1.digestBits`), duplicate instance names, an instance with neither sources nor a
  *   library (or both), or a path that leaves the folder.
@@ -122,7 +122,7 @@ export async function loadCandidate(directory: string): Promise<Candidate> {
   const inside = (relative: string, field: string): string => {
     const resolved = path.resolve(realFolder, relative);
     if (resolved !== realFolder && !resolved.startsWith(realFolder + path.sep)) {
-      throw new CliError('CANDIDATE_INVALID', `${file}: field "${field}" path "${relative}" leaves the candidate folder. Use a path inside ${realFolder}.`);
+      throw new CampaignError('CANDIDATE_INVALID', `${file}: field "${field}" path "${relative}" leaves the candidate folder. Use a path inside ${realFolder}.`);
     }
     return resolved;
   };
@@ -149,7 +149,7 @@ export async function loadCandidate(directory: string): Promise<Candidate> {
       const name = xof ? `${entry.name}_${digestBits}` : entry.name;
       const where = xof ? `${at}.digestBits.${lengthIndex}` : `${at}.name`;
       if (seen.has(name)) {
-        throw new CliError('CANDIDATE_INVALID', `${file}: instance "${name}" is listed twice (field "${where}", first at "${seen.get(name)}"). Give each instance a unique name.`);
+        throw new CampaignError('CANDIDATE_INVALID', `${file}: instance "${name}" is listed twice (field "${where}", first at "${seen.get(name)}"). Give each instance a unique name.`);
       }
       seen.set(name, where);
       const katName = entry.katName === undefined ? name : xof ? `${entry.katName}_${digestBits}` : entry.katName;

@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { assessHost } from '@ngcc-perf/timing';
-import { CliError } from '../cli-error.js';
+import { CampaignError } from '../campaign-error.js';
 import type { CampaignContext } from './campaign-context.js';
 import { mergeSandboxes, recordSandbox, sandboxProblem, sandboxProblemCode } from './campaign-sandbox.js';
 import type { CampaignSandbox } from './campaign-types.js';
@@ -13,7 +13,7 @@ import type { CampaignSandbox } from './campaign-types.js';
  * `unavailable` are host problems, docs/RUN-DIRECTORY.md). It runs at every start of a campaign,
  * since a resumed run may be on another host state.
  * @returns the fixed core clock in Hz when cpufreq pins min = max, for the disturbed-trial check.
- * @throws {@link CliError} `HOST_NOT_READY` when no sandbox can be entered (always), or when the
+ * @throws {@link CampaignError} `HOST_NOT_READY` when no sandbox can be entered (always), or when the
  *   host has problems other than `sandbox-off` and --allow-unfixed-host was not given.
  * @example
  * context.coreClockHz = await runCheckHostPhase(context);
@@ -49,7 +49,7 @@ export async function runCheckHostPhase(context: CampaignContext): Promise<numbe
   if (sandbox !== null) campaign.sandbox = mergeSandboxes(campaign.sandbox, sandbox);
   await context.state.saveCampaign();
   if (sandbox?.mode === 'unavailable') {
-    throw new CliError(
+    throw new CampaignError(
       'HOST_NOT_READY',
       `no sandbox can be entered for candidate code (${sandbox.reason ?? 'reason unknown'}), so no library can run; --allow-unfixed-host cannot help.\n` +
         'Install bubblewrap ("apt-get install bubblewrap") or allow unprivileged user namespaces, then check with `ngcc-perf check-host`; ' +
@@ -60,7 +60,7 @@ export async function runCheckHostPhase(context: CampaignContext): Promise<numbe
   const recordedOnly = campaign.hostProblems.filter((p) => sandboxProblemCode(p) === 'sandbox-off');
   const refusing = campaign.hostProblems.filter((p) => !recordedOnly.includes(p));
   if (refusing.length > 0 && !context.allowUnfixedHost) {
-    throw new CliError(
+    throw new CampaignError(
       'HOST_NOT_READY',
       `the host check found ${refusing.length} problem(s) that make the figures less trustworthy:\n` +
         refusing.map((p) => `  - ${p}`).join('\n') +

@@ -1,6 +1,6 @@
 import { mkdir, open, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { CliError } from './cli-error.js';
+import { CampaignError } from './campaign-error.js';
 
 /** Relative paths inside a run directory (docs/RUN-DIRECTORY.md, SPEC §8). */
 export const runPaths = {
@@ -49,7 +49,7 @@ export async function writeFileAtomic(filePath: string, text: string): Promise<v
     // A full disk (ENOSPC) or a read-only folder: the target keeps its old content; the run resumes.
     await rm(temporary, { force: true }).catch(() => undefined);
     const reason = (error as NodeJS.ErrnoException).code === 'ENOSPC' ? 'the disk is full' : (error as Error).message;
-    throw new CliError(
+    throw new CampaignError(
       'RUN_DIRECTORY',
       `cannot write ${filePath}: ${reason}. Free space (or make the folder writable), then run the same command again: it resumes where it stopped.`,
       { cause: error },

@@ -2,7 +2,7 @@ import { cp, mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { loadRunDirectory } from '@ngcc-perf/report';
-import { CliError } from '../cli-error.js';
+import { CampaignError } from '../campaign-error.js';
 import { checkRelativeEvidence, digestEvidence, listEvidenceFiles } from './evidence-files.js';
 import { acquireRunLock } from './run-lock.js';
 
@@ -43,7 +43,7 @@ async function exists(target: string): Promise<boolean> {
  * be complete and valid (`loadRunDirectory`). An existing dataset is never deleted without
  * `replace`; publishing the same dataset again changes nothing. The copy is made beside the target
  * and renamed into place, so readers never see half a dataset.
- * @throws {@link CliError} `RUN_DIRECTORY` for an incomplete or invalid run, one shard of a sharded
+ * @throws {@link CampaignError} `RUN_DIRECTORY` for an incomplete or invalid run, one shard of a sharded
  *   campaign (merge first), evidence holding an
  *   absolute path, or a different dataset already published without `replace`; `ReportError`
  *   when a file does not validate.
@@ -53,7 +53,7 @@ async function exists(target: string): Promise<boolean> {
 export async function publishRun(options: PublishRunOptions): Promise<PublishRunResult> {
   const run = path.resolve(options.runDirectory);
   if (!(await exists(path.join(run, 'campaign.json')))) {
-    throw new CliError('RUN_DIRECTORY', `${run} holds no campaign.json. Pass a run directory written by "ngcc-perf run" (or "ngcc-perf merge").`);
+    throw new CampaignError('RUN_DIRECTORY', `${run} holds no campaign.json. Pass a run directory written by "ngcc-perf run" (or "ngcc-perf merge").`);
   }
   const runLock = options.lockRun === false ? null : await acquireRunLock(run, 'publish');
   try {
@@ -61,7 +61,7 @@ export async function publishRun(options: PublishRunOptions): Promise<PublishRun
     const systemId = dataset.campaign.systemId;
     const { shard } = JSON.parse(await readFile(path.join(run, 'campaign.json'), 'utf8')) as { shard?: { index: number; count: number } | null };
     if (shard && shard.count > 1) {
-      throw new CliError('RUN_DIRECTORY', `${run} is shard ${shard.index}/${shard.count} of a campaign. Merge the shards first ("ngcc-perf merge … --out DIR") and publish the merged dataset.`);
+      throw new CampaignError('RUN_DIRECTORY', `${run} is shard ${shard.index}/${shard.count} of a campaign. Merge the shards first ("ngcc-perf merge … --out DIR") and publish the merged dataset.`);
     }
     const files = await listEvidenceFiles(run);
     await checkRelativeEvidence(run, files);
@@ -77,7 +77,7 @@ export async function publishRun(options: PublishRunOptions): Promise<PublishRun
         if (same) return { directory: target, systemId, status: 'unchanged', files: files.length };
         if (options.replace !== true) {
           const count = (await readdir(target)).length;
-          throw new CliError(
+          throw new CampaignError(
             'RUN_DIRECTORY',
             `${target} already holds a different ${systemId} dataset (${count} entries). Pass --replace to replace it, or publish the run under another system id.`,
           );

@@ -2,7 +2,7 @@ import { mkdir, open, readFile, rm } from 'node:fs/promises';
 import { rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CliError } from '../cli-error.js';
+import { CampaignError } from '../campaign-error.js';
 import { runPaths } from '../run-directory.js';
 
 /** What a lock file holds. */
@@ -45,7 +45,7 @@ async function readOwner(file: string): Promise<LockOwner | null> {
  * (a `kill -9`) is taken over; a live one, or one of another host, is refused.
  * @param directory - the run (or data) directory; created when missing
  * @param purpose - what the lock is for, shown to a refused process (`run`, `merge`, `publish`)
- * @throws {@link CliError} `RUN_DIRECTORY` naming the owner's pid, host and start time and the fix.
+ * @throws {@link CampaignError} `RUN_DIRECTORY` naming the owner's pid, host and start time and the fix.
  * @example
  * const lock = await acquireRunLock('runs/x86_1', 'run');
  * try { … } finally { await lock.release(); }
@@ -77,7 +77,7 @@ export async function acquireRunLock(directory: string, purpose: string): Promis
     const holder = await readOwner(file);
     const stale = holder === null || (holder.hostname === os.hostname() && holder.pid !== process.pid && !processAlive(holder.pid));
     if (!stale) {
-      throw new CliError(
+      throw new CampaignError(
         'RUN_DIRECTORY',
         `${directory} is in use: ${holder.purpose} by pid ${holder.pid} on host ${holder.hostname} since ${holder.startedUtc} (lock file ${file}). ` +
           'Wait for it to finish; if that process is gone (another host, or a reused pid), delete the lock file and resume.',
@@ -86,5 +86,5 @@ export async function acquireRunLock(directory: string, purpose: string): Promis
     await rm(file, { force: true });
     tookOverStale = true;
   }
-  throw new CliError('RUN_DIRECTORY', `${file}: could not take the lock after 3 attempts. Check that no other ngcc-perf writes to ${directory}.`);
+  throw new CampaignError('RUN_DIRECTORY', `${file}: could not take the lock after 3 attempts. Check that no other ngcc-perf writes to ${directory}.`);
 }

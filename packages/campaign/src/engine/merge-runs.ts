@@ -1,7 +1,7 @@
 import { cp, mkdir, readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { loadRunDirectory } from '@ngcc-perf/report';
-import { CliError } from '../cli-error.js';
+import { CampaignError } from '../campaign-error.js';
 import { runPaths, writeJsonAtomic } from '../run-directory.js';
 import { canonicalJson, describeIdentityDifference } from './campaign-identity.js';
 import type { BuildEntry, BuildFile, CampaignFile } from './campaign-types.js';
@@ -40,10 +40,10 @@ async function readInput(directory: string): Promise<Input> {
   try {
     campaign = JSON.parse(await readFile(path.join(absolute, runPaths.campaign), 'utf8')) as CampaignFile;
   } catch (cause) {
-    throw new CliError('RUN_DIRECTORY', `${absolute}: no readable campaign.json (${(cause as Error).message}). Pass run directories written by "ngcc-perf run".`, { cause });
+    throw new CampaignError('RUN_DIRECTORY', `${absolute}: no readable campaign.json (${(cause as Error).message}). Pass run directories written by "ngcc-perf run".`, { cause });
   }
   if (campaign.endedUtc === null || campaign.endedUtc === undefined) {
-    throw new CliError('RUN_DIRECTORY', `${absolute} is not finished (campaign.json has no endedUtc). Resume it with the same "ngcc-perf run" command first.`);
+    throw new CampaignError('RUN_DIRECTORY', `${absolute} is not finished (campaign.json has no endedUtc). Resume it with the same "ngcc-perf run" command first.`);
   }
   const dataset = await loadRunDirectory(absolute);
   const build = JSON.parse(await readFile(path.join(absolute, runPaths.build), 'utf8')) as BuildFile;
@@ -53,7 +53,7 @@ async function readInput(directory: string): Promise<Input> {
     for (const size of campaign.plan.messageSizesBytes) {
       const file = runPaths.record(entry.candidate, entry.instance, size);
       if (!have.has(file)) {
-        throw new CliError('RUN_DIRECTORY', `${absolute} is incomplete: ${file} is missing. Resume that run with the same command, then merge.`);
+        throw new CampaignError('RUN_DIRECTORY', `${absolute} is incomplete: ${file} is missing. Resume that run with the same command, then merge.`);
       }
     }
   }
@@ -64,7 +64,7 @@ function checkCompatible(inputs: Input[]): void {
   const first = inputs[0]!;
   for (const other of inputs.slice(1)) {
     if (other.campaign.systemId !== first.campaign.systemId) {
-      throw new CliError('RUN_DIRECTORY', `mixed systems: ${first.directory} is ${first.campaign.systemId}, ${other.directory} is ${other.campaign.systemId}. Merge the runs of one system; each system is its own dataset.`);
+      throw new CampaignError('RUN_DIRECTORY', `mixed systems: ${first.directory} is ${first.campaign.systemId}, ${other.directory} is ${other.campaign.systemId}. Merge the runs of one system; each system is its own dataset.`);
     }
     const sharded = first.campaign.shard !== null || other.campaign.shard !== null;
     const difference = describeIdentityDifference(
@@ -72,20 +72,20 @@ function checkCompatible(inputs: Input[]): void {
       { ...other.campaign, shard: null, candidates: sharded ? other.campaign.candidates : [] },
     );
     if (difference !== null) {
-      throw new CliError('RUN_DIRECTORY', `mixed plans: ${first.directory} and ${other.directory} differ in ${difference.replace(' in the run directory', ` in ${path.basename(first.directory)}`).replace(' now', ` in ${path.basename(other.directory)}`)}. Merge only runs made with the same plan.`);
+      throw new CampaignError('RUN_DIRECTORY', `mixed plans: ${first.directory} and ${other.directory} differ in ${difference.replace(' in the run directory', ` in ${path.basename(first.directory)}`).replace(' now', ` in ${path.basename(other.directory)}`)}. Merge only runs made with the same plan.`);
     }
   }
   const shards = inputs.map((i) => i.campaign.shard);
   if (shards.some((s) => s !== null)) {
     const count = shards[0]?.count;
     if (shards.some((s) => s === null || s.count !== count || canonicalJson(s.assignment) !== canonicalJson(shards[0]!.assignment))) {
-      throw new CliError('RUN_DIRECTORY', 'the runs are not shards of one campaign (shard counts or instance assignments differ). Merge the N shards of one sharded campaign.');
+      throw new CampaignError('RUN_DIRECTORY', 'the runs are not shards of one campaign (shard counts or instance assignments differ). Merge the N shards of one sharded campaign.');
     }
     const indices = shards.map((s) => s!.index).sort((a, b) => a - b);
     for (let k = 1; k <= count!; k += 1) {
       const times = indices.filter((i) => i === k).length;
       if (times !== 1) {
-        throw new CliError('RUN_DIRECTORY', `shard ${k}/${count} is ${times === 0 ? 'missing' : `given ${times} times`}. Pass each of the ${count} shard run directories once.`);
+        throw new CampaignError('RUN_DIRECTORY', `shard ${k}/${count} is ${times === 0 ? 'missing' : `given ${times} times`}. Pass each of the ${count} shard run directories once.`);
       }
     }
   }
@@ -96,20 +96,20 @@ function checkCompatible(inputs: Input[]): void {
  * different candidates with the same plan — into one dataset: evidence copied, build.json in the
  * campaign's instance order, campaign.json combined (`mergeCampaigns`), and the reports rendered
  * from the merged records.
- * @throws {@link CliError} `RUN_DIRECTORY` for mixed systems or plans, a missing or repeated
+ * @throws {@link CampaignError} `RUN_DIRECTORY` for mixed systems or plans, a missing or repeated
  *   shard, an unfinished run, an instance in two runs, or an output folder that is not empty.
  * @example
  * await mergeRuns({ runDirectories: ['runs/s1', 'runs/s2'], outDirectory: 'runs/x86_1' });
  */
 export async function mergeRuns(options: MergeRunsOptions): Promise<MergeRunsResult> {
-  if (options.runDirectories.length === 0) throw new CliError('USAGE', 'merge needs at least one run directory.');
+  if (options.runDirectories.length === 0) throw new CampaignError('USAGE', 'merge needs at least one run directory.');
   const inputs: Input[] = [];
   for (const directory of options.runDirectories) inputs.push(await readInput(directory));
   checkCompatible(inputs);
   const out = path.resolve(options.outDirectory);
   const present = await stat(out).then(() => readdir(out), () => [] as string[]);
   if (present.some((name) => name !== runPaths.lock)) {
-    throw new CliError('RUN_DIRECTORY', `${out} is not empty. Merge into a new directory.`);
+    throw new CampaignError('RUN_DIRECTORY', `${out} is not empty. Merge into a new directory.`);
   }
   await mkdir(out, { recursive: true });
   const lock = await acquireRunLock(out, 'merge');
@@ -119,7 +119,7 @@ export async function mergeRuns(options: MergeRunsOptions): Promise<MergeRunsRes
     for (const input of inputs) {
       for (const entry of input.build.instances) {
         const key = `${entry.candidate}/${entry.instance}`;
-        if (owner.has(key)) throw new CliError('RUN_DIRECTORY', `${key} is in both ${owner.get(key)} and ${input.directory}. Merge runs of different instances only.`);
+        if (owner.has(key)) throw new CampaignError('RUN_DIRECTORY', `${key} is in both ${owner.get(key)} and ${input.directory}. Merge runs of different instances only.`);
         owner.set(key, input.directory);
         instances.push(entry);
       }

@@ -1,0 +1,74 @@
+import { readdir } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { DEFAULT_TIMING_OPTIONS } from '@ngcc-perf/timing';
+import { CampaignError } from './campaign-error.js';
+import { allowedCpus } from './engine/allowed-cpus.js';
+import { CAMPAIGN_PHASES, type CampaignPhase } from './engine/campaign-types.js';
+
+/**
+ * The guide's hash message sizes S1–S8 in bytes (SPEC §1).
+ * @example
+ * GUIDE_MESSAGE_SIZES_BYTES[0]; // 32 (S1)
+ */
+export const GUIDE_MESSAGE_SIZES_BYTES = [32, 128, 512, 1024, 4096, 8192, 16384, 65536] as const;
+
+/**
+ * The phases `runCampaign` runs by default: all but `publish`, which needs a data folder.
+ * @example
+ * DEFAULT_CAMPAIGN_PHASES.includes('publish'); // false
+ */
+export const DEFAULT_CAMPAIGN_PHASES: readonly CampaignPhase[] = CAMPAIGN_PHASES.filter((p) => p !== 'publish');
+
+/**
+ * The plan {@link runCampaign} uses for every option left out: the guide's eight sizes, a 1.0 s
+ * trial target, 5 trials and a 900 s budget per operation (SPEC §5), every phase but `publish`.
+ * @example
+ * RUN_CAMPAIGN_DEFAULTS.trials; // 5
+ */
+export const RUN_CAMPAIGN_DEFAULTS = {
+  messageSizesBytes: GUIDE_MESSAGE_SIZES_BYTES,
+  trialTargetSeconds: DEFAULT_TIMING_OPTIONS.trialTargetSeconds,
+  budgetSeconds: DEFAULT_TIMING_OPTIONS.budgetSeconds,
+  trials: DEFAULT_TIMING_OPTIONS.trials,
+  phases: DEFAULT_CAMPAIGN_PHASES,
+} as const;
+
+/**
+ * The default measuring CPUs: the last CPU this process may run on (its affinity mask, which
+ * Slurm, the Kubernetes CPU manager or taskset set), so the first CPU is left to the rest of the host.
+ * @param allowed - CPUs this process may use, increasing (default: `Cpus_allowed_list`)
+ * @example
+ * defaultMeasuringCpus([0, 1]); // [1]
+ */
+export function defaultMeasuringCpus(allowed: readonly number[] = allowedCpus()): number[] {
+  return [allowed[allowed.length - 1] ?? 0];
+}
+
+/**
+ * The default system id of this machine: `x86_1` on x86-64, `arm_1` on AArch64, `<arch>_1` elsewhere.
+ * @example
+ * defaultSystemId(); // 'x86_1' on x86-64
+ */
+export function defaultSystemId(arch: string = os.arch()): string {
+  const name = arch === 'arm64' ? 'arm' : arch === 'x64' ? 'x86' : arch;
+  return `${name}_1`;
+}
+
+/**
+ * The bundled example candidate folders (`native/examples/*` holding a candidate.json), sorted.
+ * @throws {@link CampaignError} `USAGE` when there is no examples folder.
+ * @example
+ * await bundledCandidateDirectories('native/examples'); // ['native/examples/sha512', …]
+ */
+export async function bundledCandidateDirectories(examplesDirectory: string | null): Promise<string[]> {
+  if (examplesDirectory === null) {
+    throw new CampaignError('USAGE', 'no candidate folder given and no bundled examples found (native/examples). Pass CANDIDATE_DIR.');
+  }
+  const entries = await readdir(examplesDirectory, { withFileTypes: true });
+  const withCandidate: string[] = [];
+  for (const folder of entries.filter((e) => e.isDirectory()).map((e) => path.join(examplesDirectory, e.name)).sort()) {
+    if ((await readdir(folder)).includes('candidate.json')) withCandidate.push(folder);
+  }
+  return withCandidate;
+}

@@ -1,0 +1,36 @@
+export { runCampaign } from './run-campaign.js';
+export type { RunCampaignOptions, RunCampaignResult } from './run-campaign.js';
+export {
+  GUIDE_MESSAGE_SIZES_BYTES,
+  DEFAULT_CAMPAIGN_PHASES,
+  RUN_CAMPAIGN_DEFAULTS,
+  defaultMeasuringCpus,
+  defaultSystemId,
+  bundledCandidateDirectories,
+} from './campaign-defaults.js';
+export { CampaignError } from './campaign-error.js';
+export type { CampaignErrorCode } from './campaign-error.js';
+export { loadCandidate } from './candidate.js';
+export type { Candidate, CandidateInstance } from './candidate.js';
+export { buildInstance } from './build-instance.js';
+export type { BuildInstanceOptions, BuildInstanceResult } from './build-instance.js';
+export { BUILD_PROFILES, GUIDE_PROFILES, SHARED_LIBRARY_FLAGS } from './build-profiles.js';
+export type { BuildProfile } from './build-profiles.js';
+export { locateNative, locateInstanceCmakeProject } from './locate-native.js';
+export type { NativeLocations } from './locate-native.js';
+export { writeManifestFromKatFiles } from './write-manifest.js';
+export type { WriteManifestOptions } from './write-manifest.js';
+export { CAMPAIGN_PHASES, instanceKey } from './engine/campaign-types.js';
+export type { CampaignPhase, CampaignPlan, ShardSpec } from './engine/campaign-types.js';
+export type { CampaignEvent, CampaignEventSink, PlannedOperation } from './engine/campaign-events.js';
+export { parseShardSpec, shardFromEnvironment, assignShards } from './engine/shard-selection.js';
+export { allowedCpus, parseCpuListText } from './engine/allowed-cpus.js';
+export { mergeRuns } from './engine/merge-runs.js';
+export type { MergeRunsOptions, MergeRunsResult } from './engine/merge-runs.js';
+export { publishRun } from './engine/publish-run.js';
+export type { PublishRunOptions, PublishRunResult } from './engine/publish-run.js';
+export { importAnchorDataset } from './import/import-anchor-dataset.js';
+export { verifyImportedRun } from './import/verify-imported-run.js';
+export { restoreAnchorRecord } from './import/restore-anchor-record.js';
+export { ImportError } from './import/import-error.js';
+export type { ImportAnchorDatasetOptions, ImportAnchorDatasetResult } from './import/import-types.js';
