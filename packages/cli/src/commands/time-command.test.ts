@@ -119,11 +119,11 @@ describe('ngcc-perf time (injected measurement)', () => {
     expect(stdout).toContain('trials: 21.0 µs, 20.0 µs of timed loop\n');
   });
 
-  it('a library that loads and then crashes stays a measured failure: exit 1, memory still measured', async () => {
+  it('a library that loads and then crashes stays a measured failure: exit 3, memory still measured', async () => {
     const failure = { code: 'CRASH' as const, message: 'killed by SIGSEGV' };
     const measured = { ...COMPLETE, status: 'failed', failure: 'calibration: CRASH — killed by SIGSEGV', plan: null, counter: null, derived: null, processes: [], calibration: process(null, failure) } as unknown as OperationMeasurement;
     const { stdout, stderr, exitCode, memoryAsked } = await runTime(OSSL, { measured });
-    expect(exitCode).toBe(1);
+    expect(exitCode).toBe(3);
     expect(stderr).toContain('[ngcc-perf] calibration failed: CRASH — killed by SIGSEGV\n');
     expect(stdout.split('\n')[0]).toBe('failed: calibration: CRASH — killed by SIGSEGV');
     expect(memoryAsked).toHaveLength(1);

@@ -11,6 +11,7 @@ import {
 } from '@ngcc-perf/timing';
 import { CliError } from '../cli-error.js';
 import type { CommandContext } from '../command-context.js';
+import { EXIT_NOT_VOUCHED } from '../exit-codes.js';
 import { describeTimePlan } from '../internal/describe-time-plan.js';
 import { checkLibraryFile, loadFailureError } from '../internal/library-input.js';
 import { parseMeasuringCpu } from '../internal/measuring-cpu.js';
@@ -97,8 +98,8 @@ function renderFigures(measured: OperationMeasurement, messageBytes: number): st
  * `ngcc-perf time LIB --digest-bits N --bytes L [--trials T] [--iterations K] [--trial-target S]
  * [--budget S] [--cpu N] [--quiet] [--json]`: one operation's trials (SPEC §5), then one memory
  * process for the per-call figures (stack high-water, heap peak, operation peak). Progress goes
- * to stderr, one line per driver process. Exit 0 when both were measured, 1 when the library
- * failed (crash, timeout, wrong return), 2 for bad input: an option, a `--cpu` this process may
+ * to stderr, one line per driver process. Exit 0 when both were measured, 3 when the library
+ * failed (crash, timeout, wrong return: `EXIT_NOT_VOUCHED`), 2 for bad input: an option, a `--cpu` this process may
  * not use, a path that is not an ELF shared object, or a library the driver cannot load (LOADFAIL).
  * @throws {@link CliError} `USAGE` for the bad input above (main turns it into one line, exit 2).
  * @example
@@ -151,6 +152,6 @@ export function registerTimeCommand(program: Command, context: CommandContext, d
       } else {
         context.io.stdout(renderFigures(measured, messageBytes) + describeTimePlan(measured, flags.iterations !== undefined) + renderMemory(memory));
       }
-      if (measured.status === 'failed' || memory.memory === null) context.setExitCode(1);
+      if (measured.status === 'failed' || memory.memory === null) context.setExitCode(EXIT_NOT_VOUCHED);
     });
 }
