@@ -8,7 +8,7 @@ import { checkLibraryFile, loadFailureError } from '../internal/library-input.js
 import { parseMeasuringCpu } from '../internal/measuring-cpu.js';
 import { calibratingLine } from '../internal/time-progress.js';
 import { parseInteger, parsePositiveNumber, parseSizeList } from '../parse-options.js';
-import { GUIDE_MESSAGE_SIZES_BYTES, allowedCpus, locateNative } from '@ngcc-perf/campaign';
+import { GUIDE_MESSAGE_SIZES_BYTES, allowedCpus, defaultMeasuringCpus, locateNative } from '@ngcc-perf/campaign';
 
 /** What `plan` calls; tests pass fakes. */
 export interface PlanDependencies {
@@ -117,7 +117,7 @@ export function registerPlanCommand(program: Command, context: CommandContext, d
       const digestBits = parseInteger('--digest-bits', flags.digestBits, 8, 1 << 20);
       const sizesBytes = flags.sizes === undefined ? [...GUIDE_MESSAGE_SIZES_BYTES] : parseSizeList('--sizes', flags.sizes);
       const allowed = dependencies.allowedCpus();
-      const cpu = flags.cpu === undefined ? allowed[allowed.length - 1]! : parseMeasuringCpu(flags.cpu, allowed);
+      const cpu = flags.cpu === undefined ? defaultMeasuringCpus(allowed)[0]! : parseMeasuringCpu(flags.cpu, allowed);
       const budgetSeconds = flags.budget === undefined ? DEFAULT_TIMING_OPTIONS.budgetSeconds : parsePositiveNumber('--budget', flags.budget);
       const options = {
         ...(flags.trialTarget === undefined ? {} : { trialTargetSeconds: parsePositiveNumber('--trial-target', flags.trialTarget) }),
