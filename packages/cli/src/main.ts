@@ -1,5 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import type { CommandContext } from './command-context.js';
+import { EXIT_BAD_INPUT, EXIT_INTERNAL_ERROR, EXIT_SUCCESS } from './exit-codes.js';
 import { processIo, type CliIo } from './io.js';
 
 type Register = (program: Command, context: CommandContext) => void;
@@ -30,23 +31,21 @@ function requestedCommand(args: string[]): string | null {
   return first !== undefined && Object.hasOwn(COMMANDS, first) ? first : null;
 }
 
-/** Exit code for bad input: a usage error, a bad file, a missing build. */
-export const EXIT_BAD_INPUT = 2;
-
 function isTypedError(error: unknown): error is Error & { code: string } {
   return error instanceof Error && typeof (error as { code?: unknown }).code === 'string' && error.name.endsWith('Error');
 }
 
 /**
  * Runs the `ngcc-perf` command line and returns its exit code; only the bin shim sets it.
- * Typed errors of any ngcc-perf package become one line on stderr and exit code 2;
- * `--debug` adds the stack.
+ * Typed errors of any ngcc-perf package become one line on stderr and exit code 2
+ * (`EXIT_BAD_INPUT`); any other exception is an internal error, exit code 70
+ * (`EXIT_INTERNAL_ERROR`); `--debug` adds the stack. The codes: `exit-codes.ts`.
  * @param argv - the arguments after the program name
  * @example
  * process.exitCode = await main(process.argv.slice(2));
  */
 export async function main(argv: string[], io: CliIo = processIo): Promise<number> {
-  let exitCode = 0;
+  let exitCode: number = EXIT_SUCCESS;
   const debug = argv.includes('--debug');
   const args = argv.filter((a) => a !== '--debug' && a !== '--no-sandbox');
   if (argv.includes('--no-sandbox')) {
@@ -71,7 +70,7 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
     return exitCode;
   } catch (error) {
     if (error instanceof CommanderError) {
-      return error.exitCode === 0 ? 0 : EXIT_BAD_INPUT;
+      return error.exitCode === 0 ? EXIT_SUCCESS : EXIT_BAD_INPUT;
     }
     if (isTypedError(error)) {
       io.stderr(`ngcc-perf: ${error.message}\n`);
@@ -80,6 +79,6 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
     }
     io.stderr(`ngcc-perf: internal error: ${error instanceof Error ? error.message : String(error)}\n`);
     if (error instanceof Error && error.stack) io.stderr(`${debug ? error.stack : 'rerun with --debug for the stack'}\n`);
-    return 1;
+    return EXIT_INTERNAL_ERROR;
   }
 }

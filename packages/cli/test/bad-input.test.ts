@@ -37,15 +37,15 @@ describe('bad input', () => {
     expect(result.stderr).toContain('missing.so');
   });
 
-  it('kat: a missing library is the LOADFAIL verdict (exit 5), not a crash', async () => {
+  it('kat: a missing library is the LOADFAIL verdict (exit 6), not a crash', async () => {
     const result = await run(['kat', path.join(scratch, 'missing.so'), '--digest-bits', '256', '--name', 'x', '--json']);
-    expect(result.code).toBe(5);
+    expect(result.code).toBe(6);
     expect(JSON.parse(result.stdout).verdict).toBe('LOADFAIL');
   });
 
-  it('kat: a library without CryptHash is LOADFAIL (exit 5)', async () => {
+  it('kat: a library without CryptHash is LOADFAIL (exit 6)', async () => {
     const result = await run(['kat', path.join(testlibs, 'libno_symbol.so'), '--digest-bits', '256', '--name', 'x', '--json']);
-    expect(result.code).toBe(5);
+    expect(result.code).toBe(6);
     expect(JSON.parse(result.stdout).verdict).toBe('LOADFAIL');
   });
 

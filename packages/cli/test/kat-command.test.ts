@@ -23,9 +23,9 @@ async function run(argv: string[]) {
 const base = (library: string, ...extra: string[]): string[] => ['kat', library, '--digest-bits', '128', '--name', 'toy', ...extra];
 
 describe('ngcc-perf kat', () => {
-  it('--loop runs KAT_Loop after the default gate (NOKAT without references: exit 2), progress on stderr', async () => {
+  it('--loop runs KAT_Loop after the default gate (NOKAT without references: exit 3), progress on stderr', async () => {
     const result = await run(base(lib('empty'), '--loop', '--json'));
-    expect(result.code).toBe(2);
+    expect(result.code).toBe(3);
     const json = JSON.parse(result.stdout) as { verdict: string; files: { file: string; cryptHashCalls: number; repeat: string }[]; logSha256: string };
     expect(json.verdict).toBe('NOKAT');
     expect(json.files.map((file) => [file.file, file.cryptHashCalls, file.repeat])).toEqual([
@@ -51,26 +51,53 @@ describe('ngcc-perf kat', () => {
     expect((await run(base(lib('xor_ok'), '--manifest', manifest))).code).toBe(0);
   }, 120000);
 
+  it('submitted KAT files in lower-case hex: record by record, --write-manifest and --manifest all PASS (the manifest path said MISMATCH)', async () => {
+    const generated = path.join(scratch, 'generated-upper');
+    await run(base(lib('xor_ok'), '--out-dir', generated));
+    const lower = path.join(scratch, 'lower');
+    mkdirSync(lower);
+    for (const file of ['KAT_2_12_toy.txt', 'KAT_2_23_toy.txt']) {
+      const text = readFileSync(path.join(generated, file), 'utf8');
+      const lowered = text.replace(/^(Msg|Dst|Msg_Seed|Msg_Exp) = (.*)$/gm, (_line, key: string, value: string) => `${key} = ${value.toLowerCase()}`);
+      expect(lowered).not.toBe(text);
+      writeFileSync(path.join(lower, file), lowered);
+    }
+    expect((await run(base(lib('xor_ok'), '--kat-dir', lower))).code).toBe(0);
+    const manifest = path.join(scratch, 'lower.sha256');
+    const written = await run(base(lib('xor_ok'), '--kat-dir', lower, '--write-manifest', manifest));
+    expect([written.code, written.stdout.trimEnd().split('\n').at(-1)]).toEqual([0, 'RESULT toy toy PASS']);
+    expect((await run(base(lib('xor_ok'), '--manifest', manifest))).code).toBe(0);
+  }, 120000);
+
   it('--write-manifest refuses a label that leaves the candidate folder (exit 2, one line)', async () => {
     const result = await run(base(lib('xor_ok'), '--kat-dir', scratch, '--write-manifest', path.join(scratch, 'x.sha256'), '--label', '../outside'));
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/^ngcc-perf: Cannot write manifest lines for label "\.\.\/outside".*leave the candidate folder/);
   });
 
-  it('exit code = verdict code: nondeterministic 1, CRYPTOFAIL 3, OVERFLOW 4, LOADFAIL 5, TIMEOUT 6 (--timeout 1), CRASH 7', async () => {
+  it('exit code = verdict code: nondeterministic 1, CRYPTOFAIL 4, OVERFLOW 5, LOADFAIL 6, TIMEOUT 7 (--timeout 1), CRASH 8', async () => {
     const cases: [string, string[], number][] = [
       ['nondeterministic', [], 1],
-      ['ret_fail', [], 3],
-      ['msg_write', [], 4],
-      ['no_symbol', ['--full'], 5],
-      ['hang', ['--timeout', '1'], 6],
-      ['segv', [], 7],
+      ['ret_fail', [], 4],
+      ['msg_write', [], 5],
+      ['no_symbol', ['--full'], 6],
+      ['hang', ['--timeout', '1'], 7],
+      ['segv', [], 8],
     ];
     for (const [name, extra, code] of cases) {
       const result = await run(base(lib(name), ...extra));
       expect([name, result.code]).toEqual([name, code]);
     }
   }, 120000);
+
+  it('a script tells NOKAT (exit 3) from a usage error (exit 2): they used to share exit 2', async () => {
+    const nokat = await run(base(lib('xor_ok')));
+    expect(nokat.code).toBe(3);
+    expect(nokat.stdout).toContain('NOKAT');
+    const usage = await run(['kat', lib('xor_ok'), '--name', 'toy']); // --digest-bits missing
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toContain("required option '--digest-bits <n>' not specified");
+  }, 60000);
 
   it('rejects bad --timeout and --max-memory-bytes values with one line (exit 2)', async () => {
     expect((await run(base(lib('xor_ok'), '--timeout', '0'))).stderr).toContain('--timeout expects a positive number, got "0".');

@@ -136,6 +136,20 @@ describe('ngcc-perf compare', () => {
     expect(stdout).toContain('1 significant regression(s) beyond 2.0 % (p < 0.05), 0 improvement(s), 1 within noise, of 2 compared.');
   });
 
+  it('B crashed at a compared size (a failed record): exit 3 naming the row, where it was 0; --allow-incomparable exits 0', async () => {
+    const crashed = altered(RECORD, (text) => {
+      const record = JSON.parse(text) as Record<string, unknown>;
+      delete record.derived;
+      return `${JSON.stringify({ ...record, status: 'failed', failure: 'CRASH — killed by SIGSEGV' }, null, 2)}\n`;
+    });
+    const gate = await cli(['compare', run, crashed]);
+    expect(gate.code).toBe(3);
+    expect(gate.stdout).toContain('cannot vouch for B at 1 instance × size(s) (exit 3; --allow-incomparable lets them pass):\n  example-sm3/sm3 32 B: not-comparable (a record failed)\n');
+    const allowed = await cli(['compare', run, crashed, '--allow-incomparable', '--json']);
+    expect(allowed.code).toBe(0);
+    expect(JSON.parse(allowed.stdout)).toMatchObject({ exitCode: 0, unvouched: ['example-sm3/sm3 32 B: not-comparable (a record failed)'] });
+  });
+
   it('bad input: a threshold of 2 is refused with exit 2', async () => {
     const { code, stderr } = await cli(['compare', run, run, '--threshold', '2']);
     expect(code).toBe(2);

@@ -72,9 +72,9 @@ describe('time and plan refuse bad input up front (exit 2, one line)', () => {
 });
 
 describe('time --budget', () => {
-  it('libhang (sleeps forever above 100 bits): calibration and the memory call are killed after 2 s; exit 1 with TIMEOUT', async () => {
+  it('libhang (sleeps forever above 100 bits): calibration and the memory call are killed after 2 s; exit 3 with TIMEOUT', async () => {
     const result = await runCli(['time', path.join(testlibs, 'libhang.so'), '--digest-bits', '256', '--bytes', '64', '--trial-target', '0.01', '--budget', '2']);
-    expect(result.code).toBe(1);
+    expect(result.code).toBe(3);
     expect(result.stderr.split('\n')[0]).toBe('[ngcc-perf] calibrating 64 B (one cold call; a process is killed after 2 s)');
     expect(result.stderr).toContain('[ngcc-perf] calibration failed: TIMEOUT — ');
     expect(result.stdout.split('\n')[0]).toMatch(/^failed: calibration: TIMEOUT — killed after 2\.0 s/);

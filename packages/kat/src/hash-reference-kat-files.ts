@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { canonicalDigest } from './canonical-digest.js';
+import { upperCaseHexValues } from './internal/kat-hex-fields.js';
 import { manifestPathProblem } from './internal/manifest-path.js';
 import { KatError } from './kat-error.js';
 import { ALL_KAT_FILES, katFileName } from './kat-messages.js';
@@ -24,7 +25,10 @@ function hasBlankLength(text: string): boolean {
 /**
  * Hashes the reference KAT files of one instance for a `kat.sha256` manifest (SPEC §4): the SHA-256
  * of each file's canonical form, in mode `nolen` when the file has blank `_Len =` values (a
- * template file), else `strict`. Pass the result to {@link updateManifestText} to add or replace
+ * template file), else `strict`. Hex values (`Msg`, `Dst`, `Msg_Seed`, `Msg_Exp`) are hashed in
+ * upper case, as the generator writes them, so a submitted file with lower-case or mixed-case hex
+ * gives the digest its library's generated file has (the record-by-record check ignores hex case
+ * too); an upper-case file's digest is unchanged. Pass the result to {@link updateManifestText} to add or replace
  * the lines. A label that would make the entry point outside the candidate folder is refused.
  *
  * @param options - the folder, the instance name and the label
@@ -63,7 +67,8 @@ export async function hashReferenceKatFiles(options: HashReferenceKatFilesOption
       throw new KatError('KAT_FILE_UNREADABLE', `Cannot read reference KAT file ${path.join(katDir, file)}: ${(error as Error).message}.`, { cause: error });
     }
     const mode = hasBlankLength(text) ? 'nolen' : 'strict';
-    const entry: NewManifestEntry = { digest: canonicalDigest(text, { mode }), mode, file };
+    // Hex case is not content: the digest is that of the file with upper-case hex, as generated.
+    const entry: NewManifestEntry = { digest: canonicalDigest(upperCaseHexValues(text), { mode }), mode, file };
     if (label !== undefined) entry.label = label;
     entries.push(entry);
   }

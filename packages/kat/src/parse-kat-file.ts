@@ -1,3 +1,4 @@
+import { KAT_HEX_FIELDS } from './internal/kat-hex-fields.js';
 import { KatError } from './kat-error.js';
 
 /** One `Key = value` line of a KAT file. */
@@ -17,8 +18,6 @@ export interface KatFileRecord {
   line: number;
 }
 
-/** Fields whose values are bytes in hex (SPEC §4 record layout). */
-const HEX_FIELDS = new Set(['Msg', 'Dst', 'Msg_Seed']);
 const KEY = /^[A-Za-z][A-Za-z0-9_]*$/;
 const EXPANDED = /^([0-9A-Fa-f]{16}) \.\.\.\. ([0-9A-Fa-f]{16})$/;
 
@@ -40,7 +39,7 @@ function checkValue(field: KatFileField, where: string): void {
     }
     return;
   }
-  if (!HEX_FIELDS.has(key)) return;
+  if (!KAT_HEX_FIELDS.has(key)) return;
   const bad = value.search(/[^0-9A-Fa-f]/);
   if (bad !== -1 || value.length % 2 !== 0) {
     const why = bad !== -1 ? `character "${value[bad]}" at position ${bad + 1} is not a hex digit` : `it has an odd number (${value.length}) of hex digits`;

@@ -158,7 +158,7 @@ describe('runKat with a fake driver', () => {
     const result = await runKat(base(wishRunner(), { manifest: { sourceName: 'empty', entries: [] }, katDir: empty }));
     if (result.verdict !== 'NOKAT') throw new Error('expected NOKAT');
     expect(result.missing).toEqual(['KAT_2_12_Wish512.txt', 'KAT_2_23_Wish512.txt']);
-    expect(VERDICT_EXIT_CODES.NOKAT).toBe(2);
+    expect(VERDICT_EXIT_CODES.NOKAT).toBe(3); // not 2, the CLI's bad-input code
     await expect(runKat(base(wishRunner(), { katDir: path.join(scratch, 'nothing-here') }))).rejects.toMatchObject({ code: 'KAT_FILE_UNREADABLE' });
   });
 
@@ -223,8 +223,9 @@ describe('runKat with a fake driver', () => {
     expect(result.files.map((file) => file.file)).toEqual(['KAT_2_12_Wish512.txt']);
   });
 
-  it('maps every verdict to its SPEC §4 exit code', () => {
-    expect(VERDICT_EXIT_CODES).toEqual({ PASS: 0, MISMATCH: 1, NOKAT: 2, CRYPTOFAIL: 3, OVERFLOW: 4, LOADFAIL: 5, TIMEOUT: 6, CRASH: 7 });
+  it('maps every verdict to its own exit code, none of them 2 (bad input or usage)', () => {
+    expect(VERDICT_EXIT_CODES).toEqual({ PASS: 0, MISMATCH: 1, NOKAT: 3, CRYPTOFAIL: 4, OVERFLOW: 5, LOADFAIL: 6, TIMEOUT: 7, CRASH: 8 });
+    expect(new Set(Object.values(VERDICT_EXIT_CODES)).size).toBe(8);
   });
 
   it('rejects bad options and a missing driver with KatError', async () => {

@@ -7,8 +7,11 @@
 export type KatVerdict = 'PASS' | 'MISMATCH' | 'NOKAT' | 'CRYPTOFAIL' | 'OVERFLOW' | 'LOADFAIL' | 'TIMEOUT' | 'CRASH';
 
 /**
- * Exit code of each verdict (SPEC §4): PASS 0, MISMATCH 1, NOKAT 2, CRYPTOFAIL 3, OVERFLOW 4,
- * LOADFAIL 5, TIMEOUT 6, CRASH 7.
+ * Exit code of `ngcc-perf kat` for each verdict: PASS 0, MISMATCH 1, NOKAT 3, CRYPTOFAIL 4,
+ * OVERFLOW 5, LOADFAIL 6, TIMEOUT 7, CRASH 8. PASS and MISMATCH share the CLI's success (0) and
+ * negative-verdict (1) codes; no verdict uses 2, which every command keeps for bad input or
+ * usage, so a script can tell "no KAT to compare with" from a mistyped option (README "Exit
+ * codes"). These are not the driver's own exit codes (native/PROTOCOL.md).
  *
  * @example
  * ```ts
@@ -18,10 +21,10 @@ export type KatVerdict = 'PASS' | 'MISMATCH' | 'NOKAT' | 'CRYPTOFAIL' | 'OVERFLO
 export const VERDICT_EXIT_CODES: Readonly<Record<KatVerdict, number>> = Object.freeze({
   PASS: 0,
   MISMATCH: 1,
-  NOKAT: 2,
-  CRYPTOFAIL: 3,
-  OVERFLOW: 4,
-  LOADFAIL: 5,
-  TIMEOUT: 6,
-  CRASH: 7,
+  NOKAT: 3,
+  CRYPTOFAIL: 4,
+  OVERFLOW: 5,
+  LOADFAIL: 6,
+  TIMEOUT: 7,
+  CRASH: 8,
 });

@@ -103,7 +103,7 @@ function compareRecords(a: TimingRecord, b: TimingRecord, threshold: number, alp
  * @example
  * ```ts
  * const comparison = compareRuns(await loadRunDirectory('runs/main'), await loadRunDirectory('runs/branch'));
- * process.exitCode = comparison.regressions > 0 ? 1 : 0;
+ * process.exitCode = comparisonExitCode(comparison); // 1 regression, 3 cannot vouch for B, else 0
  * ```
  */
 export function compareRuns(a: Dataset, b: Dataset, options: CompareRunsOptions = {}): RunComparison {

@@ -8,6 +8,8 @@ export { campaignSchema, CAMPAIGN_FORMAT } from './campaign-schema.js';
 export type { Campaign } from './campaign-schema.js';
 export { compareRuns, COMPARE_RUNS_DEFAULTS } from './compare-runs.js';
 export type { CompareRunsOptions, ComparisonRow, ComparisonVerdict, RunComparison } from './compare-runs.js';
+export { COMPARISON_VERDICT_EXIT_CODES, comparisonExitCode, unvouchedRows } from './comparison-exit-code.js';
+export type { ComparisonExitCodeOptions } from './comparison-exit-code.js';
 export type { Dataset, DatasetRecord } from './dataset.js';
 export { formatMemoryBytes } from './format-memory-bytes.js';
 export { hostEnvironmentSchema } from './host-environment-schema.js';

@@ -47,6 +47,8 @@ export const perCallSummarySchema = z.object({
   rawMedianCycles: z.number().optional(),
   rawMinCycles: z.number().optional(),
   overheadCycles: z.number().optional(),
+  /** True when the median is within a few counter resolutions of zero (the timing package decides and warns). */
+  belowResolution: z.boolean().optional(),
 });
 
 /** Per-call quartiles over a record's trials, counter ticks. */

@@ -137,3 +137,24 @@ describe('renderCandidateHtml: the same per-call table', () => {
     expect(renderCandidateHtml(perCallDataset({}), 'example-sm3')).not.toContain('Per-call quartiles beside');
   });
 });
+
+describe('per-call figures below the counter\'s resolution: a caveat under the table (they were shown as fact)', () => {
+  // A 32-byte copy on a 52-tick TSC: per-call median 26, Q1 0, Q3 52 (IQR / median 200 %) for a loop mean of 16 ticks.
+  const nearZero: PerCallSummary = { source: 'sample', calls: 2001, q1Cycles: 0, medianCycles: 26, q3Cycles: 52, rawMedianCycles: 78, rawMinCycles: 52, overheadCycles: 52, belowResolution: true };
+  const coarse: CounterInfo = { ...TSC, resolutionTicks: 52 };
+  const caveat =
+    '⚠ Per-call figures below the counter\'s resolution: at sm3 32 B (resolution 52 ticks) the per-call median is within a few counter resolutions of zero, ' +
+    'so its quartiles and IQR / median show the steps of the counter, not the call. Read the loop mean there (the record\'s warnings say the same).';
+
+  it('names the instance, size and resolution in markdown and HTML, right after the per-call table', () => {
+    const dataset = perCallDataset({ 32: nearZero, 512: SAMPLE_512 }, coarse);
+    const page = renderCandidateMarkdown(dataset, 'example-sm3');
+    const table = perCallRows(page).join('\n');
+    expect(page).toContain(`${table}\n\n${caveat}\n`);
+    expect(renderCandidateHtml(dataset, 'example-sm3')).toContain(`<p>${caveat.replaceAll('\'', '&#39;')}</p>`);
+  });
+
+  it('no caveat when no record is marked', () => {
+    expect(renderCandidateMarkdown(perCallDataset({ 32: SAMPLE_32, 512: SAMPLE_512 }, coarse), 'example-sm3')).not.toContain('below the counter');
+  });
+});

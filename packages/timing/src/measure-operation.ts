@@ -2,6 +2,7 @@ import os from 'node:os';
 import type { MeasuredCounter } from './counter-types.js';
 import { aggregatePerCall } from './aggregate-per-call.js';
 import { deriveStatistics, type DerivationTrial } from './derive-statistics.js';
+import { markPerCallBelowResolution } from './per-call-resolution.js';
 import type { DriverMetaLine } from './driver-lines.js';
 import { resolveRunner } from './internal/resolve-runner.js';
 import { runPerCallSample } from './internal/run-per-call-sample.js';
@@ -82,7 +83,8 @@ export async function measureOperation(options: MeasureOperationOptions): Promis
   const finish = (plan: MeasurementPlan | null, processes: TrialProcess[], disturbedRetries: number, failure?: string): OperationMeasurement => {
     const completed = processes.filter((p): p is DerivationTrial & TrialProcess => p.trial !== null);
     const counter = measuredCounter(firstMeta, completed);
-    const derived = completed.length === 0 ? null : withSample(deriveStatistics(completed, options.messageBytes), perCallSample);
+    const derived =
+      completed.length === 0 ? null : markPerCallBelowResolution(withSample(deriveStatistics(completed, options.messageBytes), perCallSample), counter?.resolutionTicks);
     const timesAndProcesses = {
       startedUtc,
       endedUtc: new Date().toISOString(),

@@ -75,6 +75,11 @@ export interface PerCallSummary {
   rawMinCycles: number;
   /** Median over the trials of the read overhead each trial subtracted. */
   overheadCycles: number;
+  /**
+   * True when the median is within `PER_CALL_RESOLUTION_MULTIPLE` counter resolutions of zero
+   * (`markPerCallBelowResolution`): the quartiles are the counter's granularity, not the call.
+   */
+  belowResolution?: boolean;
 }
 
 /**

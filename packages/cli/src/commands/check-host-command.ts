@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { assessHost, type AssessHostOptions, type HostAssessment, type HostFinding } from '@ngcc-perf/timing';
 import type { CommandContext } from '../command-context.js';
+import { EXIT_NEGATIVE_VERDICT, EXIT_SUCCESS } from '../exit-codes.js';
 import { parseMeasuringCpu } from '../internal/measuring-cpu.js';
 import { allowedCpus, locateNative } from '@ngcc-perf/campaign';
 
@@ -13,9 +14,6 @@ export interface CheckHostDependencies {
 }
 
 const DEFAULT_DEPENDENCIES: CheckHostDependencies = { assessHost, driverPath: () => locateNative().driverPath, allowedCpus: () => allowedCpus() };
-
-/** Exit code of `check-host` when the host has problems (notes alone exit 0). */
-export const EXIT_HOST_PROBLEMS = 1;
 
 interface CheckHostFlags {
   cpu?: string;
@@ -119,6 +117,7 @@ export function registerCheckHostCommand(
       const cpu = flags.cpu === undefined ? allowed[allowed.length - 1]! : parseMeasuringCpu(flags.cpu, allowed);
       const assessment = await dependencies.assessHost({ cpu, driverPath: dependencies.driverPath() });
       context.io.stdout(flags.json ? `${JSON.stringify(assessment, null, 2)}\n` : renderHostAssessment(assessment));
-      context.setExitCode(assessment.problems.length > 0 ? EXIT_HOST_PROBLEMS : 0);
+      // Problems are a negative verdict on the host; notes alone exit 0.
+      context.setExitCode(assessment.problems.length > 0 ? EXIT_NEGATIVE_VERDICT : EXIT_SUCCESS);
     });
 }

@@ -1,14 +1,22 @@
 import type { Command } from 'commander';
-import { compareRuns, COMPARE_RUNS_DEFAULTS, formatCycles, loadRunDirectory, type ComparisonRow, type RunComparison } from '@ngcc-perf/report';
+import {
+  compareRuns,
+  comparisonExitCode,
+  COMPARE_RUNS_DEFAULTS,
+  formatCycles,
+  loadRunDirectory,
+  unvouchedRows,
+  type ComparisonRow,
+  type RunComparison,
+} from '@ngcc-perf/report';
 import { CliError } from '../cli-error.js';
 import type { CommandContext } from '../command-context.js';
-
-/** Exit code of `compare` when a significant regression beyond the threshold was found. */
-export const EXIT_REGRESSION = 1;
+import { EXIT_NOT_VOUCHED } from '../exit-codes.js';
 
 interface CompareFlags {
   threshold?: string;
   alpha?: string;
+  allowIncomparable?: boolean;
   json?: boolean;
 }
 
@@ -44,21 +52,32 @@ function renderComparison(result: RunComparison): string {
   return `${lines.join('\n')}\n`;
 }
 
+/** The closing lines when B cannot be vouched for: which rows, and how to let them pass. */
+function renderUnvouched(result: RunComparison, allowIncomparable: boolean): string {
+  const rows = unvouchedRows(result);
+  if (rows.length === 0) return '';
+  const outcome = allowIncomparable ? 'allowed by --allow-incomparable' : `exit ${EXIT_NOT_VOUCHED}; --allow-incomparable lets them pass`;
+  return `cannot vouch for B at ${rows.length} instance × size(s) (${outcome}):\n${rows.map((row) => `  ${row}\n`).join('')}`;
+}
+
 /**
  * `ngcc-perf compare A B [--threshold 0.02] [--alpha 0.05] [--json]`: per instance × size, the
  * ratio of mean cycles B / A with Welch's t-test on the per-trial means (`compareRuns`). Exit 1
- * when a regression beyond the threshold is significant (a CI gate), 0 otherwise, 2 on bad input.
+ * when a regression beyond the threshold is significant (a CI gate); 3 when it cannot vouch for B
+ * (a row not comparable — B failed or the counters differ —, too few trials, or a size of A
+ * missing from B) unless `--allow-incomparable`; 0 otherwise; 2 on bad input (`comparisonExitCode`).
  * @example
  * const code = await main(['compare', 'runs/main', 'runs/branch', '--threshold', '0.05']);
  */
 export function registerCompareCommand(program: Command, context: CommandContext): void {
   program
     .command('compare')
-    .description('compare two runs per instance × size: cycle ratio and Welch t-test; exit 1 on a significant regression')
+    .description('compare two runs per instance × size: cycle ratio and Welch t-test; exit 1 on a significant regression, 3 when B cannot be vouched for')
     .argument('<run-a>', 'baseline run directory')
     .argument('<run-b>', 'run directory to judge against it')
     .option('--threshold <fraction>', `noise threshold on the ratio of mean cycles (default ${COMPARE_RUNS_DEFAULTS.threshold}, i.e. 2 %)`)
     .option('--alpha <p>', `significance level of the Welch test (default ${COMPARE_RUNS_DEFAULTS.alpha})`)
+    .option('--allow-incomparable', 'exit 0 rather than 3 when rows are not comparable, have too few trials, or are missing from B')
     .option('--json', 'print the comparison as JSON')
     .action(async (first: string, second: string, flags: CompareFlags) => {
       const threshold = flags.threshold === undefined ? COMPARE_RUNS_DEFAULTS.threshold : parseFraction('--threshold', flags.threshold);
@@ -67,7 +86,13 @@ export function registerCompareCommand(program: Command, context: CommandContext
       if (result.rows.length === 0) {
         throw new CliError('USAGE', `${first} and ${second} have no instance × message size in common; compare runs of the same candidates.`);
       }
-      context.io.stdout(flags.json ? `${JSON.stringify(result, null, 2)}\n` : renderComparison(result));
-      if (result.regressions > 0) context.setExitCode(EXIT_REGRESSION);
+      const allowIncomparable = flags.allowIncomparable === true;
+      const exitCode = comparisonExitCode(result, { allowIncomparable });
+      context.io.stdout(
+        flags.json
+          ? `${JSON.stringify({ ...result, unvouched: unvouchedRows(result), exitCode }, null, 2)}\n`
+          : renderComparison(result) + renderUnvouched(result, allowIncomparable),
+      );
+      context.setExitCode(exitCode);
     });
 }

@@ -82,9 +82,9 @@ describe('ngcc-perf plan', () => {
     ].join('\n'));
   });
 
-  it('prints JSON with --json, and exits 1 when a size could not be calibrated', async () => {
+  it('prints JSON with --json, and exits 3 when a size could not be calibrated', async () => {
     const { stdout, exitCode } = await runPlan(['lib/libsegv.so', '--digest-bits', '256', '--sizes', '32,65536', '--json'], { 32: FAILED, 65536: SEED[65536] });
-    expect(exitCode).toBe(1);
+    expect(exitCode).toBe(3);
     const json = JSON.parse(stdout);
     expect(json.sizes[0]).toEqual({ messageBytes: 32, status: 'failed', failure: 'calibration: CRASH — the driver died of SIGSEGV inside the library' });
     expect(json.sizes[1]).toMatchObject({ messageBytes: 65536, status: 'planned', plan: { iterationsPerTrial: 1013 } });

@@ -2,12 +2,13 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import { DEFAULT_TIMING_OPTIONS, planOperation, type OperationPlan, type PlanOperationOptions } from '@ngcc-perf/timing';
 import type { CommandContext } from '../command-context.js';
+import { EXIT_NOT_VOUCHED, EXIT_SUCCESS } from '../exit-codes.js';
 import { formatSeconds } from '../internal/format-seconds.js';
 import { checkLibraryFile, loadFailureError } from '../internal/library-input.js';
 import { parseMeasuringCpu } from '../internal/measuring-cpu.js';
 import { calibratingLine } from '../internal/time-progress.js';
 import { parseInteger, parsePositiveNumber, parseSizeList } from '../parse-options.js';
-import { GUIDE_MESSAGE_SIZES_BYTES, allowedCpus, locateNative } from '@ngcc-perf/campaign';
+import { GUIDE_MESSAGE_SIZES_BYTES, allowedCpus, defaultMeasuringCpus, locateNative } from '@ngcc-perf/campaign';
 
 /** What `plan` calls; tests pass fakes. */
 export interface PlanDependencies {
@@ -91,7 +92,7 @@ export function renderPlan(library: string, digestBits: number, sizes: readonly 
  * `ngcc-perf plan LIB --digest-bits N [--sizes LIST] [--trial-target S] [--trials N]
  * [--budget S] [--cpu N] [--quiet] [--json]`: calibrates every message size with one cold call
  * and prints the plan and the estimated total time before anything is measured (SPEC §5). Exit 0
- * when every size was calibrated, 1 when the library failed a calibration (crash, timeout, wrong
+ * when every size was calibrated, 3 (`EXIT_NOT_VOUCHED`) when the library failed a calibration (crash, timeout, wrong
  * return), 2 for bad input: an option, a `--cpu` this process may not use, a path that is not an
  * ELF shared object, or a library the driver cannot load (LOADFAIL at the first size: no other
  * size is tried).
@@ -116,7 +117,7 @@ export function registerPlanCommand(program: Command, context: CommandContext, d
       const digestBits = parseInteger('--digest-bits', flags.digestBits, 8, 1 << 20);
       const sizesBytes = flags.sizes === undefined ? [...GUIDE_MESSAGE_SIZES_BYTES] : parseSizeList('--sizes', flags.sizes);
       const allowed = dependencies.allowedCpus();
-      const cpu = flags.cpu === undefined ? allowed[allowed.length - 1]! : parseMeasuringCpu(flags.cpu, allowed);
+      const cpu = flags.cpu === undefined ? defaultMeasuringCpus(allowed)[0]! : parseMeasuringCpu(flags.cpu, allowed);
       const budgetSeconds = flags.budget === undefined ? DEFAULT_TIMING_OPTIONS.budgetSeconds : parsePositiveNumber('--budget', flags.budget);
       const options = {
         ...(flags.trialTarget === undefined ? {} : { trialTargetSeconds: parsePositiveNumber('--trial-target', flags.trialTarget) }),
@@ -150,6 +151,6 @@ export function registerPlanCommand(program: Command, context: CommandContext, d
       } else {
         context.io.stdout(renderPlan(library, digestBits, sizes));
       }
-      context.setExitCode(sizes.some(({ planned: p }) => p.status === 'failed') ? 1 : 0);
+      context.setExitCode(sizes.some(({ planned: p }) => p.status === 'failed') ? EXIT_NOT_VOUCHED : EXIT_SUCCESS);
     });
 }

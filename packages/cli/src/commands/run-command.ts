@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { DEFAULT_TIMING_OPTIONS } from '@ngcc-perf/timing';
 import { CliError } from '../cli-error.js';
 import type { CommandContext } from '../command-context.js';
+import { EXIT_NOT_VOUCHED, EXIT_SUCCESS } from '../exit-codes.js';
 import { processIo } from '../io.js';
 import { parseInteger, parsePositiveNumber, parseSizeList } from '../parse-options.js';
 import { createProgressBar } from '../progress/progress-bar.js';
@@ -33,7 +34,11 @@ interface RunFlags {
 
 const collect = (value: string, previous: string[]) => [...previous, value];
 
-/** `ngcc-perf run [CANDIDATE_DIR...]`: the campaign (check-host, build, kat, calibrate, measure, report, publish). */
+/**
+ * `ngcc-perf run [CANDIDATE_DIR...]`: the campaign (check-host, build, kat, calibrate, measure, report, publish).
+ * Exit 0 when every operation was measured; 3 (`EXIT_NOT_VOUCHED`) when the run completed but some
+ * operations failed (their records say why; running again retries them); 2 for bad input.
+ */
 export function registerRunCommand(program: Command, context: CommandContext): void {
   program
     .command('run')
@@ -103,8 +108,10 @@ export function registerRunCommand(program: Command, context: CommandContext): v
       } finally {
         bar?.stop();
       }
+      const exitCode = result.records.failed > 0 ? EXIT_NOT_VOUCHED : EXIT_SUCCESS;
+      context.setExitCode(exitCode);
       if (flags.json) {
-        context.io.stdout(`${JSON.stringify({ event: 'summary', ...result })}\n`);
+        context.io.stdout(`${JSON.stringify({ event: 'summary', ...result, exitCode })}\n`);
         return;
       }
       if (!flags.quiet) {
@@ -113,6 +120,9 @@ export function registerRunCommand(program: Command, context: CommandContext): v
         }
         const shardText = result.shard === null ? '' : ` (shard ${result.shard.index}/${result.shard.count}: ${result.instances.join(', ')})`;
         context.io.stderr(`[ngcc-perf] run directory: ${result.runDirectory}${shardText}\n`);
+        if (result.records.failed > 0) {
+          context.io.stderr(`[ngcc-perf] ${result.records.failed} operation(s) failed (see their records; running again retries them): exit ${EXIT_NOT_VOUCHED}\n`);
+        }
       }
       const outputs = result.reportsHtml.map((report) => path.join(result.runDirectory, report));
       for (const line of outputs.length > 0 ? outputs : [result.runDirectory]) context.io.stdout(`${line}\n`);

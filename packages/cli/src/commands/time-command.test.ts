@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { Command } from 'commander';
 import type { CallMemoryResult, MeasureCallMemoryOptions } from '@ngcc-perf/rss';
-import type { MeasurementPlan, MeasureOperationOptions, OperationMeasurement, TrialProcess } from '@ngcc-perf/timing';
+import { deriveStatistics, type MeasurementPlan, type MeasureOperationOptions, type OperationMeasurement, type TrialProcess } from '@ngcc-perf/timing';
 import { registerTimeCommand, type TimeDependencies } from './time-command.js';
 
 // OpenSSL's EVP SHA-512 at 16384 B on the development VM: a 1.89 ms cold call (provider fetch),
@@ -88,9 +88,43 @@ describe('ngcc-perf time (injected measurement)', () => {
       '16384 B: 78252.8 tsc ticks (not core cycles)/call, 4.78 per byte, 32.000 µs, 512.0 MB/s, n = 100000',
       'plan: 5 trials × 20000 calls (+3 warm-ups), from the warm calls (32.0 µs each) after a 1.89 ms cold call (one-time set-up or cold caches)',
       'trials: 640 ms, 641 ms, 640 ms, 640 ms, 641 ms of timed loop, target 1.00 s',
+      'pinned: every process on CPU 1 (--cpu)',
       'memory of one call: stack high-water 1200 B, heap peak 0 B in 0 allocations, operation peak 0 B',
       '',
     ]);
+  });
+
+  it('without --cpu pins every process to the last allowed CPU, as run does, and says which (it left them unpinned)', async () => {
+    const { stdout, asked, memoryAsked } = await runTime(OSSL, { allowed: [2, 3, 5] });
+    expect(asked[0]?.cpu).toBe(5);
+    expect(memoryAsked[0]?.cpu).toBe(5);
+    expect(stdout).toContain('pinned: every process on CPU 5 (default: the last of the CPUs this process may use, 2,3,5; --cpu N to choose)\n');
+    const json = JSON.parse((await runTime([...OSSL, '--json'], { allowed: [0, 1] })).stdout);
+    expect([json.cpu, json.cpuSource]).toEqual([1, 'default']);
+  });
+
+  it('disturbed trials are warned about in the text, under --quiet, and in --json "warnings" (they were silent)', async () => {
+    // A busy loop on the measuring CPU: trial 2 kept after 3 disturbed attempts (63.4 % of its loop
+    // waiting for a CPU), 2 attempts discarded; trial 4 preempted within the limit (flagged only).
+    const waited = { code: 'context-switch' as const, message: 'preempted 812 time(s) during the loop, waiting 406 ms for a CPU (63.4 % of the loop): above the 0.5 % limit', rerun: true };
+    const flagged = { code: 'context-switch' as const, message: 'preempted 1 time(s) during the loop, waiting 0.100 ms for a CPU (0.02 % of the loop): within the 0.5 % limit, kept', rerun: false };
+    const processes = TRIALS.map((p, index) =>
+      index === 1 ? { ...p, attempts: 3, disturbed: true as const, disturbedReasons: [waited], rerunStopped: 'max-attempts' as const }
+        : index === 3 ? { ...p, disturbedReasons: [flagged] } : p,
+    );
+    const derived = deriveStatistics(processes.map((p) => ({ ...p, trial: p.trial! })), 16384);
+    const measured = { ...COMPLETE, processes, derived, disturbedRetries: 2 } as OperationMeasurement;
+    const expected = [
+      '2 disturbed trial attempt(s) were discarded and rerun',
+      'trial 2 was kept although disturbed (context-switch): all 3 attempts were disturbed',
+      '1 of 5 trials had involuntary context switches during the timed loop (flagged, not rerun)',
+    ];
+    expect(derived.warnings).toEqual(expected.slice(1));
+    const quiet = await runTime([...OSSL, '--quiet'], { measured });
+    expect(quiet.stderr).toBe('');
+    expect(quiet.stdout.split('\n').slice(1, 4)).toEqual(expected.map((warning) => `warning: ${warning}`));
+    expect(JSON.parse((await runTime([...OSSL, '--json', '--quiet'], { measured })).stdout).warnings).toEqual(expected);
+    expect(JSON.parse((await runTime([...OSSL, '--json'])).stdout).warnings).toEqual([]);
   });
 
   it('--json keeps stdout to the JSON, which adds calibrationBasis and warmCallSeconds; --quiet silences stderr', async () => {
@@ -119,11 +153,11 @@ describe('ngcc-perf time (injected measurement)', () => {
     expect(stdout).toContain('trials: 21.0 µs, 20.0 µs of timed loop\n');
   });
 
-  it('a library that loads and then crashes stays a measured failure: exit 1, memory still measured', async () => {
+  it('a library that loads and then crashes stays a measured failure: exit 3, memory still measured', async () => {
     const failure = { code: 'CRASH' as const, message: 'killed by SIGSEGV' };
     const measured = { ...COMPLETE, status: 'failed', failure: 'calibration: CRASH — killed by SIGSEGV', plan: null, counter: null, derived: null, processes: [], calibration: process(null, failure) } as unknown as OperationMeasurement;
     const { stdout, stderr, exitCode, memoryAsked } = await runTime(OSSL, { measured });
-    expect(exitCode).toBe(1);
+    expect(exitCode).toBe(3);
     expect(stderr).toContain('[ngcc-perf] calibration failed: CRASH — killed by SIGSEGV\n');
     expect(stdout.split('\n')[0]).toBe('failed: calibration: CRASH — killed by SIGSEGV');
     expect(memoryAsked).toHaveLength(1);

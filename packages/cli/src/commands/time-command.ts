@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { DEFAULT_CALL_MEMORY_TIMEOUT_SECONDS, measureCallMemory, type CallMemoryResult, type MeasureCallMemoryOptions } from '@ngcc-perf/rss';
-import { allowedCpus, locateNative } from '@ngcc-perf/campaign';
+import { allowedCpus, defaultMeasuringCpus, locateNative } from '@ngcc-perf/campaign';
 import {
   DEFAULT_TIMING_OPTIONS,
   detectHostProblems,
@@ -11,9 +11,10 @@ import {
 } from '@ngcc-perf/timing';
 import { CliError } from '../cli-error.js';
 import type { CommandContext } from '../command-context.js';
+import { EXIT_NOT_VOUCHED } from '../exit-codes.js';
 import { describeTimePlan } from '../internal/describe-time-plan.js';
 import { checkLibraryFile, loadFailureError } from '../internal/library-input.js';
-import { parseMeasuringCpu } from '../internal/measuring-cpu.js';
+import { formatCpuList, parseMeasuringCpu } from '../internal/measuring-cpu.js';
 import { measureMemoryOnce, memoryFields, renderMemory, type TimeMemory } from '../internal/time-memory.js';
 import { calibratingLine, createTimeProgress } from '../internal/time-progress.js';
 import { parseInteger, parsePositiveNumber } from '../parse-options.js';
@@ -49,13 +50,39 @@ interface TimeFlags {
   json?: boolean;
 }
 
+/** Where every process of a `time` call ran: the CPU, and whether `--cpu` chose it or the default did. */
+interface TimePinning {
+  cpu: number;
+  source: 'option' | 'default';
+  allowed: readonly number[];
+}
+
+/**
+ * What a reader must know before trusting the figures, as the record of `run` says it: the
+ * derivation's warnings (CV above its limit, outlier trials, disturbed trials kept or flagged)
+ * and how many disturbed attempts were discarded and rerun.
+ */
+function timeWarnings(measured: OperationMeasurement): string[] {
+  const reruns = measured.disturbedRetries > 0 ? [`${measured.disturbedRetries} disturbed trial attempt(s) were discarded and rerun`] : [];
+  return [...reruns, ...(measured.derived?.warnings ?? [])];
+}
+
+/** The line that says which CPU every process was pinned to, and why that one. */
+function renderPinning(pinning: TimePinning): string {
+  const why = pinning.source === 'option' ? '--cpu' : `default: the last of the CPUs this process may use, ${formatCpuList(pinning.allowed)}; --cpu N to choose`;
+  return `pinned: every process on CPU ${pinning.cpu} (${why})\n`;
+}
+
 /** The `--json` object of `time`: the figures, the plan and how it was made, the trials and the memory of one call. */
-function timeJson(measured: OperationMeasurement, messageBytes: number, memory: TimeMemory): Record<string, unknown> {
+function timeJson(measured: OperationMeasurement, messageBytes: number, memory: TimeMemory, pinning: TimePinning): Record<string, unknown> {
   const d = measured.derived;
   return {
     status: measured.status,
     ...(measured.status === 'failed' ? { failure: measured.failure } : {}),
     messageBytes,
+    cpu: pinning.cpu,
+    cpuSource: pinning.source,
+    warnings: timeWarnings(measured),
     meanCycles: d?.meanCycles ?? null,
     meanSeconds: d?.meanSeconds ?? null,
     cyclesPerByte: d?.cyclesPerByte ?? null,
@@ -97,8 +124,8 @@ function renderFigures(measured: OperationMeasurement, messageBytes: number): st
  * `ngcc-perf time LIB --digest-bits N --bytes L [--trials T] [--iterations K] [--trial-target S]
  * [--budget S] [--cpu N] [--quiet] [--json]`: one operation's trials (SPEC §5), then one memory
  * process for the per-call figures (stack high-water, heap peak, operation peak). Progress goes
- * to stderr, one line per driver process. Exit 0 when both were measured, 1 when the library
- * failed (crash, timeout, wrong return), 2 for bad input: an option, a `--cpu` this process may
+ * to stderr, one line per driver process. Exit 0 when both were measured, 3 when the library
+ * failed (crash, timeout, wrong return: `EXIT_NOT_VOUCHED`), 2 for bad input: an option, a `--cpu` this process may
  * not use, a path that is not an ELF shared object, or a library the driver cannot load (LOADFAIL).
  * @throws {@link CliError} `USAGE` for the bad input above (main turns it into one line, exit 2).
  * @example
@@ -115,14 +142,17 @@ export function registerTimeCommand(program: Command, context: CommandContext, d
     .option('--iterations <n>', 'iterations per trial (calibration still runs, for the warm-ups)')
     .option('--trial-target <seconds>', `target seconds per trial (default ${DEFAULT_TIMING_OPTIONS.trialTargetSeconds})`)
     .option('--budget <seconds>', `most seconds for the operation; also bounds the calibration process, and the memory process (${DEFAULT_CALL_MEMORY_TIMEOUT_SECONDS} s at most) (default ${DEFAULT_TIMING_OPTIONS.budgetSeconds})`)
-    .option('--cpu <n>', 'pin every process to this CPU (one this process may use)')
+    .option('--cpu <n>', 'pin every process to this CPU, one this process may use (default: the last of them)')
     .option('--quiet', 'no progress output on stderr')
     .option('--json', 'print the measurement as JSON')
     .action(async (library: string, flags: TimeFlags) => {
       const messageBytes = parseInteger('--bytes', flags.bytes, 0, 16 * 1024 * 1024);
       const digestBits = parseInteger('--digest-bits', flags.digestBits, 8, 1 << 20);
       if (digestBits % 8 !== 0) throw new CliError('USAGE', `--digest-bits must be a multiple of 8 (whole bytes), got ${digestBits}.`);
-      const cpu = flags.cpu === undefined ? undefined : parseMeasuringCpu(flags.cpu, dependencies.allowedCpus());
+      const allowed = dependencies.allowedCpus();
+      const pinning: TimePinning = flags.cpu === undefined
+        ? { cpu: defaultMeasuringCpus(allowed)[0]!, source: 'default', allowed }
+        : { cpu: parseMeasuringCpu(flags.cpu, allowed), source: 'option', allowed };
       const budgetSeconds = flags.budget === undefined ? DEFAULT_TIMING_OPTIONS.budgetSeconds : parsePositiveNumber('--budget', flags.budget);
       const options = {
         ...(flags.trials === undefined ? {} : { trials: parseInteger('--trials', flags.trials, 1, 1000) }),
@@ -134,7 +164,7 @@ export function registerTimeCommand(program: Command, context: CommandContext, d
       const driverPath = dependencies.driverPath();
       const say = flags.quiet === true ? () => undefined : context.io.stderr;
       say(calibratingLine(messageBytes, budgetSeconds));
-      const pinned = cpu === undefined ? {} : { cpu };
+      const pinned = { cpu: pinning.cpu };
       const measured = await dependencies.measureOperation({
         library, digestBits, messageBytes, options, ...pinned, driverPath, onProgress: createTimeProgress(say),
       });
@@ -147,10 +177,14 @@ export function registerTimeCommand(program: Command, context: CommandContext, d
         library, digestBits, messageBytes, driverPath, timeoutSeconds: memoryTimeoutSeconds, ...pinned,
       });
       if (flags.json) {
-        context.io.stdout(`${JSON.stringify(timeJson(measured, messageBytes, memory), null, 2)}\n`);
+        context.io.stdout(`${JSON.stringify(timeJson(measured, messageBytes, memory, pinning), null, 2)}\n`);
       } else {
-        context.io.stdout(renderFigures(measured, messageBytes) + describeTimePlan(measured, flags.iterations !== undefined) + renderMemory(memory));
+        // Results and their warnings go to stdout, so --quiet (no progress on stderr) keeps them.
+        const warnings = timeWarnings(measured).map((warning) => `warning: ${warning}\n`).join('');
+        context.io.stdout(
+          renderFigures(measured, messageBytes) + warnings + describeTimePlan(measured, flags.iterations !== undefined) + renderPinning(pinning) + renderMemory(memory),
+        );
       }
-      if (measured.status === 'failed' || memory.memory === null) context.setExitCode(1);
+      if (measured.status === 'failed' || memory.memory === null) context.setExitCode(EXIT_NOT_VOUCHED);
     });
 }

@@ -1,9 +1,7 @@
 import type { Command } from 'commander';
 import { validateRunDirectory } from '@ngcc-perf/report';
 import type { CommandContext } from '../command-context.js';
-
-/** Exit code of `validate` when the run directory does not validate (bad input stays 2). */
-export const EXIT_NOT_VALID = 1;
+import { EXIT_NEGATIVE_VERDICT } from '../exit-codes.js';
 
 interface ValidateFlags {
   json?: boolean;
@@ -36,6 +34,6 @@ export function registerValidateCommand(program: Command, context: CommandContex
         return;
       }
       context.io.stderr(`ngcc-perf: not valid (${result.difference.check}): ${result.difference.message}\n`);
-      context.setExitCode(EXIT_NOT_VALID);
+      context.setExitCode(EXIT_NEGATIVE_VERDICT);
     });
 }

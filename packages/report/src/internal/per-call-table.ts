@@ -2,6 +2,7 @@
 // whose records carry `derived.perCall` (a per-call-scope run, or the per-call sample process).
 import { formatCycles } from '../number-formats.js';
 import { ReportError } from '../report-error.js';
+import { buildPerCallResolutionCaveat } from './per-call-resolution-caveat.js';
 import { paragraph } from './report-model.js';
 import type { CandidateContext } from './candidate-context.js';
 import type { PerCallSummary } from '../per-call-schema.js';
@@ -96,5 +97,5 @@ export function buildPerCallBlocks(context: CandidateContext, instanceCell: (rec
     numeric: [false, true, true, true, true, true, true, true, true],
     rows: records.filter((record) => instances.has(record.instance)).map((record) => perCallRow(record, instanceCell(record))),
   };
-  return [paragraph(describeSource(sources) + MEANING), table];
+  return [paragraph(describeSource(sources) + MEANING), table, ...buildPerCallResolutionCaveat(records)];
 }
