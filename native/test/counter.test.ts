@@ -2,6 +2,7 @@
 // (native/PROTOCOL.md, "Counters"). Spawns native/build/ngcc-perf-driver (npm run build).
 import { beforeAll, describe, expect, test } from '@jest/globals';
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 const driverPath = process.env.NGCC_PERF_DRIVER ?? '';
@@ -62,6 +63,10 @@ function quantile(samples: number[], p: number): number {
   return sorted[Math.floor(p * (sorted.length - 1))] as number;
 }
 
+// RDTSCP is a CPU feature some hosts (and hypervisors) leave out: /proc/cpuinfo's flags say which.
+const cpuHasRdtscp = process.arch === 'x64' && /^flags\s*:.*\brdtscp\b/m.test(readFileSync('/proc/cpuinfo', 'utf8'));
+const RDTSCP_MISSING_REASON = 'this CPU has no RDTSCP instruction (CPUID 0x80000001 EDX bit 27)';
+
 const isCount = (value: unknown): boolean => Number.isInteger(value) && (value as number) >= 0;
 const expectedCandidates =
   process.arch === 'x64' ? ['pmu-cycles', 'tsc', 'tscp', 'clock'] : process.arch === 'arm64' ? ['pmu-cycles', 'cntvct', 'clock'] : ['pmu-cycles', 'clock'];
@@ -101,6 +106,11 @@ describe('info: every probed counter with its measured figures', () => {
     const tsc = counters.find((entry) => entry.name === 'tsc') as CounterEntry;
     const tscp = counters.find((entry) => entry.name === 'tscp') as CounterEntry;
     expect(tsc).toMatchObject({ available: true, access: 'lfence-rdtsc-lfence' });
+    if (!cpuHasRdtscp) {
+      // No RDTSCP on this CPU: the driver must say so rather than fault or report figures.
+      expect(tscp).toEqual({ name: 'tscp', kind: 'fixed-rate', available: false, reason: RDTSCP_MISSING_REASON });
+      return;
+    }
     expect(tscp).toMatchObject({ available: true, access: 'rdtscp-lfence' });
     expect(Math.abs((tsc.hz as number) / (tscp.hz as number) - 1)).toBeLessThan(0.001);
     expect(info.tscHzCpuid === null || (Number.isInteger(info.tscHzCpuid) && (info.tscHzCpuid as number) > 0)).toBe(true);
@@ -240,8 +250,14 @@ describe('time --scope', () => {
     checkPerCall(trial, 200000);
   });
 
-  test('--counter tscp can be forced on x86-64', () => {
+  test('--counter tscp can be forced on x86-64 (refused with the reason on a CPU without RDTSCP)', () => {
     if (process.arch !== 'x64') return;
+    if (!cpuHasRdtscp) {
+      const refused = spawnSync(driverPath, ['time', lib('empty'), '256', '0', '100', '0', '--counter', 'tscp'], { encoding: 'utf8' });
+      expect(refused.status).toBe(2);
+      expect(refused.stderr + refused.stdout).toContain('RDTSCP');
+      return;
+    }
     const { meta } = timeRun([lib('empty'), '256', '0', '100', '0', '--counter', 'tscp']);
     expect(meta.counter).toMatchObject({ name: 'tscp', kind: 'fixed-rate', access: 'rdtscp-lfence', reason: 'selected with --counter tscp' });
   });
