@@ -51,8 +51,8 @@ describe('renderCandidateHtml on seed 000 (hash-15 Litchi, x86_1)', () => {
     const chart = html.slice(html.indexOf('<figure class="chart" id="performance-chart">'), html.indexOf('</figure>'));
     const lines = [...chart.matchAll(/<polyline class="mark" points="([^"]*)"/g)].map((match) => match[1]!.split(' '));
     expect(lines).toHaveLength(4);
-    // x = 72 + (log2 L − 5) / (16 − 5) × 624 for L = 32 … 65536: e.g. 512 B → 72 + 4/11 × 624 = 298.9
-    expect(lines[0]!.map((point) => point.split(',')[0])).toEqual(['72.0', '185.5', '298.9', '355.6', '469.1', '525.8', '582.5', '696.0']);
+    // x = 72 + 16 + (log2 L − 5) / (16 − 5) × 592 for L = 32 … 65536: e.g. 512 B → 88 + 4/11 × 592 = 303.3
+    expect(lines[0]!.map((point) => point.split(',')[0])).toEqual(['88.0', '195.6', '303.3', '357.1', '464.7', '518.5', '572.4', '680.0']);
     // log y axis: 1-2-5 ticks from 20 to 200 cycles/byte (the data spans 31.5 … 134.1)
     expect([...chart.matchAll(/<text x="66" y="[\d.]+" text-anchor="end" font-size="12">([\d.]+)<\/text>/g)].map((match) => match[1])).toEqual(['20', '50', '100', '200']);
   });

@@ -34,8 +34,10 @@ describe('renderSystemSummaryMarkdown', () => {
   it('a real run: fixed-rate ticks are named, unsteady trials noted', async () => {
     const page = renderSystemSummaryMarkdown(await loadRunDirectory(REAL_RUN));
     expect(page).toContain('“Cycles” are ticks of the `tsc` counter at 2.45 GHz, a fixed rate: not core clock cycles.');
-    // ‡ on each figure whose trial CV is above its limit; the note names those sizes and their CVs
-    expect(page).toMatch(/\| \[example-sm3\]\(example-sm3\/perf_x86_1\.md\) \| `sm3` \| 2890( ‡)? \| 48\.3 k( ‡)? \| 2\.82 M( ‡)? \| 43\.0( ‡)? \| [\d.]+ %( ‡)? \| [\d.]+ \| [12] \| PASS \| trial CV above its limit at (\d+ B \([\d.]+ %\)(, )?)+ \|/);
+    // ‡ on each figure whose trial CV is above its limit; every size of this noisy VM run is, so the note gives the worst
+    expect(page).toContain(
+      '| [example-sm3](example-sm3/perf_x86_1.md) | `sm3` | 2890 ‡ | 48.3 k ‡ | 2.82 M ‡ | 43.0 ‡ | 4.9 % ‡ | 42.6 | 2 | PASS | trial CV above its limit at all 8 sizes (up to 36.4 % at 32 B) |',
+    );
     expect(page).toContain('‡ marks a figure for which the trial CV');
   });
 

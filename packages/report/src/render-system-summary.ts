@@ -20,6 +20,7 @@ function summaryTable(rows: SummaryRow[], sizes: number[], systemId: string, for
     caption: `One row per instance; rank by the median cycles/byte at ${perByte}`,
     headers: ['candidate', 'instance', ...sizes.map((bytes) => `cycles @ ${sizeLabel(bytes)}`), `cycles/byte @ ${perByte}`, `trial CV @ ${perByte}`, `median cycles/byte @ ${perByte}`, 'rank', 'KAT', 'notes'],
     numeric: [false, false, ...sizes.map(() => true), true, true, true, true, false, false],
+    prose: [false, false, ...sizes.map(() => false), false, false, false, false, false, true],
     rows: rows.map((row): Inline[][] => [
       [link(candidateFromSummary(row.entry.candidate, systemId, format), row.entry.candidate)],
       [codeSpan(row.entry.instance)],

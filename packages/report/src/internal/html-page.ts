@@ -33,9 +33,10 @@ th, td { border: 1px solid var(--line); padding: 0.3rem 0.6rem; vertical-align: 
 thead th { background: var(--head); text-align: left; }
 tbody tr:nth-child(even) { background: #f8fafb; }
 tbody th[scope="row"] { text-align: left; font-weight: 600; background: #fbfcfd; }
+td.prose { min-width: 16rem; }
 td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 code { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; font-size: 0.88em; background: var(--head); padding: 0 0.2em; border-radius: 3px; overflow-wrap: break-word; }
-td code, th code { white-space: nowrap; overflow-wrap: normal; }
+td code, th code, td a { white-space: nowrap; overflow-wrap: normal; }
 a code { color: var(--accent); }
 .charts { display: grid; grid-template-columns: minmax(0, 1fr); gap: 1.25rem; margin: 1rem 0; max-width: 56rem; }
 figure.chart { margin: 0; padding: 0.75rem; border: 1px solid var(--line); border-radius: 6px; background: #ffffff; }
@@ -68,7 +69,8 @@ export function renderHtmlTable(table: TableBlock): string {
     .map((row) => {
       const cells = row.map((cell, index) => {
         if (index === 0 && table.rowHeaders === true) return `<th scope="row">${renderHtmlInlines(cell)}</th>`;
-        return `${table.numeric[index] ? '<td class="num">' : '<td>'}${renderHtmlInlines(cell)}</td>`;
+        const open = table.numeric[index] ? '<td class="num">' : table.prose?.[index] === true ? '<td class="prose">' : '<td>';
+        return `${open}${renderHtmlInlines(cell)}</td>`;
       });
       return `<tr>${cells.join('')}</tr>`;
     })

@@ -29,6 +29,8 @@ export interface TableBlock {
   headers: string[];
   /** Right-align this column in HTML (numbers). */
   numeric: boolean[];
+  /** HTML: this column holds sentences; it keeps a readable width instead of shrinking to a word. */
+  prose?: boolean[];
   rows: Inline[][][];
   /** HTML: the first cell of each row is a row header (`<th scope="row">`). */
   rowHeaders?: boolean;

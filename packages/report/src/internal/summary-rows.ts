@@ -11,7 +11,7 @@ import { FIGURE_LABEL } from './call-memory-section.js';
 import type { BuildInstance } from '../build-manifest-schema.js';
 import type { Dataset } from '../dataset.js';
 import type { TimingRecord } from '../record-schema.js';
-import { cvCell, isUnsteady, robustCycles, UNSTEADY_MARKER } from './reliability.js';
+import { cvCell, formatCvPercent, isUnsteady, robustCycles, UNSTEADY_MARKER } from './reliability.js';
 import type { Inline } from './report-model.js';
 
 /** Message lengths of the summary columns when the run measured them (SPEC §1 S1, S4, S8). */
@@ -75,8 +75,18 @@ function notesOf(entry: BuildInstance, records: TimingRecord[]): string[] {
     notes.push(`${FIGURE_LABEL[growth.figure]} grows with the message (${formatMemoryBytes(growth.smallestBytes)} → ${formatMemoryBytes(growth.largestBytes)})`);
   }
   const unsteady = records.filter(isUnsteady);
-  if (unsteady.length > 0) notes.push(`trial CV above its limit at ${unsteady.map((record) => `${record.messageBytes} B (${cvCell(record).replace(` ${UNSTEADY_MARKER}`, '')})`).join(', ')}`);
+  if (unsteady.length > 0) notes.push(unsteadyNote(unsteady, records.length));
   return notes;
+}
+
+/** `trial CV above its limit at 32 B (36.4 %), 8192 B (22.2 %)`; at every size, the range instead of the list. */
+function unsteadyNote(unsteady: TimingRecord[], measured: number): string {
+  const cvs = unsteady.map((record) => (record.status === 'complete' ? (record.derived.cv ?? 0) : 0));
+  if (unsteady.length === measured && measured > 2) {
+    const worst = unsteady[cvs.indexOf(Math.max(...cvs))]!;
+    return `trial CV above its limit at all ${measured} sizes (up to ${formatCvPercent(worst)} at ${worst.messageBytes} B)`;
+  }
+  return `trial CV above its limit at ${unsteady.map((record) => `${record.messageBytes} B (${formatCvPercent(record)})`).join(', ')}`;
 }
 
 export function buildSummaryRows(dataset: Dataset): SummaryRow[] {

@@ -74,15 +74,19 @@ export interface LogFrame {
   yLog: boolean;
 }
 
+/** Space between the y axis (and the right edge) and the first (last) message length, so marks there stay clear of the axis. */
+const X_INSET_PX = 16;
+
 export function createLogFrame(sizesBytes: readonly number[], yLow: number, yHigh: number, yLog = false): LogFrame {
   const logMin = Math.log2(Math.min(...sizesBytes));
   const logMax = Math.log2(Math.max(...sizesBytes));
   const plotWidth = WIDTH - MARGIN.left - MARGIN.right;
+  const span = plotWidth - 2 * X_INSET_PX;
   const plotHeight = HEIGHT - MARGIN.top - MARGIN.bottom;
   const scale = (value: number): number => (yLog ? Math.log10(Math.max(value, yLow)) : value);
   const [low, high] = [scale(yLow), scale(yHigh)];
   return {
-    x: (bytes) => (logMax === logMin ? MARGIN.left + plotWidth / 2 : MARGIN.left + ((Math.log2(bytes) - logMin) / (logMax - logMin)) * plotWidth),
+    x: (bytes) => (logMax === logMin ? MARGIN.left + plotWidth / 2 : MARGIN.left + X_INSET_PX + ((Math.log2(bytes) - logMin) / (logMax - logMin)) * span),
     y: (value) => MARGIN.top + plotHeight - ((scale(value) - low) / (high - low)) * plotHeight,
     bottom: MARGIN.top + plotHeight,
     plotWidth,
