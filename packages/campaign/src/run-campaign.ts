@@ -72,6 +72,8 @@ export interface RunCampaignResult {
   instances: string[];
   reportsMarkdown: string[];
   reportsHtml: string[];
+  /** The system's HTML summary, linking every page; null when no report was rendered. */
+  summaryHtml: string | null;
   verdicts: { candidate: string; instance: string; verdict: KatVerdict; flags: string }[];
   records: MeasurePhaseResult;
   published: PublishRunResult | null;
@@ -159,7 +161,7 @@ export async function runCampaign(options: RunCampaignOptions): Promise<RunCampa
   };
   const result: RunCampaignResult = {
     runDirectory: state.directory, resumed: state.resumed, shard: options.shard ?? null, instances: units.map((u) => u.key),
-    reportsMarkdown: [], reportsHtml: [], verdicts: [], records: { complete: 0, failed: 0, reused: 0 }, published: null,
+    reportsMarkdown: [], reportsHtml: [], summaryHtml: null, verdicts: [], records: { complete: 0, failed: 0, reused: 0 }, published: null,
   };
   const skip = (phase: CampaignPhase, detail: string) => emit({ event: 'phase', phase, status: 'skipped', total: null, detail });
   try {
@@ -183,6 +185,7 @@ export async function runCampaign(options: RunCampaignOptions): Promise<RunCampa
         const reports = await inPhase(state, emit, 'report', new Set(state.build.instances.map((e) => e.candidate)).size, () => renderReports(state.directory));
         result.reportsMarkdown = reports.markdown;
         result.reportsHtml = reports.html;
+        result.summaryHtml = reports.summaryHtml;
         for (const file of reports.files) emit({ event: 'report', file } satisfies CampaignEvent);
       }
     }

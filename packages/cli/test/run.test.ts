@@ -30,9 +30,9 @@ describe('ngcc-perf run on the bundled SM3 candidate', () => {
     stdout = out.join('');
   }, 120_000);
 
-  it('exits 0 and prints the HTML report path', () => {
+  it('exits 0 and prints the HTML candidate page, then the summary last (it links every page)', () => {
     expect(exitCode).toBe(0);
-    expect(stdout.trim()).toBe(path.join(runDirectory, 'reports', 'example-sm3', 'perf_x86_9.html'));
+    expect(stdout.trim().split('\n')).toEqual([path.join(runDirectory, 'reports', 'example-sm3', 'perf_x86_9.html'), path.join(runDirectory, 'reports', 'summary_x86_9.html')]);
   });
 
   it('writes one record per size, each naming its counter and keeping its 5 trials', async () => {

@@ -124,7 +124,9 @@ export function registerRunCommand(program: Command, context: CommandContext): v
           context.io.stderr(`[ngcc-perf] ${result.records.failed} operation(s) failed (see their records; running again retries them): exit ${EXIT_NOT_VOUCHED}\n`);
         }
       }
-      const outputs = result.reportsHtml.map((report) => path.join(result.runDirectory, report));
+      // the candidate pages, then the summary last: it links every page, so it is the one to open
+      const pages = result.summaryHtml === null ? result.reportsHtml : [...result.reportsHtml, result.summaryHtml];
+      const outputs = pages.map((report) => path.join(result.runDirectory, report));
       for (const line of outputs.length > 0 ? outputs : [result.runDirectory]) context.io.stdout(`${line}\n`);
     });
 }
