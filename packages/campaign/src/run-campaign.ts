@@ -16,6 +16,7 @@ import { closeCampaign, runMeasurePhase, type MeasurePhaseResult } from './engin
 import { timedOperations } from './engine/operation-files.js';
 import { readPriorCosts } from './engine/prior-costs.js';
 import { publishRun, type PublishRunResult } from './engine/publish-run.js';
+import { supersedeUnstableRecords } from './engine/remeasure-unstable.js';
 import { renderReports } from './engine/render-reports.js';
 import { openRunState, type RunState } from './engine/run-state.js';
 import { assignShards } from './engine/shard-selection.js';
@@ -60,6 +61,12 @@ export interface RunCampaignOptions {
   allowUnfixedHost?: boolean;
   /** Receives progress events (the CLI renders them as a bar, lines or JSON). */
   onEvent?: CampaignEventSink;
+  /**
+   * `unstable`: before measuring, move the complete records whose trial CV is above its limit to
+   * `remeasured/` (kept) so exactly those operations are measured again; each new record carries
+   * `remeasure` naming the one it replaces.
+   */
+  remeasure?: 'unstable';
 }
 
 /** What {@link runCampaign} leaves behind, as paths relative to the run directory. */
@@ -177,6 +184,7 @@ export async function runCampaign(options: RunCampaignOptions): Promise<RunCampa
     }
     let planned: PlannedOperation[] | null = null;
     if (phases.has('calibrate')) planned = await inPhase(state, emit, 'calibrate', timedOperations(context).length, () => runCalibratePhase(context));
+    if (phases.has('measure') && options.remeasure === 'unstable') await supersedeUnstableRecords(context);
     if (phases.has('measure')) result.records = await inPhase(state, emit, 'measure', timedOperations(context).length, () => runMeasurePhase(context, planned));
     if (phases.has('report')) {
       if (shard !== null && shard.count > 1) skip('report', `shard ${shard.index}/${shard.count}: merge the shards with "ngcc-perf merge" to render the reports`);

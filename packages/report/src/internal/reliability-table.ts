@@ -32,10 +32,19 @@ export function buildReliabilityBlocks(context: CandidateContext): Block[] {
     flagged.length === 0
       ? 'Every row’s trials agree within the limit: the trial CV (standard deviation of the trial means over their mean) is at most 5 % below 4096 B and 2 % from 4096 B.'
       : `${UNSTEADY_MARKER} marks ${flagged.length} of ${records.length} rows for which ${CV_LIMIT_SENTENCE}; their mean is less certain than the others — read the interval and the median trial beside it.`;
+  const remeasured = records.filter((record) => record.remeasure !== undefined);
+  const remeasureSentence: Inline[] = [];
+  remeasured.forEach((record, index) => {
+    const previous = record.remeasure!;
+    remeasureSentence.push(index === 0 ? ' Measured again because the first measurement’s trial CV was above its limit: ' : '; ', codeSpan(record.instance), ` ${record.messageBytes} B`);
+    remeasureSentence.push(previous.previousCv === null ? ' (previous record ' : ` (previous CV ${(previous.previousCv * 100).toFixed(1)} %, record `, codeSpan(previous.previousRecord), ')');
+  });
+  if (remeasured.length > 0) remeasureSentence.push('.');
   return [
     paragraph(
       'How far each row of the table above can be trusted: the trial CV, the 95 % Student-t interval of the mean cycles/byte over the trials, the median of the trial means in cycles/byte, and trials outside Tukey’s fences. ' +
         sentence,
+      ...remeasureSentence,
     ),
     {
       kind: 'table',
