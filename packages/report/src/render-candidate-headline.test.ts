@@ -36,14 +36,15 @@ describe('the headline block of a candidate page', () => {
     expect(lines[0]).toBe('# hash-15 Litchi — performance on x86-64 (system x86_1)');
     expect(lines[2]).toBe('Performance measurements › [x86_1](../summary_x86_1.md) › hash-15 · [method](../method_x86_1.md) · system: x86_1');
     expect(markdownTableRowsAfter(page, lines[2]!)).toEqual([
-      '| instance | KAT | message | cycles/byte | MB/s | trial CV | static image |',
-      '|---|---|---|---|---|---|---|',
+      '| instance | KAT | cycles/byte | MB/s | trial CV | static image |',
+      '|---|---|---|---|---|---|',
       // the seed's §4 figures at 65536 B and its §5 static image (14981 B = 14.6 KiB)
-      '| `litchi_512` | PASS | 65536 B | 31.5 | 66.4 | — | 14.6 KiB |',
-      '| `litchi_768` | PASS | 65536 B | 41.8 | 50.1 | — | 12.4 KiB |',
-      '| `litchi_1024` | PASS | 65536 B | 61.2 | 34.2 | — | 12.4 KiB |',
-      '| `litchi_xof` | PASS | 65536 B | 53.8 | 38.9 | — | 12.9 KiB |',
+      '| `litchi_512` | PASS | 31.5 | 66.4 | — | 14.6 KiB |',
+      '| `litchi_768` | PASS | 41.8 | 50.1 | — | 12.4 KiB |',
+      '| `litchi_1024` | PASS | 61.2 | 34.2 | — | 12.4 KiB |',
+      '| `litchi_xof` | PASS | 53.8 | 38.9 | — | 12.9 KiB |',
     ]);
+    expect(page).toContain('At a glance: figures at the longest message measured, 65536 B; memory');
     expect(page.indexOf('At a glance')).toBeLessThan(page.indexOf('These figures come from an independent measurement'));
   });
 
@@ -52,15 +53,16 @@ describe('the headline block of a candidate page', () => {
     const headline = html.slice(html.indexOf('<section class="headline"'), html.indexOf('</section>'));
     expect(headline).toContain('<td><span class="tone-good">PASS</span></td>');
     expect(headline).toContain('<td><span class="tone-bad">⚠ MISMATCH</span></td>');
-    expect(headline).toMatch(/<td class="num">1024 B<\/td><td class="num">8\.3 ‡<\/td>/);
+    expect(headline).toContain('<caption>At a glance, per instance (figures at 1024 B)</caption>');
+    expect(headline).toContain('<td><span class="tone-bad">⚠ MISMATCH</span></td><td class="num">8.3 ‡</td>');
     expect(headline).toContain('<td class="num">20.0 % ‡</td>');
     expect(html).toContain('system: <a href="perf_arm_1.html">arm_1</a> · x86_1</nav>');
   });
 
   it('shows the stack and heap peak of one call when the records measured them', () => {
     const page = renderCandidateMarkdown(memoryDataset([{ messageBytes: 32, stack: 712, heap: 32, operation: null }, { messageBytes: 65536, stack: 66248, heap: 65536, operation: null }]), 'example-sm3');
-    expect(page).toContain('| instance | KAT | message | cycles/byte | MB/s | trial CV | static image | stack | heap peak |');
-    expect(page).toContain('| `sm3` | PASS | 65536 B | 0.0 | 65536.0 | — | 5225 B | 64.7 KiB | 64.0 KiB |');
+    expect(page).toContain('| instance | KAT | cycles/byte | MB/s | trial CV | static image | stack | heap peak |');
+    expect(page).toContain('| `sm3` | PASS | 0.0 | 65536.0 | — | 5225 B | 64.7 KiB | 64.0 KiB |');
   });
 });
 

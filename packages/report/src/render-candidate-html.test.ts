@@ -34,9 +34,9 @@ describe('renderCandidateHtml on seed 000 (hash-15 Litchi, x86_1)', () => {
 
   it('gives every column header scope="col" and carries the seed figures', () => {
     expect(html.match(/<th>/g)).toBeNull();
-    // page tables: headline 7 (no memory of one call) + §2 2 + §3 3 + §4 7 and reliability 7 + §5 5
+    // page tables: headline 6 (one longest message, no memory of one call) + §2 2 + §3 3 + §4 7 and reliability 7 + §5 5
     // + §7 3 columns; chart data tables: cycles/byte and MB/s 1 + 4 instances each, spread 4, RSS 1 + 8 series
-    expect(html.match(/<th scope="col">/g)).toHaveLength(7 + 2 + 3 + 7 + 7 + 5 + 3 + 5 + 5 + 4 + 9);
+    expect(html.match(/<th scope="col">/g)).toHaveLength(6 + 2 + 3 + 7 + 7 + 5 + 3 + 5 + 5 + 4 + 9);
     expect(html.match(/<th scope="row">/g)).toHaveLength(8 + 8 + 32 + 8);
     expect(html).toContain(
       '<tr><td><code>litchi_512</code></td><td class="num">65536 B</td><td class="num">2.06 M</td><td class="num">31.5</td><td class="num">986 µs</td><td class="num">66.4</td><td class="num">5065 (5 × 1013)</td></tr>',

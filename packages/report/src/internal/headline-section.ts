@@ -23,7 +23,7 @@ function memoryOrDash(bytes: number | null | undefined): string {
   return typeof bytes === 'number' ? formatMemoryBytes(bytes) : '—';
 }
 
-function headlineRow(entry: BuildInstance, records: TimingRecord[], withCallMemory: boolean): Inline[][] {
+function headlineRow(entry: BuildInstance, records: TimingRecord[], withCallMemory: boolean, withMessage: boolean): Inline[][] {
   const longest = longestComplete(records);
   const derived = longest?.status === 'complete' ? longest.derived : null;
   const marker = longest !== undefined && isUnsteady(longest) ? ` ${UNSTEADY_MARKER}` : '';
@@ -32,7 +32,7 @@ function headlineRow(entry: BuildInstance, records: TimingRecord[], withCallMemo
   return [
     [codeSpan(entry.instance)],
     [katVerdictInline(entry)],
-    [longest === undefined ? '—' : `${longest.messageBytes} B`],
+    ...(withMessage ? [[longest === undefined ? '—' : `${longest.messageBytes} B`]] : []),
     [derived === null ? '—' : `${formatCyclesPerByte(derived.cyclesPerByte)}${marker}`],
     [derived === null ? '—' : formatMegabytesPerSecond(derived.megabytesPerSecond)],
     [longest === undefined ? '—' : cvCell(longest)],
@@ -47,17 +47,16 @@ function headlineRow(entry: BuildInstance, records: TimingRecord[], withCallMemo
  */
 export function buildHeadlineBlocks(context: CandidateContext): Block[] {
   const withCallMemory = context.records.some(({ record }) => record.memory !== null && record.memory !== undefined);
-  const rows = context.instances.map((entry) =>
-    headlineRow(
-      entry,
-      context.records.map(({ record }) => record).filter((record) => record.instance === entry.instance),
-      withCallMemory,
-    ),
-  );
+  const recordsOf = (entry: BuildInstance): TimingRecord[] => context.records.map(({ record }) => record).filter((record) => record.instance === entry.instance);
+  // one longest message for every instance: named in the caption, not repeated on every row
+  const longestSizes = new Set(context.instances.map((entry) => longestComplete(recordsOf(entry))?.messageBytes));
+  const withMessage = longestSizes.size !== 1 || longestSizes.has(undefined);
+  const rows = context.instances.map((entry) => headlineRow(entry, recordsOf(entry), withCallMemory, withMessage));
+  const commonSize = withMessage ? '' : ` (figures at ${[...longestSizes][0]} B)`;
   const unit = context.records.some(({ record }) => record.counter?.kind === 'fixed-rate') ? 'ticks/byte' : 'cycles/byte';
   const flagged = context.records.some(({ record }) => isUnsteady(record));
   const notes: Inline[] = [
-    'At a glance: figures at the longest message measured; memory is the static ELF image of the library' +
+    `At a glance: figures at the longest message measured${withMessage ? '' : `, ${[...longestSizes][0]} B`}; memory is the static ELF image of the library` +
       (withCallMemory ? ' and the stack high-water and heap peak of one call at that length' : ' (this run did not measure the memory of one call)') +
       '. Sections 4 and 5 give every message length.',
   ];
@@ -65,9 +64,9 @@ export function buildHeadlineBlocks(context: CandidateContext): Block[] {
   return [
     {
       kind: 'table',
-      caption: 'At a glance, per instance',
-      headers: ['instance', 'KAT', 'message', unit, 'MB/s', 'trial CV', 'static image', ...(withCallMemory ? ['stack', 'heap peak'] : [])],
-      numeric: [false, false, true, true, true, true, true, ...(withCallMemory ? [true, true] : [])],
+      caption: `At a glance, per instance${commonSize}`,
+      headers: ['instance', 'KAT', ...(withMessage ? ['message'] : []), unit, 'MB/s', 'trial CV', 'static image', ...(withCallMemory ? ['stack', 'heap peak'] : [])],
+      numeric: [false, false, ...(withMessage ? [true] : []), true, true, true, true, ...(withCallMemory ? [true, true] : [])],
       rows,
     },
     paragraph(...notes),
