@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Command } from 'commander';
-import { loadRunDirectory, writeCrossSystemSummary, writeRunReports } from '@ngcc-perf/report';
+import { loadRunDirectory, REPORT_PATHS, writeCrossSystemSummary, writeRunReports } from '@ngcc-perf/report';
 import { CliError } from '../cli-error.js';
 import type { CommandContext } from '../command-context.js';
 
@@ -41,7 +41,10 @@ export function registerReportCommand(program: Command, context: CommandContext)
         const out = flags.out ?? directories[index]!;
         const otherSystems = flags.out === undefined ? [] : systems.filter((system) => system !== dataset.campaign.systemId);
         const written = await writeRunReports(dataset, out, { otherSystems });
-        for (const file of written) context.io.stdout(`${path.join(path.resolve(out), ...file.split('/'))}\n`);
+        // the system's HTML summary last: it links every page, so it is the one to open
+        const summary = REPORT_PATHS.summaryHtml(dataset.campaign.systemId);
+        const ordered = [...written.filter((file) => file !== summary), ...written.filter((file) => file === summary)];
+        for (const file of ordered) context.io.stdout(`${path.join(path.resolve(out), ...file.split('/'))}\n`);
       }
       if (datasets.length > 1) {
         const out = flags.out!;
