@@ -54,6 +54,23 @@ describe('loadCandidate', () => {
     });
   });
 
+  it('names a misspelled field as unknown, with the field it resembles, not as a missing one', async () => {
+    const folder = await candidateFolder({ ...valid, instances: [{ name: 'a', digestbits: 256 }] });
+    await expect(loadCandidate(folder)).rejects.toThrow(/: unknown field "instances\.0\.digestbits" \(did you mean "digestBits"\?\)\. Fix candidate\.json/);
+  });
+
+  it('names the type received when a field has the wrong type', async () => {
+    const folder = await candidateFolder({ ...valid, instances: [{ name: 'a', digestBits: '256' }] });
+    await expect(loadCandidate(folder)).rejects.toThrow(/field "instances\.0\.digestBits": expected a positive multiple of 8, or for an XOF a non-empty list of them; got a string \("256"\)/);
+    const named = await candidateFolder({ ...valid, algorithm: 7 });
+    await expect(loadCandidate(named)).rejects.toThrow(/field "algorithm": .*; got a number \(7\)/);
+  });
+
+  it('says a required field is missing', async () => {
+    const folder = await candidateFolder({ ...valid, algorithm: undefined }); // JSON.stringify leaves it out
+    await expect(loadCandidate(folder)).rejects.toThrow(/field "algorithm" is missing/);
+  });
+
   it('refuses a source path that leaves the folder', async () => {
     const folder = await candidateFolder({ ...valid, sources: ['../../etc/passwd'] });
     await expect(loadCandidate(folder)).rejects.toThrow(/"sources\.0" path "\.\.\/\.\.\/etc\/passwd" leaves the candidate folder/);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { BuildProfile } from './build-profiles.js';
 import { CampaignError } from './campaign-error.js';
+import { describeCandidateIssue } from './internal/describe-candidate-issue.js';
 
 const NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
 const NAME_RULE = 'letters, digits, "_", "." or "-", starting with a letter or digit';
@@ -106,16 +107,11 @@ async function readCandidateJson(file: string): Promise<unknown> {
 export async function loadCandidate(directory: string): Promise<Candidate> {
   const folder = path.resolve(directory);
   const file = path.join(folder, 'candidate.json');
-  const parsed = candidateSchema.safeParse(await readCandidateJson(file));
+  const input = await readCandidateJson(file);
+  const parsed = candidateSchema.safeParse(input);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const field = issue.path.join('.') || '(top level)';
-    throw invalid(
-      file,
-      issue.code === 'unrecognized_keys'
-        ? `unknown field ${issue.keys.map((k) => `"${[...issue.path, k].join('.')}"`).join(', ')}`
-        : `field "${field}": ${issue.message}`,
-    );
+    const knownFields = (at: readonly PropertyKey[]): readonly string[] => Object.keys((at.length === 0 ? candidateSchema : instanceSchema).shape);
+    throw invalid(file, describeCandidateIssue(parsed.error.issues, input, knownFields));
   }
   const data = parsed.data;
   const realFolder = await realpath(folder);

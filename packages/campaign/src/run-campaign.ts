@@ -16,6 +16,7 @@ import { closeCampaign, runMeasurePhase, type MeasurePhaseResult } from './engin
 import { timedOperations } from './engine/operation-files.js';
 import { readPriorCosts } from './engine/prior-costs.js';
 import { publishRun, type PublishRunResult } from './engine/publish-run.js';
+import { supersedeUnstableRecords } from './engine/remeasure-unstable.js';
 import { renderReports } from './engine/render-reports.js';
 import { openRunState, type RunState } from './engine/run-state.js';
 import { assignShards } from './engine/shard-selection.js';
@@ -60,6 +61,12 @@ export interface RunCampaignOptions {
   allowUnfixedHost?: boolean;
   /** Receives progress events (the CLI renders them as a bar, lines or JSON). */
   onEvent?: CampaignEventSink;
+  /**
+   * `unstable`: before measuring, move the complete records whose trial CV is above its limit to
+   * `remeasured/` (kept) so exactly those operations are measured again; each new record carries
+   * `remeasure` naming the one it replaces.
+   */
+  remeasure?: 'unstable';
 }
 
 /** What {@link runCampaign} leaves behind, as paths relative to the run directory. */
@@ -72,6 +79,8 @@ export interface RunCampaignResult {
   instances: string[];
   reportsMarkdown: string[];
   reportsHtml: string[];
+  /** The system's HTML summary, linking every page; null when no report was rendered. */
+  summaryHtml: string | null;
   verdicts: { candidate: string; instance: string; verdict: KatVerdict; flags: string }[];
   records: MeasurePhaseResult;
   published: PublishRunResult | null;
@@ -159,7 +168,7 @@ export async function runCampaign(options: RunCampaignOptions): Promise<RunCampa
   };
   const result: RunCampaignResult = {
     runDirectory: state.directory, resumed: state.resumed, shard: options.shard ?? null, instances: units.map((u) => u.key),
-    reportsMarkdown: [], reportsHtml: [], verdicts: [], records: { complete: 0, failed: 0, reused: 0 }, published: null,
+    reportsMarkdown: [], reportsHtml: [], summaryHtml: null, verdicts: [], records: { complete: 0, failed: 0, reused: 0 }, published: null,
   };
   const skip = (phase: CampaignPhase, detail: string) => emit({ event: 'phase', phase, status: 'skipped', total: null, detail });
   try {
@@ -175,6 +184,7 @@ export async function runCampaign(options: RunCampaignOptions): Promise<RunCampa
     }
     let planned: PlannedOperation[] | null = null;
     if (phases.has('calibrate')) planned = await inPhase(state, emit, 'calibrate', timedOperations(context).length, () => runCalibratePhase(context));
+    if (phases.has('measure') && options.remeasure === 'unstable') await supersedeUnstableRecords(context);
     if (phases.has('measure')) result.records = await inPhase(state, emit, 'measure', timedOperations(context).length, () => runMeasurePhase(context, planned));
     if (phases.has('report')) {
       if (shard !== null && shard.count > 1) skip('report', `shard ${shard.index}/${shard.count}: merge the shards with "ngcc-perf merge" to render the reports`);
@@ -183,6 +193,7 @@ export async function runCampaign(options: RunCampaignOptions): Promise<RunCampa
         const reports = await inPhase(state, emit, 'report', new Set(state.build.instances.map((e) => e.candidate)).size, () => renderReports(state.directory));
         result.reportsMarkdown = reports.markdown;
         result.reportsHtml = reports.html;
+        result.summaryHtml = reports.summaryHtml;
         for (const file of reports.files) emit({ event: 'report', file } satisfies CampaignEvent);
       }
     }

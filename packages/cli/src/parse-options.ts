@@ -27,12 +27,21 @@ export function parsePositiveNumber(option: string, value: string): number {
   return parsed;
 }
 
+/** The longest message a size list may ask for: 16 MiB. */
+const MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
+
 /**
- * Parses a comma-separated list of message sizes in bytes (`--sizes 32,1024,65536`).
- * @throws {@link CliError} `USAGE` naming the bad element.
+ * Parses a comma-separated list of message sizes in bytes (`--sizes 32,1024,65536`): each a
+ * positive whole number of bytes, at most 16 MiB (cycles/byte needs a message of at least a byte).
+ * @throws {@link CliError} `USAGE` naming the option and the bad element.
  */
 export function parseSizeList(option: string, value: string): number[] {
-  const sizes = value.split(',').map((part) => parseInteger(option, part, 0, 16 * 1024 * 1024));
+  const sizes = value.split(',').map((part) => {
+    if (!/^\d+$/.test(part.trim()) || Number(part) === 0) {
+      throw new CliError('USAGE', `${option} expects each size as a positive number of bytes, e.g. 32,1024,65536; got "${part}".`);
+    }
+    return parseInteger(option, part, 1, MAX_MESSAGE_BYTES);
+  });
   if (sizes.length === 0) throw new CliError('USAGE', `${option} needs at least one size.`);
   return [...new Set(sizes)].sort((a, b) => a - b);
 }

@@ -41,11 +41,11 @@ export type { CompleteTimingRecord, CounterInfo, DerivedFigures, ProcessEntry, T
 export { renderCandidateHtml } from './render-candidate-html.js';
 export { renderCandidateMarkdown } from './render-candidate-markdown.js';
 export { renderCrossSystemSummaryHtml, renderCrossSystemSummaryMarkdown } from './render-cross-system-summary.js';
-export { renderMethodMarkdown } from './render-method-markdown.js';
+export { renderMethodHtml, renderMethodMarkdown } from './render-method-markdown.js';
 export { RECORDS_CSV_COLUMNS, renderRecordsCsv } from './render-records-csv.js';
 export { RECORDS_EXPORT_FORMAT, renderRecordsJson } from './render-records-json.js';
 export { REPORT_PATHS, renderRunReports } from './render-run-reports.js';
-export type { RenderedFile } from './render-run-reports.js';
+export type { RenderedFile, RenderRunOptions } from './render-run-reports.js';
 export { renderSystemSummaryHtml, renderSystemSummaryMarkdown } from './render-system-summary.js';
 export { ReportError } from './report-error.js';
 export type { ReportErrorCode, ReportErrorOptions } from './report-error.js';

@@ -54,6 +54,11 @@ describe('loadRunDirectory on test/fixtures/run-small (1 instance, 2 records)', 
     expect(markdownTableRows(page, 4).slice(2)).toEqual([
       '| `sm3` | 32 B | 4295 | 134.2 | 2.05 µs | 15.6 | 40000 (2 × 20000) |',
       '| `sm3` | 128 B | 10.5 k | 81.8 | 5 µs | 25.6 | 40000 (2 × 20000) |',
+      // the reliability of each row (this fixture's records carry no CV or interval)
+      '| instance | message | trial CV | limit | 95 % interval (cycles/byte) | median trial (cycles/byte) | outlier trials |',
+      '|---|---|---|---|---|---|---|',
+      '| `sm3` | 32 B | — | 5 % | — | 134.2 | 0 of 2 |',
+      '| `sm3` | 128 B | — | 5 % | — | 81.8 | 0 of 2 |',
     ]);
     expect(markdownTableRows(page, 5).slice(2)).toEqual(['| `sm3` | hash_32 | 14981 | 1408 KiB | 1472 KiB |', '| `sm3` | hash_128 | 14981 | 1408 KiB | 1476 KiB |']);
     expect(page).toContain('| clock | not fixed-verified (no cpufreq; virtual machine); counter tsc at 2.10 GHz |');

@@ -147,6 +147,8 @@ const recordCommon = {
   perCallSample: processEntrySchema.optional(),
   memory: callMemorySchema.nullish(),
   memoryFailure: z.string().nullish(),
+  /** Present on a record measured again by `run --remeasure unstable`: the record it replaces (kept) and that record's trial CV. */
+  remeasure: z.object({ reason: z.literal('unstable'), previousRecord: z.string(), previousCv: z.number().nonnegative().nullable() }).optional(),
 };
 
 const planSchema = z.object({

@@ -19,19 +19,24 @@ describe('renderCandidateHtml on seed 000 (hash-15 Litchi, x86_1)', () => {
     expect(html.endsWith('</html>\n')).toBe(true);
   });
 
-  it('is self-contained: inline CSS, no script, no external resource, links only within the page', () => {
+  it('is self-contained: inline CSS, no script, no external resource; links are relative (summary, method, sections, evidence)', () => {
     expect(html).toContain('<style>');
     expect(html).not.toMatch(/<script|<link|<img|\bsrc=|url\(|@import/);
-    expect([...html.matchAll(/href="([^"]*)"/g)].map((match) => match[1])).toEqual(['#basic', '#environment', '#kat', '#performance', '#resources', '#evidence']);
+    const links = [...html.matchAll(/href="([^"]*)"/g)].map((match) => match[1]!);
+    expect(links.slice(0, 8)).toEqual(['../summary_x86_1.html', '../method_x86_1.html', '#basic', '#environment', '#kat', '#performance', '#resources', '#evidence']);
+    // §7: 4 KAT logs and 32 records, each a link into the run directory, sizes in natural order
+    expect(links.slice(8)).toHaveLength(36);
+    expect(links.slice(8, 11)).toEqual(['../../kat/hash-15/litchi_512.log', '../../records/hash-15/litchi_512__hash_32.json', '../../records/hash-15/litchi_512__hash_128.json']);
+    expect(links.every((href) => !/^[a-z]+:|^\//i.test(href))).toBe(true);
     // the SVG namespace name of the 4 charts (cycles/byte, MB/s, spread, RSS), never fetched
     expect(html.match(/https?:\/\/[^"]*/g)).toEqual(Array(4).fill('http://www.w3.org/2000/svg'));
   });
 
   it('gives every column header scope="col" and carries the seed figures', () => {
     expect(html.match(/<th>/g)).toBeNull();
-    // page tables: §2 2 + §3 3 + §4 7 + §5 5 + §7 3 columns; chart data tables: cycles/byte and
-    // MB/s 1 + 4 instances each, spread 4, RSS 1 + 8 series (peak and baseline per instance)
-    expect(html.match(/<th scope="col">/g)).toHaveLength(2 + 3 + 7 + 5 + 3 + 5 + 5 + 4 + 9);
+    // page tables: headline 6 (one longest message, no memory of one call) + §2 2 + §3 3 + §4 7 and reliability 7 + §5 5
+    // + §7 3 columns; chart data tables: cycles/byte and MB/s 1 + 4 instances each, spread 4, RSS 1 + 8 series
+    expect(html.match(/<th scope="col">/g)).toHaveLength(6 + 2 + 3 + 7 + 7 + 5 + 3 + 5 + 5 + 4 + 9);
     expect(html.match(/<th scope="row">/g)).toHaveLength(8 + 8 + 32 + 8);
     expect(html).toContain(
       '<tr><td><code>litchi_512</code></td><td class="num">65536 B</td><td class="num">2.06 M</td><td class="num">31.5</td><td class="num">986 µs</td><td class="num">66.4</td><td class="num">5065 (5 × 1013)</td></tr>',
@@ -42,12 +47,14 @@ describe('renderCandidateHtml on seed 000 (hash-15 Litchi, x86_1)', () => {
   it('draws one line per instance on a log2 x axis, with <title> and <desc>', () => {
     expect(html).toContain('role="img" aria-labelledby="performance-chart-title performance-chart-desc"');
     expect(html).toContain('<title id="performance-chart-title">hash-15: cycles per byte by message length (system x86_1)</title>');
-    expect(html).toMatch(/<desc id="performance-chart-desc">One line per instance; x axis: message length in bytes, logarithmic;.* litchi_512: 129\.0 at 32 B, 63\.1 at 128 B/);
+    expect(html).toMatch(/<desc id="performance-chart-desc">One line per instance at the mean; error bars span the slowest to the fastest trial; x axis: message length in bytes, logarithmic;.* litchi_512: 129\.0 at 32 B, 63\.1 at 128 B/);
     const chart = html.slice(html.indexOf('<figure class="chart" id="performance-chart">'), html.indexOf('</figure>'));
     const lines = [...chart.matchAll(/<polyline class="mark" points="([^"]*)"/g)].map((match) => match[1]!.split(' '));
     expect(lines).toHaveLength(4);
-    // x = 64 + (log2 L − 5) / (16 − 5) × 486 for L = 32 … 65536: e.g. 512 B → 64 + 4/11 × 486 = 240.7
-    expect(lines[0]!.map((point) => point.split(',')[0])).toEqual(['64.0', '152.4', '240.7', '284.9', '373.3', '417.5', '461.6', '550.0']);
+    // x = 72 + 16 + (log2 L − 5) / (16 − 5) × 592 for L = 32 … 65536: e.g. 512 B → 88 + 4/11 × 592 = 303.3
+    expect(lines[0]!.map((point) => point.split(',')[0])).toEqual(['88.0', '195.6', '303.3', '357.1', '464.7', '518.5', '572.4', '680.0']);
+    // log y axis: 1-2-5 ticks from 20 to 200 cycles/byte (the data spans 31.5 … 134.1)
+    expect([...chart.matchAll(/<text x="66" y="[\d.]+" text-anchor="end" font-size="12">([\d.]+)<\/text>/g)].map((match) => match[1])).toEqual(['20', '50', '100', '200']);
   });
 
   it('is byte-identical when rendered twice', () => {

@@ -1,4 +1,5 @@
 import { buildCandidateReport } from './internal/candidate-report.js';
+import type { CandidatePageOptions } from './internal/candidate-report.js';
 import { renderHtmlDocument } from './internal/html-page.js';
 import type { Dataset } from './dataset.js';
 
@@ -14,6 +15,7 @@ import type { Dataset } from './dataset.js';
  *
  * @param dataset - a run directory as returned by {@link loadRunDirectory}
  * @param candidateId - the candidate id as in `build.json`
+ * @param options - `otherSystems`: systems whose pages of this candidate sit in the same folder (linked in the breadcrumbs)
  * @returns the HTML document, ending in one newline
  * @throws {@link ReportError} `UNKNOWN_CANDIDATE` when `build.json` has no instance of it;
  *   `INVALID_NUMBER` when a record holds a negative or non-finite figure
@@ -23,6 +25,6 @@ import type { Dataset } from './dataset.js';
  * await writeFile('runs/x86_1/reports/hash-15/perf_x86_1.html', renderCandidateHtml(dataset, 'hash-15'));
  * ```
  */
-export function renderCandidateHtml(dataset: Dataset, candidateId: string): string {
-  return renderHtmlDocument(buildCandidateReport(dataset, candidateId));
+export function renderCandidateHtml(dataset: Dataset, candidateId: string, options: CandidatePageOptions = {}): string {
+  return renderHtmlDocument(buildCandidateReport(dataset, candidateId, 'html', options));
 }

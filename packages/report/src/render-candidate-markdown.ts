@@ -1,4 +1,5 @@
 import { buildCandidateReport } from './internal/candidate-report.js';
+import type { CandidatePageOptions } from './internal/candidate-report.js';
 import { renderMarkdownDocument } from './internal/markdown-page.js';
 import type { Dataset } from './dataset.js';
 
@@ -11,6 +12,7 @@ import type { Dataset } from './dataset.js';
  *
  * @param dataset - a run directory as returned by {@link loadRunDirectory}
  * @param candidateId - the candidate id as in `build.json` (`hash-15`, `example-sm3`)
+ * @param options - `otherSystems`: systems whose pages of this candidate sit in the same folder (linked in the breadcrumbs)
  * @returns the page, ending in one newline
  * @throws {@link ReportError} `UNKNOWN_CANDIDATE` when `build.json` has no instance of it;
  *   `INVALID_NUMBER` when a record holds a negative or non-finite figure
@@ -20,6 +22,6 @@ import type { Dataset } from './dataset.js';
  * await writeFile('runs/x86_1/reports/hash-15/perf_x86_1.md', renderCandidateMarkdown(dataset, 'hash-15'));
  * ```
  */
-export function renderCandidateMarkdown(dataset: Dataset, candidateId: string): string {
-  return renderMarkdownDocument(buildCandidateReport(dataset, candidateId));
+export function renderCandidateMarkdown(dataset: Dataset, candidateId: string, options: CandidatePageOptions = {}): string {
+  return renderMarkdownDocument(buildCandidateReport(dataset, candidateId, 'md', options));
 }

@@ -77,7 +77,7 @@ describe('renderMethodMarkdown: the sandbox candidate code ran in (campaign.json
   it('a campaign without the field (made before the sandbox) has no sandbox section: the page is as it was', async () => {
     const page = renderMethodMarkdown(await loadRunDirectory(REAL_RUN));
     expect(page).not.toContain('## Sandbox');
-    expect(page.match(/^## .*$/gm)).toEqual(['## Plan', '## Counter', '## CPUs and processes', '## Host state', '## Builds and tools', '## Derived figures', '## Warnings of the records']);
+    expect(page.match(/^## .*$/gm)).toEqual(['## Plan', '## Counter', '## CPUs and processes', '## Host state', '## Builds and tools', '## Static image', '## Derived figures', '## Warnings of the records']);
   });
 
   it('bwrap: names bubblewrap, what is shut off and the limits, after the host state', async () => {

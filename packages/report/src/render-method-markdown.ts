@@ -1,8 +1,12 @@
 import { describeArchitecture } from './internal/candidate-context.js';
+import { renderHtmlDocument } from './internal/html-page.js';
 import { renderMarkdownDocument } from './internal/markdown-page.js';
+import { BREADCRUMB_ROOT } from './internal/page-links.js';
+import { staticImageSection } from './internal/static-image-note.js';
 import { buildSection, counterSection, cpuSection, formulaSection, hostSection, planSection, warningSection } from './internal/method-sections.js';
-import { codeSpan, paragraph } from './internal/report-model.js';
-import type { Inline, ReportSection } from './internal/report-model.js';
+import { codeSpan, link, paragraph } from './internal/report-model.js';
+import type { Inline, PageModel, ReportSection } from './internal/report-model.js';
+import type { PageFormat } from './internal/page-links.js';
 import type { Campaign } from './campaign-schema.js';
 import type { Dataset } from './dataset.js';
 
@@ -54,27 +58,10 @@ function sandboxSection(sandbox: Sandbox): ReportSection {
   return { heading: 'Sandbox', id: 'sandbox', blocks: [paragraph(...sandboxSentence(sandbox))] };
 }
 
-/**
- * Renders the method page of one system as Markdown: the plan parameters as run (campaign plan
- * and the calibrated plan of each record: iterations, warm-ups, cold call), the counters used
- * with their measured rate, read overhead, resolution and why each was chosen, the CPUs pinned
- * and actually used, every host-state field at the start and end of the campaign with the host
- * checks, the sandbox candidate code ran in (when campaign.json records it: its mode and limits,
- * or loudly that there was none), each build with its full compiler flags and library SHA-256,
- * the tools, the formulas of the derived figures (SPEC §5–6) and every warning the records
- * carry. Pure.
- *
- * @param dataset - one run directory ({@link loadRunDirectory})
- * @returns the page, ending in one newline
- * @throws nothing for a validated dataset
- * @example
- * ```ts
- * await writeFile('runs/x86_1/reports/method_x86_1.md', renderMethodMarkdown(await loadRunDirectory('runs/x86_1')));
- * ```
- */
-export function renderMethodMarkdown(dataset: Dataset): string {
+function buildMethodPage(dataset: Dataset, format: PageFormat): PageModel {
   const { campaign } = dataset;
-  return renderMarkdownDocument({
+  return {
+    breadcrumbs: [`${BREADCRUMB_ROOT} › `, link(`summary_${campaign.systemId}.${format}`, campaign.systemId), ' › method'],
     title: `Method — ${describeArchitecture(campaign.environmentAtStart.architecture)} (system ${campaign.systemId})`,
     intro: [
       paragraph(
@@ -94,9 +81,48 @@ export function renderMethodMarkdown(dataset: Dataset): string {
       // A campaign run before the sandbox existed has no `sandbox`: its page stays as it was.
       ...(campaign.sandbox === undefined ? [] : [sandboxSection(campaign.sandbox)]),
       buildSection(dataset),
+      staticImageSection(),
       formulaSection(),
       warningSection(dataset),
     ],
     footer: [],
-  });
+  };
+}
+
+/**
+ * Renders the method page of one system as Markdown: the plan parameters as run (campaign plan
+ * and the calibrated plan of each record: iterations, warm-ups, cold call), the counters used
+ * with their measured rate, read overhead, resolution and why each was chosen, the CPUs pinned
+ * and actually used, every host-state field at the start and end of the campaign with the host
+ * checks, the sandbox candidate code ran in (when campaign.json records it: its mode and limits,
+ * or loudly that there was none), each build with its full compiler flags and library SHA-256,
+ * the tools, what the static image contains and how that differs from the published pages' method, the formulas of the derived figures (SPEC §5–6) and every warning the records
+ * carry. Pure.
+ *
+ * @param dataset - one run directory ({@link loadRunDirectory})
+ * @returns the page, ending in one newline
+ * @throws nothing for a validated dataset
+ * @example
+ * ```ts
+ * await writeFile('runs/x86_1/reports/method_x86_1.md', renderMethodMarkdown(await loadRunDirectory('runs/x86_1')));
+ * ```
+ */
+export function renderMethodMarkdown(dataset: Dataset): string {
+  return renderMarkdownDocument(buildMethodPage(dataset, 'md'));
+}
+
+/**
+ * The method page of {@link renderMethodMarkdown} as a self-contained HTML document (the same
+ * sections and facts; links go to the HTML summary). Pure; escapes all input.
+ *
+ * @param dataset - one run directory ({@link loadRunDirectory})
+ * @returns the HTML document, ending in one newline
+ * @throws nothing for a validated dataset
+ * @example
+ * ```ts
+ * await writeFile('runs/x86_1/reports/method_x86_1.html', renderMethodHtml(dataset));
+ * ```
+ */
+export function renderMethodHtml(dataset: Dataset): string {
+  return renderHtmlDocument(buildMethodPage(dataset, 'html'));
 }

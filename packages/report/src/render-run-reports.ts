@@ -1,6 +1,6 @@
 import { renderCandidateHtml } from './render-candidate-html.js';
 import { renderCandidateMarkdown } from './render-candidate-markdown.js';
-import { renderMethodMarkdown } from './render-method-markdown.js';
+import { renderMethodHtml, renderMethodMarkdown } from './render-method-markdown.js';
 import { renderRecordsCsv } from './render-records-csv.js';
 import { renderRecordsJson } from './render-records-json.js';
 import { renderSystemSummaryHtml, renderSystemSummaryMarkdown } from './render-system-summary.js';
@@ -21,6 +21,7 @@ export const REPORT_PATHS = {
   summaryMarkdown: (systemId: string): string => `reports/summary_${systemId}.md`,
   summaryHtml: (systemId: string): string => `reports/summary_${systemId}.html`,
   methodMarkdown: (systemId: string): string => `reports/method_${systemId}.md`,
+  methodHtml: (systemId: string): string => `reports/method_${systemId}.html`,
   recordsCsv: (systemId: string): string => `exports/records_${systemId}.csv`,
   recordsJson: (systemId: string): string => `exports/records_${systemId}.json`,
   crossSystemMarkdown: 'reports/summary.md',
@@ -33,14 +34,21 @@ export interface RenderedFile {
   content: string;
 }
 
+/** How one run's pages sit among other runs' pages written to the same directory. */
+export interface RenderRunOptions {
+  /** The other systems whose pages go to the same `reports/` (linked from each candidate page). */
+  otherSystems?: readonly string[];
+}
+
 /**
  * Renders every page and export of one run directory, in a fixed order: the JSON records export,
  * then for each candidate of build.json (first-appearance order) its Markdown and HTML page, the
- * system's summary (Markdown, HTML), its method page and the CSV export. Paths follow
+ * system's summary (Markdown, HTML), its method page (Markdown, HTML) and the CSV export. Paths follow
  * {@link REPORT_PATHS}. Pure: the same dataset gives the same files, byte for byte, which is what
  * `validateRunDirectory` relies on.
  *
  * @param dataset - one run directory ({@link loadRunDirectory})
+ * @param options - `otherSystems` whose candidate pages sit beside these (breadcrumb links)
  * @returns the files, paths `/`-separated and relative
  * @throws {@link ReportError} `INVALID_NUMBER` when a record holds a negative or non-finite figure
  * @example
@@ -48,18 +56,19 @@ export interface RenderedFile {
  * for (const file of renderRunReports(dataset)) console.log(file.path, file.content.length);
  * ```
  */
-export function renderRunReports(dataset: Dataset): RenderedFile[] {
+export function renderRunReports(dataset: Dataset, options: RenderRunOptions = {}): RenderedFile[] {
   const systemId = dataset.campaign.systemId;
   const candidates = [...new Set(dataset.build.instances.map((entry) => entry.candidate))];
   return [
     { path: REPORT_PATHS.recordsJson(systemId), content: renderRecordsJson(dataset) },
     ...candidates.flatMap((candidate) => [
-      { path: REPORT_PATHS.candidateMarkdown(candidate, systemId), content: renderCandidateMarkdown(dataset, candidate) },
-      { path: REPORT_PATHS.candidateHtml(candidate, systemId), content: renderCandidateHtml(dataset, candidate) },
+      { path: REPORT_PATHS.candidateMarkdown(candidate, systemId), content: renderCandidateMarkdown(dataset, candidate, options) },
+      { path: REPORT_PATHS.candidateHtml(candidate, systemId), content: renderCandidateHtml(dataset, candidate, options) },
     ]),
     { path: REPORT_PATHS.summaryMarkdown(systemId), content: renderSystemSummaryMarkdown(dataset) },
     { path: REPORT_PATHS.summaryHtml(systemId), content: renderSystemSummaryHtml(dataset) },
     { path: REPORT_PATHS.methodMarkdown(systemId), content: renderMethodMarkdown(dataset) },
+    { path: REPORT_PATHS.methodHtml(systemId), content: renderMethodHtml(dataset) },
     { path: REPORT_PATHS.recordsCsv(systemId), content: renderRecordsCsv(dataset) },
   ];
 }

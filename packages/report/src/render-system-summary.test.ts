@@ -13,15 +13,16 @@ describe('renderSystemSummaryMarkdown', () => {
     const page = renderSystemSummaryMarkdown(seed000Dataset().dataset);
     expect(page.split('\n')[0]).toBe('# Summary — x86-64 (system x86_1)');
     expect(markdownTableRowsAfter(page, '## Instances')).toEqual([
-      '| candidate | instance | cycles @ 32 B | cycles @ 1 KiB | cycles @ 64 KiB | cycles/byte @ 64 KiB | KAT | notes |',
-      '|---|---|---|---|---|---|---|---|',
-      '| hash-15 | `litchi_512` | 4129 | 36.6 k | 2.06 M | 31.5 | PASS | — |',
-      '| hash-15 | `litchi_768` | 4162 | 44.4 k | 2.74 M | 41.8 | PASS | — |',
-      '| hash-15 | `litchi_1024` | 4111 | 66.7 k | 4.01 M | 61.2 | PASS | — |',
-      '| hash-15 | `litchi_xof` | 4291 | 58.0 k | 3.53 M | 53.8 | PASS | — |',
+      '| candidate | instance | cycles @ 32 B | cycles @ 1 KiB | cycles @ 64 KiB | cycles/byte @ 64 KiB | trial CV @ 64 KiB | median cycles/byte @ 64 KiB | rank | KAT | notes |',
+      '|---|---|---|---|---|---|---|---|---|---|---|',
+      '| [hash-15](hash-15/perf_x86_1.md) | `litchi_512` | 4129 | 36.6 k | 2.06 M | 31.5 | — | 31.5 | 1 | PASS | — |',
+      '| [hash-15](hash-15/perf_x86_1.md) | `litchi_768` | 4162 | 44.4 k | 2.74 M | 41.8 | — | 41.8 | 2 | PASS | — |',
+      '| [hash-15](hash-15/perf_x86_1.md) | `litchi_1024` | 4111 | 66.7 k | 4.01 M | 61.2 | — | 61.2 | 4 | PASS | — |',
+      '| [hash-15](hash-15/perf_x86_1.md) | `litchi_xof` | 4291 | 58.0 k | 3.53 M | 53.8 | — | 53.8 | 3 | PASS | — |',
     ]);
     expect(page).toContain('Cycles are core clock cycles counted by `pmu-cycles`.');
-    expect(page).toContain('- hash-15: `hash-15/perf_x86_1.md`');
+    expect(page).toContain('- [hash-15](hash-15/perf_x86_1.md) — Litchi\n- [method](method_x86_1.md): ');
+    expect(page).toContain('- exports: [`records_x86_1.csv`](../exports/records_x86_1.csv), [`records_x86_1.json`](../exports/records_x86_1.json)');
   });
 
   it('seed 001: notes TaiChi-1024’s peak RSS growth (4268 → 12512 KiB, +193 %)', () => {
@@ -33,13 +34,17 @@ describe('renderSystemSummaryMarkdown', () => {
   it('a real run: fixed-rate ticks are named, unsteady trials noted', async () => {
     const page = renderSystemSummaryMarkdown(await loadRunDirectory(REAL_RUN));
     expect(page).toContain('“Cycles” are ticks of the `tsc` counter at 2.45 GHz, a fixed rate: not core clock cycles.');
-    expect(page).toMatch(/\| example-sm3 \| `sm3` \| 2890 \| 48\.3 k \| 2\.82 M \| 43\.0 \| PASS \| trial CV above its limit at \d of 8 sizes \|/);
+    // ‡ on each figure whose trial CV is above its limit; every size of this noisy VM run is, so the note gives the worst
+    expect(page).toContain(
+      '| [example-sm3](example-sm3/perf_x86_1.md) | `sm3` | 2890 ‡ | 48.3 k ‡ | 2.82 M ‡ | 43.0 ‡ | 4.9 % ‡ | 42.6 | 2 | PASS | trial CV above its limit at all 8 sizes (up to 36.4 % at 32 B) |',
+    );
+    expect(page).toContain('‡ marks a figure for which the trial CV');
   });
 
   it('HTML: a bar per instance, escaped, self-contained', () => {
     const html = renderSystemSummaryHtml(seed000Dataset().dataset);
     expect(html.match(/<rect class="mark"/g)).toHaveLength(4);
-    expect(html).toContain('<title id="summary-chart-title">Cycles per byte at 64 KiB by instance (system x86_1)</title>');
+    expect(html).toContain('<title id="summary-chart-title">Cycles per byte at 64 KiB by instance, fewest first (system x86_1)</title>');
     expect(html).not.toMatch(/<script|<link|\bsrc=/);
   });
 });

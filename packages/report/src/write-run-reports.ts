@@ -4,7 +4,7 @@ import { renderCrossSystemSummaryHtml, renderCrossSystemSummaryMarkdown } from '
 import { REPORT_PATHS, renderRunReports } from './render-run-reports.js';
 import { ReportError } from './report-error.js';
 import type { Dataset } from './dataset.js';
-import type { RenderedFile } from './render-run-reports.js';
+import type { RenderedFile, RenderRunOptions } from './render-run-reports.js';
 
 async function writeAtomically(directory: string, file: RenderedFile): Promise<void> {
   const target = path.join(directory, ...file.path.split('/'));
@@ -24,6 +24,7 @@ async function writeAtomically(directory: string, file: RenderedFile): Promise<v
  *
  * @param dataset - one run directory ({@link loadRunDirectory})
  * @param outDirectory - where `reports/` and `exports/` go
+ * @param options - `otherSystems` whose pages share `outDirectory` (linked from each candidate page)
  * @returns the relative paths written, in order
  * @throws {@link ReportError} `WRITE_FAILED` naming the file; `INVALID_NUMBER` from rendering
  * @example
@@ -32,8 +33,8 @@ async function writeAtomically(directory: string, file: RenderedFile): Promise<v
  * await writeRunReports(dataset, out); // reports/<id>/perf_<system>.md …, exports/records_<system>.csv
  * ```
  */
-export async function writeRunReports(dataset: Dataset, outDirectory: string): Promise<string[]> {
-  const files = renderRunReports(dataset);
+export async function writeRunReports(dataset: Dataset, outDirectory: string, options: RenderRunOptions = {}): Promise<string[]> {
+  const files = renderRunReports(dataset, options);
   for (const file of files) await writeAtomically(outDirectory, file);
   return files.map((file) => file.path);
 }

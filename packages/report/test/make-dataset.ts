@@ -145,6 +145,19 @@ export function markdownTableRows(page: string, sectionNumber: number): string[]
   return body.split('\n').filter((line) => line.startsWith('|'));
 }
 
+/**
+ * The rows of the first table of section `sectionNumber`: the seeds' table. Tables ngcc-perf adds
+ * after it (the reliability of each row in §4) are checked by their own tests.
+ */
+export function seedTableRows(page: string, sectionNumber: number): string[] {
+  const rows = markdownTableRows(page, sectionNumber);
+  const body = page.slice(page.indexOf(`\n## ${sectionNumber}. `));
+  const lines = body.split('\n');
+  const first = lines.findIndex((line) => line.startsWith('|'));
+  const end = lines.findIndex((line, index) => index > first && !line.startsWith('|'));
+  return rows.slice(0, (end < 0 ? lines.length : end) - first);
+}
+
 /** The rows of the first markdown table after the line `heading`. */
 export function markdownTableRowsAfter(page: string, heading: string): string[] {
   const start = page.indexOf(`\n${heading}\n`);

@@ -8,6 +8,7 @@ import { forEachOnCpus, type CampaignContext, type CampaignUnit } from './campai
 import type { PlannedOperation } from './campaign-events.js';
 import { operationTarget } from './phase-calibrate.js';
 import { hasCompleteRecord, timedOperations, type Operation } from './operation-files.js';
+import { remeasureNoteOf } from './remeasure-unstable.js';
 import type { RunState } from './run-state.js';
 
 /** What the measure phase did. */
@@ -54,7 +55,12 @@ async function measureOne(context: CampaignContext, operation: Operation, cpu: n
     onProgress: (event) => context.emit({ event: 'trial', ...base, cpu, trial: event.trial, trials: event.trials, attempt: event.attempt }),
   });
   const memory = measured.status === 'complete' ? await measureMemory(context, operation, cpu, measured) : {};
-  const record = { ...assembleRecord({ entry, messageBytes, measured, runDirectory: context.state.directory, hostProblems: context.state.campaign.hostProblems }), ...withPortablePaths(memory, context.state.directory) };
+  const remeasure = await remeasureNoteOf(context, operation);
+  const record = {
+    ...assembleRecord({ entry, messageBytes, measured, runDirectory: context.state.directory, hostProblems: context.state.campaign.hostProblems }),
+    ...withPortablePaths(memory, context.state.directory),
+    ...(remeasure === null ? {} : { remeasure }),
+  };
   await writeJsonAtomic(path.join(context.state.directory, file), record);
   const wallSeconds = Number(process.hrtime.bigint() - started) / 1e9;
   context.emit({ event: 'record', ...base, cpu, status: measured.status, file, wallSeconds, failure: measured.status === 'failed' ? measured.failure : null });

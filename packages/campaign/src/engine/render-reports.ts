@@ -8,6 +8,8 @@ export interface RenderedReports {
   markdown: string[];
   /** Per-candidate HTML pages. */
   html: string[];
+  /** The system's HTML summary (`reports/summary_<system>.html`), which links every page. */
+  summaryHtml: string;
   /** Every file written, in the report package's order (pages, system summary, method, exports). */
   files: string[];
 }
@@ -32,6 +34,7 @@ export async function renderReports(directory: string): Promise<RenderedReports>
   return {
     markdown: candidates.map((c) => REPORT_PATHS.candidateMarkdown(c, system)).filter((p) => written.has(p)),
     html: candidates.map((c) => REPORT_PATHS.candidateHtml(c, system)).filter((p) => written.has(p)),
+    summaryHtml: REPORT_PATHS.summaryHtml(system),
     files: files.map((f) => f.path),
   };
 }

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { DEFAULT_TIMING_OPTIONS } from '@ngcc-perf/timing';
@@ -30,6 +31,7 @@ interface RunFlags {
   quiet?: boolean;
   allowUnfixedHost?: boolean;
   json?: boolean;
+  remeasure?: string;
 }
 
 const collect = (value: string, previous: string[]) => [...previous, value];
@@ -61,8 +63,16 @@ export function registerRunCommand(program: Command, context: CommandContext): v
     .option('--replace', 'let --data replace a different dataset already published for this system')
     .option('--allow-unfixed-host', 'measure although `check-host` finds problems; they are recorded in every record and report')
     .option('--quiet', 'no progress output')
+    .option('--remeasure <which>', '"unstable": in an existing run directory, measure again only the operations whose trial CV is above its limit (previous records kept under remeasured/)')
     .option('--json', 'progress events and a final summary as JSON Lines on stdout')
     .action(async (directories: string[], flags: RunFlags) => {
+      if (flags.remeasure !== undefined && flags.remeasure !== 'unstable') {
+        throw new CliError('USAGE', `--remeasure expects "unstable" (the operations whose trial CV is above its limit), got "${flags.remeasure}".`);
+      }
+      const remeasure = flags.remeasure === 'unstable' ? ('unstable' as const) : undefined;
+      if (remeasure !== undefined && (flags.out === undefined || !existsSync(path.join(flags.out, 'campaign.json')))) {
+        throw new CliError('USAGE', `--remeasure unstable re-measures an existing run: pass --out with the run directory of that run (and its original options).`);
+      }
       const native = locateNative();
       const folders = directories.length === 0 ? await bundledCandidateDirectories(native.examplesDirectory) : directories;
       const candidates = [];
@@ -103,6 +113,7 @@ export function registerRunCommand(program: Command, context: CommandContext): v
           publish: flags.data === undefined ? null : { dataDirectory: flags.data, replace: flags.replace === true },
           driverPath: native.driverPath,
           allowUnfixedHost: flags.allowUnfixedHost === true || process.env.NGCC_PERF_ALLOW_UNFIXED_HOST === '1',
+          ...(remeasure === undefined ? {} : { remeasure }),
           onEvent: sink,
         });
       } finally {
@@ -124,7 +135,9 @@ export function registerRunCommand(program: Command, context: CommandContext): v
           context.io.stderr(`[ngcc-perf] ${result.records.failed} operation(s) failed (see their records; running again retries them): exit ${EXIT_NOT_VOUCHED}\n`);
         }
       }
-      const outputs = result.reportsHtml.map((report) => path.join(result.runDirectory, report));
+      // the candidate pages, then the summary last: it links every page, so it is the one to open
+      const pages = result.summaryHtml === null ? result.reportsHtml : [...result.reportsHtml, result.summaryHtml];
+      const outputs = pages.map((report) => path.join(result.runDirectory, report));
       for (const line of outputs.length > 0 ? outputs : [result.runDirectory]) context.io.stdout(`${line}\n`);
     });
 }

@@ -18,16 +18,34 @@ function bytesOrDash(bytes: number | null | undefined): string {
   return bytes === null || bytes === undefined ? '—' : formatMemoryBytes(bytes);
 }
 
-function memoryRow(record: TimingRecord): Inline[][] {
+/** The figure cells of a record (everything after instance and operation). */
+function figureCells(record: TimingRecord): Inline[][] {
   const memory = record.memory ?? null;
   return [
-    [codeSpan(record.instance)],
-    [`${record.operation}_${record.messageBytes}`],
     [bytesOrDash(memory?.stackHighWaterBytes)],
     [bytesOrDash(memory?.heapPeakBytes)],
     [memory === null || memory.heapAllocations === null ? '—' : String(memory.heapAllocations)],
     [bytesOrDash(memory?.operationPeakBytes)],
   ];
+}
+
+/**
+ * One row per run of consecutive records of an instance with the same figures: a table of eight
+ * identical rows says less than one row "hash_32 … hash_65536 (8 sizes)".
+ */
+export function collapsedMemoryRows(records: readonly TimingRecord[]): Inline[][][] {
+  const rows: Inline[][][] = [];
+  let start = 0;
+  for (let index = 1; index <= records.length; index += 1) {
+    const first = records[start]!;
+    const same = index < records.length && records[index]!.instance === first.instance && JSON.stringify(figureCells(records[index]!)) === JSON.stringify(figureCells(first));
+    if (same) continue;
+    const last = records[index - 1]!;
+    const operation = index - 1 === start ? `${first.operation}_${first.messageBytes}` : `${first.operation}_${first.messageBytes} … ${last.operation}_${last.messageBytes} (${index - start} sizes)`;
+    rows.push([[codeSpan(first.instance)], [operation], ...figureCells(first)]);
+    start = index;
+  }
+  return rows;
 }
 
 function describeOverhead(records: TimingRecord[]): string {
@@ -75,10 +93,10 @@ export function buildCallMemoryBlocks(records: TimingRecord[]): Block[] {
     ),
     {
       kind: 'table',
-      caption: 'Memory of one call by instance and operation',
+      caption: 'Memory of one call by instance and operation (consecutive sizes with the same figures share a row)',
       headers: ['instance', 'operation', 'stack', 'heap peak', 'allocations', 'operation peak'],
       numeric: [false, false, true, true, true, true],
-      rows: records.map(memoryRow),
+      rows: collapsedMemoryRows(records),
     },
     ...failureNote(records),
     growthNote(records),

@@ -3,10 +3,13 @@
 import { createCandidateContext, describeArchitecture } from './candidate-context.js';
 import { buildEnvironmentSection } from './environment-section.js';
 import { buildEvidenceSection } from './evidence-section.js';
+import { buildHeadlineBlocks } from './headline-section.js';
+import { candidateBreadcrumbs } from './page-links.js';
 import { buildPerformanceSection } from './performance-section.js';
 import { codeSpan, paragraph } from './report-model.js';
 import { buildResourceSection } from './resource-section.js';
 import type { CandidateContext } from './candidate-context.js';
+import type { PageFormat } from './page-links.js';
 import type { Dataset } from '../dataset.js';
 import type { BuildInstance } from '../build-manifest-schema.js';
 import type { Block, CandidateReport, Inline, ReportSection } from './report-model.js';
@@ -80,8 +83,14 @@ function buildFlagsBlocks(instances: BuildInstance[]): Block[] {
   ];
 }
 
+/** How a candidate page is placed among others: the systems whose pages sit beside it. */
+export interface CandidatePageOptions {
+  /** Other systems with a page of this candidate in the same `reports/<candidate>/` folder. */
+  otherSystems?: readonly string[];
+}
+
 /** The rendering-neutral report of one candidate; throws ReportError UNKNOWN_CANDIDATE. */
-export function buildCandidateReport(dataset: Dataset, candidateId: string): CandidateReport {
+export function buildCandidateReport(dataset: Dataset, candidateId: string, format: PageFormat, options: CandidatePageOptions = {}): CandidateReport {
   const context = createCandidateContext(dataset, candidateId);
   const { campaign } = dataset;
   const architecture = campaign.environmentAtStart.architecture;
@@ -89,6 +98,8 @@ export function buildCandidateReport(dataset: Dataset, candidateId: string): Can
   const version = campaign.tools.ngccPerf === null ? 'ngcc-perf' : `ngcc-perf ${campaign.tools.ngccPerf}`;
   return {
     title: `${candidateId} ${context.instances[0]!.algorithm} — performance on ${describeArchitecture(architecture)} (system ${campaign.systemId})`,
+    breadcrumbs: candidateBreadcrumbs(candidateId, campaign.systemId, options.otherSystems ?? [], format),
+    headline: buildHeadlineBlocks(context),
     intro: [
       paragraph(
         `These figures come from an independent measurement with ${version}, not from the submitter’s own assessment. ` +
@@ -101,7 +112,7 @@ export function buildCandidateReport(dataset: Dataset, candidateId: string): Can
       buildKatSection(context),
       buildPerformanceSection(context),
       buildResourceSection(context),
-      buildEvidenceSection(context),
+      buildEvidenceSection(context, format),
     ],
     footer: [paragraph(`Rendered by ${version} from `, codeSpan('campaign.json'), ', ', codeSpan('build.json'), ' and the records listed above; rendering them again gives the same page.')],
   };

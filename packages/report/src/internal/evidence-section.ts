@@ -1,28 +1,44 @@
-// §7 Raw evidence index: each instance's KAT log, then its timing records by file name.
+// §7 Raw evidence index: each instance's KAT log, then its timing records by file name. The
+// Markdown page keeps the seeds' layout (code spans, text order); the HTML page, where people
+// read, links each file and sorts names naturally.
 import { formatDigestShort } from '../number-formats.js';
-import { codeSpan, paragraph } from './report-model.js';
+import { naturalCompare } from './natural-sort.js';
+import { runFileFromCandidate } from './page-links.js';
+import { codeSpan, link, paragraph } from './report-model.js';
 import type { CandidateContext } from './candidate-context.js';
+import type { PageFormat } from './page-links.js';
 import type { Inline, ReportSection } from './report-model.js';
 
 function fileName(file: string): string {
   return file.slice(file.lastIndexOf('/') + 1);
 }
 
-export function buildEvidenceSection(context: CandidateContext): ReportSection {
+/**
+ * The file as a link on the HTML page (relative, so the run directory can be published as it is);
+ * the Markdown page keeps the seeds' code span.
+ */
+function fileCell(file: string, format: PageFormat): Inline[] {
+  return format === 'html' ? [link(runFileFromCandidate(file), codeSpan(file))] : [codeSpan(file)];
+}
+
+/** HTML: natural order (hash_128 before hash_1024); Markdown: the seeds' text order, unchanged. */
+function compareNames(left: string, right: string, format: PageFormat): number {
+  if (format === 'html') return naturalCompare(left, right);
+  return left < right ? -1 : left > right ? 1 : 0;
+}
+
+export function buildEvidenceSection(context: CandidateContext, format: PageFormat): ReportSection {
   const rows: Inline[][][] = [];
   for (const entry of context.instances) {
     if (entry.katLog !== null) {
       const digest: Inline[] = entry.katLogSha256 === null ? ['KAT log'] : ['KAT log (sha256 ', codeSpan(formatDigestShort(entry.katLogSha256)), ')'];
-      rows.push([[codeSpan(entry.instance)], digest, [codeSpan(entry.katLog)]]);
+      rows.push([[codeSpan(entry.instance)], digest, fileCell(entry.katLog, format)]);
     }
     const timing = context.records
       .filter(({ record }) => record.instance === entry.instance)
-      .sort((a, b) => {
-        const [left, right] = [fileName(a.file), fileName(b.file)];
-        return left < right ? -1 : left > right ? 1 : 0;
-      });
+      .sort((a, b) => compareNames(fileName(a.file), fileName(b.file), format));
     for (const { file, record } of timing) {
-      rows.push([[codeSpan(entry.instance)], [`timing ${record.operation}_${record.messageBytes}`], [codeSpan(file)]]);
+      rows.push([[codeSpan(entry.instance)], [`timing ${record.operation}_${record.messageBytes}`], fileCell(file, format)]);
     }
   }
   return {

@@ -4,7 +4,7 @@ import { escapeHtml, renderHtmlInlines } from './html-text.js';
 import { renderSvgBarChart } from './svg-bar-chart.js';
 import { renderSvgLineChart } from './svg-line-chart.js';
 import { renderSvgSpreadChart } from './svg-spread-chart.js';
-import type { Block, ChartBlock, ReportSection, TableBlock } from './report-model.js';
+import type { Block, ChartBlock, PageModel, TableBlock } from './report-model.js';
 
 const STYLE = `
 :root { color-scheme: light; --ink: #1b1f24; --muted: #57606a; --line: #d0d7de; --head: #f0f3f6; --accent: #0b5cad; }
@@ -14,7 +14,15 @@ main { max-width: 76rem; margin: 0 auto; padding: 1rem 1.5rem 3rem; }
 h1 { font-size: 1.7rem; line-height: 1.25; margin: 1.25rem 0 0.75rem; }
 h2 { font-size: 1.3rem; margin: 2.25rem 0 0.75rem; padding-bottom: 0.25rem; border-bottom: 2px solid var(--line); }
 p { max-width: 60rem; }
-p, li, figcaption { overflow-wrap: anywhere; }
+p, li, figcaption { overflow-wrap: break-word; }
+nav.breadcrumbs { font-size: 0.9rem; color: var(--muted); margin-top: 0.75rem; }
+nav.breadcrumbs a { color: var(--accent); }
+section.headline { border: 1px solid var(--line); border-left: 4px solid var(--accent); border-radius: 6px; padding: 0.25rem 1rem 0.5rem; margin: 0.5rem 0 1.25rem; background: #fbfcfd; }
+section.headline table { font-size: 0.95rem; }
+section.headline p { font-size: 0.85rem; color: var(--muted); margin: 0.25rem 0; }
+.tone-good { color: #116329; font-weight: 600; }
+.tone-bad { color: #b3261e; font-weight: 700; }
+.tone-warn { color: #8a5a00; font-weight: 600; }
 nav.toc ul { list-style: none; padding: 0; margin: 0.5rem 0 1rem; display: flex; flex-wrap: wrap; gap: 0.4rem; }
 nav.toc a { display: inline-block; padding: 0.15rem 0.7rem; border: 1px solid var(--line); border-radius: 1rem; color: var(--accent); text-decoration: none; font-size: 0.9rem; }
 nav.toc a:hover, nav.toc a:focus { background: var(--head); }
@@ -25,9 +33,12 @@ th, td { border: 1px solid var(--line); padding: 0.3rem 0.6rem; vertical-align: 
 thead th { background: var(--head); text-align: left; }
 tbody tr:nth-child(even) { background: #f8fafb; }
 tbody th[scope="row"] { text-align: left; font-weight: 600; background: #fbfcfd; }
+td.prose { min-width: 16rem; }
 td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
-code { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; font-size: 0.88em; background: var(--head); padding: 0 0.2em; border-radius: 3px; overflow-wrap: anywhere; }
-.charts { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(100%, 32rem), 1fr)); gap: 1rem 1.5rem; margin: 1rem 0; }
+code { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; font-size: 0.88em; background: var(--head); padding: 0 0.2em; border-radius: 3px; overflow-wrap: break-word; }
+td code, th code, td a { white-space: nowrap; overflow-wrap: normal; }
+a code { color: var(--accent); }
+.charts { display: grid; grid-template-columns: minmax(0, 1fr); gap: 1.25rem; margin: 1rem 0; max-width: 56rem; }
 figure.chart { margin: 0; padding: 0.75rem; border: 1px solid var(--line); border-radius: 6px; background: #ffffff; }
 figure.chart svg { display: block; width: 100%; height: auto; }
 figcaption { font-size: 0.9rem; color: var(--muted); margin-top: 0.4rem; }
@@ -58,7 +69,8 @@ export function renderHtmlTable(table: TableBlock): string {
     .map((row) => {
       const cells = row.map((cell, index) => {
         if (index === 0 && table.rowHeaders === true) return `<th scope="row">${renderHtmlInlines(cell)}</th>`;
-        return `${table.numeric[index] ? '<td class="num">' : '<td>'}${renderHtmlInlines(cell)}</td>`;
+        const open = table.numeric[index] ? '<td class="num">' : table.prose?.[index] === true ? '<td class="prose">' : '<td>';
+        return `${open}${renderHtmlInlines(cell)}</td>`;
       });
       return `<tr>${cells.join('')}</tr>`;
     })
@@ -110,7 +122,7 @@ export function renderHtmlBlocks(blocks: readonly Block[]): string[] {
 }
 
 /** A complete, self-contained document: no script, no external resource. */
-export function renderHtmlDocument(page: { title: string; intro: readonly Block[]; sections: readonly ReportSection[]; footer: readonly Block[] }): string {
+export function renderHtmlDocument(page: PageModel): string {
   const nav = page.sections.map((section) => `<li><a href="#${section.id}">${escapeHtml(section.heading)}</a></li>`).join('');
   const lines = [
     '<!DOCTYPE html>',
@@ -123,7 +135,9 @@ export function renderHtmlDocument(page: { title: string; intro: readonly Block[
     '</head>',
     '<body>',
     '<main>',
+    ...(page.breadcrumbs === undefined ? [] : [`<nav class="breadcrumbs" aria-label="Breadcrumbs">${renderHtmlInlines(page.breadcrumbs)}</nav>`]),
     `<h1>${escapeHtml(page.title)}</h1>`,
+    ...(page.headline === undefined ? [] : ['<section class="headline" aria-label="At a glance">', ...renderHtmlBlocks(page.headline), '</section>']),
     ...renderHtmlBlocks(page.intro),
     `<nav class="toc" aria-label="Sections"><ul>${nav}</ul></nav>`,
   ];

@@ -8,6 +8,13 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => ENTITIES[character]!);
 }
 
+function renderHtmlInline(inline: Inline): string {
+  if (typeof inline === 'string') return escapeHtml(inline);
+  if ('code' in inline) return `<code>${escapeHtml(inline.code)}</code>`;
+  if ('href' in inline) return `<a href="${escapeHtml(inline.href)}">${inline.label.map(renderHtmlInline).join('')}</a>`;
+  return `<span class="tone-${inline.tone}">${escapeHtml(inline.text)}</span>`;
+}
+
 export function renderHtmlInlines(inlines: readonly Inline[]): string {
-  return inlines.map((inline) => (typeof inline === 'string' ? escapeHtml(inline) : `<code>${escapeHtml(inline.code)}</code>`)).join('');
+  return inlines.map(renderHtmlInline).join('');
 }

@@ -1,6 +1,6 @@
 // Markdown for any page model: `#` title, `##` sections, GFM tables; charts are left out.
 import { escapeMarkdownText, renderMarkdownInlines } from './markdown-text.js';
-import type { Block, ReportSection } from './report-model.js';
+import type { Block, PageModel } from './report-model.js';
 
 function renderBlock(block: Block): string | null {
   switch (block.kind) {
@@ -26,8 +26,10 @@ function renderBlocks(blocks: readonly Block[]): string[] {
   });
 }
 
-export function renderMarkdownDocument(page: { title: string; intro: readonly Block[]; sections: readonly ReportSection[]; footer: readonly Block[] }): string {
-  const parts = [`# ${escapeMarkdownText(page.title)}`, ...renderBlocks(page.intro)];
+export function renderMarkdownDocument(page: PageModel): string {
+  const parts = [`# ${escapeMarkdownText(page.title)}`];
+  if (page.breadcrumbs !== undefined) parts.push(renderMarkdownInlines(page.breadcrumbs, false));
+  parts.push(...renderBlocks(page.headline ?? []), ...renderBlocks(page.intro));
   for (const section of page.sections) parts.push(`## ${escapeMarkdownText(section.heading)}`, ...renderBlocks(section.blocks));
   parts.push(...renderBlocks(page.footer));
   return `${parts.join('\n\n')}\n`;

@@ -15,14 +15,27 @@ function completeByInstance(context: CandidateContext): { instance: string; reco
   });
 }
 
-function lineSeries(context: CandidateContext, pick: (record: CompleteTimingRecord) => number): LineSeries[] {
+/** A figure of each trial, from its iterations, ticks and seconds. */
+type TrialFigure = (trial: { iterations: number; ticks: number; seconds: number }, messageBytes: number) => number;
+
+/** The lowest and highest trial's figure (the error bar); nothing with fewer than two trials. */
+function trialRange(record: CompleteTimingRecord, figure: TrialFigure): { low?: number; high?: number } {
+  const values = record.processes.flatMap((entry) => (entry.trial === null || !(entry.trial.iterations > 0) || !(entry.trial.seconds > 0) ? [] : [figure(entry.trial, record.messageBytes)]));
+  if (values.length < 2) return {};
+  return { low: Math.min(...values), high: Math.max(...values) };
+}
+
+function lineSeries(context: CandidateContext, pick: (record: CompleteTimingRecord) => number, figure: TrialFigure): LineSeries[] {
   return completeByInstance(context).map(({ instance, records }, index) => ({
     name: instance,
     colourIndex: index,
     dash: 'solid' as const,
-    points: records.map((record) => ({ x: record.messageBytes, y: pick(record) })),
+    points: records.map((record) => ({ x: record.messageBytes, y: pick(record), ...trialRange(record, figure) })),
   }));
 }
+
+const trialCyclesPerByte: TrialFigure = (trial, messageBytes) => trial.ticks / trial.iterations / messageBytes;
+const trialMegabytesPerSecond: TrialFigure = (trial, messageBytes) => (messageBytes * trial.iterations) / trial.seconds / 1e6;
 
 function percent(value: number): string {
   return `${value >= 0 ? '+' : ''}${value.toFixed(2)} %`;
@@ -59,26 +72,27 @@ export function buildPerformanceCharts(context: CandidateContext): ChartBlock[] 
   const system = context.dataset.campaign.systemId;
   const counter = countersUsed(context)[0];
   const unit = counter?.kind === 'fixed-rate' ? `${counter.name} ticks per byte` : 'cycles per byte';
-  const perByte = lineSeries(context, (record) => record.derived.cyclesPerByte);
+  const perByte = lineSeries(context, (record) => record.derived.cyclesPerByte, trialCyclesPerByte);
   if (perByte.length === 0) return charts;
   charts.push({
     kind: 'chart',
     chart: 'line',
     id: 'performance-chart',
     title: `${context.candidateId}: ${unit} by message length (system ${system})`,
-    description: `One line per instance; x axis: message length in bytes, logarithmic; y axis: ${unit}, from 0. ${describeSeries(perByte, formatCyclesPerByte)}.`,
+    description: `One line per instance at the mean; error bars span the slowest to the fastest trial; x axis: message length in bytes, logarithmic; y axis: ${unit}, logarithmic. ${describeSeries(perByte, formatCyclesPerByte)}.`,
     xAxisLabel: 'message length (bytes, logarithmic)',
-    yAxisLabel: unit,
+    yAxisLabel: `${unit} (logarithmic)`,
+    yScale: 'log',
     series: perByte,
     data: lineSeriesTable(`${unit} by message length`, perByte, formatCyclesPerByte),
   });
-  const throughput = lineSeries(context, (record) => record.derived.megabytesPerSecond);
+  const throughput = lineSeries(context, (record) => record.derived.megabytesPerSecond, trialMegabytesPerSecond);
   charts.push({
     kind: 'chart',
     chart: 'line',
     id: 'throughput-chart',
     title: `${context.candidateId}: throughput in MB/s by message length (system ${system})`,
-    description: `One line per instance; x axis: message length in bytes, logarithmic; y axis: MB/s (10^6 bytes per second), from 0. ${describeSeries(throughput, formatMegabytesPerSecond)}.`,
+    description: `One line per instance at the mean; error bars span the slowest to the fastest trial; x axis: message length in bytes, logarithmic; y axis: MB/s (10^6 bytes per second), from 0. ${describeSeries(throughput, formatMegabytesPerSecond)}.`,
     xAxisLabel: 'message length (bytes, logarithmic)',
     yAxisLabel: 'MB/s',
     series: throughput,

@@ -4,6 +4,8 @@ import { formatCycles, formatCyclesPerByte, formatMeasurementCount, formatMegaby
 import { formatGigahertz } from './candidate-context.js';
 import { countersUsed } from './environment-section.js';
 import { buildPerCallBlocks } from './per-call-table.js';
+import { isUnsteady, UNSTEADY_MARKER } from './reliability.js';
+import { buildReliabilityBlocks } from './reliability-table.js';
 import { buildPerformanceCharts } from './performance-charts.js';
 import { codeSpan, paragraph } from './report-model.js';
 import type { CandidateContext } from './candidate-context.js';
@@ -70,7 +72,7 @@ function performanceRow(record: TimingRecord): Inline[][] {
     instanceCell(record),
     message,
     [formatCycles(derived.meanCycles)],
-    [formatCyclesPerByte(derived.cyclesPerByte)],
+    [isUnsteady(record) ? `${formatCyclesPerByte(derived.cyclesPerByte)} ${UNSTEADY_MARKER}` : formatCyclesPerByte(derived.cyclesPerByte)],
     [formatSeconds(derived.meanSeconds)],
     [formatMegabytesPerSecond(derived.megabytesPerSecond)],
     [trialShape(record)],
@@ -101,6 +103,7 @@ export function buildPerformanceSection(context: CandidateContext): ReportSectio
     numeric: [false, true, true, true, true, true, true],
     rows: records.map(performanceRow),
   });
+  blocks.push(...buildReliabilityBlocks(context));
   blocks.push(...buildPerCallBlocks(context, instanceCell));
   blocks.push(...buildPerformanceCharts(context));
   return { heading: '4. Performance', id: 'performance', blocks };

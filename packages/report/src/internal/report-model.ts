@@ -1,8 +1,25 @@
 // The rendering-neutral shape of a report page: the markdown and the HTML renderers walk the
 // same model, so the two pages always state the same facts. Charts appear in HTML only.
 
-/** Plain text, or text shown as code (instance names, paths, digests). */
-export type Inline = string | { code: string };
+/** Text shown as code (instance names, paths, digests). */
+export interface CodeInline {
+  code: string;
+}
+
+/** A relative hyperlink; Markdown renders `[label](href)`, HTML `<a href>`. */
+export interface LinkInline {
+  href: string;
+  label: (string | CodeInline)[];
+}
+
+/** A verdict shown in colour on the HTML page (plain text in Markdown). */
+export interface ToneInline {
+  text: string;
+  tone: 'good' | 'bad' | 'warn';
+}
+
+/** Plain text, code, a link or a coloured verdict. */
+export type Inline = string | CodeInline | LinkInline | ToneInline;
 
 /** One table: header texts, and per row per cell a list of inlines. */
 export interface TableBlock {
@@ -12,6 +29,8 @@ export interface TableBlock {
   headers: string[];
   /** Right-align this column in HTML (numbers). */
   numeric: boolean[];
+  /** HTML: this column holds sentences; it keeps a readable width instead of shrinking to a word. */
+  prose?: boolean[];
   rows: Inline[][][];
   /** HTML: the first cell of each row is a row header (`<th scope="row">`). */
   rowHeaders?: boolean;
@@ -21,13 +40,16 @@ export interface TableBlock {
 export interface ChartPoint {
   x: number;
   y: number;
+  /** Error bar: the lowest and highest trial, in y's unit; absent without trials. */
+  low?: number;
+  high?: number;
 }
 
 /** One line of a line chart; series of one instance share a colour, figures differ by dash. */
 export interface LineSeries {
   name: string;
   colourIndex: number;
-  dash: 'solid' | 'dashed' | 'dotted';
+  dash: 'solid' | 'dashed' | 'dotted' | 'dash-dot' | 'long-dash';
   points: ChartPoint[];
 }
 
@@ -56,6 +78,8 @@ interface ChartCommon {
 export interface LineChartBlock extends ChartCommon {
   chart: 'line';
   xAxisLabel: string;
+  /** `log`: a log10 y axis (cycles/byte spans two decades); default linear from 0. */
+  yScale?: 'linear' | 'log';
   series: LineSeries[];
 }
 
@@ -69,7 +93,10 @@ export interface SpreadChartBlock extends ChartCommon {
 
 export interface BarChartBlock extends ChartCommon {
   chart: 'bar';
-  bars: { label: string; value: number; colourIndex: number }[];
+  /** `mean` (a diamond) and `interval` (a whisker) are drawn on the bar when given. */
+  bars: { label: string; value: number; colourIndex: number; mean?: number; interval?: [number, number]; flagged?: boolean }[];
+  /** One line per kind of mark, under the bars. */
+  key?: string[];
 }
 
 export type ChartBlock = LineChartBlock | SpreadChartBlock | BarChartBlock;
@@ -84,7 +111,20 @@ export interface ReportSection {
   blocks: Block[];
 }
 
-export interface CandidateReport {
+/** What every page shares; `breadcrumbs` and `headline` are optional. */
+export interface PageModel {
+  /** Heading text without the `#`. */
+  title: string;
+  /** "Performance measurements › system › candidate" and links to the same page elsewhere. */
+  breadcrumbs?: Inline[];
+  /** The first screen: shown right after the title, before the introduction. */
+  headline?: Block[];
+  intro: Block[];
+  sections: ReportSection[];
+  footer: Block[];
+}
+
+export interface CandidateReport extends PageModel {
   /** Heading text without the `#`. */
   title: string;
   intro: Block[];
@@ -97,6 +137,11 @@ export function paragraph(...inlines: Inline[]): Block {
 }
 
 /** Text shown as code: an instance name, a path, a digest. */
-export function codeSpan(code: string): Inline {
+export function codeSpan(code: string): CodeInline {
   return { code };
+}
+
+/** A relative link whose label is plain text or code. */
+export function link(href: string, ...label: (string | CodeInline)[]): Inline {
+  return { href, label };
 }

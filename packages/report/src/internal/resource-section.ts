@@ -5,6 +5,7 @@ import { findPeakRssGrowth, PEAK_RSS_GROWTH_THRESHOLD } from '../peak-rss-growth
 import { buildCallMemoryBlocks } from './call-memory-section.js';
 import { buildMemoryCharts } from './memory-charts.js';
 import { codeSpan, paragraph } from './report-model.js';
+import { STATIC_IMAGE_SENTENCE } from './static-image-note.js';
 import type { CandidateContext } from './candidate-context.js';
 import type { TimingRecord } from '../record-schema.js';
 import type { Block, Inline, ReportSection } from './report-model.js';
@@ -58,6 +59,7 @@ export function buildResourceSection(context: CandidateContext): ReportSection {
     id: 'resources',
     blocks: [
       paragraph(CAVEAT),
+      paragraph(STATIC_IMAGE_SENTENCE),
       {
         kind: 'table',
         caption: 'Static image and resident memory by instance and operation',

@@ -1,5 +1,6 @@
-// One summary row per built instance: cycles at 32 B, 1 KiB and 64 KiB, cycles/byte at 64 KiB,
-// the KAT verdict and short notes (failures, memory growth, unsteady trials).
+// One summary row per built instance: cycles at the summary's sizes (32 B, 1 KiB and 64 KiB when
+// measured, else sizes the run has), cycles/byte at the longest message — the mean with its CV
+// and the figure noise cannot flip beside it — the KAT verdict and short notes.
 import { findCallMemoryGrowth } from '../call-memory-growth.js';
 import { formatMemoryBytes } from '../format-memory-bytes.js';
 import { formatCycles, formatCyclesPerByte } from '../number-formats.js';
@@ -10,23 +11,47 @@ import { FIGURE_LABEL } from './call-memory-section.js';
 import type { BuildInstance } from '../build-manifest-schema.js';
 import type { Dataset } from '../dataset.js';
 import type { TimingRecord } from '../record-schema.js';
+import { cvCell, formatCvPercent, isUnsteady, robustCycles, UNSTEADY_MARKER } from './reliability.js';
 import type { Inline } from './report-model.js';
 
-/** Message lengths of the summary columns (SPEC §1 S1, S4, S8). */
+/** Message lengths of the summary columns when the run measured them (SPEC §1 S1, S4, S8). */
 export const SUMMARY_SIZES_BYTES = [32, 1024, 65536] as const;
-export const PER_BYTE_SIZE_BYTES = 65536;
 
-/** Trial CV limits of the timing package (issue "Cycle capture you can trust"): 2 % from 4 KiB, else 5 %. */
-const CV_LIMIT = (messageBytes: number): number => (messageBytes >= 4096 ? 0.02 : 0.05);
+/**
+ * The summary's columns: 32 B, 1 KiB and 64 KiB when all were measured; else every size when
+ * there are at most three, else the smallest, the one nearest their geometric middle and the
+ * largest. The per-byte columns use the last of them.
+ */
+export function summarySizes(dataset: Dataset): number[] {
+  const sizes = [...new Set(dataset.records.map(({ record }) => record.messageBytes))].sort((a, b) => a - b);
+  if (SUMMARY_SIZES_BYTES.every((bytes) => sizes.includes(bytes))) return [...SUMMARY_SIZES_BYTES];
+  if (sizes.length <= 3) return sizes;
+  const smallest = sizes[0]!;
+  const largest = sizes[sizes.length - 1]!;
+  const middle = Math.sqrt(smallest * largest);
+  const inner = sizes.slice(1, -1).reduce((best, bytes) => (Math.abs(Math.log(bytes / middle)) < Math.abs(Math.log(best / middle)) ? bytes : best));
+  return [smallest, inner, largest];
+}
 
 export interface SummaryRow {
   entry: BuildInstance;
   records: TimingRecord[];
-  /** Cells for 32 B, 1 KiB, 64 KiB. */
+  /** Cells for the summary's sizes ({@link summarySizes}); ‡ marks an unsteady figure. */
   cycles: string[];
+  /** Mean cycles/byte at the per-byte size, with ‡ when unsteady. */
   cyclesPerByte: string;
-  /** cycles/byte at 64 KiB as a number, for the bar chart; null when not measured. */
+  /** Mean cycles/byte at the per-byte size as a number; null when not measured. */
   cyclesPerByteValue: number | null;
+  /** The figure noise cannot flip at the per-byte size: per-call median or median trial, cycles/byte. */
+  robustPerByteValue: number | null;
+  robustPerByte: string;
+  /** Trial CV at the per-byte size, with ‡ above its limit. */
+  cv: string;
+  /** 95 % interval of the mean cycles/byte at the per-byte size, or null. */
+  intervalPerByte: [number, number] | null;
+  unsteadyAtPerByte: boolean;
+  /** 1 = fewest cycles/byte by the robust figure; null when not measured. */
+  rank: number | null;
   kat: string;
   notes: string[];
 }
@@ -34,7 +59,8 @@ export interface SummaryRow {
 function cyclesCell(records: TimingRecord[], messageBytes: number): string {
   const record = records.find((candidate) => candidate.messageBytes === messageBytes);
   if (record === undefined) return '—';
-  return record.status === 'complete' ? formatCycles(record.derived.meanCycles) : 'failed';
+  if (record.status !== 'complete') return 'failed';
+  return isUnsteady(record) ? `${formatCycles(record.derived.meanCycles)} ${UNSTEADY_MARKER}` : formatCycles(record.derived.meanCycles);
 }
 
 function notesOf(entry: BuildInstance, records: TimingRecord[]): string[] {
@@ -48,29 +74,60 @@ function notesOf(entry: BuildInstance, records: TimingRecord[]): string[] {
   for (const growth of findCallMemoryGrowth(records).filter((item) => item.flagged)) {
     notes.push(`${FIGURE_LABEL[growth.figure]} grows with the message (${formatMemoryBytes(growth.smallestBytes)} → ${formatMemoryBytes(growth.largestBytes)})`);
   }
-  const unsteady = records.filter((record) => record.status === 'complete' && typeof record.derived.cv === 'number' && record.derived.cv > CV_LIMIT(record.messageBytes));
-  if (unsteady.length > 0) notes.push(`trial CV above its limit at ${unsteady.length} of ${records.length} sizes`);
+  const unsteady = records.filter(isUnsteady);
+  if (unsteady.length > 0) notes.push(unsteadyNote(unsteady, records.length));
   return notes;
 }
 
+/** `trial CV above its limit at 32 B (36.4 %), 8192 B (22.2 %)`; at every size, the range instead of the list. */
+function unsteadyNote(unsteady: TimingRecord[], measured: number): string {
+  const cvs = unsteady.map((record) => (record.status === 'complete' ? (record.derived.cv ?? 0) : 0));
+  if (unsteady.length === measured && measured > 2) {
+    const worst = unsteady[cvs.indexOf(Math.max(...cvs))]!;
+    return `trial CV above its limit at all ${measured} sizes (up to ${formatCvPercent(worst)} at ${worst.messageBytes} B)`;
+  }
+  return `trial CV above its limit at ${unsteady.map((record) => `${record.messageBytes} B (${formatCvPercent(record)})`).join(', ')}`;
+}
+
 export function buildSummaryRows(dataset: Dataset): SummaryRow[] {
-  return dataset.build.instances.map((entry) => {
+  const sizes = summarySizes(dataset);
+  const perByteSize = sizes[sizes.length - 1];
+  const rows = dataset.build.instances.map((entry): SummaryRow => {
     const records = dataset.records
       .map(({ record }) => record)
       .filter((record) => record.candidate === entry.candidate && record.instance === entry.instance)
       .sort((a, b) => a.messageBytes - b.messageBytes);
-    const perByte = records.find((record) => record.messageBytes === PER_BYTE_SIZE_BYTES);
-    const cyclesPerByteValue = perByte?.status === 'complete' ? perByte.derived.cyclesPerByte : null;
+    const perByte = records.find((record) => record.messageBytes === perByteSize);
+    const complete = perByte?.status === 'complete' ? perByte : null;
+    const cyclesPerByteValue = complete === null ? null : complete.derived.cyclesPerByte;
+    const robustPerByteValue = complete === null ? null : robustCycles(complete).cycles / complete.messageBytes;
+    const { ciLowCycles, ciHighCycles } = complete?.derived ?? {};
+    const unsteadyAtPerByte = perByte !== undefined && isUnsteady(perByte);
+    const missing = perByte === undefined ? '—' : 'failed';
     return {
       entry,
       records,
-      cycles: SUMMARY_SIZES_BYTES.map((bytes) => cyclesCell(records, bytes)),
-      cyclesPerByte: perByte === undefined ? '—' : cyclesPerByteValue === null ? 'failed' : formatCyclesPerByte(cyclesPerByteValue),
+      cycles: sizes.map((bytes) => cyclesCell(records, bytes)),
+      cyclesPerByte: cyclesPerByteValue === null ? missing : `${formatCyclesPerByte(cyclesPerByteValue)}${unsteadyAtPerByte ? ` ${UNSTEADY_MARKER}` : ''}`,
       cyclesPerByteValue,
+      robustPerByteValue,
+      robustPerByte: robustPerByteValue === null ? missing : formatCyclesPerByte(robustPerByteValue),
+      cv: perByte === undefined ? '—' : cvCell(perByte),
+      intervalPerByte:
+        complete === null || typeof ciLowCycles !== 'number' || typeof ciHighCycles !== 'number'
+          ? null
+          : [Math.max(0, ciLowCycles) / complete.messageBytes, ciHighCycles / complete.messageBytes],
+      unsteadyAtPerByte,
+      rank: null,
       kat: entry.kat === 'PASS' ? 'PASS' : `⚠ ${entry.kat}`,
       notes: notesOf(entry, records),
     };
   });
+  const ranked = rows.filter((row) => row.robustPerByteValue !== null).sort((a, b) => a.robustPerByteValue! - b.robustPerByteValue!);
+  ranked.forEach((row, index) => {
+    row.rank = index + 1;
+  });
+  return rows;
 }
 
 /** "cycles are ticks of the tsc counter at 2.45 GHz (not core cycles)" for a whole dataset. */

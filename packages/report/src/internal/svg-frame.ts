@@ -1,14 +1,26 @@
 // What every inline SVG chart shares: size, colours, the <svg> opening with <title> and <desc>,
-// a log2 message-length x axis, a linear y axis and a legend. Coordinates are printed with one
-// decimal so the same data always gives the same bytes.
+// a log2 message-length x axis, a linear or log10 y axis and a legend under the plot (so long
+// names fit). Coordinates are printed with one decimal so the same data gives the same bytes.
 import { escapeHtml } from './html-text.js';
 
 export const WIDTH = 720;
-export const HEIGHT = 400;
-export const MARGIN = { left: 64, right: 170, top: 20, bottom: 56 } as const;
+/** Height of the plot part (axes and labels); the legend adds rows below. */
+export const HEIGHT = 380;
+export const MARGIN = { left: 72, right: 24, top: 20, bottom: 56 } as const;
 // Okabe–Ito colours, distinguishable with the common colour-vision deficiencies.
 export const COLOURS = ['#0072B2', '#D55E00', '#009E73', '#CC79A7', '#E69F00', '#56B4E9', '#000000', '#F0E442'] as const;
-export const DASH: Record<'solid' | 'dashed' | 'dotted', string> = { solid: '', dashed: ' stroke-dasharray="7 4"', dotted: ' stroke-dasharray="2 3"' };
+export type DashName = 'solid' | 'dashed' | 'dotted' | 'dash-dot' | 'long-dash';
+export const DASH: Record<DashName, string> = {
+  solid: '',
+  dashed: ' stroke-dasharray="7 4"',
+  dotted: ' stroke-dasharray="2 3"',
+  'dash-dot': ' stroke-dasharray="9 3 2 3"',
+  'long-dash': ' stroke-dasharray="14 5"',
+};
+/** The dash patterns in the order lines that coincide are given them. */
+export const DASH_ORDER: readonly DashName[] = ['solid', 'dashed', 'dotted', 'dash-dot', 'long-dash'];
+const LEGEND_ROW_PX = 20;
+const LEGEND_COLUMNS = 2;
 
 export function colour(index: number): string {
   return COLOURS[index % COLOURS.length]!;
@@ -26,8 +38,21 @@ export function niceCeiling(value: number): number {
   return step * magnitude;
 }
 
+/** Largest 1, 2 or 5 × 10^k at or below `value` (log axis start). */
+export function niceFloor(value: number): number {
+  if (value <= 0) return 1;
+  const magnitude = 10 ** Math.floor(Math.log10(value));
+  const step = [5, 2, 1].find((factor) => factor * magnitude <= value) ?? 1;
+  return step * magnitude;
+}
+
 function axisNumber(value: number): string {
   return String(Number(value.toPrecision(6)));
+}
+
+/** Rows the legend needs for `entries` entries. */
+export function legendHeight(entries: number): number {
+  return entries === 0 ? 0 : Math.ceil(entries / LEGEND_COLUMNS) * LEGEND_ROW_PX + 8;
 }
 
 export function openSvg(id: string, title: string, description: string, height = HEIGHT): string[] {
@@ -39,62 +64,97 @@ export function openSvg(id: string, title: string, description: string, height =
   ];
 }
 
-/** Plot area with a log2 x axis over `sizesBytes` and a linear y axis from `yLow` to `yHigh`. */
+/** Plot area with a log2 x axis over `sizesBytes` and a y axis from `yLow` to `yHigh`. */
 export interface LogFrame {
   x: (bytes: number) => number;
   y: (value: number) => number;
   bottom: number;
   plotWidth: number;
+  /** y axis in log10 (values must be > 0). */
+  yLog: boolean;
 }
 
-export function createLogFrame(sizesBytes: readonly number[], yLow: number, yHigh: number): LogFrame {
+/** Space between the y axis (and the right edge) and the first (last) message length, so marks there stay clear of the axis. */
+const X_INSET_PX = 16;
+
+export function createLogFrame(sizesBytes: readonly number[], yLow: number, yHigh: number, yLog = false): LogFrame {
   const logMin = Math.log2(Math.min(...sizesBytes));
   const logMax = Math.log2(Math.max(...sizesBytes));
   const plotWidth = WIDTH - MARGIN.left - MARGIN.right;
+  const span = plotWidth - 2 * X_INSET_PX;
   const plotHeight = HEIGHT - MARGIN.top - MARGIN.bottom;
+  const scale = (value: number): number => (yLog ? Math.log10(Math.max(value, yLow)) : value);
+  const [low, high] = [scale(yLow), scale(yHigh)];
   return {
-    x: (bytes) => (logMax === logMin ? MARGIN.left + plotWidth / 2 : MARGIN.left + ((Math.log2(bytes) - logMin) / (logMax - logMin)) * plotWidth),
-    y: (value) => MARGIN.top + plotHeight - ((value - yLow) / (yHigh - yLow)) * plotHeight,
+    x: (bytes) => (logMax === logMin ? MARGIN.left + plotWidth / 2 : MARGIN.left + X_INSET_PX + ((Math.log2(bytes) - logMin) / (logMax - logMin)) * span),
+    y: (value) => MARGIN.top + plotHeight - ((scale(value) - low) / (high - low)) * plotHeight,
     bottom: MARGIN.top + plotHeight,
     plotWidth,
+    yLog,
   };
 }
 
-/** Grid lines and labels: `intervals` + 1 y ticks from yLow to yHigh, one x tick per message length. */
+/** Tick values: evenly spaced on a linear axis, 1-2-5 per decade on a log axis. */
+function yTicks(yLow: number, yHigh: number, intervals: number, yLog: boolean): number[] {
+  if (!yLog) return Array.from({ length: intervals + 1 }, (_, tick) => yLow + ((yHigh - yLow) * tick) / intervals);
+  const ticks: number[] = [];
+  for (let magnitude = 10 ** Math.floor(Math.log10(yLow)); magnitude <= yHigh; magnitude *= 10) {
+    for (const factor of [1, 2, 5]) {
+      const value = Number((factor * magnitude).toPrecision(6));
+      if (value >= yLow && value <= yHigh) ticks.push(value);
+    }
+  }
+  return ticks;
+}
+
+/** Grid lines and labels: y ticks from yLow to yHigh, one x tick per message length. */
 export function drawLogAxes(frame: LogFrame, sizesBytes: readonly number[], yLow: number, yHigh: number, xLabel: string, yLabel: string, intervals = 5): string[] {
   const parts: string[] = [];
-  for (let tick = 0; tick <= intervals; tick += 1) {
-    const value = yLow + ((yHigh - yLow) * tick) / intervals;
+  for (const value of yTicks(yLow, yHigh, intervals, frame.yLog)) {
     const y = fixed(frame.y(value));
     parts.push(
       `<line x1="${MARGIN.left}" y1="${y}" x2="${MARGIN.left + frame.plotWidth}" y2="${y}" stroke="#dddddd"/>`,
-      `<text x="${MARGIN.left - 6}" y="${fixed(frame.y(value) + 4)}" text-anchor="end" font-size="11">${escapeHtml(axisNumber(value))}</text>`,
+      `<text x="${MARGIN.left - 6}" y="${fixed(frame.y(value) + 4)}" text-anchor="end" font-size="12">${escapeHtml(axisNumber(value))}</text>`,
     );
   }
   for (const bytes of sizesBytes) {
     parts.push(
       `<line x1="${fixed(frame.x(bytes))}" y1="${frame.bottom}" x2="${fixed(frame.x(bytes))}" y2="${frame.bottom + 5}" stroke="#333333"/>`,
-      `<text x="${fixed(frame.x(bytes))}" y="${frame.bottom + 18}" text-anchor="middle" font-size="11">${bytes}</text>`,
+      `<text x="${fixed(frame.x(bytes))}" y="${frame.bottom + 18}" text-anchor="middle" font-size="12">${bytes}</text>`,
     );
   }
   const middleY = fixed(MARGIN.top + (frame.bottom - MARGIN.top) / 2);
   parts.push(
     `<line x1="${MARGIN.left}" y1="${frame.bottom}" x2="${MARGIN.left + frame.plotWidth}" y2="${frame.bottom}" stroke="#333333"/>`,
     `<line x1="${MARGIN.left}" y1="${MARGIN.top}" x2="${MARGIN.left}" y2="${frame.bottom}" stroke="#333333"/>`,
-    `<text x="${fixed(MARGIN.left + frame.plotWidth / 2)}" y="${HEIGHT - 12}" text-anchor="middle" font-size="12">${escapeHtml(xLabel)}</text>`,
-    `<text x="16" y="${middleY}" text-anchor="middle" font-size="12" transform="rotate(-90 16 ${middleY})">${escapeHtml(yLabel)}</text>`,
+    `<text x="${fixed(MARGIN.left + frame.plotWidth / 2)}" y="${HEIGHT - 14}" text-anchor="middle" font-size="13">${escapeHtml(xLabel)}</text>`,
+    `<text x="16" y="${middleY}" text-anchor="middle" font-size="13" transform="rotate(-90 16 ${middleY})">${escapeHtml(yLabel)}</text>`,
   );
   return parts;
 }
 
-/** Legend in the right margin: a short line (or dot) in each entry's colour and dash. */
-export function drawLegend(entries: readonly { name: string; colourIndex: number; dash: keyof typeof DASH; dot?: boolean }[]): string[] {
+/** One legend entry: a line in a colour and dash, a dot, or another mark drawn by `mark`. */
+export interface LegendEntry {
+  name: string;
+  colourIndex: number;
+  dash: DashName;
+  dot?: boolean;
+  /** Draws the entry's own mark centred at (x, y) instead of a line or dot. */
+  mark?: (x: number, y: number) => string;
+}
+
+/** Legend under the plot, two entries per row, each wide enough for a 40-character name. */
+export function drawLegend(entries: readonly LegendEntry[]): string[] {
+  const columnWidth = (WIDTH - MARGIN.left) / LEGEND_COLUMNS;
   return entries.flatMap((entry, index) => {
-    const legendY = MARGIN.top + 10 + index * 18;
-    const left = WIDTH - MARGIN.right + 14;
-    const mark = entry.dot
-      ? `<circle cx="${left + 10}" cy="${legendY}" r="3.5" fill="${colour(entry.colourIndex)}"/>`
-      : `<line x1="${left}" y1="${legendY}" x2="${left + 20}" y2="${legendY}" stroke="${colour(entry.colourIndex)}" stroke-width="2"${DASH[entry.dash]}/>`;
-    return [mark, `<text x="${left + 26}" y="${legendY + 4}" font-size="11">${escapeHtml(entry.name)}</text>`];
+    const legendY = HEIGHT + 6 + Math.floor(index / LEGEND_COLUMNS) * LEGEND_ROW_PX;
+    const left = MARGIN.left + (index % LEGEND_COLUMNS) * columnWidth;
+    const mark =
+      entry.mark !== undefined
+        ? entry.mark(left + 12, legendY)
+        : entry.dot === true
+          ? `<circle cx="${left + 12}" cy="${legendY}" r="3.5" fill="${colour(entry.colourIndex)}"/>`
+          : `<line x1="${left}" y1="${legendY}" x2="${left + 26}" y2="${legendY}" stroke="${colour(entry.colourIndex)}" stroke-width="2.5"${DASH[entry.dash]}/>`;
+    return [mark, `<text x="${left + 34}" y="${legendY + 4}" font-size="12">${escapeHtml(entry.name)}</text>`];
   });
 }

@@ -1,17 +1,41 @@
 // Spread chart: for each instance and message length, every trial's mean as a dot and, where the
 // trials were timed per call, the per-call quartiles as a bar with a median tick — all as % of
 // the record's mean cycles, so short and long messages share one axis.
-import { colour, createLogFrame, drawLegend, drawLogAxes, fixed, niceCeiling, openSvg } from './svg-frame.js';
+import { colour, createLogFrame, drawLegend, drawLogAxes, fixed, HEIGHT, legendHeight, niceCeiling, openSvg } from './svg-frame.js';
+import type { LegendEntry } from './svg-frame.js';
 import type { SpreadChartBlock } from './report-model.js';
 
 const OFFSET_PX = 9;
+
+/** A colour per instance, then a key for each kind of mark (grey): trial dot, quartile bar, the mean line. */
+function legendEntries(names: readonly string[], withQuartiles: boolean): LegendEntry[] {
+  const grey = '#555555';
+  return [
+    ...names.map((name, index): LegendEntry => ({ name, colourIndex: index, dash: 'solid', dot: true })),
+    { name: 'dot: one trial’s mean', colourIndex: 0, dash: 'solid', mark: (x, y) => `<circle cx="${x}" cy="${y}" r="3.5" fill="${grey}"/>` },
+    ...(withQuartiles
+      ? [
+          {
+            name: 'box: per-call Q1–Q3, tick: median',
+            colourIndex: 0,
+            dash: 'solid' as const,
+            mark: (x: number, y: number) =>
+              `<rect x="${x - 3.5}" y="${y - 7}" width="7" height="14" fill="${grey}" fill-opacity="0.25" stroke="${grey}"/><line x1="${x - 5}" y1="${y}" x2="${x + 5}" y2="${y}" stroke="${grey}" stroke-width="2"/>`,
+          },
+        ]
+      : []),
+    { name: 'dashed line: the mean over all trials', colourIndex: 0, dash: 'solid', mark: (x, y) => `<line x1="${x - 12}" y1="${y}" x2="${x + 14}" y2="${y}" stroke="#777777" stroke-dasharray="4 3"/>` },
+  ];
+}
 
 export function renderSvgSpreadChart(chart: SpreadChartBlock): string {
   const values = chart.groups.flatMap((group) => [...group.trialDeviationsPercent, ...(group.quartilesPercent ?? [])]);
   const extent = niceCeiling(Math.max(0.1, ...values.map(Math.abs)));
   const sizes = [...new Set(chart.groups.map((group) => group.x))].sort((a, b) => a - b);
   const frame = createLogFrame(sizes, -extent, extent);
-  const parts = [...openSvg(chart.id, chart.title, chart.description), ...drawLogAxes(frame, sizes, -extent, extent, chart.xAxisLabel, chart.yAxisLabel, 4)];
+  const withQuartiles = chart.groups.some((group) => group.quartilesPercent !== undefined);
+  const legend = legendEntries(chart.seriesNames, withQuartiles);
+  const parts = [...openSvg(chart.id, chart.title, chart.description, HEIGHT + legendHeight(legend.length)), ...drawLogAxes(frame, sizes, -extent, extent, chart.xAxisLabel, chart.yAxisLabel, 4)];
   const zero = fixed(frame.y(0));
   parts.push(`<line x1="${fixed(frame.x(sizes[0]!) - 20)}" y1="${zero}" x2="${fixed(frame.x(sizes[sizes.length - 1]!) + 20)}" y2="${zero}" stroke="#777777" stroke-dasharray="4 3"/>`);
   const count = chart.seriesNames.length;
@@ -31,6 +55,6 @@ export function renderSvgSpreadChart(chart: SpreadChartBlock): string {
       parts.push(`<circle class="mark" cx="${fixed(centre)}" cy="${fixed(frame.y(deviation))}" r="3" fill="${fill}" fill-opacity="0.8"/>`);
     }
   }
-  parts.push(...drawLegend(chart.seriesNames.map((name, index) => ({ name, colourIndex: index, dash: 'solid' as const, dot: true }))), '</svg>');
+  parts.push(...drawLegend(legend), '</svg>');
   return parts.join('\n');
 }

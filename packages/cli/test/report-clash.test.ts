@@ -1,0 +1,51 @@
+// `report`: every input is read and checked before anything is written; several runs written to
+// one --out link each other's candidate pages.
+import { cp, mkdtemp, readFile, readdir } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from '@jest/globals';
+import { main } from '../src/main.js';
+
+const RUN_SMALL = fileURLToPath(new URL('./fixtures/run-small', import.meta.url));
+
+async function run(argv: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await main(argv, { stdout: (t) => void out.push(t), stderr: (t) => void err.push(t) });
+  return { code, stdout: out.join(''), stderr: err.join('') };
+}
+
+/** A copy of run-small as system `systemId`. */
+async function runOf(scratch: string, name: string, systemId: string): Promise<string> {
+  const directory = path.join(scratch, name);
+  await cp(RUN_SMALL, directory, { recursive: true });
+  const file = path.join(directory, 'campaign.json');
+  const campaign = JSON.parse(await readFile(file, 'utf8')) as { systemId: string };
+  campaign.systemId = systemId;
+  await (await import('node:fs/promises')).writeFile(file, JSON.stringify(campaign));
+  return directory;
+}
+
+describe('report', () => {
+  it('two runs of one system: refused before any page is written', async () => {
+    const scratch = await mkdtemp(path.join(os.tmpdir(), 'ngcc-report-'));
+    const [a, b] = [await runOf(scratch, 'a', 'x86_1'), await runOf(scratch, 'b', 'x86_1')];
+    const out = path.join(scratch, 'out');
+    const result = await run(['report', a, b, '--out', out]);
+    expect(result.code).not.toBe(0);
+    expect(result.stderr).toContain(`${a} and ${b} are both system "x86_1"`);
+    expect(result.stdout).toBe('');
+    await expect(readdir(out)).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
+  it('two systems into one --out: each candidate page links the other system', async () => {
+    const scratch = await mkdtemp(path.join(os.tmpdir(), 'ngcc-report-'));
+    const out = path.join(scratch, 'out');
+    const result = await run(['report', await runOf(scratch, 'a', 'x86_1'), await runOf(scratch, 'b', 'arm_1'), '--out', out]);
+    expect(result.code).toBe(0);
+    const page = await readFile(path.join(out, 'reports', 'example-sm3', 'perf_x86_1.html'), 'utf8');
+    expect(page).toContain('system: <a href="perf_arm_1.html">arm_1</a> · x86_1</nav>');
+    expect(result.stdout.trim().split('\n').at(-1)).toBe(path.join(out, 'reports', 'summary.html'));
+  });
+});

@@ -1,0 +1,74 @@
+// The first screen of a candidate page: per instance, the KAT verdict, cycles/byte and MB/s at
+// the longest message measured, and the memory (static image, stack, heap peak) — everything an
+// evaluator looks for, before the seed-layout sections.
+import { formatMemoryBytes } from '../format-memory-bytes.js';
+import { formatCyclesPerByte, formatMegabytesPerSecond } from '../number-formats.js';
+import { codeSpan, paragraph } from './report-model.js';
+import { cvCell, CV_LIMIT_SENTENCE, isUnsteady, UNSTEADY_MARKER } from './reliability.js';
+import type { CandidateContext } from './candidate-context.js';
+import type { BuildInstance } from '../build-manifest-schema.js';
+import type { TimingRecord } from '../record-schema.js';
+import type { Block, Inline } from './report-model.js';
+
+/** The KAT verdict as the headline shows it: PASS in green, anything else ⚠ in red. */
+export function katVerdictInline(entry: BuildInstance): Inline {
+  return entry.kat === 'PASS' ? { text: 'PASS', tone: 'good' } : { text: `⚠ ${entry.kat}`, tone: 'bad' };
+}
+
+function longestComplete(records: TimingRecord[]): TimingRecord | undefined {
+  return records.filter((record) => record.status === 'complete').sort((a, b) => b.messageBytes - a.messageBytes)[0];
+}
+
+function memoryOrDash(bytes: number | null | undefined): string {
+  return typeof bytes === 'number' ? formatMemoryBytes(bytes) : '—';
+}
+
+function headlineRow(entry: BuildInstance, records: TimingRecord[], withCallMemory: boolean, withMessage: boolean): Inline[][] {
+  const longest = longestComplete(records);
+  const derived = longest?.status === 'complete' ? longest.derived : null;
+  const marker = longest !== undefined && isUnsteady(longest) ? ` ${UNSTEADY_MARKER}` : '';
+  const image = entry.imageBytes ?? records.find((record) => record.imageBytes !== null)?.imageBytes ?? null;
+  const memory = longest?.memory ?? null;
+  return [
+    [codeSpan(entry.instance)],
+    [katVerdictInline(entry)],
+    ...(withMessage ? [[longest === undefined ? '—' : `${longest.messageBytes} B`]] : []),
+    [derived === null ? '—' : `${formatCyclesPerByte(derived.cyclesPerByte)}${marker}`],
+    [derived === null ? '—' : formatMegabytesPerSecond(derived.megabytesPerSecond)],
+    [longest === undefined ? '—' : cvCell(longest)],
+    [memoryOrDash(image)],
+    ...(withCallMemory ? [[memoryOrDash(memory?.stackHighWaterBytes)], [memoryOrDash(memory?.heapPeakBytes)]] : []),
+  ];
+}
+
+/**
+ * The headline table (one row per instance of build.json) and one sentence on the marker and
+ * where the details are. Same facts in Markdown and HTML; HTML colours the verdict.
+ */
+export function buildHeadlineBlocks(context: CandidateContext): Block[] {
+  const withCallMemory = context.records.some(({ record }) => record.memory !== null && record.memory !== undefined);
+  const recordsOf = (entry: BuildInstance): TimingRecord[] => context.records.map(({ record }) => record).filter((record) => record.instance === entry.instance);
+  // one longest message for every instance: named in the caption, not repeated on every row
+  const longestSizes = new Set(context.instances.map((entry) => longestComplete(recordsOf(entry))?.messageBytes));
+  const withMessage = longestSizes.size !== 1 || longestSizes.has(undefined);
+  const rows = context.instances.map((entry) => headlineRow(entry, recordsOf(entry), withCallMemory, withMessage));
+  const commonSize = withMessage ? '' : ` (figures at ${[...longestSizes][0]} B)`;
+  const unit = context.records.some(({ record }) => record.counter?.kind === 'fixed-rate') ? 'ticks/byte' : 'cycles/byte';
+  const flagged = context.records.some(({ record }) => isUnsteady(record));
+  const notes: Inline[] = [
+    `At a glance: figures at the longest message measured${withMessage ? '' : `, ${[...longestSizes][0]} B`}; memory is the static ELF image of the library` +
+      (withCallMemory ? ' and the stack high-water and heap peak of one call at that length' : ' (this run did not measure the memory of one call)') +
+      '. Sections 4 and 5 give every message length.',
+  ];
+  if (flagged) notes.push(` ${UNSTEADY_MARKER} marks a figure for which ${CV_LIMIT_SENTENCE}; read it with its interval in §4.`);
+  return [
+    {
+      kind: 'table',
+      caption: `At a glance, per instance${commonSize}`,
+      headers: ['instance', 'KAT', ...(withMessage ? ['message'] : []), unit, 'MB/s', 'trial CV', 'static image', ...(withCallMemory ? ['stack', 'heap peak'] : [])],
+      numeric: [false, false, ...(withMessage ? [true] : []), true, true, true, true, ...(withCallMemory ? [true, true] : [])],
+      rows,
+    },
+    paragraph(...notes),
+  ];
+}

@@ -1,0 +1,57 @@
+// §4, beside the seeds' table: how far each row can be trusted — its trial CV against the limit,
+// the 95 % interval of the mean cycles/byte, the median of the trial means (which one disturbed
+// trial cannot move) and the outlier trials. Rows follow the seeds' table, one per record.
+import { formatCyclesPerByte } from '../number-formats.js';
+import { codeSpan, paragraph } from './report-model.js';
+import { cvCell, cvLimit, CV_LIMIT_SENTENCE, formatIntervalPerByte, isUnsteady, UNSTEADY_MARKER } from './reliability.js';
+import type { CandidateContext } from './candidate-context.js';
+import type { TimingRecord } from '../record-schema.js';
+import type { Block, Inline } from './report-model.js';
+
+function reliabilityRow(record: TimingRecord): Inline[][] {
+  const head: Inline[][] = [[codeSpan(record.instance)], [`${record.messageBytes} B`]];
+  if (record.status !== 'complete') return [...head, ['—'], [`${Math.round(cvLimit(record.messageBytes) * 100)} %`], ['—'], ['—'], ['—']];
+  const trials = record.processes.filter((entry) => entry.trial !== null).length;
+  const outliers = record.derived.outlierTrials ?? [];
+  return [
+    ...head,
+    [cvCell(record)],
+    [`${Math.round(cvLimit(record.messageBytes) * 100)} %`],
+    [formatIntervalPerByte(record)],
+    [formatCyclesPerByte(record.derived.medianTrialCycles / record.messageBytes)],
+    [`${outliers.length} of ${trials}`],
+  ];
+}
+
+/** The paragraph and table; no block when the candidate has no record. */
+export function buildReliabilityBlocks(context: CandidateContext): Block[] {
+  const records = context.records.map(({ record }) => record);
+  if (records.length === 0) return [];
+  const flagged = records.filter(isUnsteady);
+  const sentence =
+    flagged.length === 0
+      ? 'Every row’s trials agree within the limit: the trial CV (standard deviation of the trial means over their mean) is at most 5 % below 4096 B and 2 % from 4096 B.'
+      : `${UNSTEADY_MARKER} marks ${flagged.length} of ${records.length} rows for which ${CV_LIMIT_SENTENCE}; their mean is less certain than the others — read the interval and the median trial beside it.`;
+  const remeasured = records.filter((record) => record.remeasure !== undefined);
+  const remeasureSentence: Inline[] = [];
+  remeasured.forEach((record, index) => {
+    const previous = record.remeasure!;
+    remeasureSentence.push(index === 0 ? ' Measured again because the first measurement’s trial CV was above its limit: ' : '; ', codeSpan(record.instance), ` ${record.messageBytes} B`);
+    remeasureSentence.push(previous.previousCv === null ? ' (previous record ' : ` (previous CV ${(previous.previousCv * 100).toFixed(1)} %, record `, codeSpan(previous.previousRecord), ')');
+  });
+  if (remeasured.length > 0) remeasureSentence.push('.');
+  return [
+    paragraph(
+      'How far each row of the table above can be trusted: the trial CV, the 95 % Student-t interval of the mean cycles/byte over the trials, the median of the trial means in cycles/byte, and trials outside Tukey’s fences. ' +
+        sentence,
+      ...remeasureSentence,
+    ),
+    {
+      kind: 'table',
+      caption: 'Reliability of each row: trial CV, 95 % interval and median trial',
+      headers: ['instance', 'message', 'trial CV', 'limit', '95 % interval (cycles/byte)', 'median trial (cycles/byte)', 'outlier trials'],
+      numeric: [false, true, true, true, true, true, true],
+      rows: records.map(reliabilityRow),
+    },
+  ];
+}

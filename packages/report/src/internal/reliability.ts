@@ -1,0 +1,52 @@
+// How far a record's figure can be trusted: its trial CV against the limit for its message
+// length, the 95 % interval of the mean, and a figure noise cannot flip (the per-call median, or
+// the median of the trial means). One definition for every page.
+import { formatCyclesPerByte } from '../number-formats.js';
+import type { CompleteTimingRecord, TimingRecord } from '../record-schema.js';
+
+/** The timing package's CV_WARNING_LIMITS (which wrote the records' warnings): 2 % from 4 KiB, else 5 %. */
+export function cvLimit(messageBytes: number): number {
+  return messageBytes >= 4096 ? 0.02 : 0.05;
+}
+
+/** The marker put beside a figure whose trials vary more than the limit allows. */
+export const UNSTEADY_MARKER = '‡';
+
+/** True when the record's trial CV is above the limit for its message length. */
+export function isUnsteady(record: TimingRecord): boolean {
+  return record.status === 'complete' && typeof record.derived.cv === 'number' && record.derived.cv > cvLimit(record.messageBytes);
+}
+
+/** `3.1 %` (one decimal), `—` without a CV (a single trial). */
+export function formatCvPercent(record: TimingRecord): string {
+  if (record.status !== 'complete' || typeof record.derived.cv !== 'number') return '—';
+  return `${(record.derived.cv * 100).toFixed(1)} %`;
+}
+
+/** The CV with the marker when above its limit: `20.3 % ‡`. */
+export function cvCell(record: TimingRecord): string {
+  const text = formatCvPercent(record);
+  return isUnsteady(record) ? `${text} ${UNSTEADY_MARKER}` : text;
+}
+
+/** 95 % interval of the mean in cycles/byte, `31.2–31.9`; `—` with a single trial. */
+export function formatIntervalPerByte(record: TimingRecord): string {
+  if (record.status !== 'complete') return '—';
+  const { ciLowCycles, ciHighCycles } = record.derived;
+  if (typeof ciLowCycles !== 'number' || typeof ciHighCycles !== 'number') return '—';
+  const low = Math.max(0, ciLowCycles) / record.messageBytes;
+  return `${formatCyclesPerByte(low)}–${formatCyclesPerByte(ciHighCycles / record.messageBytes)}`;
+}
+
+/**
+ * The cycles per call that noise cannot flip: the per-call median where the record has one, else
+ * the median of the trial means (one disturbed trial moves a mean, not a median).
+ */
+export function robustCycles(record: CompleteTimingRecord): { cycles: number; basis: 'per-call median' | 'median trial' } {
+  const perCall = record.derived.perCall;
+  if (perCall !== null && perCall !== undefined && perCall.medianCycles > 0) return { cycles: perCall.medianCycles, basis: 'per-call median' };
+  return { cycles: record.derived.medianTrialCycles, basis: 'median trial' };
+}
+
+/** `5 % below 4096 B, 2 % from 4096 B` — the limits, for sentences. */
+export const CV_LIMIT_SENTENCE = 'the trial CV (standard deviation of the trial means over their mean) is above its limit: 5 % below 4096 B, 2 % from 4096 B';
