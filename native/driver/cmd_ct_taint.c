@@ -149,5 +149,7 @@ int cmd_ct_taint(int argc, char **argv)
     }
     jl_begin(&line, "end");
     jl_u64(&line, "count", (uint64_t)count);
-    return jl_emit(&line) != 0 ? report_stdout_failure() : DRV_EXIT_OK;
+    code = jl_emit(&line) != 0 ? report_stdout_failure() : DRV_EXIT_OK;
+    jl_free(&line);
+    return code;
 }
