@@ -1,5 +1,6 @@
 import { describeArchitecture } from './internal/candidate-context.js';
 import { renderMarkdownDocument } from './internal/markdown-page.js';
+import { constantTimeMethodSection } from './internal/constant-time-section.js';
 import { buildSection, counterSection, cpuSection, formulaSection, hostSection, planSection, warningSection } from './internal/method-sections.js';
 import { codeSpan, paragraph } from './internal/report-model.js';
 import type { Inline, ReportSection } from './internal/report-model.js';
@@ -95,6 +96,7 @@ export function renderMethodMarkdown(dataset: Dataset): string {
       ...(campaign.sandbox === undefined ? [] : [sandboxSection(campaign.sandbox)]),
       buildSection(dataset),
       formulaSection(),
+      ...[constantTimeMethodSection(dataset)].flatMap((section) => (section === null ? [] : [section])),
       warningSection(dataset),
     ],
     footer: [],

@@ -1,10 +1,11 @@
 import { describeArchitecture } from './internal/candidate-context.js';
+import { constantTimeCell, hasConstantTimeAudit } from './internal/constant-time-section.js';
 import { renderHtmlDocument } from './internal/html-page.js';
 import { renderMarkdownDocument } from './internal/markdown-page.js';
 import { codeSpan, paragraph } from './internal/report-model.js';
 import { buildSummaryRows, describeDatasetCounters } from './internal/summary-rows.js';
 import type { Dataset } from './dataset.js';
-import type { Block, Inline, ReportSection } from './internal/report-model.js';
+import type { Block, Inline, ReportSection, TableBlock } from './internal/report-model.js';
 import type { SummaryRow } from './internal/summary-rows.js';
 
 /** Relative path of a candidate page from `reports/` (the layout of {@link REPORT_PATHS}). */
@@ -13,7 +14,7 @@ function candidatePage(candidate: string, systemId: string, extension: 'md' | 'h
 }
 
 function summaryTable(rows: SummaryRow[]): Block {
-  return {
+  const table: TableBlock = {
     kind: 'table',
     caption: 'One row per instance',
     headers: ['candidate', 'instance', 'cycles @ 32 B', 'cycles @ 1 KiB', 'cycles @ 64 KiB', 'cycles/byte @ 64 KiB', 'KAT', 'notes'],
@@ -27,6 +28,14 @@ function summaryTable(rows: SummaryRow[]): Block {
       [row.notes.length === 0 ? '—' : row.notes.join('; ')],
     ]),
   };
+  return hasConstantTimeAudit(rows.map((row) => row.entry)) ? withConstantTimeColumn(table, rows) : table;
+}
+
+/** Adds the constant-time verdict column before `notes` (only for runs with the audit). */
+function withConstantTimeColumn(table: TableBlock, rows: SummaryRow[]): TableBlock {
+  const at = table.headers.length - 1;
+  const insert = <T>(values: T[], value: T): T[] => [...values.slice(0, at), value, ...values.slice(at)];
+  return { ...table, headers: insert(table.headers, 'constant-time'), numeric: insert(table.numeric, false), rows: table.rows.map((cells, i) => insert(cells, [constantTimeCell(rows[i]!.entry)])) };
 }
 
 function barChart(rows: SummaryRow[], systemId: string): Block[] {
