@@ -29,7 +29,7 @@ function verdictSentence(ct: CtAudit): string {
 function timingSentence(ct: CtAudit): string {
   const t = ct.timing;
   if (t === null) return ct.timingDetail ?? 'not run';
-  return `max |t| ${t.maxAbsT.toFixed(1)} over ${t.samplesCount} calls of ${t.messageBits / 8} B (${t.differenceSuspected ? 'above' : 'below'} ${t.thresholdAbsT})`;
+  return `Welch t up to ±${t.maxAbsT.toFixed(1)} over ${t.samplesCount} calls of ${t.messageBits / 8} B (${t.differenceSuspected ? 'above' : 'below'} ${t.thresholdAbsT})`;
 }
 
 function findingsTable(instances: BuildInstance[]): Block[] {
