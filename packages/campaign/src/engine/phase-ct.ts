@@ -11,6 +11,16 @@ import { unitProfile } from './phase-build.js';
 /** The debug build audited: the measured build's flags plus `-g` (file:line in findings). */
 const DEBUG_FLAGS = '-g';
 
+/** KAT verdicts whose library is not timed (SPEC §4): it is not audited either (a hang would cost the taint budget). */
+const NOT_AUDITED = new Set(['LOADFAIL', 'CRASH', 'TIMEOUT']);
+
+/** Seconds the taint run of one instance may take under valgrind. */
+const TAINT_TIMEOUT_SECONDS = 120;
+
+function unknownAudit(reason: string, detail: string, auditedBuildFlags: string): CtAudit {
+  return { verdict: 'unknown', reason, detail, auditedBuildFlags, valgrindVersion: null, messageBits: [], findings: [], taintSeconds: null, timing: null, timingDetail: null, notes: [] };
+}
+
 /** Turns runCt's result into build.json's `ct` (paths left out: the library is the debug build beside the measured one). */
 function auditOf(result: CtResult, auditedBuildFlags: string): CtAudit {
   const timing = result.timing;
@@ -79,20 +89,26 @@ export async function runCtPhase(context: CampaignContext, ctTimingMilliseconds:
     }
     if (entry.library === null) return;
     let audit: CtAudit;
+    if (NOT_AUDITED.has(entry.kat)) {
+      audit = unknownAudit('not-run', `not audited: the KAT verdict is ${entry.kat} (the library is not timed either)`, `${entry.buildFlags} ${DEBUG_FLAGS}`);
+      await context.state.putBuildEntry({ ...entry, ct: audit });
+      context.emit({ event: 'ct', candidate: candidate.id, instance: instance.name, status: 'audited', verdict: audit.verdict, findings: 0 });
+      return;
+    }
     try {
       const debug = await debugBuildOf(context, unit, entry);
       const result = await runCt({
         library: debug.library,
         digestBits: instance.digestBits,
         driverPath: context.driverPath,
+        taintTimeoutSeconds: TAINT_TIMEOUT_SECONDS,
         timing: { messageBytes: 64, milliseconds: ctTimingMilliseconds },
       });
       audit = auditOf(result, debug.flags);
       if (debug.note !== null) audit.notes.push(debug.note);
     } catch (error) {
       if (!(error instanceof CampaignError) || error.code !== 'BUILD_FAILED') throw error;
-      audit = { verdict: 'unknown', reason: 'build-failed', detail: `the -g build failed: ${error.message.split('\n')[0]}`, auditedBuildFlags: `${entry.buildFlags} ${DEBUG_FLAGS}`,
-        valgrindVersion: null, messageBits: [], findings: [], taintSeconds: null, timing: null, timingDetail: null, notes: [] };
+      audit = unknownAudit('build-failed', `the -g build failed: ${error.message.split('\n')[0]}`, `${entry.buildFlags} ${DEBUG_FLAGS}`);
     }
     await context.state.putBuildEntry({ ...entry, ct: audit });
     context.emit({ event: 'ct', candidate: candidate.id, instance: instance.name, status: 'audited', verdict: audit.verdict, findings: audit.findings.length });
