@@ -47,6 +47,21 @@ function auditOf(result: CtResult, auditedBuildFlags: string): CtAudit {
   };
 }
 
+/**
+ * The audit with no absolute path in its texts (the driver's and valgrind's sentences name the
+ * library as given): the debug library becomes `shownName`, the build root and the run directory go.
+ */
+function portable(audit: CtAudit, library: string, shownName: string, context: CampaignContext): CtAudit {
+  const replace = (text: string): string =>
+    text.split(library).join(shownName).split(`${context.buildRoot}/`).join('').split(context.buildRoot).join('build').split(`${context.state.directory}/`).join('');
+  return {
+    ...audit,
+    detail: audit.detail === null ? null : replace(audit.detail),
+    timingDetail: audit.timingDetail === null ? null : replace(audit.timingDetail),
+    notes: audit.notes.map(replace),
+  };
+}
+
 /** Builds the debug twin of the measured library; returns its path and flags, or the prebuilt library itself. */
 async function debugBuildOf(context: CampaignContext, unit: CampaignUnit, entry: BuildEntry): Promise<{ library: string; flags: string; note: string | null }> {
   const { candidate, instance } = unit;
@@ -104,7 +119,7 @@ export async function runCtPhase(context: CampaignContext, ctTimingMilliseconds:
         taintTimeoutSeconds: TAINT_TIMEOUT_SECONDS,
         timing: { messageBytes: 64, milliseconds: ctTimingMilliseconds },
       });
-      audit = auditOf(result, debug.flags);
+      audit = portable(auditOf(result, debug.flags), debug.library, `lib${instance.name}.so (-g build)`, context);
       if (debug.note !== null) audit.notes.push(debug.note);
     } catch (error) {
       if (!(error instanceof CampaignError) || error.code !== 'BUILD_FAILED') throw error;
