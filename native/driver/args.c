@@ -56,6 +56,8 @@ void print_usage(void)
           "       ngcc-perf-driver memory LIB DIGEST_BITS MESSAGE_BYTES [--cpu N] [--stack-bytes N]\n"
           "       ngcc-perf-driver kat LIB DIGEST_BITS KAT_2_12|KAT_2_23|KAT_2_33|KAT_Loop\n"
           "                             [--max-memory-bytes N] [--repeat all|ends|none]\n"
+          "       ngcc-perf-driver ct-taint LIB DIGEST_BITS [--bits LIST]   (under NGCC_PERF_VALGRIND)\n"
+          "       ngcc-perf-driver ct-time LIB DIGEST_BITS --bits L --milliseconds MS [--max-samples N]\n"
           "       ngcc-perf-driver --version | --help\n"
           "Any subcommand: --no-sandbox (or NGCC_PERF_NO_SANDBOX=1) runs the library outside the sandbox.\n"
           "Output is JSON Lines on stdout; see native/PROTOCOL.md.\n",

@@ -43,6 +43,11 @@ int cmd_info(int argc, char **argv)
         jl_null(&line, "tscHzCpuidLeaf");
     }
     sandbox_describe(&line);
+#ifdef NGCC_HAVE_MEMCHECK
+    jl_bool(&line, "ctTaint", 1);
+#else
+    jl_bool(&line, "ctTaint", 0);
+#endif
     failed = jl_emit(&line);
     counter_close(&c);
     jl_free(&line);

@@ -17,5 +17,9 @@ int cmd_clock_probe(int argc, char **argv);
 int cmd_counter_selftest(int argc, char **argv);
 /* One NGCC hash KAT file generated and hashed inside the driver (cmd_kat.c). */
 int cmd_kat(int argc, char **argv);
+/* The constant-time audit (cmd_ct_taint.c under valgrind memcheck, cmd_ct_time.c). When the
+ * driver was built without <valgrind/memcheck.h>, cmd_ct_taint reports UNSUPPORTED. */
+int cmd_ct_taint(int argc, char **argv);
+int cmd_ct_time(int argc, char **argv);
 
 #endif

@@ -8,5 +8,7 @@
 #define DRV_EXIT_OVERFLOW 4
 #define DRV_EXIT_LOADFAIL 5
 #define DRV_EXIT_IO 8
+/* ct-taint in a driver built without <valgrind/memcheck.h>. */
+#define DRV_EXIT_UNSUPPORTED 10
 
 #endif

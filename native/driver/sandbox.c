@@ -216,6 +216,12 @@ int sandbox_enter(int *argc, char **argv)
     if (sub == NULL || runs_no_candidate_code(sub)) {
         return DRV_EXIT_OK;
     }
+    if (config.requested == SANDBOX_UNSHARE || config.requested == SANDBOX_OFF || config.bwrap_path[0] == '\0') {
+        sandbox_valgrind_reexec(sub, argv, why, sizeof why);
+        if (why[0] != '\0') {
+            return cannot_enter(sub, "valgrind", why);
+        }
+    }
     if (config.requested == SANDBOX_OFF) {
         fprintf(stderr,
                 "ngcc-perf-driver: WARNING: the sandbox is OFF (%s): the library runs with all the rights of "

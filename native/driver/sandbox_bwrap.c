@@ -301,7 +301,11 @@ void sandbox_run_under_bwrap(const sandbox_config *cfg, int argc, char **argv, c
     args[n++] = "--new-session";
     args[n++] = "--info-fd";
     args[n++] = info_fd_text;
-    args[n++] = "--";
+    i = n;
+    n = sandbox_valgrind_bwrap_args(argc > 1 ? argv[1] : NULL, args, n);
+    if (n == i) {
+        args[n++] = "--";
+    }
     args[n++] = exe;
     args[n++] = inner_option;
     for (i = 1; i < argc; i++) {

@@ -26,6 +26,23 @@
  * "--sandbox-inner=FD" (FD: the status pipe, see sandbox_bwrap.c). */
 #define SANDBOX_INNER_OPTION "--sandbox-inner="
 
+/* Set (to "1") in a driver that runs under valgrind for ct-taint (sandbox_valgrind.c). */
+#define SANDBOX_VALGRIND_ACTIVE "NGCC_PERF_VALGRIND_ACTIVE"
+
+/* 1 when this driver runs under valgrind started by sandbox_valgrind.c. */
+int sandbox_under_valgrind(void);
+
+/* For bwrap mode: when `sub` is ct-taint and NGCC_PERF_VALGRIND is set, appends
+ * `--setenv ACTIVE 1 -- VALGRIND OPTIONS...` at args[n] (at most 16 entries) and
+ * returns the new count; else returns n. The caller then appends the driver. */
+int sandbox_valgrind_bwrap_args(const char *sub, const char **args, int n);
+
+/* For unshare and off mode: when `sub` is ct-taint, NGCC_PERF_VALGRIND is set and
+ * this driver does not yet run under it, executes valgrind on this driver with the
+ * same arguments (returns only when that failed, with `why` set; `why` is empty when
+ * nothing was to be done). */
+void sandbox_valgrind_reexec(const char *sub, char **argv, char *why, size_t why_bytes);
+
 typedef enum { SANDBOX_AUTO, SANDBOX_BWRAP, SANDBOX_UNSHARE, SANDBOX_OFF } sandbox_mode;
 
 typedef struct {

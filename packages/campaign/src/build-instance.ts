@@ -20,6 +20,8 @@ export interface BuildInstanceOptions {
   libraryDirectory: string;
   /** Candidate folder: paths under it are written relative to it in the recorded commands. */
   sourceRoot?: string;
+  /** Flags appended to the profile's (the constant-time audit's debug build adds `-g`). */
+  extraCFlags?: string;
 }
 
 /** What {@link buildInstance} produced. */
@@ -50,7 +52,7 @@ export interface BuildInstanceResult {
 export async function buildInstance(options: BuildInstanceOptions): Promise<BuildInstanceResult> {
   const { instance, profile } = options;
   const flagsKind = options.flagsKind ?? 'guide';
-  const cflags = profileFlags(profile, flagsKind);
+  const cflags = options.extraCFlags === undefined ? profileFlags(profile, flagsKind) : `${profileFlags(profile, flagsKind)} ${options.extraCFlags}`;
   if (instance.sourcePaths.length === 0) {
     throw new CampaignError('BUILD_FAILED', `instance "${instance.name}" has no sources to build (it names a prebuilt library). Use its library, or list "sources" in candidate.json.`);
   }

@@ -32,6 +32,8 @@ export const RUN_CAMPAIGN_DEFAULTS = {
   budgetSeconds: DEFAULT_TIMING_OPTIONS.budgetSeconds,
   trials: DEFAULT_TIMING_OPTIONS.trials,
   phases: DEFAULT_CAMPAIGN_PHASES,
+  /** Milliseconds of the constant-time audit's timing test per instance (phase `ct`; evidence only). */
+  ctTimingMilliseconds: 2000,
 } as const;
 
 /**

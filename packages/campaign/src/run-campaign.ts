@@ -12,6 +12,7 @@ import { runBuildPhase } from './engine/phase-build.js';
 import { runCalibratePhase } from './engine/phase-calibrate.js';
 import { runCheckHostPhase } from './engine/phase-check-host.js';
 import { runKatPhase } from './engine/phase-kat.js';
+import { runCtPhase } from './engine/phase-ct.js';
 import { closeCampaign, runMeasurePhase, type MeasurePhaseResult } from './engine/phase-measure.js';
 import { timedOperations } from './engine/operation-files.js';
 import { readPriorCosts } from './engine/prior-costs.js';
@@ -59,6 +60,8 @@ export interface RunCampaignOptions {
    * campaign.json, in every record and in the reports. Without it a host with problems is refused.
    */
   allowUnfixedHost?: boolean;
+  /** Milliseconds of the constant-time audit's timing test per instance; default {@link RUN_CAMPAIGN_DEFAULTS}.ctTimingMilliseconds. */
+  ctTimingMilliseconds?: number;
   /** Receives progress events (the CLI renders them as a bar, lines or JSON). */
   onEvent?: CampaignEventSink;
   /**
@@ -175,6 +178,7 @@ export async function runCampaign(options: RunCampaignOptions): Promise<RunCampa
     if (phases.has('check-host')) context.coreClockHz = await inPhase(state, emit, 'check-host', cpus.length, () => runCheckHostPhase(context));
     if (phases.has('build')) await inPhase(state, emit, 'build', units.length, () => runBuildPhase(context));
     if (phases.has('kat')) await inPhase(state, emit, 'kat', units.length, () => runKatPhase(context));
+    if (phases.has('ct')) await inPhase(state, emit, 'ct', units.length, () => runCtPhase(context, options.ctTimingMilliseconds));
     await rm(buildRoot, { recursive: true, force: true });
     if (phases.has('calibrate') || phases.has('measure')) {
       const missing = units.find((u) => state.buildEntry(u.candidate.id, u.instance.name)?.kat == null);

@@ -15,6 +15,7 @@ const COMMANDS: Record<string, () => Promise<Register>> = {
   merge: async () => (await import('./commands/merge-command.js')).registerMergeCommand,
   publish: async () => (await import('./commands/publish-command.js')).registerPublishCommand,
   kat: async () => (await import('./commands/kat-command.js')).registerKatCommand,
+  ct: async () => (await import('./commands/ct-command.js')).registerCtCommand,
   time: async () => (await import('./commands/time-command.js')).registerTimeCommand,
   size: async () => (await import('./commands/size-command.js')).registerSizeCommand,
   report: async () => (await import('./commands/report-command.js')).registerReportCommand,

@@ -69,6 +69,8 @@ describe('ngcc-perf run on the bundled SM3 candidate', () => {
       library: 'lib/example-sm3/libsm3.so',
     });
     expect(build.instances[0].librarySha256).toMatch(/^[0-9a-f]{64}$/);
+    // The ct phase audited a -g build beside the measured one: the SM3 reference has no finding.
+    expect(build.instances[0].ct).toMatchObject({ verdict: 'constant-time', findings: [], auditedBuildFlags: '-std=c99 -Wpedantic -Wall -Wextra -O2 -g -fPIC -shared' });
   });
 
   it('renders a markdown page with the seeds\' headings', async () => {
@@ -81,6 +83,7 @@ describe('ngcc-perf run on the bundled SM3 candidate', () => {
       '## 3. Functional testing (KAT)',
       '## 4. Performance',
       '## 5. Resource consumption',
+      '## Constant-time audit',
       '## 7. Raw evidence index',
     ]);
     expect(page).toContain('| instance | message | mean cycles | cycles/byte | mean time | MB/s | n |');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ctAuditSchema } from './ct-audit-schema.js';
 
 /**
  * The `format` value of a `build.json` this package reads (docs/RUN-DIRECTORY.md).
@@ -51,6 +52,8 @@ export const buildInstanceSchema = z.object({
   katDetail: z.string().nullable(),
   katLog: z.string().nullable(),
   katLogSha256: sha256Hex.nullable(),
+  /** The constant-time audit (the campaign's `ct` phase); absent when the run had none. */
+  ct: ctAuditSchema.nullable().optional(),
 });
 
 /** One built instance from `build.json`. */

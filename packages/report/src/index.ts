@@ -1,5 +1,7 @@
 export { buildInstanceSchema, buildManifestSchema, BUILD_FORMAT, katVerdictSchema } from './build-manifest-schema.js';
 export type { BuildInstance, BuildManifest, KatVerdict } from './build-manifest-schema.js';
+export { ctAuditSchema, ctFindingSchema } from './ct-audit-schema.js';
+export type { CtAudit, CtAuditFinding } from './ct-audit-schema.js';
 export { CALL_MEMORY_FIGURES, CALL_MEMORY_GROWTH_LIMITS, findCallMemoryGrowth } from './call-memory-growth.js';
 export type { CallMemoryFigure, CallMemoryGrowth } from './call-memory-growth.js';
 export { callMemorySchema } from './call-memory-schema.js';

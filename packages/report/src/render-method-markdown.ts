@@ -1,6 +1,7 @@
 import { describeArchitecture } from './internal/candidate-context.js';
 import { renderHtmlDocument } from './internal/html-page.js';
 import { renderMarkdownDocument } from './internal/markdown-page.js';
+import { constantTimeMethodSection } from './internal/constant-time-section.js';
 import { BREADCRUMB_ROOT } from './internal/page-links.js';
 import { staticImageSection } from './internal/static-image-note.js';
 import { buildSection, counterSection, cpuSection, formulaSection, hostSection, planSection, warningSection } from './internal/method-sections.js';
@@ -83,6 +84,7 @@ function buildMethodPage(dataset: Dataset, format: PageFormat): PageModel {
       buildSection(dataset),
       staticImageSection(),
       formulaSection(),
+      ...[constantTimeMethodSection(dataset)].flatMap((section) => (section === null ? [] : [section])),
       warningSection(dataset),
     ],
     footer: [],

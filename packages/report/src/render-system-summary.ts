@@ -1,4 +1,5 @@
 import { describeArchitecture } from './internal/candidate-context.js';
+import { constantTimeCell, hasConstantTimeAudit } from './internal/constant-time-section.js';
 import { renderHtmlDocument } from './internal/html-page.js';
 import { renderMarkdownDocument } from './internal/markdown-page.js';
 import { formatCyclesPerByte } from './number-formats.js';
@@ -8,14 +9,14 @@ import { codeSpan, link, paragraph } from './internal/report-model.js';
 import { buildSummaryRows, describeDatasetCounters, summarySizes } from './internal/summary-rows.js';
 import type { Dataset } from './dataset.js';
 import type { PageFormat } from './internal/page-links.js';
-import type { Block, Inline, PageModel } from './internal/report-model.js';
+import type { Block, Inline, PageModel, TableBlock } from './internal/report-model.js';
 import type { SummaryRow } from './internal/summary-rows.js';
 
 const sizeLabel = (bytes: number): string => (bytes >= 1024 && bytes % 1024 === 0 ? `${bytes / 1024} KiB` : `${bytes} B`);
 
 function summaryTable(rows: SummaryRow[], sizes: number[], systemId: string, format: PageFormat): Block {
   const perByte = sizeLabel(sizes[sizes.length - 1] ?? 0);
-  return {
+  const table: TableBlock = {
     kind: 'table',
     caption: `One row per instance; rank by the median cycles/byte at ${perByte}`,
     headers: ['candidate', 'instance', ...sizes.map((bytes) => `cycles @ ${sizeLabel(bytes)}`), `cycles/byte @ ${perByte}`, `trial CV @ ${perByte}`, `median cycles/byte @ ${perByte}`, 'rank', 'KAT', 'notes'],
@@ -33,6 +34,14 @@ function summaryTable(rows: SummaryRow[], sizes: number[], systemId: string, for
       [row.notes.length === 0 ? '—' : row.notes.join('; ')],
     ]),
   };
+  return hasConstantTimeAudit(rows.map((row) => row.entry)) ? withConstantTimeColumn(table, rows) : table;
+}
+
+/** Adds the constant-time verdict column before `notes` (only for runs with the audit). */
+function withConstantTimeColumn(table: TableBlock, rows: SummaryRow[]): TableBlock {
+  const at = table.headers.length - 1;
+  const insert = <T>(values: T[], value: T): T[] => [...values.slice(0, at), value, ...values.slice(at)];
+  return { ...table, headers: insert(table.headers, 'constant-time'), numeric: insert(table.numeric, false), ...(table.prose === undefined ? {} : { prose: insert(table.prose, false) }), rows: table.rows.map((cells, i) => insert(cells, [constantTimeCell(rows[i]!.entry)])) };
 }
 
 function barChart(rows: SummaryRow[], sizes: number[], systemId: string): Block[] {

@@ -1,4 +1,5 @@
 import type { KatVerdict } from '@ngcc-perf/kat';
+import type { CtAudit } from '@ngcc-perf/report';
 import type { BuildFlagsKind, BuildProfile } from '../build-profiles.js';
 
 /**
@@ -7,7 +8,7 @@ import type { BuildFlagsKind, BuildProfile } from '../build-profiles.js';
  * @example
  * CAMPAIGN_PHASES.indexOf('measure'); // 4
  */
-export const CAMPAIGN_PHASES = ['check-host', 'build', 'kat', 'calibrate', 'measure', 'report', 'publish'] as const;
+export const CAMPAIGN_PHASES = ['check-host', 'build', 'kat', 'ct', 'calibrate', 'measure', 'report', 'publish'] as const;
 
 /** One campaign phase. */
 export type CampaignPhase = (typeof CAMPAIGN_PHASES)[number];
@@ -184,6 +185,8 @@ export interface BuildEntry {
   guideKatLogSha256: string | null;
   /** The harness-default build's result when it was tried and not used. */
   fallbackResult: GuideResult | null;
+  /** The constant-time audit (phase `ct`); absent until it has run. */
+  ct?: CtAudit | null;
 }
 
 /** build.json. */

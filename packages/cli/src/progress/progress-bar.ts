@@ -68,8 +68,9 @@ export function createProgressBar(stream: NodeJS.WriteStream): ProgressBar {
         return;
       case 'build':
       case 'kat':
+      case 'ct':
         value += 1;
-        current.set(-1, `${event.candidate}/${event.instance}${event.event === 'kat' ? ` KAT ${event.verdict}` : ''}`);
+        current.set(-1, `${event.candidate}/${event.instance}${event.event === 'build' ? '' : ` ${event.event === 'kat' ? 'KAT' : 'ct'} ${event.verdict}`}`);
         bar?.update(value, payload());
         return;
       case 'operation-start':

@@ -31,6 +31,9 @@ export function createProgressLog(write: (line: string) => void): CampaignEventS
       case 'kat':
         say(`${event.candidate}/${event.instance}: KAT ${event.verdict}${event.status === 'reused' ? ' (kept)' : ''}, flags ${event.flags ?? '-'}`);
         return;
+      case 'ct':
+        say(`${event.candidate}/${event.instance}: constant-time audit ${event.verdict}, ${event.findings} finding${event.findings === 1 ? '' : 's'}${event.status === 'reused' ? ' (kept)' : ''}`);
+        return;
       case 'plan': {
         const remaining = eta.remainingSeconds();
         const todo = event.operations.filter((o) => !o.done).length;

@@ -1,6 +1,7 @@
 // Assembles the model of one candidate's page: title, introduction, sections 1–5 and 7 (hash
 // reports have no section 6), footer. Section order and headings: SPEC §7.
 import { createCandidateContext, describeArchitecture } from './candidate-context.js';
+import { buildConstantTimeSection } from './constant-time-section.js';
 import { buildEnvironmentSection } from './environment-section.js';
 import { buildEvidenceSection } from './evidence-section.js';
 import { buildHeadlineBlocks } from './headline-section.js';
@@ -112,6 +113,7 @@ export function buildCandidateReport(dataset: Dataset, candidateId: string, form
       buildKatSection(context),
       buildPerformanceSection(context),
       buildResourceSection(context),
+      ...[buildConstantTimeSection(context.instances)].flatMap((section) => (section === null ? [] : [section])),
       buildEvidenceSection(context, format),
     ],
     footer: [paragraph(`Rendered by ${version} from `, codeSpan('campaign.json'), ', ', codeSpan('build.json'), ' and the records listed above; rendering them again gives the same page.')],

@@ -1,0 +1,154 @@
+import { accessSync, constants, realpathSync } from 'node:fs';
+import path from 'node:path';
+import { sortFindings } from './classify-findings.js';
+import { CtError } from './ct-error.js';
+import type { CtResult, CtResultBase, CtTaintResult, CtTimingResult } from './ct-result.js';
+import { parseCtDriverLines } from './internal/driver-lines.js';
+import { resolveDriverPath, runProcess } from './internal/spawn-driver.js';
+import { interpretTaintRun } from './interpret-taint-run.js';
+import { scanDivisions } from './scan-divisions.js';
+
+/** Options of {@link runCt}. */
+export interface RunCtOptions {
+  /** The library to audit: a debug build (`-g`) so that findings carry file:line. */
+  library: string;
+  /** Digest length in bits (a positive multiple of 8). */
+  digestBits: number;
+  /** Whole-byte message lengths of the taint run; one non-byte-aligned length (the longest below 8 KiB, plus 3 bits) is added. */
+  messageBytes?: readonly number[];
+  /** The driver; default `NGCC_PERF_DRIVER`. */
+  driverPath?: string;
+  /** valgrind; default: `valgrind` found on `PATH`. */
+  valgrindPath?: string;
+  /** Seconds the taint run may take under valgrind before it is stopped (`unknown`, `timeout`). */
+  taintTimeoutSeconds?: number;
+  /** The dudect-style test: message length in bytes and time budget in milliseconds; `false` skips it. */
+  timing?: { messageBytes: number; milliseconds: number } | false;
+}
+
+/**
+ * Defaults of {@link runCt}: the taint run hashes 0, 1, 55, 64 and 1000 bytes (plus 443 bits), may
+ * take 300 s; the timing test hashes 64-byte messages for 3 s; |t| > 4.5 is dudect's threshold.
+ */
+export const RUN_CT_DEFAULTS = {
+  messageBytes: [0, 1, 55, 64, 1000] as readonly number[],
+  taintTimeoutSeconds: 300,
+  timing: { messageBytes: 64, milliseconds: 3000 },
+  thresholdAbsT: 4.5,
+} as const;
+
+const MAX_MESSAGE_BYTES = 131072;
+
+function findOnPath(program: string): string | null {
+  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
+    if (dir === '') continue;
+    const candidate = path.join(dir, program);
+    try {
+      accessSync(candidate, constants.X_OK);
+      return candidate;
+    } catch {
+      // not here
+    }
+  }
+  return null;
+}
+
+function checkOptions(options: RunCtOptions): number[] {
+  if (!Number.isInteger(options.digestBits) || options.digestBits <= 0 || options.digestBits % 8 !== 0) {
+    throw new CtError('INVALID_ARGUMENT', `digestBits must be a positive multiple of 8, got ${options.digestBits}`);
+  }
+  const bytes = options.messageBytes ?? RUN_CT_DEFAULTS.messageBytes;
+  if (bytes.length === 0 || bytes.length > 31 || bytes.some((n) => !Number.isInteger(n) || n < 0 || n > MAX_MESSAGE_BYTES)) {
+    throw new CtError('INVALID_ARGUMENT', `messageBytes must be 1 to 31 whole numbers from 0 to ${MAX_MESSAGE_BYTES}, got ${bytes.join(',')}`);
+  }
+  const bits = bytes.map((n) => n * 8);
+  const longestBelow = Math.max(...bytes.filter((n) => n < 8192), 1);
+  return [...bits, longestBelow * 8 + 3].sort((a, b) => a - b).filter((b, i, all) => all.indexOf(b) === i);
+}
+
+async function runTaint(driver: string, valgrind: string, library: string, digestBits: number, bits: number[], timeoutSeconds: number) {
+  const version = await runProcess(valgrind, ['--version'], { timeoutSeconds: 30 });
+  const run = await runProcess(driver, ['ct-taint', library, String(digestBits), '--bits', bits.join(',')], {
+    timeoutSeconds,
+    env: { ...process.env, NGCC_PERF_VALGRIND: valgrind },
+    fd3: true,
+  });
+  return { version: version.stdout.trim(), run };
+}
+
+async function runTiming(driver: string, library: string, digestBits: number, timing: { messageBytes: number; milliseconds: number }): Promise<CtTimingResult | string> {
+  const run = await runProcess(driver, ['ct-time', library, String(digestBits), '--bits', String(timing.messageBytes * 8), '--milliseconds', String(timing.milliseconds)], {
+    timeoutSeconds: timing.milliseconds / 1000 + 120,
+  });
+  const lines = parseCtDriverLines(run.stdout);
+  const line = lines.find((entry) => entry.type === 'ct-time');
+  if (line === undefined || line.type !== 'ct-time') {
+    const error = lines.find((entry) => entry.type === 'error');
+    if (error !== undefined && error.type === 'error') return error.message;
+    return run.timedOut ? 'the timing test did not finish in time' : `the timing test ended with ${run.signal ?? `exit code ${run.exitCode}`} and no result`;
+  }
+  return {
+    messageBits: line.bits,
+    counter: line.counter.name,
+    samplesCount: line.samples,
+    fixedSamplesCount: line.fixedSamples,
+    randomSamplesCount: line.randomSamples,
+    fixedMeanTicks: line.fixedMeanTicks,
+    randomMeanTicks: line.randomMeanTicks,
+    medianTicks: line.medianTicks,
+    maxAbsT: line.maxAbsT,
+    thresholdAbsT: RUN_CT_DEFAULTS.thresholdAbsT,
+    differenceSuspected: line.maxAbsT > RUN_CT_DEFAULTS.thresholdAbsT,
+    tests: line.tests.map((test) => ({ cropBelowTicks: test.cropBelowTicks, samplesCount: test.samples, t: test.t })),
+    seconds: run.seconds,
+  };
+}
+
+/**
+ * Audits a library for secret-dependent behaviour: the taint analysis under valgrind memcheck (the
+ * method of ctgrind / TIMECOP: the message, and nothing else, marked undefined), the disassembly scan
+ * for divisions, and, as evidence beside them, the dudect statistical test. The verdict comes from the
+ * first two: `constant-time` without findings, `secret-dependent` with some, `unknown` with the reason
+ * when the taint run could not vouch (valgrind missing, crash, hang, unsupported instruction).
+ *
+ * @throws {CtError} `INVALID_ARGUMENT`, `DRIVER_NOT_FOUND`, `DRIVER_FAILED`, `DRIVER_PROTOCOL`
+ * @example
+ * ```ts
+ * const result = await runCt({ library: 'native/build/testlibs/libct_table.so', digestBits: 256 });
+ * if (result.verdict === 'secret-dependent') console.table(result.findings);
+ * ```
+ */
+export async function runCt(options: RunCtOptions): Promise<CtResult> {
+  const bits = checkOptions(options);
+  const driver = resolveDriverPath(options.driverPath);
+  const library = path.resolve(options.library);
+  const base: CtResultBase = { library: options.library, digestBits: options.digestBits, messageBits: bits, findings: [], taint: null, timing: null, timingDetail: null, notes: [] };
+  const timing = options.timing ?? RUN_CT_DEFAULTS.timing;
+  if (timing === false) {
+    base.timingDetail = 'skipped';
+  } else {
+    const measured = await runTiming(driver, library, options.digestBits, timing);
+    if (typeof measured === 'string') base.timingDetail = measured;
+    else base.timing = measured;
+  }
+  const valgrind = options.valgrindPath ?? findOnPath('valgrind');
+  if (valgrind === null) {
+    return { ...base, verdict: 'unknown', reason: 'valgrind-missing', detail: 'valgrind is not on PATH: install it (Debian: apt-get install valgrind)' };
+  }
+  const timeoutSeconds = options.taintTimeoutSeconds ?? RUN_CT_DEFAULTS.taintTimeoutSeconds;
+  const { version, run } = await runTaint(driver, valgrind, library, options.digestBits, bits, timeoutSeconds);
+  let real = library;
+  try {
+    real = realpathSync(library);
+  } catch {
+    // the driver reports a missing library as load-failed
+  }
+  const outcome = interpretTaintRun(run, real, timeoutSeconds);
+  const taint: CtTaintResult = { valgrindVersion: version, calls: outcome.calls, seconds: run.seconds };
+  if (outcome.status === 'unknown') return { ...base, taint, verdict: 'unknown', reason: outcome.reason, detail: outcome.detail };
+  const objdump = await runProcess('objdump', ['-d', '-l', '--no-show-raw-insn', real], { timeoutSeconds: 120 });
+  const divisions = objdump.exitCode === 0 ? scanDivisions(objdump.stdout) : [];
+  if (objdump.exitCode !== 0) base.notes.push(`divisions not looked for: objdump failed (${objdump.startError ?? objdump.stderr.trim().slice(0, 200)})`);
+  const findings = sortFindings([...outcome.findings, ...divisions]);
+  return { ...base, findings, taint, verdict: findings.length === 0 ? 'constant-time' : 'secret-dependent' };
+}

@@ -1,0 +1,61 @@
+// The constant-time audit on the pages (build.json `ct`): a section after §5 with the findings
+// table, a summary column and a method section. Runs without `ct` keep the seeds' layout
+// (render-candidate-markdown.test.ts and render-system-summary.test.ts hold those bytes).
+import { describe, expect, it } from '@jest/globals';
+import { seed000Dataset } from '../test/seed-datasets.js';
+import type { CtAudit } from './ct-audit-schema.js';
+import type { Dataset } from './dataset.js';
+import { renderCandidateMarkdown } from './render-candidate-markdown.js';
+import { renderMethodMarkdown } from './render-method-markdown.js';
+import { renderSystemSummaryMarkdown } from './render-system-summary.js';
+
+const AUDIT: CtAudit = {
+  verdict: 'secret-dependent',
+  reason: null,
+  detail: null,
+  auditedBuildFlags: '-O2 -fPIC -shared -g',
+  valgrindVersion: 'valgrind-3.19.0',
+  messageBits: [0, 8, 443],
+  findings: [
+    { kind: 'memory-index', function: 'sbox_layer', file: 'litchi.c', line: 42, source: 'memcheck', firstMessageBits: 8, occurrences: 56 },
+    { kind: 'variable-latency', function: 'mix', file: 'litchi.c', line: 7, source: 'disassembly', firstMessageBits: null, occurrences: null },
+  ],
+  taintSeconds: 1.5,
+  timing: { messageBits: 512, counter: 'tsc', samplesCount: 1000, maxAbsT: 12.25, thresholdAbsT: 4.5, differenceSuspected: true, seconds: 2 },
+  timingDetail: null,
+  notes: [],
+};
+
+function withAudit(audit: CtAudit): Dataset {
+  const { dataset } = seed000Dataset();
+  const [first, ...rest] = dataset.build.instances;
+  return { ...dataset, build: { ...dataset.build, instances: [{ ...first!, ct: audit }, ...rest] } };
+}
+
+describe('constant-time audit on the pages', () => {
+  it('the candidate page gets its section between §5 and §7, with the verdicts and the findings table', () => {
+    const page = renderCandidateMarkdown(withAudit(AUDIT), 'hash-15');
+    const section = page.slice(page.indexOf('## Constant-time audit'), page.indexOf('## 7. Raw evidence index'));
+    expect(page.indexOf('## 5. Resource consumption')).toBeLessThan(page.indexOf('## Constant-time audit'));
+    const instance = seed000Dataset().dataset.build.instances[0]!.instance;
+    expect(section).toContain(`| \`${instance}\` | \`-O2 -fPIC -shared -g\` | ⚠ secret-dependent, 2 findings | Welch t up to ±12.3 over 1000 calls of 64 B (above 4.5) |`);
+    expect(section).toContain(`| \`${instance}\` | memory-index | \`sbox_layer\` | \`litchi.c:42\` | from 8 bits, 56× |`);
+    expect(section).toContain(`| \`${instance}\` | variable-latency | \`mix\` | \`litchi.c:7\` | disassembly |`);
+  });
+
+  it('the summary page adds a constant-time column before notes; audited instances show the verdict, others —', () => {
+    const page = renderSystemSummaryMarkdown(withAudit({ ...AUDIT, verdict: 'unknown', reason: 'crash', detail: 'died of SIGSEGV', findings: [] }));
+    const header = page.split('\n').find((line) => line.startsWith('| candidate |'))!;
+    expect(header).toBe('| candidate | instance | cycles @ 32 B | cycles @ 1 KiB | cycles @ 64 KiB | cycles/byte @ 64 KiB | trial CV @ 64 KiB | median cycles/byte @ 64 KiB | rank | KAT | constant-time | notes |');
+    const rows = page.split('\n').filter((line) => line.startsWith('| [hash-15](hash-15/perf_x86_1.md) |'));
+    expect(rows[0]).toContain('| unknown (crash) |');
+    expect(rows[1]).toContain('| — |');
+  });
+
+  it('the method page states the method and its limits only for runs with the audit', () => {
+    expect(renderMethodMarkdown(withAudit(AUDIT))).toContain('## Constant-time audit');
+    expect(renderMethodMarkdown(withAudit(AUDIT))).toContain('Taint analysis (valgrind-3.19.0, memcheck)');
+    expect(renderMethodMarkdown(seed000Dataset().dataset)).not.toContain('Constant-time');
+    expect(renderCandidateMarkdown(seed000Dataset().dataset, 'hash-15')).not.toContain('Constant-time');
+  });
+});
