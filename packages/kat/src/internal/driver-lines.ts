@@ -109,7 +109,7 @@ const recordCheck: LineSchema<KatRecordLine> = {
       if (problem !== null) return { success: false, error: { issues: [{ path: [key], message: problem }] } };
       if (key !== 'generateSeconds') line[key] = field;
     }
-    return { success: true, data: line as KatRecordLine };
+    return { success: true, data: line as unknown as KatRecordLine };
   },
 };
 
