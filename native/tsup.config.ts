@@ -7,4 +7,6 @@ export default defineConfig({
   clean: true,
   sourcemap: true,
   target: 'node20',
+  // import.meta.url in the CJS build too (package-paths.ts finds the package from it).
+  shims: true,
 });

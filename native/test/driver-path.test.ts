@@ -26,6 +26,19 @@ describe('driverPath', () => {
   });
 });
 
+describe('bundled paths', () => {
+  it('the ESM and the CJS build both find the package: examples, instance CMake project', async () => {
+    for (const [entry, load] of [['index.js', 'import'], ['index.cjs', 'require']] as const) {
+      const module = JSON.stringify(path.join(nativeRoot, 'dist', entry));
+      const script = load === 'import'
+        ? `import(${module}).then((n) => console.log(n.bundledExamplesDirectory(), n.instanceCmakeProjectDirectory()))`
+        : `const n = require(${module}); console.log(n.bundledExamplesDirectory(), n.instanceCmakeProjectDirectory())`;
+      const { stdout } = await run(process.execPath, ['-e', script]);
+      expect(stdout.trim()).toBe(`${path.join(nativeRoot, 'examples')} ${path.join(nativeRoot, 'cmake', 'instance')}`);
+    }
+  });
+});
+
 describe('buildDriver', () => {
   it('names the missing cmake, make and C compiler in one line with the install command', async () => {
     const directory = await mkdtemp(path.join(os.tmpdir(), 'ngcc-cache-'));
