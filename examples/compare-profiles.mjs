@@ -11,7 +11,8 @@
 import { readFile, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { GUIDE_PROFILES, buildInstance, loadCandidate, locateNative } from '@ngcc-perf/campaign';
+import { GUIDE_PROFILES, buildInstance, loadCandidate } from '@ngcc-perf/campaign';
+import { driverPath as findDriver } from '@ngcc-perf/native';
 import { readLoadableSegments } from '@ngcc-perf/elf-size';
 import { parseManifest, runKat } from '@ngcc-perf/kat';
 import { measureOperation } from '@ngcc-perf/timing';
@@ -33,7 +34,7 @@ if (instance === undefined) throw new Error(`${args.candidate} has no instance "
 const manifest = candidate.manifestPath === null ? undefined : parseManifest(await readFile(candidate.manifestPath, 'utf8'), candidate.manifestPath);
 const sizes = args.sizes.split(',').map(Number);
 const out = path.resolve(args.out);
-const { driverPath } = locateNative();
+const driverPath = await findDriver();
 
 const results = [];
 for (const profile of Object.keys(GUIDE_PROFILES)) {

@@ -12,7 +12,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildInstance, loadCandidate, locateNative } from '@ngcc-perf/campaign';
+import { buildInstance, loadCandidate } from '@ngcc-perf/campaign';
+import { driverPath as findDriver } from '@ngcc-perf/native';
 import { measureOperation } from '@ngcc-perf/timing';
 import { renderLineChartSvg } from './line-chart-svg.mjs';
 
@@ -35,7 +36,7 @@ const candidate = await loadCandidate(args.candidate);
 const instance = candidate.instances.find((i) => i.name === (args.instance ?? candidate.instances[0].name));
 if (instance === undefined) throw new Error(`${args.candidate} has no instance "${args.instance}"`);
 const out = path.resolve(args.out);
-const { driverPath } = locateNative();
+const driverPath = await findDriver();
 const built = await buildInstance({ instance, profile: 'reference', buildDirectory: path.join(out, 'build'), libraryDirectory: path.join(out, 'lib') });
 
 // 2. Time it at every length: calibrated trials, each in its own pinned process.

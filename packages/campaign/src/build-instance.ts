@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { copyFile, mkdir, readFile, rename } from 'node:fs/promises';
 import path from 'node:path';
+import { instanceCmakeProjectDirectory } from '@ngcc-perf/native';
 import { execa } from 'execa';
 import { SHARED_LIBRARY_FLAGS, profileFlags, type BuildFlagsKind, type BuildProfile } from './build-profiles.js';
 import type { CandidateInstance } from './candidate.js';
 import { CampaignError } from './campaign-error.js';
 import { readBuildCommands } from './internal/build-commands.js';
-import { locateInstanceCmakeProject } from './locate-native.js';
 
 /** Options of {@link buildInstance}. */
 export interface BuildInstanceOptions {
@@ -59,7 +59,7 @@ export async function buildInstance(options: BuildInstanceOptions): Promise<Buil
   await mkdir(options.buildDirectory, { recursive: true });
   await mkdir(options.libraryDirectory, { recursive: true });
   const configure = [
-    '-S', locateInstanceCmakeProject(),
+    '-S', instanceCmakeProjectDirectory(),
     '-B', options.buildDirectory,
     `-DNGCC_INSTANCE=${instance.name}`,
     `-DNGCC_SOURCES=${instance.sourcePaths.join(';')}`,

@@ -1,8 +1,8 @@
 import { readdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { bundledExamplesDirectory } from '@ngcc-perf/native';
 import { DEFAULT_TIMING_OPTIONS } from '@ngcc-perf/timing';
-import { CampaignError } from './campaign-error.js';
 import { allowedCpus } from './engine/allowed-cpus.js';
 import { CAMPAIGN_PHASES, type CampaignPhase } from './engine/campaign-types.js';
 
@@ -58,15 +58,13 @@ export function defaultSystemId(arch: string = os.arch()): string {
 }
 
 /**
- * The bundled example candidate folders (`native/examples/*` holding a candidate.json), sorted.
- * @throws {@link CampaignError} `USAGE` when there is no examples folder.
+ * The bundled example candidate folders (`examples/*` of @ngcc-perf/native holding a
+ * candidate.json, wherever that package is installed), sorted.
+ * @param examplesDirectory - another folder to list instead (default: `bundledExamplesDirectory()` of @ngcc-perf/native).
  * @example
- * await bundledCandidateDirectories('native/examples'); // ['native/examples/sha512', …]
+ * await bundledCandidateDirectories(); // ['/…/native/examples/sha512', …]
  */
-export async function bundledCandidateDirectories(examplesDirectory: string | null): Promise<string[]> {
-  if (examplesDirectory === null) {
-    throw new CampaignError('USAGE', 'no candidate folder given and no bundled examples found (native/examples). Pass CANDIDATE_DIR.');
-  }
+export async function bundledCandidateDirectories(examplesDirectory: string = bundledExamplesDirectory()): Promise<string[]> {
   const entries = await readdir(examplesDirectory, { withFileTypes: true });
   const withCandidate: string[] = [];
   for (const folder of entries.filter((e) => e.isDirectory()).map((e) => path.join(examplesDirectory, e.name)).sort()) {

@@ -16,8 +16,6 @@ export { buildInstance } from './build-instance.js';
 export type { BuildInstanceOptions, BuildInstanceResult } from './build-instance.js';
 export { BUILD_PROFILES, GUIDE_PROFILES, SHARED_LIBRARY_FLAGS } from './build-profiles.js';
 export type { BuildProfile } from './build-profiles.js';
-export { locateNative, locateInstanceCmakeProject } from './locate-native.js';
-export type { NativeLocations } from './locate-native.js';
 export { writeManifestFromKatFiles } from './write-manifest.js';
 export type { WriteManifestOptions } from './write-manifest.js';
 export { CAMPAIGN_PHASES, instanceKey } from './engine/campaign-types.js';

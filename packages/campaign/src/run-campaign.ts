@@ -1,4 +1,5 @@
 import { readFile, rm } from 'node:fs/promises';
+import { driverPath } from '@ngcc-perf/native';
 import { parseManifest, type KatManifest, type KatVerdict } from '@ngcc-perf/kat';
 import { DEFAULT_TIMING_OPTIONS } from '@ngcc-perf/timing';
 import type { BuildProfile } from './build-profiles.js';
@@ -54,7 +55,8 @@ export interface RunCampaignOptions {
   phases?: readonly CampaignPhase[];
   /** Where the `publish` phase copies the dataset (`<data>/<system>/`); needed for that phase. */
   publish?: { dataDirectory: string; replace: boolean } | null;
-  driverPath: string;
+  /** `ngcc-perf-driver`; default: `driverPath()` of @ngcc-perf/native (built on first use). */
+  driverPath?: string;
   /**
    * Measure although the host check found problems (SPEC §5, guide §3.3): they are recorded in
    * campaign.json, in every record and in the reports. Without it a host with problems is refused.
@@ -139,7 +141,7 @@ async function inPhase<T>(state: RunState, emit: CampaignEventSink, phase: Campa
  * @throws {@link CampaignError} `RUN_DIRECTORY` (locked, different parameters, changed sources, a phase
  *   whose inputs are missing), `USAGE`; typed errors of the measuring packages for harness faults.
  * @example
- * await runCampaign({ candidates, outDirectory: 'runs/x86_1', messageSizesBytes: [32, 1024], trialTargetSeconds: 0.2, driverPath });
+ * await runCampaign({ candidates, outDirectory: 'runs/x86_1', messageSizesBytes: [32, 1024], trialTargetSeconds: 0.2 });
  */
 export async function runCampaign(options: RunCampaignOptions): Promise<RunCampaignResult> {
   const emit: CampaignEventSink = options.onEvent ?? (() => undefined);
@@ -165,7 +167,7 @@ export async function runCampaign(options: RunCampaignOptions): Promise<RunCampa
   });
   const buildRoot = await createBuildRoot();
   const context: CampaignContext = {
-    state, units, plan: state.campaign.plan, cpus, buildProfile: options.buildProfile ?? null, driverPath: options.driverPath,
+    state, units, plan: state.campaign.plan, cpus, buildProfile: options.buildProfile ?? null, driverPath: options.driverPath ?? (await driverPath()),
     tools, manifests: await manifestsOf(options.candidates), buildRoot, coreClockHz: undefined, emit,
     allowUnfixedHost: options.allowUnfixedHost === true,
   };

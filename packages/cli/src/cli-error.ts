@@ -5,7 +5,6 @@ export type CliErrorCode =
   | 'CANDIDATE_NOT_FOUND'
   | 'CANDIDATE_INVALID'
   | 'BUILD_FAILED'
-  | 'NATIVE_NOT_BUILT'
   | 'RUN_DIRECTORY';
 
 /**

@@ -2,7 +2,7 @@
  * Every code a {@link CtError} can carry.
  *
  * - `INVALID_ARGUMENT`: a caller passed a value outside the documented range (digest bits, lengths, budget).
- * - `DRIVER_NOT_FOUND`: no driver path was given and `NGCC_PERF_DRIVER` is unset, or the file is missing.
+ * - `DRIVER_NOT_FOUND`: the driver path given is missing or not executable.
  * - `DRIVER_PROTOCOL`: a driver line is not valid protocol-1 JSON, or valgrind's XML is not a memcheck report.
  * - `DRIVER_FAILED`: the driver itself failed (usage error), not the library under test.
  */

@@ -16,7 +16,7 @@ export interface RunCtOptions {
   digestBits: number;
   /** Whole-byte message lengths of the taint run; one non-byte-aligned length (the longest below 8 KiB, plus 3 bits) is added. */
   messageBytes?: readonly number[];
-  /** The driver; default `NGCC_PERF_DRIVER`. */
+  /** The driver; default: `driverPath()` of @ngcc-perf/native. */
   driverPath?: string;
   /** valgrind; default: `valgrind` found on `PATH`. */
   valgrindPath?: string;
@@ -120,7 +120,7 @@ async function runTiming(driver: string, library: string, digestBits: number, ti
  */
 export async function runCt(options: RunCtOptions): Promise<CtResult> {
   const bits = checkOptions(options);
-  const driver = resolveDriverPath(options.driverPath);
+  const driver = await resolveDriverPath(options.driverPath);
   const library = path.resolve(options.library);
   const base: CtResultBase = { library: options.library, digestBits: options.digestBits, messageBits: bits, findings: [], taint: null, timing: null, timingDetail: null, notes: [] };
   const timing = options.timing ?? RUN_CT_DEFAULTS.timing;

@@ -9,7 +9,7 @@
  * - `NO_REFERENCE_FILES`: `--write-manifest` found no reference KAT file to hash.
  * - `OUTPUT_UNWRITABLE`: a generated KAT file could not be written.
  * - `INVALID_ARGUMENT`: a caller passed a value outside the documented range.
- * - `DRIVER_NOT_FOUND`: no driver path was given and `NGCC_PERF_DRIVER` is unset, or the file is missing.
+ * - `DRIVER_NOT_FOUND`: the driver path given is missing or not executable.
  * - `DRIVER_VERSION`: the driver speaks another protocol version.
  * - `DRIVER_PROTOCOL`: a driver line is not valid protocol-1 JSON, or the lines contradict each other.
  * - `DRIVER_FAILED`: the driver itself failed (usage error, I/O error), not the library under test.

@@ -45,7 +45,7 @@ export interface RunKatOptions {
   maxMemoryBytes?: number;
   /** Test-only smaller `KAT_2_33`/`KAT_Loop`; the files then match no official manifest. */
   testSizes?: KatTestSizes;
-  /** The driver; default `NGCC_PERF_DRIVER`. Ignored when `runner` is given. */
+  /** The driver; default: `driverPath()` of @ngcc-perf/native. Ignored when `runner` is given. */
   driverPath?: string;
   /** Runs CryptHash; default: spawns the driver. Inject a fake in tests. */
   runner?: DriverRunner;
@@ -135,7 +135,7 @@ export async function runKat(options: RunKatOptions): Promise<KatResult> {
   const manifest = await loadManifest(options.manifest);
   await checkKatDir(options.katDir);
   const label = options.label ?? name;
-  const runner = options.runner ?? createSpawnDriverRunner(resolveDriverPath(options.driverPath));
+  const runner = options.runner ?? createSpawnDriverRunner(await resolveDriverPath(options.driverPath));
   const shower = createPathShower(options.logPathsRelativeTo, library, options.logHeader?.library);
   const shown = shower.path;
   const manifestName = manifest === null ? null : shown(manifest.sourceName);

@@ -85,7 +85,7 @@ export interface MeasureCallMemoryOptions {
   cpu?: number;
   /** Size of the measurement stack in bytes (`--stack-bytes`, 16384 … 2^30; driver default 8 MiB). */
   stackBytes?: number;
-  /** Path of `ngcc-perf-driver`; default `process.env.NGCC_PERF_DRIVER`. */
+  /** Path of `ngcc-perf-driver`; default: `driverPath()` of @ngcc-perf/native. */
   driverPath?: string;
   /** Runs the process; default {@link runDriverProcess}. Tests pass a fake. */
   runner?: DriverProcessRunner;

@@ -59,7 +59,7 @@ export const runDriverProcess: DriverProcessRunner = async (request) => {
     throw new RssError(
       'DRIVER_NOT_FOUND',
       `${request.driverPath} could not be started (${result.message}). Build native/ with "npm run build", ` +
-        'or point driverPath / NGCC_PERF_DRIVER at ngcc-perf-driver.',
+        'or point driverPath at ngcc-perf-driver.',
       { cause: result },
     );
   }

@@ -8,7 +8,7 @@ export type {
 export { runDriverProcess } from './driver-process.js';
 export type { DriverProcessOutcome, DriverProcessRequest, DriverProcessRunner } from './driver-process.js';
 export { measureCallMemory } from './measure-call-memory.js';
-export { MEMORY_PROTOCOL_VERSION, parseMemoryDriverOutput } from './memory-driver-lines.js';
+export { parseMemoryDriverOutput } from './memory-driver-lines.js';
 export type { MemoryDriverErrorLine, MemoryDriverLine, MemoryDriverOutput } from './memory-driver-lines.js';
 export { parseProcStatus } from './parse-proc-status.js';
 export type { ProcStatusMemory } from './proc-status-memory.js';

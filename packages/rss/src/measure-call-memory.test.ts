@@ -93,11 +93,11 @@ describe('measureCallMemory with a fake driver', () => {
 });
 
 describe('measureCallMemory harness errors', () => {
-  it('DRIVER_VERSION for a v2 line, saying to rebuild native/ with npm run build', async () => {
+  it('DRIVER_VERSION for a v2 line, saying to rebuild the driver', async () => {
     const { runner } = fakeRunner({ stdout: '{"v":2,"type":"memory"}\n' });
     const error = await rejection(measureCallMemory({ ...BASE, runner }));
     expect(error.code).toBe('DRIVER_VERSION');
-    expect(error.message).toContain('Rebuild native/ with "npm run build"');
+    expect(error.message).toContain('Rebuild the driver: run "npm run build" in a checkout');
   });
 
   it('PROTOCOL for a memory line missing a field, and for a line about another message length', async () => {

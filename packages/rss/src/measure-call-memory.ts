@@ -1,4 +1,5 @@
 import { accessSync, constants } from 'node:fs';
+import { driverPath as nativeDriverPath } from '@ngcc-perf/native';
 import { DEFAULT_CALL_MEMORY_TIMEOUT_SECONDS } from './call-memory-types.js';
 import type { CallMemory, CallMemoryResult, MeasureCallMemoryOptions } from './call-memory-types.js';
 import { runDriverProcess } from './driver-process.js';
@@ -7,14 +8,10 @@ import { classifyMemoryFailure, keptStderr } from './internal/memory-failure.js'
 import { parseMemoryDriverOutput } from './memory-driver-lines.js';
 import { RssError } from './rss-error.js';
 
-function resolveDriver(options: MeasureCallMemoryOptions): string {
-  const driverPath = options.driverPath ?? process.env.NGCC_PERF_DRIVER;
+async function resolveDriver(options: MeasureCallMemoryOptions): Promise<string> {
+  const driverPath = options.driverPath;
   if (driverPath === undefined || driverPath === '') {
-    if (options.runner !== undefined) return 'ngcc-perf-driver';
-    throw new RssError(
-      'DRIVER_NOT_FOUND',
-      'No driver path: pass driverPath or set NGCC_PERF_DRIVER. Build the driver with "npm run build" (it lands at native/build/ngcc-perf-driver).',
-    );
+    return options.runner === undefined ? nativeDriverPath() : 'ngcc-perf-driver';
   }
   if (options.runner === undefined) {
     try {
@@ -22,7 +19,7 @@ function resolveDriver(options: MeasureCallMemoryOptions): string {
     } catch (error) {
       throw new RssError(
         'DRIVER_NOT_FOUND',
-        `No executable driver at ${driverPath}. Build native/ with "npm run build", or point driverPath / NGCC_PERF_DRIVER at ngcc-perf-driver.`,
+        `No executable driver at ${driverPath}: point driverPath at a built ngcc-perf-driver, or leave it out to use the one @ngcc-perf/native finds or builds.`,
         { cause: error },
       );
     }
@@ -42,7 +39,7 @@ function resolveDriver(options: MeasureCallMemoryOptions): string {
  *   (docs/RUN-DIRECTORY.md), every figure in bytes — or `{ status: 'failed', verdictLike,
  *   failure, … }` when the library crashed, failed, overflowed, did not load or timed out.
  * @throws {@link RssError} `INVALID_ARGUMENT` (a bad option), `DRIVER_NOT_FOUND` (no driver at
- *   the path or in `NGCC_PERF_DRIVER`), `DRIVER_VERSION` (protocol ≠ 1: rebuild native/ with
+ *   the given path); `NativeError` when no path is given and `driverPath()` of @ngcc-perf/native fails, `DRIVER_VERSION` (protocol ≠ 1: rebuild native/ with
  *   `npm run build`), `PROTOCOL` (a line that does not match native/PROTOCOL.md),
  *   `DRIVER_FAILED` (the driver's USAGE or IO: not the library's doing).
  * @remarks Source: native/PROTOCOL.md, "ngcc-perf-driver memory"; the issue "Memory you can
@@ -56,7 +53,7 @@ function resolveDriver(options: MeasureCallMemoryOptions): string {
  */
 export async function measureCallMemory(options: MeasureCallMemoryOptions): Promise<CallMemoryResult> {
   const args = memoryArgv(options);
-  const driverPath = resolveDriver(options);
+  const driverPath = await resolveDriver(options);
   const timeoutSeconds = options.timeoutSeconds ?? DEFAULT_CALL_MEMORY_TIMEOUT_SECONDS;
   const command = [driverPath, ...args];
   const source = command.join(' ');

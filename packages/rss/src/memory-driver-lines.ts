@@ -1,8 +1,6 @@
+import { parseDriverOutput, type DriverErrorLine } from '@ngcc-perf/native';
 import { z } from 'zod';
 import { RssError } from './rss-error.js';
-
-/** The driver protocol version this package speaks (native/PROTOCOL.md). */
-export const MEMORY_PROTOCOL_VERSION = 1;
 
 const bytes = z.number().int().nonnegative();
 const memoryLineSchema = z.object({
@@ -25,13 +23,12 @@ const memoryLineSchema = z.object({
   clearRefs: z.string().regex(/^(supported|unsupported: .+)$/),
 });
 const endLineSchema = z.object({ v: z.literal(1), type: z.literal('end') });
-const errorLineSchema = z.looseObject({ v: z.literal(1), type: z.literal('error'), code: z.string(), message: z.string() });
-const SCHEMAS = { memory: memoryLineSchema, end: endLineSchema, error: errorLineSchema } as const;
+const SCHEMAS = { memory: memoryLineSchema, end: endLineSchema } as const;
 
 /** The `memory` line of `ngcc-perf-driver memory` (native/PROTOCOL.md); byte counts in bytes. */
 export type MemoryDriverLine = z.infer<typeof memoryLineSchema>;
 /** The `error` line a failing driver writes before a non-zero exit (extra fields kept). */
-export type MemoryDriverErrorLine = z.infer<typeof errorLineSchema>;
+export type MemoryDriverErrorLine = DriverErrorLine;
 
 /** The protocol lines of one `memory` run; lines of other types and non-JSON lines are skipped. */
 export interface MemoryDriverOutput {
@@ -40,25 +37,16 @@ export interface MemoryDriverOutput {
   error: MemoryDriverErrorLine | null;
 }
 
-function parseObject(text: string): Record<string, unknown> | null {
-  try {
-    const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
-}
-
 /**
- * Validates the stdout of `ngcc-perf-driver memory` with zod. A line that is not a JSON object
- * with `v` is skipped (a library's own output); a `v` other than 1 means the driver was built
- * from another version; lines of types other than `memory`, `end` and `error` are ignored
- * (the protocol may add some).
+ * Validates the stdout of `ngcc-perf-driver memory` with zod, through `@ngcc-perf/native`'s one
+ * envelope parser (native/PROTOCOL.md, "Reading the output"): a line that is not a JSON object
+ * with `v` is skipped (a library's own output); a `v` other than 1 means the driver was built from
+ * another version; lines of types other than `memory`, `end` and `error` are skipped.
  *
  * @param stdout - everything the driver wrote on stdout.
  * @param source - who wrote it, for messages (the command line).
  * @returns the `memory`, `end` and `error` lines found.
- * @throws {@link RssError} `DRIVER_VERSION` for `v` ≠ 1 (rebuild native/ with `npm run build`);
+ * @throws {@link RssError} `DRIVER_VERSION` for `v` ≠ 1 (rebuild the driver);
  *   `PROTOCOL` for a `memory`, `end` or `error` line that does not match native/PROTOCOL.md.
  * @remarks Source: native/PROTOCOL.md, "ngcc-perf-driver memory".
  * @example
@@ -68,33 +56,15 @@ function parseObject(text: string): Record<string, unknown> | null {
  * ```
  */
 export function parseMemoryDriverOutput(stdout: string, source: string): MemoryDriverOutput {
-  const output: MemoryDriverOutput = { memory: null, end: false, error: null };
-  stdout.split('\n').forEach((text, index) => {
-    const value = text.trim() === '' ? null : parseObject(text);
-    if (value === null || !('v' in value)) return;
-    if (value.v !== MEMORY_PROTOCOL_VERSION) {
-      throw new RssError(
-        'DRIVER_VERSION',
-        `${source}: stdout line ${index + 1} speaks protocol version ${JSON.stringify(value.v)}, @ngcc-perf/rss speaks ` +
-          `${MEMORY_PROTOCOL_VERSION}. Rebuild native/ with "npm run build" so the driver matches.`,
-      );
-    }
-    const type = value.type;
-    if (type !== 'memory' && type !== 'end' && type !== 'error') return;
-    const parsed = SCHEMAS[type].safeParse(value);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      throw new RssError(
-        'PROTOCOL',
-        `${source}: stdout line ${index + 1} is not a valid "${type}" line (${issue?.path.join('.') || 'line'}: ` +
-          `${issue?.message ?? 'invalid'}): ${text.slice(0, 200)}. Rebuild native/ with "npm run build"; if it ` +
-          'persists, the driver and native/PROTOCOL.md disagree.',
-        { cause: parsed.error },
-      );
-    }
-    if (parsed.data.type === 'memory') output.memory = parsed.data;
-    else if (parsed.data.type === 'end') output.end = true;
-    else output.error = parsed.data;
+  const parsed = parseDriverOutput(stdout, {
+    source,
+    schemas: SCHEMAS,
+    makeError: (code, message, cause) => new RssError(code, message, cause === undefined ? undefined : { cause }),
   });
+  const output: MemoryDriverOutput = { memory: null, end: false, error: parsed.error };
+  for (const line of parsed.lines) {
+    if (line.type === 'memory') output.memory = line;
+    else if (line.type === 'end') output.end = true;
+  }
   return output;
 }

@@ -5,7 +5,7 @@
  * - `READ`: the file exists but could not be read (permissions, I/O).
  * - `PARSE`: the text is not in the format the kernel writes.
  * - `INVALID_ARGUMENT`: a pid, page size or measurement option that cannot be right.
- * - `DRIVER_NOT_FOUND`: no `ngcc-perf-driver` at the given path / `NGCC_PERF_DRIVER`, or it cannot
+ * - `DRIVER_NOT_FOUND`: no `ngcc-perf-driver` at the given path, or it cannot
  *   be started.
  * - `DRIVER_VERSION`: the driver speaks another protocol version (rebuild `native/`).
  * - `PROTOCOL`: a version-1 line that does not match native/PROTOCOL.md.

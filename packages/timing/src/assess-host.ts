@@ -11,7 +11,7 @@ import { TimingError } from './timing-error.js';
 
 /** Options of {@link assessHost}. */
 export interface AssessHostOptions extends ReadHostEnvironmentOptions, Pick<ClassifyHostOptions, 'loadPerCpuLimit'> {
-  /** Driver path; default `process.env.NGCC_PERF_DRIVER`. Ignored when `runner` is given. */
+  /** Driver path; default: `driverPath()` of @ngcc-perf/native. Ignored when `runner` is given. */
   driverPath?: string;
   /** Injected runner (tests). */
   runner?: TimingRunner;

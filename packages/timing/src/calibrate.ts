@@ -22,7 +22,7 @@ export interface CalibrateOptions {
   alignmentOffsetBytes?: number;
   /** Kill the calibration process after this many seconds (default 900, the default operation budget). */
   timeoutSeconds?: number;
-  /** Driver path; default `process.env.NGCC_PERF_DRIVER`. Ignored when `runner` is given. */
+  /** Driver path; default: `driverPath()` of @ngcc-perf/native. Ignored when `runner` is given. */
   driverPath?: string;
   /** Injected runner (tests); default the real driver. */
   runner?: TimingRunner;

@@ -61,6 +61,12 @@ describe('parseDriverOutput', () => {
     const bad = '{"v":1,"type":"trial","iterations":10,"seconds":-1,"ticks":5,"cpuAfter":0,"involuntarySwitches":0,"voluntarySwitches":0}';
     expect(() => parseDriverOutput(`\n${bad}\n`, 'driver')).toThrow(expect.objectContaining({ code: 'PROTOCOL' }));
     expect(() => parseDriverOutput(`\n${bad}\n`, 'driver')).toThrow(/line 2 .*seconds/);
-    expect(() => parseDriverOutput('{"v":1,"type":"digest","index":0}\n', 'driver')).toThrow(/not a valid protocol line/);
+    expect(() => parseDriverOutput('{"v":1,"type":"meta"}\n', 'driver')).toThrow(/line 1 is not a valid "meta" line \(counter: /);
+  });
+
+  it('skips a v1 line of a type it does not read (native/PROTOCOL.md: unknown types are skipped)', () => {
+    const { lines, strayLines } = parseDriverOutput('{"v":1,"type":"digest","index":0}\n{"v":1,"type":"end"}\n', 'driver');
+    expect(lines).toEqual([{ v: 1, type: 'end' }]);
+    expect(strayLines).toEqual([]);
   });
 });

@@ -1,8 +1,6 @@
+import { driverErrorLineSchema, parseDriverOutput as parseDriverLines } from '@ngcc-perf/native';
 import { z } from 'zod';
 import { TimingError } from './timing-error.js';
-
-/** The driver protocol version this package speaks (native/PROTOCOL.md). */
-export const DRIVER_PROTOCOL_VERSION = 1;
 
 const counterNameSchema = z.enum(['pmu-cycles', 'tsc', 'tscp', 'cntvct', 'clock']);
 const ticksSchema = z.number().nonnegative();
@@ -107,7 +105,6 @@ const trialSchema = z.object({
   perCall: perCallSchema.optional(),
 });
 const endSchema = z.object({ v: z.literal(1), type: z.literal('end'), peakRssBytes: count.optional(), count: count.optional() });
-const errorSchema = z.looseObject({ v: z.literal(1), type: z.literal('error'), code: z.string(), message: z.string() });
 const clockProbeSchema = z.object({
   v: z.literal(1),
   type: z.literal('clock-probe'),
@@ -125,10 +122,10 @@ const clockProbeSchema = z.object({
   measures: z.enum(['counter-rate', 'core-clock']),
   involuntarySwitches: count.optional(),
 });
-const lineSchema = z.discriminatedUnion('type', [infoSchema, metaSchema, trialSchema, endSchema, errorSchema, clockProbeSchema]);
+const LINE_SCHEMAS = { info: infoSchema, meta: metaSchema, trial: trialSchema, end: endSchema, 'clock-probe': clockProbeSchema };
 
 /** A validated driver line: `info`, `meta`, `trial`, `end`, `error` or `clock-probe` (native/PROTOCOL.md). */
-export type DriverLine = z.infer<typeof lineSchema>;
+export type DriverLine = z.infer<(typeof LINE_SCHEMAS)[keyof typeof LINE_SCHEMAS] | typeof driverErrorLineSchema>;
 /**
  * The sandbox of `info` (native/PROTOCOL.md, "Sandbox"): `mode` `bwrap` or `unshare` (in force,
  * with its limits: `maxMemoryBytes` bytes, `cpuSeconds` seconds, `scratchBytes` bytes), `off`
@@ -144,7 +141,7 @@ export type DriverTrialLine = z.infer<typeof trialSchema>;
 /** The `end` line of a run. */
 export type DriverEndLine = z.infer<typeof endSchema>;
 /** The `error` line a failing driver writes before a non-zero exit. */
-export type DriverErrorLine = z.infer<typeof errorSchema>;
+export type DriverErrorLine = z.infer<typeof driverErrorLineSchema>;
 /** The line of `ngcc-perf-driver clock-probe`. */
 export type DriverClockProbeLine = z.infer<typeof clockProbeSchema>;
 
@@ -156,15 +153,16 @@ export interface ParsedDriverOutput {
 }
 
 /**
- * Splits a driver's stdout into lines and validates each protocol line with zod.
- *
- * A line that is not a JSON object carrying `v` is stray (a library under test may print to
- * stdout) and is returned apart, not rejected.
+ * Splits a driver's stdout into lines and validates the `info`, `meta`, `trial`, `end`, `error`
+ * and `clock-probe` lines with this package's zod schemas, through `@ngcc-perf/native`'s one
+ * envelope parser: a line that is not a JSON object carrying `v` is stray (a library under test
+ * may print to stdout) and returned apart; a line of a type not listed here is skipped
+ * (native/PROTOCOL.md, "Reading the output").
  *
  * @param stdout - everything the driver wrote on stdout.
  * @param source - who wrote it, for error messages (e.g. the driver command).
  * @returns the validated lines in order, and the stray ones.
- * @throws {@link TimingError} `DRIVER_VERSION` for a line whose `v` is not 1 (rebuild native/);
+ * @throws {@link TimingError} `DRIVER_VERSION` for a line whose `v` is not 1 (rebuild the driver);
  *   `PROTOCOL` for a v1 line that does not match the protocol.
  * @remarks Source: native/PROTOCOL.md, version 1.
  * @example
@@ -174,43 +172,10 @@ export interface ParsedDriverOutput {
  * ```
  */
 export function parseDriverOutput(stdout: string, source: string): ParsedDriverOutput {
-  const lines: DriverLine[] = [];
-  const strayLines: string[] = [];
-  stdout.split('\n').forEach((text, index) => {
-    if (text.trim() === '') return;
-    const value = parseObject(text);
-    if (value === null || !('v' in value)) {
-      strayLines.push(text);
-      return;
-    }
-    if (value.v !== DRIVER_PROTOCOL_VERSION) {
-      throw new TimingError(
-        'DRIVER_VERSION',
-        `${source}: stdout line ${index + 1} speaks protocol version ${JSON.stringify(value.v)}, this package speaks ` +
-          `${DRIVER_PROTOCOL_VERSION}. Rebuild native/ with "npm run build" so the driver matches @ngcc-perf/timing.`,
-      );
-    }
-    const parsed = lineSchema.safeParse(value);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      throw new TimingError(
-        'PROTOCOL',
-        `${source}: stdout line ${index + 1} is not a valid protocol line ` +
-          `(${issue?.path.join('.') || 'line'}: ${issue?.message ?? 'invalid'}): ${text.slice(0, 200)}. ` +
-          'Rebuild native/ with "npm run build"; if it persists, the driver and native/PROTOCOL.md disagree.',
-        { cause: parsed.error },
-      );
-    }
-    lines.push(parsed.data);
+  const { lines, strayLines } = parseDriverLines(stdout, {
+    source,
+    schemas: LINE_SCHEMAS,
+    makeError: (code, message, cause) => new TimingError(code, message, cause === undefined ? undefined : { cause }),
   });
   return { lines, strayLines };
-}
-
-function parseObject(text: string): Record<string, unknown> | null {
-  try {
-    const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
 }

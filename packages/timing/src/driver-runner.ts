@@ -1,4 +1,5 @@
 import { accessSync, constants } from 'node:fs';
+import { driverPath as nativeDriverPath } from '@ngcc-perf/native';
 import { execa } from 'execa';
 import type { CounterName } from './counter-types.js';
 import { parseDriverOutput, type DriverClockProbeLine, type DriverInfo, type DriverLine } from './driver-lines.js';
@@ -94,40 +95,41 @@ const INFO_TIMEOUT_MS = 30_000;
  * The runner that spawns the real driver (through execa) and validates every line it writes.
  * This module is the package's only place that starts processes.
  *
- * @param driverPath - path of `ngcc-perf-driver`; default `process.env.NGCC_PERF_DRIVER`.
+ * @param driverPath - path of `ngcc-perf-driver`; default: `@ngcc-perf/native`'s `driverPath()`
+ *   at the first call (`NGCC_PERF_DRIVER`, else the checkout build, else the per-version cache
+ *   folder, building the driver there on first use).
  * @returns a {@link TimingRunner}.
- * @throws {@link TimingError} `DRIVER_NOT_FOUND` when no path is given and `NGCC_PERF_DRIVER` is
- *   unset, or nothing executable is at the path.
+ * @throws {@link TimingError} `DRIVER_NOT_FOUND` when nothing executable is at the given path;
+ *   its methods throw `NativeError` (`MISSING_TOOLS`, `BUILD_FAILED`, `DRIVER_NOT_FOUND`) when no
+ *   path was given and the driver cannot be found or built.
  * @remarks Source: native/PROTOCOL.md (command line, exit codes).
  * @example
  * ```ts
- * const runner = createDriverRunner('native/build/ngcc-perf-driver');
+ * const runner = createDriverRunner();
  * const run = await runner.time({ library: 'libsha512.so', digestBits: 512, messageBytes: 64,
  *   iterations: 1000, warmups: 3, timeoutSeconds: 60 });
  * ```
  */
-export function createDriverRunner(driverPath: string | undefined = process.env.NGCC_PERF_DRIVER): TimingRunner {
-  if (driverPath === undefined || driverPath === '') {
-    throw new TimingError(
-      'DRIVER_NOT_FOUND',
-      'No driver path: pass driverPath or set NGCC_PERF_DRIVER. Build the driver with "npm run build" ' +
-        '(it lands at native/build/ngcc-perf-driver).',
-    );
+export function createDriverRunner(driverPath?: string): TimingRunner {
+  if (driverPath !== undefined && driverPath !== '') {
+    try {
+      accessSync(driverPath, constants.X_OK);
+    } catch (error) {
+      throw new TimingError(
+        'DRIVER_NOT_FOUND',
+        `No executable driver at ${driverPath}: point driverPath at ngcc-perf-driver, or leave it out to use the one ` +
+          '@ngcc-perf/native finds or builds.',
+        { cause: error },
+      );
+    }
   }
-  try {
-    accessSync(driverPath, constants.X_OK);
-  } catch (error) {
-    throw new TimingError(
-      'DRIVER_NOT_FOUND',
-      `No executable driver at ${driverPath}. Build native/ with "npm run build", or point driverPath / ` +
-        'NGCC_PERF_DRIVER at ngcc-perf-driver.',
-      { cause: error },
-    );
-  }
+  const given = driverPath === undefined || driverPath === '' ? null : driverPath;
+  let resolved: Promise<string> | null = null;
+  const resolvePath = (): Promise<string> => (resolved ??= given === null ? nativeDriverPath() : Promise.resolve(given));
   return {
-    info: () => runInfo(driverPath),
-    time: (args) => runTime(driverPath, args),
-    clockProbe: (args) => runClockProbe(driverPath, args),
+    info: async () => runInfo(await resolvePath()),
+    time: async (args) => runTime(await resolvePath(), args),
+    clockProbe: async (args) => runClockProbe(await resolvePath(), args),
   };
 }
 
@@ -138,13 +140,13 @@ async function runInfo(driverPath: string): Promise<DriverInfo> {
     throw new TimingError(
       'DRIVER_FAILED',
       `${source} failed (${describeEnd(result.exitCode, result.signal, result.timedOut)}): ` +
-        `${result.stderr.trim() || result.message}. Rebuild native/ with "npm run build".`,
+        `${result.stderr.trim() || result.message}. Rebuild the driver ("npm run build" in a checkout).`,
       { cause: result },
     );
   }
   const info = parseDriverOutput(result.stdout, source).lines.find((line) => line.type === 'info');
   if (info === undefined) {
-    throw new TimingError('PROTOCOL', `${source} wrote no "info" line. Rebuild native/ with "npm run build".`);
+    throw new TimingError('PROTOCOL', `${source} wrote no "info" line. Rebuild the driver ("npm run build" in a checkout).`);
   }
   const { driver, arch, pageBytes, counter, counters, tscHzCpuid, tscHzCpuidLeaf, sandbox } = info;
   return {
@@ -170,7 +172,7 @@ async function runTime(driverPath: string, args: TimeArgs): Promise<DriverRun> {
   if (!spawned) {
     throw new TimingError(
       'DRIVER_FAILED',
-      `${driverPath} could not be started: ${result.message}. Rebuild native/ with "npm run build".`,
+      `${driverPath} could not be started: ${result.message}. Rebuild the driver ("npm run build" in a checkout).`,
       { cause: result },
     );
   }
@@ -203,13 +205,13 @@ async function runClockProbe(driverPath: string, args: ClockProbeArgs): Promise<
     throw new TimingError(
       'DRIVER_FAILED',
       `${source} failed (${describeEnd(result.exitCode, result.signal, result.timedOut, args.timeoutSeconds)}): ` +
-        `${result.stderr.trim() || result.message}. Check the --cpu value, then rebuild native/ with "npm run build".`,
+        `${result.stderr.trim() || result.message}. Check the --cpu value, then rebuild the driver ("npm run build" in a checkout).`,
       { cause: result },
     );
   }
   const probe = lines.find((line) => line.type === 'clock-probe');
   if (probe === undefined || probe.type !== 'clock-probe') {
-    throw new TimingError('PROTOCOL', `${source} wrote no "clock-probe" line. Rebuild native/ with "npm run build".`);
+    throw new TimingError('PROTOCOL', `${source} wrote no "clock-probe" line. Rebuild the driver ("npm run build" in a checkout).`);
   }
   return probe;
 }

@@ -12,7 +12,7 @@ export { deriveStatistics } from './derive-statistics.js';
 export type { DerivationTrial, DeriveStatisticsOptions } from './derive-statistics.js';
 export { detectHostProblems } from './detect-host-problems.js';
 export type { DetectHostProblemsOptions } from './detect-host-problems.js';
-export { DRIVER_PROTOCOL_VERSION, parseDriverOutput } from './driver-lines.js';
+export { parseDriverOutput } from './driver-lines.js';
 export type {
   DriverClockProbeLine,
   DriverEndLine,

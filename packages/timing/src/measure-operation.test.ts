@@ -162,9 +162,16 @@ describe('measureOperation arguments', () => {
     process.env.NGCC_PERF_DRIVER = saved;
   });
 
-  it('says DRIVER_NOT_FOUND with neither driverPath nor NGCC_PERF_DRIVER', async () => {
-    await expect(measureOperation(BASE)).rejects.toMatchObject({ code: 'DRIVER_NOT_FOUND', name: 'TimingError' });
-    await expect(readDriverInfo()).rejects.toThrow(/NGCC_PERF_DRIVER/);
+  it('says DRIVER_NOT_FOUND for a driverPath that is not there', async () => {
+    await expect(measureOperation({ ...BASE, driverPath: '/nonexistent/ngcc-perf-driver' })).rejects.toMatchObject({ code: 'DRIVER_NOT_FOUND', name: 'TimingError' });
+    await expect(readDriverInfo({ driverPath: '/nonexistent/ngcc-perf-driver' })).rejects.toThrow(/No executable driver at \/nonexistent/);
+  });
+
+  it('takes the driver from @ngcc-perf/native without driverPath or NGCC_PERF_DRIVER (the checkout build here)', async () => {
+    process.env.NGCC_PERF_DRIVER = '/nonexistent/ngcc-perf-driver';
+    await expect(readDriverInfo()).rejects.toMatchObject({ name: 'NativeError', code: 'DRIVER_NOT_FOUND' });
+    delete process.env.NGCC_PERF_DRIVER;
+    await expect(readDriverInfo()).resolves.toMatchObject({ driver: expect.any(String) });
   });
 
   it('rejects impossible options before starting any process', async () => {

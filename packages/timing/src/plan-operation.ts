@@ -36,7 +36,7 @@ export interface PlanOperationOptions {
    * ticks/seconds is below 95 % of it is disturbed and rerun (SPEC §5).
    */
   coreClockHz?: number;
-  /** Driver path; default `process.env.NGCC_PERF_DRIVER`. Ignored when `runner` is given. */
+  /** Driver path; default: `driverPath()` of @ngcc-perf/native. Ignored when `runner` is given. */
   driverPath?: string;
   /** Injected runner (tests); default the real driver. */
   runner?: TimingRunner;

@@ -4,7 +4,7 @@ import { resolveRunner } from './internal/resolve-runner.js';
 
 /** Options of {@link readDriverInfo}. */
 export interface ReadDriverInfoOptions {
-  /** Driver path; default `process.env.NGCC_PERF_DRIVER`. Ignored when `runner` is given. */
+  /** Driver path; default: `driverPath()` of @ngcc-perf/native. Ignored when `runner` is given. */
   driverPath?: string;
   /** Injected runner (tests). */
   runner?: TimingRunner;

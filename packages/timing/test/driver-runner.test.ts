@@ -76,7 +76,7 @@ describe('createDriverRunner', () => {
     const plain = path.join(scratch, 'not-executable');
     writeFileSync(plain, '#!/bin/sh\n');
     chmodSync(plain, 0o644);
-    expect(() => createDriverRunner(plain)).toThrow(/No executable driver at .*npm run build/);
+    expect(() => createDriverRunner(plain)).toThrow(/No executable driver at .*point driverPath at ngcc-perf-driver/);
   });
 });
 

@@ -37,7 +37,7 @@ async function runCheckHost(argv: string[], assessment: HostAssessment, allowed:
   registerCheckHostCommand(
     program,
     { io: { stdout: (t) => out.push(t), stderr: () => undefined }, setExitCode: (code) => (exitCode = code) },
-    { assessHost: async (options) => (asked.push(options), assessment), driverPath: () => '/opt/ngcc/ngcc-perf-driver', allowedCpus: () => allowed },
+    { assessHost: async (options) => (asked.push(options), assessment), driverPath: async () => '/opt/ngcc/ngcc-perf-driver', allowedCpus: () => allowed },
   );
   await program.parseAsync(['check-host', ...argv], { from: 'user' });
   return { stdout: out.join(''), asked, exitCode };

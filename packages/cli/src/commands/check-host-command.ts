@@ -3,17 +3,18 @@ import { assessHost, type AssessHostOptions, type HostAssessment, type HostFindi
 import type { CommandContext } from '../command-context.js';
 import { EXIT_NEGATIVE_VERDICT, EXIT_SUCCESS } from '../exit-codes.js';
 import { parseMeasuringCpu } from '../internal/measuring-cpu.js';
-import { allowedCpus, locateNative } from '@ngcc-perf/campaign';
+import { allowedCpus } from '@ngcc-perf/campaign';
+import { driverPath } from '@ngcc-perf/native';
 
 /** What `check-host` calls; tests pass fakes. */
 export interface CheckHostDependencies {
   assessHost: (options: AssessHostOptions) => Promise<HostAssessment>;
-  driverPath: () => string;
+  driverPath: () => Promise<string>;
   /** The CPUs this process may run on (`--cpu` must be one of them; the default is the last). */
   allowedCpus: () => number[];
 }
 
-const DEFAULT_DEPENDENCIES: CheckHostDependencies = { assessHost, driverPath: () => locateNative().driverPath, allowedCpus: () => allowedCpus() };
+const DEFAULT_DEPENDENCIES: CheckHostDependencies = { assessHost, driverPath: () => driverPath(), allowedCpus: () => allowedCpus() };
 
 interface CheckHostFlags {
   cpu?: string;
@@ -115,7 +116,7 @@ export function registerCheckHostCommand(
     .action(async (flags: CheckHostFlags) => {
       const allowed = dependencies.allowedCpus();
       const cpu = flags.cpu === undefined ? allowed[allowed.length - 1]! : parseMeasuringCpu(flags.cpu, allowed);
-      const assessment = await dependencies.assessHost({ cpu, driverPath: dependencies.driverPath() });
+      const assessment = await dependencies.assessHost({ cpu, driverPath: await dependencies.driverPath() });
       context.io.stdout(flags.json ? `${JSON.stringify(assessment, null, 2)}\n` : renderHostAssessment(assessment));
       // Problems are a negative verdict on the host; notes alone exit 0.
       context.setExitCode(assessment.problems.length > 0 ? EXIT_NEGATIVE_VERDICT : EXIT_SUCCESS);

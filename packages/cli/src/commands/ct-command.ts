@@ -1,6 +1,5 @@
 import type { Command } from 'commander';
 import { CT_VERDICT_EXIT_CODES, RUN_CT_DEFAULTS, runCt, type CtResult } from '@ngcc-perf/ct';
-import { locateNative } from '@ngcc-perf/campaign';
 import type { CommandContext } from '../command-context.js';
 import { parseInteger, parsePositiveNumber, parseSizeList } from '../parse-options.js';
 
@@ -58,7 +57,6 @@ export function registerCtCommand(program: Command, context: CommandContext): vo
         library,
         digestBits,
         ...(messageBytes === undefined ? {} : { messageBytes }),
-        driverPath: locateNative().driverPath,
         taintTimeoutSeconds: parsePositiveNumber('--timeout', flags.timeout),
         timing: flags.timing ? { messageBytes: RUN_CT_DEFAULTS.timing.messageBytes, milliseconds } : false,
       });

@@ -3,7 +3,8 @@ import { ALL_KAT_FILES, DEFAULT_KAT_FILES, runKat, VERDICT_EXIT_CODES, type KatF
 import type { CommandContext } from '../command-context.js';
 import { CliError } from '../cli-error.js';
 import { parseInteger, parsePositiveNumber } from '../parse-options.js';
-import { locateNative, writeManifestFromKatFiles } from '@ngcc-perf/campaign';
+import { writeManifestFromKatFiles } from '@ngcc-perf/campaign';
+import { driverPath } from '@ngcc-perf/native';
 
 interface KatFlags {
   digestBits: string;
@@ -82,7 +83,7 @@ export function registerKatCommand(program: Command, context: CommandContext): v
         files: katFilesFor(flags),
         timeoutSeconds,
         ...(maxMemoryBytes === undefined ? {} : { maxMemoryBytes }),
-        driverPath: locateNative().driverPath,
+        driverPath: await driverPath(),
         onProgress: (message) => context.io.stderr(`[ngcc-perf] ${message}\n`),
       });
       if (flags.writeManifest !== undefined && flags.katDir === undefined && flags.outDir !== undefined) {

@@ -40,7 +40,7 @@ async function runPlan(argv: string[], answers: Record<number, OperationPlan>, c
         if (answer === undefined) throw new Error(`no answer for ${options.messageBytes} B`);
         return answer;
       },
-      driverPath: () => '/opt/ngcc/ngcc-perf-driver',
+      driverPath: async () => '/opt/ngcc/ngcc-perf-driver',
       allowedCpus: () => [0, 1],
       checkLibrary,
     },
@@ -119,7 +119,7 @@ describe('ngcc-perf plan', () => {
     const program = new Command('ngcc-perf').exitOverride();
     registerPlanCommand(program, { io: { stdout: (t) => out.push(t), stderr: () => undefined }, setExitCode: () => undefined }, {
       planOperation: async (options) => (asked.push(options.messageBytes), all[options.messageBytes]!),
-      driverPath: () => '/opt/ngcc/ngcc-perf-driver',
+      driverPath: async () => '/opt/ngcc/ngcc-perf-driver',
       allowedCpus: () => [0, 1],
       checkLibrary: async () => undefined,
     });

@@ -8,12 +8,13 @@ import { checkLibraryFile, loadFailureError } from '../internal/library-input.js
 import { parseMeasuringCpu } from '../internal/measuring-cpu.js';
 import { calibratingLine } from '../internal/time-progress.js';
 import { parseInteger, parsePositiveNumber, parseSizeList } from '../parse-options.js';
-import { GUIDE_MESSAGE_SIZES_BYTES, allowedCpus, defaultMeasuringCpus, locateNative } from '@ngcc-perf/campaign';
+import { GUIDE_MESSAGE_SIZES_BYTES, allowedCpus, defaultMeasuringCpus } from '@ngcc-perf/campaign';
+import { driverPath } from '@ngcc-perf/native';
 
 /** What `plan` calls; tests pass fakes. */
 export interface PlanDependencies {
   planOperation: (options: PlanOperationOptions) => Promise<OperationPlan>;
-  driverPath: () => string;
+  driverPath: () => Promise<string>;
   /** The CPUs this process may run on (`--cpu` must be one of them; the default is the last). */
   allowedCpus: () => number[];
   /** Throws a `CliError` when the path is not an ELF shared object (before any process starts). */
@@ -22,7 +23,7 @@ export interface PlanDependencies {
 
 const DEFAULT_DEPENDENCIES: PlanDependencies = {
   planOperation,
-  driverPath: () => locateNative().driverPath,
+  driverPath: () => driverPath(),
   allowedCpus: () => allowedCpus(),
   checkLibrary: checkLibraryFile,
 };
@@ -125,11 +126,11 @@ export function registerPlanCommand(program: Command, context: CommandContext, d
         ...(flags.budget === undefined ? {} : { budgetSeconds }),
       };
       await dependencies.checkLibrary(library);
-      const driverPath = dependencies.driverPath();
+      const driver = await dependencies.driverPath();
       const sizes: PlannedSize[] = [];
       for (const messageBytes of sizesBytes) {
         if (flags.quiet !== true) context.io.stderr(calibratingLine(messageBytes, budgetSeconds));
-        const planned = await dependencies.planOperation({ library, digestBits, messageBytes, options, cpu, driverPath });
+        const planned = await dependencies.planOperation({ library, digestBits, messageBytes, options, cpu, driverPath: driver });
         // A library the driver cannot load fails every size the same way: bad input, said once.
         const notLoadable = planned.status === 'failed' ? loadFailureError(library, planned.calibration.process.failure) : null;
         if (notLoadable !== null) throw notLoadable;

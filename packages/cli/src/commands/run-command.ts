@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { DEFAULT_TIMING_OPTIONS } from '@ngcc-perf/timing';
+import { driverPath } from '@ngcc-perf/native';
 import { CliError } from '../cli-error.js';
 import type { CommandContext } from '../command-context.js';
 import { EXIT_NOT_VOUCHED, EXIT_SUCCESS } from '../exit-codes.js';
@@ -10,7 +11,7 @@ import { parseInteger, parsePositiveNumber, parseSizeList } from '../parse-optio
 import { createProgressBar } from '../progress/progress-bar.js';
 import { createProgressLog } from '../progress/progress-log.js';
 import { measuringCpus, parsePhases, parseProfile } from './run-options.js';
-import { bundledCandidateDirectories, DEFAULT_CAMPAIGN_PHASES, defaultSystemId, GUIDE_MESSAGE_SIZES_BYTES, loadCandidate, locateNative, parseShardSpec, runCampaign, shardFromEnvironment, type CampaignEventSink } from '@ngcc-perf/campaign';
+import { bundledCandidateDirectories, DEFAULT_CAMPAIGN_PHASES, defaultSystemId, GUIDE_MESSAGE_SIZES_BYTES, loadCandidate, parseShardSpec, runCampaign, shardFromEnvironment, type CampaignEventSink } from '@ngcc-perf/campaign';
 
 interface RunFlags {
   out?: string;
@@ -73,10 +74,10 @@ export function registerRunCommand(program: Command, context: CommandContext): v
       if (remeasure !== undefined && (flags.out === undefined || !existsSync(path.join(flags.out, 'campaign.json')))) {
         throw new CliError('USAGE', `--remeasure unstable re-measures an existing run: pass --out with the run directory of that run (and its original options).`);
       }
-      const native = locateNative();
-      const folders = directories.length === 0 ? await bundledCandidateDirectories(native.examplesDirectory) : directories;
+      const folders = directories.length === 0 ? await bundledCandidateDirectories() : directories;
       const candidates = [];
       for (const folder of folders) candidates.push(await loadCandidate(folder));
+      const driver = await driverPath();
       const systemId = flags.system ?? defaultSystemId();
       if (!/^[A-Za-z0-9][A-Za-z0-9_-]*$/.test(systemId)) {
         throw new CliError('USAGE', `--system "${systemId}" must be letters, digits, "_" or "-" (e.g. x86_1).`);
@@ -111,7 +112,7 @@ export function registerRunCommand(program: Command, context: CommandContext): v
           priorRunDirectories: flags.prior,
           phases,
           publish: flags.data === undefined ? null : { dataDirectory: flags.data, replace: flags.replace === true },
-          driverPath: native.driverPath,
+          driverPath: driver,
           allowUnfixedHost: flags.allowUnfixedHost === true || process.env.NGCC_PERF_ALLOW_UNFIXED_HOST === '1',
           ...(remeasure === undefined ? {} : { remeasure }),
           onEvent: sink,

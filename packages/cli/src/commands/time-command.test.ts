@@ -57,7 +57,7 @@ async function runTime(argv: string[], fakes: Fakes = {}) {
       return measured;
     },
     measureCallMemory: async (options) => (memoryAsked.push(options), MEMORY),
-    driverPath: () => '/opt/ngcc/ngcc-perf-driver',
+    driverPath: async () => '/opt/ngcc/ngcc-perf-driver',
     allowedCpus: () => fakes.allowed ?? [0, 1],
     checkLibrary: fakes.checkLibrary ?? (async () => undefined),
   };

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { DEFAULT_CALL_MEMORY_TIMEOUT_SECONDS, measureCallMemory, type CallMemoryResult, type MeasureCallMemoryOptions } from '@ngcc-perf/rss';
-import { allowedCpus, defaultMeasuringCpus, locateNative } from '@ngcc-perf/campaign';
+import { allowedCpus, defaultMeasuringCpus } from '@ngcc-perf/campaign';
+import { driverPath } from '@ngcc-perf/native';
 import {
   DEFAULT_TIMING_OPTIONS,
   detectHostProblems,
@@ -23,7 +24,7 @@ import { parseInteger, parsePositiveNumber } from '../parse-options.js';
 export interface TimeDependencies {
   measureOperation: (options: MeasureOperationOptions) => Promise<OperationMeasurement>;
   measureCallMemory: (options: MeasureCallMemoryOptions) => Promise<CallMemoryResult>;
-  driverPath: () => string;
+  driverPath: () => Promise<string>;
   /** The CPUs this process may run on (`--cpu` must be one of them). */
   allowedCpus: () => number[];
   /** Throws a `CliError` when the path is not an ELF shared object (before any process starts). */
@@ -33,7 +34,7 @@ export interface TimeDependencies {
 const DEFAULT_DEPENDENCIES: TimeDependencies = {
   measureOperation,
   measureCallMemory,
-  driverPath: () => locateNative().driverPath,
+  driverPath: () => driverPath(),
   allowedCpus: () => allowedCpus(),
   checkLibrary: checkLibraryFile,
 };
@@ -161,12 +162,12 @@ export function registerTimeCommand(program: Command, context: CommandContext, d
         ...(flags.budget === undefined ? {} : { budgetSeconds }),
       };
       await dependencies.checkLibrary(library);
-      const driverPath = dependencies.driverPath();
+      const driver = await dependencies.driverPath();
       const say = flags.quiet === true ? () => undefined : context.io.stderr;
       say(calibratingLine(messageBytes, budgetSeconds));
       const pinned = { cpu: pinning.cpu };
       const measured = await dependencies.measureOperation({
-        library, digestBits, messageBytes, options, ...pinned, driverPath, onProgress: createTimeProgress(say),
+        library, digestBits, messageBytes, options, ...pinned, driverPath: driver, onProgress: createTimeProgress(say),
       });
       const notLoadable = measured.plan === null ? loadFailureError(library, measured.calibration.failure) : null;
       if (notLoadable !== null) throw notLoadable;
@@ -174,7 +175,7 @@ export function registerTimeCommand(program: Command, context: CommandContext, d
       const memoryTimeoutSeconds = Math.min(budgetSeconds, DEFAULT_CALL_MEMORY_TIMEOUT_SECONDS);
       say(`[ngcc-perf] memory of one call (one more process; killed after ${memoryTimeoutSeconds} s)\n`);
       const memory = await measureMemoryOnce(dependencies.measureCallMemory, {
-        library, digestBits, messageBytes, driverPath, timeoutSeconds: memoryTimeoutSeconds, ...pinned,
+        library, digestBits, messageBytes, driverPath: driver, timeoutSeconds: memoryTimeoutSeconds, ...pinned,
       });
       if (flags.json) {
         context.io.stdout(`${JSON.stringify(timeJson(measured, messageBytes, memory, pinning), null, 2)}\n`);

@@ -3,28 +3,28 @@
 // ct-time`, `valgrind --version` and `objdump` (which reads the library without running it).
 import { spawn } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
+import { driverPath as findDriver } from '@ngcc-perf/native';
 import { CtError } from '../ct-error.js';
 
-const FIX = 'Build it with `npm run build` at the repository root (it appears at native/build/ngcc-perf-driver) and pass driverPath or set NGCC_PERF_DRIVER.';
+const FIX = 'Pass the path of a built ngcc-perf-driver, or leave driverPath out to use the one @ngcc-perf/native finds or builds.';
 const KILL_GRACE_MS = 2000;
 const EXIT_GRACE_MS = 5000;
 const LIMIT_BYTES = 1 << 26;
 
 /**
- * The driver path: the option, else `NGCC_PERF_DRIVER`; it must be an executable file.
- * @throws {CtError} `DRIVER_NOT_FOUND`
+ * The driver path: the option when given (it must be an executable file), else `driverPath()` of
+ * `@ngcc-perf/native` (`NGCC_PERF_DRIVER`, a checkout's build, or the driver built on first use).
+ * @throws {CtError} `DRIVER_NOT_FOUND` for a given path that is missing or not executable;
+ *   `NativeError` when no driver can be found or built.
  */
-export function resolveDriverPath(driverPath: string | undefined): string {
-  const chosen = driverPath ?? process.env.NGCC_PERF_DRIVER;
-  if (chosen === undefined || chosen.length === 0) {
-    throw new CtError('DRIVER_NOT_FOUND', `No ngcc-perf-driver: the driverPath option is not given and NGCC_PERF_DRIVER is not set. ${FIX}`);
-  }
+export async function resolveDriverPath(driverPath: string | undefined): Promise<string> {
+  if (driverPath === undefined) return findDriver();
   try {
-    accessSync(chosen, constants.X_OK);
+    accessSync(driverPath, constants.X_OK);
   } catch (error) {
-    throw new CtError('DRIVER_NOT_FOUND', `ngcc-perf-driver ${chosen} is missing or not executable. ${FIX}`, { cause: error });
+    throw new CtError('DRIVER_NOT_FOUND', `ngcc-perf-driver ${driverPath} is missing or not executable. ${FIX}`, { cause: error });
   }
-  return chosen;
+  return driverPath;
 }
 
 /** What one finished process left behind. */

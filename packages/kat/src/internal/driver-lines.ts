@@ -1,8 +1,7 @@
 // The one place that validates what `ngcc-perf-driver kat` prints on stdout (native/PROTOCOL.md, version 1).
+import { parseDriverOutput as parseDriverLines, type LineSchema } from '@ngcc-perf/native';
 import { z } from 'zod';
 import { KatError } from '../kat-error.js';
-
-export const DRIVER_PROTOCOL_VERSION = 1;
 
 const hex = z.string().regex(/^[0-9A-F]*$/);
 const count = z.number().int().nonnegative();
@@ -20,18 +19,6 @@ const metaLine = z.object({
   testSizes: z.boolean(),
 });
 
-const recordLine = z.object({
-  v: z.literal(1),
-  type: z.literal('kat-record'),
-  index: count,
-  bits: count,
-  msgHex: hex.optional(),
-  headHex: hex.length(16).optional(),
-  tailHex: hex.length(16).optional(),
-  seeded: z.boolean().optional(),
-  iterations: count.optional(),
-  dstHex: hex,
-});
 
 const endLine = z.object({
   v: z.literal(1),
@@ -60,16 +47,26 @@ const errorLine = z.object({
   secondHex: hex.optional(),
 });
 
-const katModeLine = z.discriminatedUnion('type', [metaLine, recordLine, endLine, errorLine]);
-
-/** A validated stdout line of `kat` mode. */
-export type KatModeLine = z.infer<typeof katModeLine>;
 export type KatMetaLine = z.infer<typeof metaLine>;
-export type KatRecordLine = z.infer<typeof recordLine>;
+/** A `kat-record` line (checked by hand, see `recordCheck`). */
+export interface KatRecordLine {
+  v: 1;
+  type: 'kat-record';
+  index: number;
+  bits: number;
+  msgHex?: string;
+  headHex?: string;
+  tailHex?: string;
+  seeded?: boolean;
+  iterations?: number;
+  dstHex: string;
+}
 export type KatEndLine = z.infer<typeof endLine>;
 export type KatErrorLine = z.infer<typeof errorLine>;
 
-/** The lines of one run: protocol lines, and stdout lines that were not JSON (printed by the library). */
+const REBUILD = 'Rebuild the driver: run "npm run build" in a checkout, or unset NGCC_PERF_DRIVER.';
+
+/** The lines of one run: protocol lines, and the number of stdout lines that were not protocol lines (printed by the library). */
 export interface ParsedDriverOutput {
   meta: KatMetaLine | null;
   records: KatRecordLine[];
@@ -77,8 +74,6 @@ export interface ParsedDriverOutput {
   error: KatErrorLine | null;
   strayLines: number;
 }
-
-const REBUILD = 'Rebuild native/ with `npm run build` at the repository root.';
 
 const HEX = /^[0-9A-F]*$/;
 const RECORD_KEYS: Record<string, 'count' | 'hex' | 'hex16' | 'boolean' | 'seconds'> = {
@@ -97,69 +92,57 @@ function fieldProblem(kind: (typeof RECORD_KEYS)[string], value: unknown): strin
 }
 
 /**
- * The `kat-record` lines (thousands per file) are checked by hand against the same rules as the
- * zod schema `recordLine` — several times faster, which keeps `ngcc-perf kat` close to the time
- * spent inside CryptHash. Unknown fields are dropped, as zod does.
+ * The `kat-record` lines (thousands per file) are checked by hand against the protocol's rules
+ * for these fields — several times faster, which keeps `ngcc-perf kat` close to the time
+ * spent inside CryptHash. Unknown fields are dropped, as zod does. It has zod's `safeParse` shape,
+ * so `@ngcc-perf/native`'s parser takes it like a schema.
  */
-function checkRecordLine(value: Record<string, unknown>, lineNumber: number, driverPath: string): KatRecordLine {
-  const line: Record<string, unknown> = { v: 1, type: 'kat-record' };
-  for (const [key, kind] of Object.entries(RECORD_KEYS)) {
-    const field = value[key];
-    const required = key === 'index' || key === 'bits' || key === 'dstHex';
-    if (field === undefined && !required) continue;
-    const problem = fieldProblem(kind, field);
-    if (problem !== null) {
-      throw new KatError('DRIVER_PROTOCOL', `${driverPath} stdout line ${lineNumber}: not a valid kat-mode line (${key}: ${problem}). ${REBUILD}`);
+const recordCheck: LineSchema<KatRecordLine> = {
+  safeParse(value: unknown) {
+    const fields = value as Record<string, unknown>;
+    const line: Record<string, unknown> = { v: 1, type: 'kat-record' };
+    for (const [key, kind] of Object.entries(RECORD_KEYS)) {
+      const field = fields[key];
+      const required = key === 'index' || key === 'bits' || key === 'dstHex';
+      if (field === undefined && !required) continue;
+      const problem = fieldProblem(kind, field);
+      if (problem !== null) return { success: false, error: { issues: [{ path: [key], message: problem }] } };
+      if (key !== 'generateSeconds') line[key] = field;
     }
-    if (key !== 'generateSeconds') line[key] = field;
-  }
-  return line as KatRecordLine;
-}
-
-function parseLine(text: string, lineNumber: number, driverPath: string): KatModeLine {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    throw new KatError('DRIVER_PROTOCOL', `${driverPath} stdout line ${lineNumber}: not JSON (${text.slice(0, 80)}). ${REBUILD}`, { cause: error });
-  }
-  const version = typeof value === 'object' && value !== null ? (value as { v?: unknown }).v : undefined;
-  if (version !== DRIVER_PROTOCOL_VERSION) {
-    throw new KatError(
-      'DRIVER_VERSION',
-      `${driverPath} speaks protocol version ${JSON.stringify(version)}, but @ngcc-perf/kat needs version ${DRIVER_PROTOCOL_VERSION}. ${REBUILD}`,
-    );
-  }
-  if ((value as { type?: unknown }).type === 'kat-record') return checkRecordLine(value as Record<string, unknown>, lineNumber, driverPath);
-  const parsed = katModeLine.safeParse(value);
-  if (!parsed.success) {
-    const problem = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'line'}: ${issue.message}`).join('; ');
-    throw new KatError('DRIVER_PROTOCOL', `${driverPath} stdout line ${lineNumber}: not a valid kat-mode line (${problem}). ${REBUILD}`, { cause: parsed.error });
-  }
-  return parsed.data;
-}
+    return { success: true, data: line as unknown as KatRecordLine };
+  },
+};
 
 /**
- * Parses and validates every stdout line. Lines that do not start with `{` are counted as stray
- * output (the driver sends the library's own stdout to stderr, so there should be none); every
- * other line must be protocol-1 JSON of `kat` mode.
+ * Parses and validates every stdout line of `kat` mode through `@ngcc-perf/native`'s one envelope
+ * parser (native/PROTOCOL.md, "Reading the output"): lines that are not JSON objects with `v` are
+ * counted as stray output (the driver sends the library's own stdout to stderr, so there should be
+ * none); lines of types this mode does not know are skipped; the `error` line is checked against
+ * the fields `kat` mode gives it.
+ * @throws {KatError} `DRIVER_VERSION` (another protocol version: rebuild the driver),
+ *   `DRIVER_PROTOCOL` (a line that does not match native/PROTOCOL.md).
  */
 export function parseDriverOutput(stdout: string, driverPath: string): ParsedDriverOutput {
-  const out: ParsedDriverOutput = { meta: null, records: [], end: null, error: null, strayLines: 0 };
-  let lineNumber = 0;
-  for (const raw of stdout.split('\n')) {
-    lineNumber += 1;
-    const text = raw.trim();
-    if (text.length === 0) continue;
-    if (!text.startsWith('{')) {
-      out.strayLines += 1;
-      continue;
-    }
-    const line = parseLine(text, lineNumber, driverPath);
+  const makeError = (code: 'DRIVER_VERSION' | 'PROTOCOL', message: string, cause?: unknown): KatError =>
+    new KatError(code === 'PROTOCOL' ? 'DRIVER_PROTOCOL' : code, message, cause === undefined ? undefined : { cause });
+  const parsed = parseDriverLines(stdout, {
+    source: driverPath,
+    schemas: { 'kat-meta': metaLine, 'kat-record': recordCheck, end: endLine },
+    makeError,
+  });
+  const out: ParsedDriverOutput = { meta: null, records: [], end: null, error: null, strayLines: parsed.strayLines.length };
+  for (const line of parsed.lines) {
     if (line.type === 'kat-meta') out.meta = line;
     else if (line.type === 'kat-record') out.records.push(line);
     else if (line.type === 'end') out.end = line;
-    else out.error ??= line;
+  }
+  if (parsed.error !== null) {
+    const error = errorLine.safeParse(parsed.error);
+    if (!error.success) {
+      const issue = error.error.issues[0];
+      throw makeError('PROTOCOL', `${driverPath}: the error line is not valid in kat mode (${issue?.path.join('.') || 'line'}: ${issue?.message ?? 'invalid'}). ${REBUILD}`, error.error);
+    }
+    out.error = error.data;
   }
   return out;
 }

@@ -21,7 +21,7 @@ export interface KatRunFacts {
   stderr: string;
 }
 
-const REBUILD = 'Rebuild native/ with `npm run build` at the repository root.';
+const REBUILD = 'Rebuild the driver: run "npm run build" in a checkout, or unset NGCC_PERF_DRIVER.';
 
 function lastWords(stderr: string): string {
   const text = stderr.trim().split('\n').slice(-3).join(' / ');

@@ -3,6 +3,7 @@
 // driver-lines.ts and mapped to an outcome in interpret-kat-run.ts.
 import { spawn } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
+import { driverPath as nativeDriverPath } from '@ngcc-perf/native';
 import type { DriverKatOptions, DriverRunner } from '../driver-runner.js';
 import { KatError } from '../kat-error.js';
 import type { KatFileKind } from '../kat-messages.js';
@@ -12,23 +13,21 @@ const STDOUT_LIMIT_BYTES = 1 << 28;
 const STDERR_LIMIT_BYTES = 1 << 20;
 const KILL_GRACE_MS = 2000;
 const EXIT_GRACE_MS = 5000;
-const FIX = 'Build it with `npm run build` at the repository root (it appears at native/build/ngcc-perf-driver) and pass driverPath or set NGCC_PERF_DRIVER.';
+const FIX = 'Pass the path of a built ngcc-perf-driver as driverPath, or leave it out to use the one @ngcc-perf/native finds or builds.';
 
 /**
- * The driver path: the option, else `NGCC_PERF_DRIVER`; it must be an executable file.
- * @throws {KatError} `DRIVER_NOT_FOUND`
+ * The driver path: the option (it must be an executable file), else `@ngcc-perf/native`'s
+ * `driverPath()` (`NGCC_PERF_DRIVER`, the checkout build, or the per-version cache, built there on first use).
+ * @throws {KatError} `DRIVER_NOT_FOUND` for a given path that is not executable; `NativeError` from `driverPath()`.
  */
-export function resolveDriverPath(driverPath: string | undefined): string {
-  const chosen = driverPath ?? process.env.NGCC_PERF_DRIVER;
-  if (chosen === undefined || chosen.length === 0) {
-    throw new KatError('DRIVER_NOT_FOUND', `No ngcc-perf-driver: the driverPath option is not given and NGCC_PERF_DRIVER is not set. ${FIX}`);
-  }
+export async function resolveDriverPath(driverPath: string | undefined): Promise<string> {
+  if (driverPath === undefined || driverPath.length === 0) return nativeDriverPath();
   try {
-    accessSync(chosen, constants.X_OK);
+    accessSync(driverPath, constants.X_OK);
   } catch (error) {
-    throw new KatError('DRIVER_NOT_FOUND', `ngcc-perf-driver ${chosen} is missing or not executable. ${FIX}`, { cause: error });
+    throw new KatError('DRIVER_NOT_FOUND', `ngcc-perf-driver ${driverPath} is missing or not executable. ${FIX}`, { cause: error });
   }
-  return chosen;
+  return driverPath;
 }
 
 function driverArguments(library: string, digestBits: number, file: KatFileKind, options: DriverKatOptions): string[] {

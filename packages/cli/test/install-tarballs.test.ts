@@ -1,0 +1,79 @@
+// What a new user does: every workspace packed with `npm pack --workspaces`, the tarballs
+// installed in an empty folder outside the repository, and `npx ngcc-perf run` measuring the
+// bundled examples there, the driver built on first use into a fresh cache folder. Needs the
+// npm registry (for execa, zod, ...), cmake and a C compiler. Also: `npx ngcc-perf` in the
+// repository itself, and the committed bin's message when the command is not built.
+import { describe, expect, it } from '@jest/globals';
+import { copyFile, mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { defaultSystemId } from '@ngcc-perf/campaign';
+import { execa } from 'execa';
+import { repositoryRoot } from './campaign-support.js';
+
+/** The environment of a user: no checkout driver, no test-only variables, a fresh cache folder. */
+function userEnvironment(cache: string): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, NGCC_PERF_CACHE_DIR: cache };
+  for (const name of ['NGCC_PERF_DRIVER', 'NGCC_PERF_NATIVE_BUILD', 'NGCC_PERF_ALLOW_UNFIXED_HOST']) delete env[name];
+  return env;
+}
+
+describe('installed from tarballs', () => {
+  it('npx ngcc-perf run measures the bundled examples, building the driver on first use', async () => {
+    const scratch = await mkdtemp(path.join(os.tmpdir(), 'ngcc-install-'));
+    const tarballs = path.join(scratch, 'tarballs');
+    const app = path.join(scratch, 'app');
+    await mkdir(tarballs);
+    await mkdir(app);
+    await execa('npm', ['pack', '--workspaces', '--pack-destination', tarballs, '--silent'], { cwd: repositoryRoot });
+    const packed = (await readdir(tarballs)).filter((name) => name.endsWith('.tgz')).sort();
+    expect(packed).toContain('ngcc-perf-native-0.1.0.tgz');
+    expect(packed).toContain('ngcc-perf-cli-0.1.0.tgz');
+    await writeFile(path.join(app, 'package.json'), '{ "name": "study", "private": true }\n');
+    await execa('npm', ['install', '--no-audit', '--no-fund', ...packed.map((name) => path.join(tarballs, name))], { cwd: app });
+
+    const env = userEnvironment(path.join(scratch, 'cache'));
+    const version = await execa('npx', ['ngcc-perf', '--version'], { cwd: app, env, extendEnv: false });
+    expect(version.stdout.trim()).toBe('0.1.0');
+    const run = await execa(
+      'npx',
+      ['ngcc-perf', 'run', '--out', 'r', '--sizes', '64', '--trial-target', '0.05', '--trials', '2', '--allow-unfixed-host'],
+      { cwd: app, env, extendEnv: false, reject: false },
+    );
+    expect(run.stderr).toMatch(/^ngcc-perf: building ngcc-perf-driver 0\.1\.0 for this machine \(first use/m);
+    expect(run.stderr).toContain(`ngcc-perf: built ${path.join(scratch, 'cache', '0.1.0', `${process.platform}-${process.arch}`, 'ngcc-perf-driver')} in `);
+    expect(run.exitCode).toBe(0);
+    expect(run.stdout.trim().split('\n')).toEqual(
+      ['example-sha512', 'example-shake256', 'example-sm3'].map((id) => path.join(app, 'r', 'reports', id, `perf_${defaultSystemId()}.html`)),
+    );
+    const records = (await readdir(path.join(app, 'r', 'records'), { recursive: true })).filter((name) => name.endsWith('.json')).sort();
+    expect(records).toEqual([
+      'example-sha512/sha512__hash_64.json',
+      'example-shake256/shake256_1024__hash_64.json',
+      'example-shake256/shake256_512__hash_64.json',
+      'example-shake256/shake256_768__hash_64.json',
+      'example-sm3/sm3__hash_64.json',
+    ]);
+    for (const name of records) {
+      const record = JSON.parse(await readFile(path.join(app, 'r', 'records', name), 'utf8')) as { status: string; kat: string };
+      expect({ name, status: record.status, kat: record.kat }).toEqual({ name, status: 'complete', kat: 'PASS' });
+    }
+  }, 900_000);
+});
+
+describe('the ngcc-perf command in the repository', () => {
+  it('npx ngcc-perf --version works in the checkout', async () => {
+    const version = await execa('npx', ['ngcc-perf', '--version'], { cwd: repositoryRoot });
+    expect(version.stdout.trim()).toBe('0.1.0');
+  });
+
+  it('says to run npm run build when the command is not built', async () => {
+    const scratch = await mkdtemp(path.join(os.tmpdir(), 'ngcc-bin-'));
+    await mkdir(path.join(scratch, 'bin'));
+    await writeFile(path.join(scratch, 'package.json'), '{ "type": "module" }\n');
+    await copyFile(path.join(repositoryRoot, 'packages', 'cli', 'bin', 'ngcc-perf.js'), path.join(scratch, 'bin', 'ngcc-perf.js'));
+    const run = await execa(process.execPath, [path.join(scratch, 'bin', 'ngcc-perf.js'), '--version'], { reject: false });
+    expect(run.exitCode).toBe(2);
+    expect(run.stderr).toMatch(/^ngcc-perf: the command is not built yet \(.*dist\/bin\.js is missing\): run "npm run build" at the repository root\.$/);
+  });
+});
