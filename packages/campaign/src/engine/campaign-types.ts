@@ -186,6 +186,9 @@ export interface BuildEntry {
   fallbackResult: GuideResult | null;
 }
 
+/** A build.json entry whose KAT phase has run (its `kat` verdict is known): the entries that are timed. */
+export type JudgedBuildEntry = BuildEntry & { kat: KatVerdict };
+
 /** build.json. */
 export interface BuildFile {
   format: 'ngcc-perf/build@1';

@@ -3,12 +3,12 @@ import path from 'node:path';
 import { runPaths } from '../run-directory.js';
 import type { CampaignContext, CampaignUnit } from './campaign-context.js';
 import { UNTIMED_VERDICTS } from './campaign-context.js';
-import type { BuildEntry } from './campaign-types.js';
+import type { BuildEntry, JudgedBuildEntry } from './campaign-types.js';
 
 /** One operation of the campaign: an instance at one message size. */
 export interface Operation {
   unit: CampaignUnit;
-  entry: BuildEntry;
+  entry: JudgedBuildEntry;
   messageBytes: number;
 }
 
@@ -47,7 +47,7 @@ export function timedOperations(context: CampaignContext): Operation[] {
   const operations: Operation[] = [];
   for (const unit of context.units) {
     const entry = context.state.buildEntry(unit.candidate.id, unit.instance.name);
-    if (entry === undefined || entry.kat === null || entry.library === null || UNTIMED_VERDICTS.has(entry.kat)) continue;
+    if (entry === undefined || !isJudged(entry) || entry.library === null || UNTIMED_VERDICTS.has(entry.kat)) continue;
     for (const messageBytes of context.plan.messageSizesBytes) operations.push({ unit, entry, messageBytes });
   }
   return operations;
@@ -75,4 +75,8 @@ export async function readCalibration(context: CampaignContext, operation: Opera
   return calibration !== null && calibration.format === 'ngcc-perf/calibration@1' && calibration.librarySha256 === operation.entry.librarySha256
     ? calibration
     : null;
+}
+
+function isJudged(entry: BuildEntry): entry is JudgedBuildEntry {
+  return entry.kat !== null;
 }
