@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { RECORD_FORMAT } from '@ngcc-perf/report';
 import { runPaths } from '../run-directory.js';
 import type { CampaignContext, CampaignUnit } from './campaign-context.js';
 import { UNTIMED_VERDICTS } from './campaign-context.js';
@@ -12,9 +13,16 @@ export interface Operation {
   messageBytes: number;
 }
 
+/**
+ * The `format` of a `calibration/<candidate>/<instance>__hash_<L>.json` (docs/CAMPAIGNS.md).
+ * @example
+ * if (json.format !== CALIBRATION_FORMAT) return null;
+ */
+export const CALIBRATION_FORMAT = 'ngcc-perf/calibration@1';
+
 /** What `calibration/<candidate>/<instance>__hash_<L>.json` holds. */
 export interface CalibrationFile {
-  format: 'ngcc-perf/calibration@1';
+  format: typeof CALIBRATION_FORMAT;
   candidate: string;
   instance: string;
   messageBytes: number;
@@ -61,7 +69,7 @@ export function timedOperations(context: CampaignContext): Operation[] {
 export async function hasCompleteRecord(context: CampaignContext, operation: Operation): Promise<boolean> {
   const file = path.join(context.state.directory, runPaths.record(operation.entry.candidate, operation.entry.instance, operation.messageBytes));
   const record = await readJson<{ status?: unknown; librarySha256?: unknown; format?: unknown }>(file);
-  return record !== null && record.format === 'ngcc-perf/record@1' && record.status === 'complete' && record.librarySha256 === operation.entry.librarySha256;
+  return record !== null && record.format === RECORD_FORMAT && record.status === 'complete' && record.librarySha256 === operation.entry.librarySha256;
 }
 
 /**
@@ -72,7 +80,7 @@ export async function hasCompleteRecord(context: CampaignContext, operation: Ope
 export async function readCalibration(context: CampaignContext, operation: Operation): Promise<CalibrationFile | null> {
   const file = path.join(context.state.directory, runPaths.calibration(operation.entry.candidate, operation.entry.instance, operation.messageBytes));
   const calibration = await readJson<CalibrationFile>(file);
-  return calibration !== null && calibration.format === 'ngcc-perf/calibration@1' && calibration.librarySha256 === operation.entry.librarySha256
+  return calibration !== null && calibration.format === CALIBRATION_FORMAT && calibration.librarySha256 === operation.entry.librarySha256
     ? calibration
     : null;
 }
