@@ -4,7 +4,7 @@
 //   <!-- example: run by test/readme-example.test.ts -->
 // It is compiled with esbuild (types stripped) and run by node as an ES module from the package
 // folder, so it imports the package by its name, as a user would. Each line of the form
-//   console.log(…); // expected output (an optional note in parentheses)
+//   … console.log(…); // expected output (an optional note in parentheses)
 // states what it prints: the printed lines must equal the comments, notes left out, in order.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -25,7 +25,7 @@ export function readReadmeExample(packageDir) {
   const code = block[1];
   const expected = code
     .split('\n')
-    .filter((line) => /^\s*console\.log\(.*\);\s*\/\/ /.test(line))
+    .filter((line) => /console\.log\(.*\);\s*\/\/ /.test(line))
     .map((line) => line.slice(line.indexOf('); // ') + 6).replace(/\s+\([^()]*\)$/, '').trim());
   return { code, expected };
 }
