@@ -1,6 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import type { CommandContext } from './command-context.js';
 import { EXIT_BAD_INPUT, EXIT_INTERNAL_ERROR, EXIT_SUCCESS } from './exit-codes.js';
+import { isNgccPerfError } from './internal/is-ngcc-perf-error.js';
 import { processIo, type CliIo } from './io.js';
 
 type Register = (program: Command, context: CommandContext) => void;
@@ -32,15 +33,11 @@ function requestedCommand(args: string[]): string | null {
   return first !== undefined && Object.hasOwn(COMMANDS, first) ? first : null;
 }
 
-function isTypedError(error: unknown): error is Error & { code: string } {
-  return error instanceof Error && typeof (error as { code?: unknown }).code === 'string' && error.name.endsWith('Error');
-}
-
 /**
  * Runs the `ngcc-perf` command line and returns its exit code; only the bin shim sets it.
- * Typed errors of any ngcc-perf package become one line on stderr and exit code 2
- * (`EXIT_BAD_INPUT`); any other exception is an internal error, exit code 70
- * (`EXIT_INTERNAL_ERROR`); `--debug` adds the stack. The codes: `exit-codes.ts`.
+ * Errors of the ngcc-perf packages' classes (bad input) become one line on stderr and exit code 2
+ * (`EXIT_BAD_INPUT`); any other exception, Node's `ENOENT` included, is an internal error, exit
+ * code 70 (`EXIT_INTERNAL_ERROR`); `--debug` adds the stack. The codes: `exit-codes.ts`.
  * @param argv - the arguments after the program name
  * @example
  * process.exitCode = await main(process.argv.slice(2));
@@ -73,7 +70,7 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
     if (error instanceof CommanderError) {
       return error.exitCode === 0 ? EXIT_SUCCESS : EXIT_BAD_INPUT;
     }
-    if (isTypedError(error)) {
+    if (error instanceof Error && (await isNgccPerfError(error))) {
       io.stderr(`ngcc-perf: ${error.message}\n`);
       if (debug && error.stack) io.stderr(`${error.stack}\n`);
       return EXIT_BAD_INPUT;

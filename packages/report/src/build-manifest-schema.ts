@@ -12,7 +12,7 @@ import { ctAuditSchema } from './ct-audit-schema.js';
 export const BUILD_FORMAT = 'ngcc-perf/build@1';
 
 /**
- * KAT verdicts with their exit codes 0–7 (SPEC §4 "Verdicts and exit codes").
+ * KAT verdicts (SPEC §4 "Verdicts"); `ngcc-perf kat` exits with the code kat's `VERDICT_EXIT_CODES` gives each.
  *
  * @example
  * ```ts

@@ -13,7 +13,8 @@ import { z } from 'zod';
  * ```
  */
 export const hostEnvironmentSchema = z.looseObject({
-  architecture: z.enum(['x86_64', 'aarch64']).nullable(),
+  /** The kernel's machine name (`x86_64`, `aarch64`, `riscv64`, …): any host can be measured. */
+  architecture: z.string().min(1).nullable(),
   cpuModel: z.string().nullable(),
   logicalCpusOnline: z.string().nullable(),
   virtualized: z.boolean().nullable(),

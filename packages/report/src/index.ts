@@ -2,6 +2,8 @@ export { buildInstanceSchema, buildManifestSchema, BUILD_FORMAT, katVerdictSchem
 export type { BuildInstance, BuildManifest, KatVerdict } from './build-manifest-schema.js';
 export { ctAuditSchema, ctFindingSchema } from './ct-audit-schema.js';
 export type { CtAudit, CtAuditFinding } from './ct-audit-schema.js';
+export { buildEntrySchema, buildFileSchema, campaignFileSchema } from './run-state-schema.js';
+export type { BuildEntry, BuildFile, CampaignFileState } from './run-state-schema.js';
 export { CALL_MEMORY_FIGURES, CALL_MEMORY_GROWTH_LIMITS, findCallMemoryGrowth } from './call-memory-growth.js';
 export type { CallMemoryFigure, CallMemoryGrowth } from './call-memory-growth.js';
 export { callMemorySchema } from './call-memory-schema.js';

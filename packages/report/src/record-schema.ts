@@ -28,7 +28,8 @@ const loadAverage = z.tuple([z.number(), z.number(), z.number()]).nullable();
  * ```
  */
 export const counterSchema = z.object({
-  name: z.enum(['pmu-cycles', 'tsc', 'cntvct', 'clock']),
+  /** `tscp` is the TSC read with rdtscp (forced with `--counter tscp`): fixed-rate like `tsc`. */
+  name: z.enum(['pmu-cycles', 'tsc', 'tscp', 'cntvct', 'clock']),
   kind: z.enum(['core-cycles', 'fixed-rate']),
   hz: z.number().positive().nullish(),
   reason: z.string().nullish(),
@@ -149,6 +150,10 @@ const recordCommon = {
   memoryFailure: z.string().nullish(),
   /** Present on a record measured again by `run --remeasure unstable`: the record it replaces (kept) and that record's trial CV. */
   remeasure: z.object({ reason: z.literal('unstable'), previousRecord: z.string(), previousCv: z.number().nonnegative().nullable() }).optional(),
+  /** The calibration process (one cold call, or a small batch); null when it did not run. */
+  calibration: processEntrySchema.nullish(),
+  /** campaign.json `hostProblems` when the record was measured, repeated here. */
+  hostProblems: z.array(z.string()).optional(),
 };
 
 const planSchema = z.object({

@@ -1,4 +1,4 @@
-import { max, median, min, sampleStandardDeviation, sum } from 'simple-statistics';
+import { deriveTrialFigures } from '@ngcc-perf/stats';
 import { ReportError } from './report-error.js';
 import type { Trial } from './record-schema.js';
 
@@ -26,12 +26,14 @@ export interface TrialSummary {
 
 /**
  * Derives a record's statistics from its trials, by the formulas of SPEC §5 (guide §3.4.2):
- * means over all calls, per-byte and per-second rates, and spread of the per-trial means.
+ * means over all calls, per-byte and per-second rates, and spread of the per-trial means —
+ * `deriveTrialFigures` of `@ngcc-perf/stats`, the definition the timing package writes with.
  *
  * @param trials - the kept trial of each driver process (at least one)
  * @param messageBytes - message length L in bytes (> 0)
  * @returns the summary; see {@link TrialSummary} for units
- * @throws {@link ReportError} `INVALID_NUMBER` when there is no trial or L ≤ 0
+ * @throws {@link ReportError} `INVALID_NUMBER` when there is no trial or L ≤ 0; `StatsError`
+ *   `INVALID_TRIAL` for a trial without iterations or seconds
  * @example
  * ```ts
  * summarizeTrials([{ iterations: 1000, seconds: 0.002, ticks: 4200000 }], 32);
@@ -42,21 +44,17 @@ export function summarizeTrials(trials: readonly Trial[], messageBytes: number):
   if (trials.length === 0 || !(messageBytes > 0)) {
     throw new ReportError('INVALID_NUMBER', `summarizeTrials needs at least one trial and a positive message length (got ${trials.length} trials, ${messageBytes} bytes).`);
   }
-  const n = sum(trials.map((trial) => trial.iterations));
-  const totalTicks = sum(trials.map((trial) => trial.ticks));
-  const totalSeconds = sum(trials.map((trial) => trial.seconds));
-  const trialMeans = trials.map((trial) => trial.ticks / trial.iterations);
-  const meanCycles = totalTicks / n;
+  const figures = deriveTrialFigures(trials, messageBytes);
   return {
-    n,
-    meanCycles,
-    meanSeconds: totalSeconds / n,
-    cyclesPerByte: meanCycles / messageBytes,
-    megabytesPerSecond: (messageBytes * n) / totalSeconds / 1e6,
-    opsPerSecond: n / totalSeconds,
-    medianTrialCycles: median(trialMeans),
-    minTrialCycles: min(trialMeans),
-    maxTrialCycles: max(trialMeans),
-    sdTrialCycles: trialMeans.length > 1 ? sampleStandardDeviation(trialMeans) : 0,
+    n: figures.n,
+    meanCycles: figures.meanCycles,
+    meanSeconds: figures.meanSeconds,
+    cyclesPerByte: figures.cyclesPerByte,
+    megabytesPerSecond: figures.megabytesPerSecond,
+    opsPerSecond: figures.opsPerSecond,
+    medianTrialCycles: figures.trialMeans.p50,
+    minTrialCycles: figures.trialMeans.min,
+    maxTrialCycles: figures.trialMeans.max,
+    sdTrialCycles: figures.trialMeans.sd ?? 0,
   };
 }

@@ -1,5 +1,5 @@
 import { mean, sampleVariance } from 'simple-statistics';
-import { studentTTwoSidedP } from './internal/student-t.js';
+import { studentTTwoSidedP } from '@ngcc-perf/stats';
 import { ReportError } from './report-error.js';
 
 /** Welch's unequal-variance t-test of two samples. */

@@ -53,9 +53,9 @@ describe('deriveStatistics', () => {
   });
 
   it("gives the anchor's 95 % interval and CV, and flags its trial 4 as an outlier", () => {
-    // mean 3061.39297, s = 8.763512; t(0.975; 4) = 2.776 → half-width 2.776 × 8.763512 / √5 = 10.879593.
-    expect(derived.ciLowCycles).toBeCloseTo(3050.513377, 5);
-    expect(derived.ciHighCycles).toBeCloseTo(3072.272563, 5);
+    // mean 3061.39297, s = 8.763512; t(0.975; 4) = 2.7764451 → half-width 2.7764451 × 8.763512 / √5 = 10.881337.
+    expect(derived.ciLowCycles).toBeCloseTo(3050.511633, 5);
+    expect(derived.ciHighCycles).toBeCloseTo(3072.274307, 5);
     expect(derived.cv).toBeCloseTo(8.763512 / 3061.39297, 8); // 0.286 %: well under the 5 % limit for 32 B
     expect(derived.outlierTrials).toEqual([3]);
     expect(derived.warnings).toEqual(["trial 4 (mean 3046.1 cycles) lies outside Tukey's fences [3055.1, 3073.5]"]);

@@ -1,9 +1,8 @@
+import { deriveTrialFigures, StatsError, type DerivedTrialFigures } from '@ngcc-perf/stats';
 import { aggregatePerCall } from './aggregate-per-call.js';
 import { CV_WARNING_LIMITS, cvWarningLimit, type CvWarningLimits } from './cv-warning-limit.js';
-import { findTukeyOutliers } from './find-tukey-outliers.js';
 import { derivationWarnings } from './internal/derivation-warnings.js';
 import type { DerivedStatistics } from './measurement-types.js';
-import { summarizeSamples } from './summarize-samples.js';
 import { TimingError } from './timing-error.js';
 import type { DisturbedReason, PerCallFigures, RerunStop, TrialFigures } from './trial-types.js';
 
@@ -61,37 +60,18 @@ export function deriveStatistics(
   messageBytes: number,
   options: DeriveStatisticsOptions = {},
 ): DerivedStatistics {
-  if (trials.length === 0) {
-    throw new TimingError('NO_TRIALS', 'deriveStatistics got no completed trial; pass at least one trial process.');
-  }
-  let n = 0;
-  let sumTicks = 0;
-  let sumSeconds = 0;
-  const trialMeans: number[] = [];
-  trials.forEach(({ trial }, index) => {
-    if (!(trial.iterations > 0) || !(trial.seconds > 0)) {
-      throw new TimingError(
-        'INVALID_OPTIONS',
-        `trial ${index + 1} has ${trial.iterations} iterations over ${trial.seconds} s; both must be positive.`,
-      );
-    }
-    n += trial.iterations;
-    sumTicks += trial.ticks;
-    sumSeconds += trial.seconds;
-    trialMeans.push(trial.ticks / trial.iterations);
-  });
-  const meanCycles = sumTicks / n;
-  const stats = summarizeSamples(trialMeans);
-  const outliers = findTukeyOutliers(trialMeans);
+  const figures = figuresOf(trials, messageBytes);
+  const stats = figures.trialMeans;
+  const outliers = figures.outliers;
   const limits = options.cvWarningLimits ?? CV_WARNING_LIMITS;
   const perCalls = trials.map(({ trial }) => trial.perCall).filter((p): p is PerCallFigures => p !== undefined);
   return {
-    n,
-    meanCycles,
-    meanSeconds: sumSeconds / n,
-    cyclesPerByte: messageBytes > 0 ? meanCycles / messageBytes : 0,
-    megabytesPerSecond: (messageBytes * n) / sumSeconds / 1e6,
-    opsPerSecond: n / sumSeconds,
+    n: figures.n,
+    meanCycles: figures.meanCycles,
+    meanSeconds: figures.meanSeconds,
+    cyclesPerByte: figures.cyclesPerByte,
+    megabytesPerSecond: figures.megabytesPerSecond,
+    opsPerSecond: figures.opsPerSecond,
     medianTrialCycles: stats.p50,
     minTrialCycles: stats.min,
     maxTrialCycles: stats.max,
@@ -104,9 +84,20 @@ export function deriveStatistics(
     outlierTrials: outliers.outlierIndices,
     perCall: perCalls.length === trials.length ? aggregatePerCall(perCalls) : null,
     warnings: derivationWarnings(
-      trials, trialMeans, stats, outliers, cvWarningLimit(messageBytes, limits), messageBytes, limits.longMessageBytes,
+      trials, figures.trialMeansCycles, stats, outliers, cvWarningLimit(messageBytes, limits), messageBytes, limits.longMessageBytes,
     ),
   };
+}
+
+/** The SPEC §5 figures of `@ngcc-perf/stats`, its input errors as this package's `TimingError`. */
+function figuresOf(trials: readonly DerivationTrial[], messageBytes: number): DerivedTrialFigures {
+  try {
+    return deriveTrialFigures(trials.map(({ trial }) => trial), messageBytes);
+  } catch (error) {
+    if (!(error instanceof StatsError)) throw error;
+    const code = error.code === 'EMPTY_SAMPLE' ? 'NO_TRIALS' : 'INVALID_OPTIONS';
+    throw new TimingError(code, error.code === 'EMPTY_SAMPLE' ? 'deriveStatistics got no completed trial; pass at least one trial process.' : error.message, { cause: error });
+  }
 }
 
 function maxOrNull(values: Array<number | null>): number | null {

@@ -26,8 +26,6 @@ export type {
 } from './driver-lines.js';
 export { createDriverRunner } from './driver-runner.js';
 export type { ClockProbeArgs, DriverRun, TimeArgs, TimingRunner } from './driver-runner.js';
-export { findTukeyOutliers, TUKEY_FENCE_IQR_MULTIPLE } from './find-tukey-outliers.js';
-export type { TukeyOutliers } from './find-tukey-outliers.js';
 export type { HostEnvironment, HypervisorEvidence } from './host-environment.js';
 export { HOST_FINDING_SEVERITY } from './host-finding.js';
 export type { HostFinding, HostFindingCode } from './host-finding.js';
@@ -54,9 +52,6 @@ export { readDriverInfo } from './read-driver-info.js';
 export type { ReadDriverInfoOptions } from './read-driver-info.js';
 export { readHostEnvironment } from './read-host-environment.js';
 export type { ReadHostEnvironmentOptions } from './read-host-environment.js';
-export { tCritical95 } from './student-t.js';
-export { summarizeSamples } from './summarize-samples.js';
-export type { SampleStats } from './summarize-samples.js';
 export { TimingError } from './timing-error.js';
 export type { TimingErrorCode } from './timing-error.js';
 export {

@@ -74,7 +74,7 @@ export const PER_CALL_SAMPLE_CALLS = 2001;
 export async function measureOperation(options: MeasureOperationOptions): Promise<OperationMeasurement> {
   const runner = resolveRunner(options.runner, options.driverPath);
   const startedUtc = new Date().toISOString();
-  const loadAverageStart = os.loadavg();
+  const loadAverageStart = loadAverages();
   const planned = await planOperation({ ...options, runner });
   const calibration = planned.calibration;
   options.onProgress?.({ phase: 'calibration', trial: 0, trials: planned.plan?.trials ?? 0, attempt: 1, process: calibration.process, disturbedReasons: [], rerun: false });
@@ -89,7 +89,7 @@ export async function measureOperation(options: MeasureOperationOptions): Promis
       startedUtc,
       endedUtc: new Date().toISOString(),
       loadAverageStart,
-      loadAverageEnd: os.loadavg(),
+      loadAverageEnd: loadAverages(),
       calibration: calibration.process,
       processes,
       ...(perCallSample === undefined ? {} : { perCallSample }),
@@ -169,4 +169,10 @@ function measuredCounter(meta: DriverMetaLine | null, completed: readonly Deriva
     ...(overheadTicks === undefined ? {} : { overheadTicks }),
     ...(resolutionTicks === undefined ? {} : { resolutionTicks }),
   };
+}
+
+/** The 1, 5 and 15 minute load averages (`os.loadavg()`, always three numbers). */
+function loadAverages(): [number, number, number] {
+  const [one = 0, five = 0, fifteen = 0] = os.loadavg();
+  return [one, five, fifteen];
 }

@@ -138,8 +138,8 @@ export interface MeasurementBase {
   startedUtc: string;
   endedUtc: string;
   /** 1, 5 and 15 minute load averages when the measurement started. */
-  loadAverageStart: number[];
-  loadAverageEnd: number[];
+  loadAverageStart: [number, number, number];
+  loadAverageEnd: [number, number, number];
   /** The calibration process (one cold call, or a small batch; see `calibrate`). */
   calibration: TrialProcess;
   /** One entry per trial, in order. */

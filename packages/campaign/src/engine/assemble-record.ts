@@ -1,10 +1,11 @@
+import { RECORD_FORMAT, type TimingRecord } from '@ngcc-perf/report';
 import type { OperationMeasurement } from '@ngcc-perf/timing';
-import type { BuildEntry } from './campaign-types.js';
+import type { JudgedBuildEntry } from './campaign-types.js';
 import { withPortablePaths } from './portable-paths.js';
 
 /** Options of {@link assembleRecord}. */
 export interface AssembleRecordOptions {
-  entry: BuildEntry;
+  entry: JudgedBuildEntry;
   messageBytes: number;
   measured: OperationMeasurement;
   runDirectory: string;
@@ -19,20 +20,17 @@ export interface AssembleRecordOptions {
  * @example
  * const record = assembleRecord({ entry, messageBytes: 32, measured, runDirectory: '/runs/x' });
  */
-export function assembleRecord(options: AssembleRecordOptions): Record<string, unknown> {
-  const { entry, measured } = options;
-  const portable = withPortablePaths(measured, options.runDirectory);
-  const { status, startedUtc, endedUtc, loadAverageStart, loadAverageEnd, calibration, processes, derived, disturbedRetries } = portable;
-  return {
-    format: 'ngcc-perf/record@1',
-    status,
-    ...(portable.status === 'failed' ? { failure: portable.failure } : {}),
+export function assembleRecord(options: AssembleRecordOptions): TimingRecord {
+  const { entry } = options;
+  const portable = withPortablePaths(options.measured, options.runDirectory);
+  const common = {
+    format: RECORD_FORMAT as typeof RECORD_FORMAT,
     candidate: entry.candidate,
     algorithm: entry.algorithm,
     instance: entry.instance,
     variant: entry.variant,
     flags: entry.flags,
-    operation: 'hash',
+    operation: 'hash' as const,
     messageBytes: options.messageBytes,
     digestBits: entry.digestBits,
     kat: entry.kat,
@@ -41,17 +39,19 @@ export function assembleRecord(options: AssembleRecordOptions): Record<string, u
     library: entry.library,
     librarySha256: entry.librarySha256,
     imageBytes: entry.imageBytes,
-    plan: portable.plan,
-    counter: portable.counter,
-    startedUtc,
-    endedUtc,
-    loadAverageStart,
-    loadAverageEnd,
-    calibration,
-    processes,
+    startedUtc: portable.startedUtc,
+    endedUtc: portable.endedUtc,
+    loadAverageStart: portable.loadAverageStart,
+    loadAverageEnd: portable.loadAverageEnd,
+    calibration: portable.calibration,
     ...(portable.perCallSample === undefined ? {} : { perCallSample: portable.perCallSample }),
-    derived,
-    disturbedRetries,
+    disturbedRetries: portable.disturbedRetries,
     hostProblems: [...options.hostProblems],
   };
+  if (portable.status === 'failed') {
+    const { plan, counter, processes, derived, failure } = portable;
+    return { ...common, status: 'failed', failure, plan, counter, processes, derived };
+  }
+  const { plan, counter, processes, derived } = portable;
+  return { ...common, status: 'complete', plan, counter, processes, derived };
 }

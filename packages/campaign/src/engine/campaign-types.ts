@@ -1,6 +1,6 @@
 import type { KatVerdict } from '@ngcc-perf/kat';
-import type { CtAudit } from '@ngcc-perf/report';
-import type { BuildFlagsKind, BuildProfile } from '../build-profiles.js';
+import type { BuildEntry as ReportBuildEntry, BuildFile as ReportBuildFile, CAMPAIGN_FORMAT } from '@ngcc-perf/report';
+import type { BuildProfile } from '../build-profiles.js';
 
 /**
  * The phases of a campaign, in order (docs/CAMPAIGNS.md). Each is resumable in one run
@@ -111,7 +111,7 @@ export interface PhaseState {
 
 /** campaign.json (docs/RUN-DIRECTORY.md, SPEC §8) as this package writes it. */
 export interface CampaignFile {
-  format: 'ngcc-perf/campaign@1';
+  format: typeof CAMPAIGN_FORMAT;
   systemId: string;
   startedUtc: string;
   endedUtc: string | null;
@@ -148,52 +148,14 @@ export interface MergedPart {
 /** What the guide profile gave before a fallback: built and passed, a KAT verdict, or no build. */
 export type GuideResult = KatVerdict | 'BUILDFAIL';
 
-/** One build.json instance (docs/RUN-DIRECTORY.md), with the campaign's build evidence. */
-export interface BuildEntry {
-  candidate: string;
-  algorithm: string;
-  category: 'hash';
-  instance: string;
-  variant: BuildProfile;
-  digestBits: number;
-  katName: string;
-  /** The profile whose flags were used (the variant, or the campaign's forced profile). */
-  profile: BuildProfile;
-  flags: BuildFlagsKind;
-  buildFlags: string;
-  compileCommands: string[];
-  linkCommand: string | null;
-  compiler: string | null;
-  buildTool: string | null;
-  /** SHA-256 over the instance's sources and headers as built; a resume refuses changed sources. */
-  sourcesSha256: string | null;
-  library: string | null;
-  librarySha256: string | null;
-  imageBytes: number | null;
-  /** Null until the kat phase has run. */
-  kat: KatVerdict | null;
-  katDetail: string | null;
-  katLog: string | null;
-  katLogSha256: string | null;
-  /** The guide profile's own result (kept when the instance fell back); null for a prebuilt library. */
-  guideResult: GuideResult | null;
-  guideDetail: string | null;
-  /** The guide profile's flags, when the library measured was built otherwise. */
-  guideBuildFlags: string | null;
-  /** The guide build's KAT log (run-relative) and its SHA-256, when it built but failed its KATs. */
-  guideKatLog: string | null;
-  guideKatLogSha256: string | null;
-  /** The harness-default build's result when it was tried and not used. */
-  fallbackResult: GuideResult | null;
-  /** The constant-time audit (phase `ct`); absent until it has run. */
-  ct?: CtAudit | null;
-}
+/** One build.json instance (docs/RUN-DIRECTORY.md), with the campaign's build evidence: report's `buildEntrySchema`. */
+export type BuildEntry = ReportBuildEntry;
 
-/** build.json. */
-export interface BuildFile {
-  format: 'ngcc-perf/build@1';
-  instances: BuildEntry[];
-}
+/** A build.json entry whose KAT phase has run (its `kat` verdict is known): the entries that are timed. */
+export type JudgedBuildEntry = BuildEntry & { kat: KatVerdict };
+
+/** build.json: report's `buildFileSchema`. */
+export type BuildFile = ReportBuildFile;
 
 /**
  * The key of an instance in a campaign: `<candidate>/<instance>`.

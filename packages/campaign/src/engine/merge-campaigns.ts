@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { CAMPAIGN_FORMAT } from '@ngcc-perf/report';
 import { mergeSandboxes } from './campaign-sandbox.js';
 import type { CampaignFile, CampaignSandbox, CandidateList } from './campaign-types.js';
 
@@ -42,7 +43,7 @@ export function mergeCampaigns(parts: readonly CampaignPart[]): CampaignFile {
   let sandbox: CampaignSandbox | undefined;
   for (const part of byStart) if (part.campaign.sandbox !== undefined) sandbox = mergeSandboxes(sandbox, part.campaign.sandbox);
   return {
-    format: 'ngcc-perf/campaign@1',
+    format: CAMPAIGN_FORMAT,
     systemId: first.campaign.systemId,
     startedUtc: first.campaign.startedUtc,
     endedUtc: last.campaign.endedUtc,

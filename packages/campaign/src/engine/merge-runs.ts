@@ -1,6 +1,6 @@
 import { cp, mkdir, readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { loadRunDirectory } from '@ngcc-perf/report';
+import { BUILD_FORMAT, loadRunDirectory } from '@ngcc-perf/report';
 import { CampaignError } from '../campaign-error.js';
 import { runPaths, writeJsonAtomic } from '../run-directory.js';
 import { canonicalJson, describeIdentityDifference } from './campaign-identity.js';
@@ -132,7 +132,7 @@ export async function mergeRuns(options: MergeRunsOptions): Promise<MergeRunsRes
     const campaign = mergeCampaigns(inputs.map((i) => ({ directory: i.directory, campaign: i.campaign, instances: i.build.instances.map((e) => `${e.candidate}/${e.instance}`) })));
     const order = campaign.candidates.flatMap((c) => c.instances.map((i) => `${c.id}/${i}`));
     const rank = (e: BuildEntry) => order.indexOf(`${e.candidate}/${e.instance}`);
-    await writeJsonAtomic(path.join(out, runPaths.build), { format: 'ngcc-perf/build@1', instances: instances.sort((a, b) => rank(a) - rank(b)) });
+    await writeJsonAtomic(path.join(out, runPaths.build), { format: BUILD_FORMAT, instances: instances.sort((a, b) => rank(a) - rank(b)) });
     await writeJsonAtomic(path.join(out, runPaths.campaign), campaign);
     const reports = await renderReports(out);
     const records = (await listEvidenceFiles(out)).filter((f) => f.startsWith('records/')).length;

@@ -1,20 +1,28 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { RECORD_FORMAT } from '@ngcc-perf/report';
 import { runPaths } from '../run-directory.js';
 import type { CampaignContext, CampaignUnit } from './campaign-context.js';
 import { UNTIMED_VERDICTS } from './campaign-context.js';
-import type { BuildEntry } from './campaign-types.js';
+import type { BuildEntry, JudgedBuildEntry } from './campaign-types.js';
 
 /** One operation of the campaign: an instance at one message size. */
 export interface Operation {
   unit: CampaignUnit;
-  entry: BuildEntry;
+  entry: JudgedBuildEntry;
   messageBytes: number;
 }
 
+/**
+ * The `format` of a `calibration/<candidate>/<instance>__hash_<L>.json` (docs/CAMPAIGNS.md).
+ * @example
+ * if (json.format !== CALIBRATION_FORMAT) return null;
+ */
+export const CALIBRATION_FORMAT = 'ngcc-perf/calibration@1';
+
 /** What `calibration/<candidate>/<instance>__hash_<L>.json` holds. */
 export interface CalibrationFile {
-  format: 'ngcc-perf/calibration@1';
+  format: typeof CALIBRATION_FORMAT;
   candidate: string;
   instance: string;
   messageBytes: number;
@@ -47,7 +55,7 @@ export function timedOperations(context: CampaignContext): Operation[] {
   const operations: Operation[] = [];
   for (const unit of context.units) {
     const entry = context.state.buildEntry(unit.candidate.id, unit.instance.name);
-    if (entry === undefined || entry.kat === null || entry.library === null || UNTIMED_VERDICTS.has(entry.kat)) continue;
+    if (entry === undefined || !isJudged(entry) || entry.library === null || UNTIMED_VERDICTS.has(entry.kat)) continue;
     for (const messageBytes of context.plan.messageSizesBytes) operations.push({ unit, entry, messageBytes });
   }
   return operations;
@@ -61,7 +69,7 @@ export function timedOperations(context: CampaignContext): Operation[] {
 export async function hasCompleteRecord(context: CampaignContext, operation: Operation): Promise<boolean> {
   const file = path.join(context.state.directory, runPaths.record(operation.entry.candidate, operation.entry.instance, operation.messageBytes));
   const record = await readJson<{ status?: unknown; librarySha256?: unknown; format?: unknown }>(file);
-  return record !== null && record.format === 'ngcc-perf/record@1' && record.status === 'complete' && record.librarySha256 === operation.entry.librarySha256;
+  return record !== null && record.format === RECORD_FORMAT && record.status === 'complete' && record.librarySha256 === operation.entry.librarySha256;
 }
 
 /**
@@ -72,7 +80,11 @@ export async function hasCompleteRecord(context: CampaignContext, operation: Ope
 export async function readCalibration(context: CampaignContext, operation: Operation): Promise<CalibrationFile | null> {
   const file = path.join(context.state.directory, runPaths.calibration(operation.entry.candidate, operation.entry.instance, operation.messageBytes));
   const calibration = await readJson<CalibrationFile>(file);
-  return calibration !== null && calibration.format === 'ngcc-perf/calibration@1' && calibration.librarySha256 === operation.entry.librarySha256
+  return calibration !== null && calibration.format === CALIBRATION_FORMAT && calibration.librarySha256 === operation.entry.librarySha256
     ? calibration
     : null;
+}
+
+function isJudged(entry: BuildEntry): entry is JudgedBuildEntry {
+  return entry.kat !== null;
 }

@@ -3,7 +3,7 @@ import { planOperation } from '@ngcc-perf/timing';
 import { runPaths, writeJsonAtomic } from '../run-directory.js';
 import { forEachOnCpus, type CampaignContext } from './campaign-context.js';
 import type { PlannedOperation } from './campaign-events.js';
-import { hasCompleteRecord, readCalibration, timedOperations, type CalibrationFile, type Operation } from './operation-files.js';
+import { CALIBRATION_FORMAT, hasCompleteRecord, readCalibration, timedOperations, type CalibrationFile, type Operation } from './operation-files.js';
 import { portableText, withPortablePaths } from './portable-paths.js';
 
 /**
@@ -66,7 +66,7 @@ export async function runCalibratePhase(context: CampaignContext): Promise<Plann
     context.emit({ event: 'trial', candidate: entry.candidate, instance: entry.instance, messageBytes, cpu, trial: 0, trials: context.plan.trials, attempt: 1 });
     const result = await planOperation(operationTarget(context, operation, cpu));
     const file: CalibrationFile = {
-      format: 'ngcc-perf/calibration@1',
+      format: CALIBRATION_FORMAT,
       candidate: entry.candidate,
       instance: entry.instance,
       messageBytes,

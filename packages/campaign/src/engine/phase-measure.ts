@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { TimingRecord } from '@ngcc-perf/report';
 import { measureCallMemory } from '@ngcc-perf/rss';
 import { measureOperation, readHostEnvironment, type OperationMeasurement } from '@ngcc-perf/timing';
 import { runPaths, writeJsonAtomic } from '../run-directory.js';
@@ -56,7 +57,7 @@ async function measureOne(context: CampaignContext, operation: Operation, cpu: n
   });
   const memory = measured.status === 'complete' ? await measureMemory(context, operation, cpu, measured) : {};
   const remeasure = await remeasureNoteOf(context, operation);
-  const record = {
+  const record: TimingRecord = {
     ...assembleRecord({ entry, messageBytes, measured, runDirectory: context.state.directory, hostProblems: context.state.campaign.hostProblems }),
     ...withPortablePaths(memory, context.state.directory),
     ...(remeasure === null ? {} : { remeasure }),

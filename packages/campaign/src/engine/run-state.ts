@@ -1,5 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { buildFileSchema, campaignFileSchema, CAMPAIGN_FORMAT, BUILD_FORMAT } from '@ngcc-perf/report';
+import type { z } from 'zod';
 import { CampaignError } from '../campaign-error.js';
 import { removeTemporaryFiles, runPaths, writeJsonAtomic } from '../run-directory.js';
 import { describeIdentityDifference, type CampaignIdentity } from './campaign-identity.js';
@@ -49,11 +51,27 @@ async function readJsonIfPresent(file: string): Promise<unknown> {
 }
 
 /**
+ * Validates a run file read back on a resume against report's schema of its format.
+ * @throws {@link CampaignError} `RUN_DIRECTORY` naming the file and the first field that does not fit.
+ */
+function validateRunFile<T>(file: string, schema: z.ZodType<T>, value: unknown): T {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  const field = issue.path.length === 0 ? '(the whole file)' : issue.path.map(String).join('.');
+  throw new CampaignError(
+    'RUN_DIRECTORY',
+    `${file}: field "${field}": ${issue.message}. The file was changed or not written by this version of ngcc-perf; restore it or use a new --out directory.`,
+  );
+}
+
+/**
  * Opens a run directory for a campaign: takes its lock, removes leftovers of interrupted writes,
  * and either starts campaign.json from the identity or checks that the existing one has the same
  * system, plan parameters, build profile, candidates and shard (else the run is refused).
- * @throws {@link CampaignError} `RUN_DIRECTORY` when locked, not a campaign, or started with different
- *   parameters (the message names the field and both values).
+ * @throws {@link CampaignError} `RUN_DIRECTORY` when locked, not a campaign, when campaign.json or
+ *   build.json does not fit report's schema (the message names the file and the field), or started
+ *   with different parameters (the message names the field and both values).
  * @example
  * const state = await openRunState({ directory: 'runs/x86_1', identity, tools });
  */
@@ -62,12 +80,19 @@ export async function openRunState(options: OpenRunStateOptions): Promise<RunSta
   const lock = await acquireRunLock(directory, 'run');
   try {
     await removeTemporaryFiles(directory);
-    const existing = (await readJsonIfPresent(path.join(directory, runPaths.campaign))) as CampaignFile | undefined;
+    const campaignPath = path.join(directory, runPaths.campaign);
+    const found = await readJsonIfPresent(campaignPath);
+    let existing: CampaignFile | undefined;
+    if (found !== undefined) {
+      const format = (found as { format?: unknown } | null)?.format;
+      if (format !== CAMPAIGN_FORMAT) {
+        throw new CampaignError('RUN_DIRECTORY', `${campaignPath} is not a campaign this version can resume (format ${String(format)}, expected ${CAMPAIGN_FORMAT}). Use a new --out directory.`);
+      }
+      validateRunFile(campaignPath, campaignFileSchema, found);
+      existing = found as CampaignFile;
+    }
     let campaign: CampaignFile;
     if (existing !== undefined) {
-      if (existing.format !== 'ngcc-perf/campaign@1' || !Array.isArray(existing.candidates)) {
-        throw new CampaignError('RUN_DIRECTORY', `${path.join(directory, runPaths.campaign)} is not a campaign this version can resume (format ${String(existing.format)}, no candidate list). Use a new --out directory.`);
-      }
       const difference = describeIdentityDifference(existing, options.identity);
       if (difference !== null) {
         throw new CampaignError(
@@ -78,7 +103,7 @@ export async function openRunState(options: OpenRunStateOptions): Promise<RunSta
       campaign = existing;
     } else {
       campaign = {
-        format: 'ngcc-perf/campaign@1',
+        format: CAMPAIGN_FORMAT,
         systemId: options.identity.systemId,
         startedUtc: new Date().toISOString(),
         endedUtc: null,
@@ -95,10 +120,9 @@ export async function openRunState(options: OpenRunStateOptions): Promise<RunSta
         phases: {},
       };
     }
-    const build = ((await readJsonIfPresent(path.join(directory, runPaths.build))) as BuildFile | undefined) ?? {
-      format: 'ngcc-perf/build@1',
-      instances: [],
-    };
+    const buildPath = path.join(directory, runPaths.build);
+    const foundBuild = await readJsonIfPresent(buildPath);
+    const build: BuildFile = foundBuild === undefined ? { format: BUILD_FORMAT, instances: [] } : validateRunFile(buildPath, buildFileSchema, foundBuild);
     const order = campaign.candidates.flatMap((c) => c.instances.map((i) => `${c.id}/${i}`));
     let queue: Promise<void> = Promise.resolve();
     const serialized = (write: () => Promise<void>): Promise<void> => {

@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { DEFAULT_TIMING_OPTIONS, planOperation, type OperationPlan, type PlanOperationOptions } from '@ngcc-perf/timing';
 import type { CommandContext } from '../command-context.js';
 import { EXIT_NOT_VOUCHED, EXIT_SUCCESS } from '../exit-codes.js';
-import { formatSeconds } from '../internal/format-seconds.js';
+import { formatSeconds } from '@ngcc-perf/report';
 import { checkLibraryFile, loadFailureError } from '../internal/library-input.js';
 import { parseMeasuringCpu } from '../internal/measuring-cpu.js';
 import { calibratingLine } from '../internal/time-progress.js';

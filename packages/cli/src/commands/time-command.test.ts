@@ -75,7 +75,7 @@ describe('ngcc-perf time (injected measurement)', () => {
     expect(exitCode).toBe(0);
     expect(stderr.split('\n')).toEqual([
       '[ngcc-perf] calibrating 16384 B (one cold call; a process is killed after 900 s)',
-      '[ngcc-perf] calibration: cold call 1.89 ms, then 100 warm calls of 32.0 µs each; 5 trial(s) to run',
+      '[ngcc-perf] calibration: cold call 1.89 ms, then 100 warm calls of 32 µs each; 5 trial(s) to run',
       '[ngcc-perf] trial 1/5: 640 ms timed loop of 20000 calls on CPU 1',
       '[ngcc-perf] trial 2/5: 641 ms timed loop of 20000 calls on CPU 1',
       '[ngcc-perf] trial 3/5: 640 ms timed loop of 20000 calls on CPU 1',
@@ -86,8 +86,8 @@ describe('ngcc-perf time (injected measurement)', () => {
     ]);
     expect(stdout.split('\n')).toEqual([
       '16384 B: 78252.8 tsc ticks (not core cycles)/call, 4.78 per byte, 32.000 µs, 512.0 MB/s, n = 100000',
-      'plan: 5 trials × 20000 calls (+3 warm-ups), from the warm calls (32.0 µs each) after a 1.89 ms cold call (one-time set-up or cold caches)',
-      'trials: 640 ms, 641 ms, 640 ms, 640 ms, 641 ms of timed loop, target 1.00 s',
+      'plan: 5 trials × 20000 calls (+3 warm-ups), from the warm calls (32 µs each) after a 1.89 ms cold call (one-time set-up or cold caches)',
+      'trials: 640 ms, 641 ms, 640 ms, 640 ms, 641 ms of timed loop, target 1 s',
       'pinned: every process on CPU 1 (--cpu)',
       'memory of one call: stack high-water 1200 B, heap peak 0 B in 0 allocations, operation peak 0 B',
       '',
@@ -150,7 +150,7 @@ describe('ngcc-perf time (injected measurement)', () => {
     const measured = { ...COMPLETE, plan, calibration: process(figures(1000, 0.0004)), processes: [process(figures(50, 2.1e-5)), process(figures(50, 2e-5))] } as OperationMeasurement;
     const { stdout } = await runTime(['lib/x.so', '--digest-bits', '256', '--bytes', '32', '--iterations', '50', '--trials', '2'], { measured });
     expect(stdout).toContain('plan: 2 trials × 50 calls (+3 warm-ups), calls per trial fixed by --iterations, warm-ups planned from a batch of 1000 calls, 400 ns each (one call is too short to time alone)\n');
-    expect(stdout).toContain('trials: 21.0 µs, 20.0 µs of timed loop\n');
+    expect(stdout).toContain('trials: 21 µs, 20 µs of timed loop\n');
   });
 
   it('a library that loads and then crashes stays a measured failure: exit 3, memory still measured', async () => {

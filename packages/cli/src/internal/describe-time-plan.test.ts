@@ -16,14 +16,14 @@ describe('describeTimePlan', () => {
     const measured = { plan: PLAN, processes: [0.998818, 0.9991, 0.9987].map(trial), calibration: {} } as unknown as OperationMeasurement;
     expect(describeTimePlan(measured, false)).toBe(
       'plan: 5 trials × 1013 calls (+3 warm-ups), from one cold call of 988 µs (the warm calls after it took 986 µs each)\n' +
-        'trials: 999 ms, 999 ms, 999 ms of timed loop, target 1.00 s\n',
+        'trials: 999 ms, 999 ms, 999 ms of timed loop, target 1 s\n',
     );
   });
 
   it('sums up more than ten loops as a range, and says nothing without a plan', () => {
     const measured = { plan: { ...PLAN, warmCallSeconds: null, trials: 12 }, processes: Array.from({ length: 12 }, (_, i) => trial(0.99 + i / 1000)), calibration: {} } as unknown as OperationMeasurement;
     expect(describeTimePlan(measured, false)).toBe(
-      'plan: 12 trials × 1013 calls (+3 warm-ups), from one cold call of 988 µs\ntrials: 12 loops of 990 ms to 1.00 s of timed loop, target 1.00 s\n',
+      'plan: 12 trials × 1013 calls (+3 warm-ups), from one cold call of 988 µs\ntrials: 12 loops of 990 ms to 1 s of timed loop, target 1 s\n',
     );
     expect(describeTimePlan({ plan: null, processes: [] } as unknown as OperationMeasurement, false)).toBe('');
   });

@@ -1,5 +1,5 @@
 import type { OperationMeasurement } from '@ngcc-perf/timing';
-import { formatSeconds } from './format-seconds.js';
+import { formatSeconds } from '@ngcc-perf/report';
 
 /** Where the plan's seconds per call came from, in words (MeasurementPlan.calibrationBasis). */
 function describeBasis(measured: OperationMeasurement): string {

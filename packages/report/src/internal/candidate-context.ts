@@ -29,11 +29,11 @@ export function createCandidateContext(dataset: Dataset, candidateId: string): C
   return { dataset, candidateId, instances, records };
 }
 
-/** `x86_64` → `x86-64`, `aarch64` → `AArch64` (the seeds' spelling). */
+/** `x86_64` → `x86-64`, `aarch64` → `AArch64` (the seeds' spelling); any other machine name as the kernel gives it. */
 export function describeArchitecture(architecture: string | null): string {
   if (architecture === 'x86_64') return 'x86-64';
   if (architecture === 'aarch64') return 'AArch64';
-  return 'an unknown architecture';
+  return architecture ?? 'an unknown architecture';
 }
 
 /** `2026-09-25T10:02:21.5Z` → `2026-09-25T10:02:21` (UTC, fraction dropped, SPEC §7). */

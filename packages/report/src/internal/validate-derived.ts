@@ -1,33 +1,16 @@
-// Recomputes every derived statistic of a record from its raw trials (SPEC §5–6, the timing
-// package's formulas) and names the first field that disagrees.
-import { mean, median, sampleStandardDeviation } from 'simple-statistics';
-import { studentTQuantile } from './student-t.js';
+// Recomputes every derived statistic of a record from its raw trials (SPEC §5–6, with
+// `deriveTrialFigures` of @ngcc-perf/stats, the definition the timing package writes with) and
+// names the first field that disagrees.
+import { deriveTrialFigures } from '@ngcc-perf/stats';
+import { median } from 'simple-statistics';
 import type { TimingRecord, Trial } from '../record-schema.js';
 import type { ValidationDifference } from '../validation-difference.js';
 import { findPerCallDifference } from './validate-per-call.js';
 
 const RELATIVE_TOLERANCE = 1e-9;
-/** The timing package prints t(0.975; df) with three decimals (NIST/SEMATECH table): allow that rounding. */
-const T_TOLERANCE = 0.00051;
 
 function close(actual: number, expected: number): boolean {
   return Math.abs(actual - expected) <= RELATIVE_TOLERANCE * Math.max(Math.abs(actual), Math.abs(expected)) || actual === expected;
-}
-
-/** Linear-interpolation quantile of sorted values (Hyndman & Fan definition 7). */
-function quantile(sorted: number[], p: number): number {
-  const h = (sorted.length - 1) * p;
-  const below = Math.floor(h);
-  return sorted[below]! + (h - below) * (sorted[Math.min(below + 1, sorted.length - 1)]! - sorted[below]!);
-}
-
-function tukeyOutliers(values: number[]): number[] {
-  if (values.length < 3) return [];
-  const sorted = [...values].sort((a, b) => a - b);
-  const q1 = quantile(sorted, 0.25);
-  const q3 = quantile(sorted, 0.75);
-  const spread = 1.5 * (q3 - q1);
-  return values.flatMap((value, index) => (value < q1 - spread || value > q3 + spread ? [index] : []));
 }
 
 const show = (value: unknown): string => (value === undefined ? 'missing' : JSON.stringify(value));
@@ -44,53 +27,34 @@ export function findDerivedDifference(file: string, record: TimingRecord): Valid
   });
   const trials: Trial[] = record.processes.flatMap((entry) => (entry.trial === null ? [] : [entry.trial]));
   if (trials.length === 0) return differ('n', derived.n, 'no trial');
-  let n = 0;
-  let ticks = 0;
-  let seconds = 0;
-  for (const trial of trials) {
-    n += trial.iterations;
-    ticks += trial.ticks;
-    seconds += trial.seconds;
-  }
-  const means = trials.map((trial) => trial.ticks / trial.iterations);
-  const meanCycles = ticks / n;
-  const L = record.messageBytes;
-  if (derived.n !== n) return differ('n', derived.n, n);
+  const figures = deriveTrialFigures(trials, record.messageBytes);
+  const spread = figures.trialMeans;
+  if (derived.n !== figures.n) return differ('n', derived.n, figures.n);
   const plain: [keyof typeof derived & string, number][] = [
-    ['meanCycles', meanCycles],
-    ['meanSeconds', seconds / n],
-    ['cyclesPerByte', L > 0 ? meanCycles / L : 0],
-    ['megabytesPerSecond', (L * n) / seconds / 1e6],
-    ['opsPerSecond', n / seconds],
-    ['medianTrialCycles', median(means)],
-    ['minTrialCycles', Math.min(...means)],
-    ['maxTrialCycles', Math.max(...means)],
+    ['meanCycles', figures.meanCycles],
+    ['meanSeconds', figures.meanSeconds],
+    ['cyclesPerByte', figures.cyclesPerByte],
+    ['megabytesPerSecond', figures.megabytesPerSecond],
+    ['opsPerSecond', figures.opsPerSecond],
+    ['medianTrialCycles', spread.p50],
+    ['minTrialCycles', spread.min],
+    ['maxTrialCycles', spread.max],
   ];
   for (const [field, expected] of plain) if (!close(derived[field] as number, expected)) return differ(field, derived[field], expected);
-  const sd = means.length > 1 ? sampleStandardDeviation(means) : null;
+  const sd = spread.sd;
   if (sd === null ? !(derived.sdTrialCycles === null || derived.sdTrialCycles === 0) : derived.sdTrialCycles === null || !close(derived.sdTrialCycles, sd)) {
     return differ('sdTrialCycles', derived.sdTrialCycles, sd);
   }
-  const average = mean(means);
   if (derived.cv !== undefined) {
-    const cv = sd === null || average === 0 ? null : sd / Math.abs(average);
-    if (cv === null ? derived.cv !== null : derived.cv === null || !close(derived.cv, cv)) return differ('cv', derived.cv, cv);
+    if (spread.cv === null ? derived.cv !== null : derived.cv === null || !close(derived.cv, spread.cv)) return differ('cv', derived.cv, spread.cv);
   }
-  for (const field of ['ciLowCycles', 'ciHighCycles'] as const) {
+  for (const [field, expected] of [['ciLowCycles', spread.ciLow], ['ciHighCycles', spread.ciHigh]] as const) {
     const value = derived[field];
     if (value === undefined) continue;
-    if (sd === null) {
-      if (value !== null) return differ(field, value, null);
-      continue;
-    }
-    const t = studentTQuantile(0.975, means.length - 1);
-    const halfWidth = (t * sd) / Math.sqrt(means.length);
-    const expected = field === 'ciLowCycles' ? average - halfWidth : average + halfWidth;
-    const slack = (T_TOLERANCE * sd) / Math.sqrt(means.length) + RELATIVE_TOLERANCE * Math.abs(expected);
-    if (value === null || Math.abs(value - expected) > slack) return differ(field, value, expected);
+    if (expected === null ? value !== null : value === null || !close(value, expected)) return differ(field, value, expected);
   }
   if (derived.outlierTrials !== undefined) {
-    const outliers = tukeyOutliers(means);
+    const outliers = figures.outliers.outlierIndices;
     if (JSON.stringify(outliers) !== JSON.stringify(derived.outlierTrials)) return differ('outlierTrials', derived.outlierTrials, outliers);
   }
   const perCallDifference = findPerCallDifference(file, record);

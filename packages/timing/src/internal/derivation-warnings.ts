@@ -1,5 +1,4 @@
-import type { TukeyOutliers } from '../find-tukey-outliers.js';
-import type { SampleStats } from '../summarize-samples.js';
+import type { SampleStats, TukeyOutliers } from '@ngcc-perf/stats';
 import type { DisturbanceCode, DisturbedReason, RerunStop } from '../trial-types.js';
 
 /** What the warnings look at, per trial. */

@@ -1,6 +1,6 @@
 import { mean, median, sampleStandardDeviation } from 'simple-statistics';
 import { tCritical95 } from './student-t.js';
-import { TimingError } from './timing-error.js';
+import { StatsError } from './stats-error.js';
 
 /**
  * Summary of a small sample (tinybench's field names); the unit is that of the values — say it
@@ -30,24 +30,24 @@ export interface SampleStats {
  *
  * @param values - k ≥ 1 finite numbers (e.g. the per-trial mean cycles).
  * @returns {@link SampleStats} in the unit of the values.
- * @throws {@link TimingError} `NO_TRIALS` for an empty sample; `INVALID_OPTIONS` for a value
+ * @throws {@link StatsError} `EMPTY_SAMPLE` for an empty sample; `NOT_FINITE` for a value
  *   that is not finite.
  * @remarks Source: the t interval as in the NIST/SEMATECH e-Handbook §1.3.5.2 (confidence limits
  *   for the mean).
  * @example
  * ```ts
  * summarizeSamples([100, 102, 98, 101, 99]);
- * // mean 100, sd √2.5 = 1.5811, cv 0.015811, t(4) = 2.776:
- * // ciLow 100 − 2.776 · 1.5811 / √5 = 98.0371, ciHigh 101.9629
+ * // mean 100, sd √2.5 = 1.5811, cv 0.015811, t(4) = 2.776445:
+ * // ciLow 100 − 2.776445 · 1.5811 / √5 = 98.0368, ciHigh 101.9632
  * ```
  */
 export function summarizeSamples(values: readonly number[]): SampleStats {
   if (values.length === 0) {
-    throw new TimingError('NO_TRIALS', 'summarizeSamples got no value; pass at least one (e.g. one trial mean).');
+    throw new StatsError('EMPTY_SAMPLE', 'summarizeSamples got no value; pass at least one (e.g. one trial mean).');
   }
   const bad = values.findIndex((value) => !Number.isFinite(value));
   if (bad >= 0) {
-    throw new TimingError('INVALID_OPTIONS', `summarizeSamples: value ${bad} is ${values[bad]}; every value must be a finite number.`);
+    throw new StatsError('NOT_FINITE', `summarizeSamples: value ${bad} is ${values[bad]}; every value must be a finite number.`);
   }
   const sample = [...values];
   const average = mean(sample);

@@ -1,4 +1,4 @@
-import { linearQuantile } from './internal/linear-quantile.js';
+import { linearQuantile } from './linear-quantile.js';
 
 /** Tukey's fences over a set of values, and which values lie outside them. */
 export interface TukeyOutliers {

@@ -1,0 +1,46 @@
+import { describe, expect, it } from '@jest/globals';
+import { readFileSync, readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { campaignSchema } from './campaign-schema.js';
+import { hostEnvironmentSchema } from './host-environment-schema.js';
+import { describeArchitecture } from './internal/candidate-context.js';
+import { counterSchema, timingRecordSchema } from './record-schema.js';
+
+const RUN = fileURLToPath(new URL('../test/fixtures/run-small', import.meta.url));
+const readJson = (relative: string): Record<string, unknown> => JSON.parse(readFileSync(`${RUN}/${relative}`, 'utf8')) as Record<string, unknown>;
+const firstRecord = (): Record<string, unknown> => {
+  const name = readdirSync(`${RUN}/records/example-sm3`).find((file) => file.endsWith('.json'))!;
+  return readJson(`records/example-sm3/${name}`);
+};
+
+describe('record contract: what timing writes, report reads', () => {
+  it('accepts a record whose ticks come from the TSC read with rdtscp (counter "tscp", forced with --counter tscp)', () => {
+    const record = firstRecord();
+    const counter = { name: 'tscp', kind: 'fixed-rate', hz: 2095000000, reason: 'forced with --counter tscp' };
+    expect(counterSchema.parse(counter).name).toBe('tscp');
+    const parsed = timingRecordSchema.parse({ ...record, counter });
+    expect(parsed.counter?.name).toBe('tscp');
+  });
+
+  it('still rejects a counter name no driver reports', () => {
+    expect(counterSchema.safeParse({ name: 'rdpru', kind: 'fixed-rate' }).success).toBe(false);
+  });
+
+  it('accepts a host of any architecture (a riscv64 host measures, so its report must render)', () => {
+    const campaign = readJson('campaign.json');
+    const environment = { ...(campaign.environmentAtStart as object), architecture: 'riscv64' };
+    expect(hostEnvironmentSchema.parse(environment).architecture).toBe('riscv64');
+    const parsed = campaignSchema.parse({ ...campaign, environmentAtStart: environment, environmentAtEnd: environment });
+    expect(parsed.environmentAtStart.architecture).toBe('riscv64');
+    expect(describeArchitecture('riscv64')).toBe('riscv64');
+    expect(describeArchitecture('aarch64')).toBe('AArch64');
+  });
+
+  it('keeps the calibration process and the host problems a record carries', () => {
+    const record = firstRecord();
+    const calibration = (record.processes as unknown[])[0];
+    const parsed = timingRecordSchema.parse({ ...record, calibration, hostProblems: ['virtual-machine: a hypervisor shows itself'] });
+    expect(parsed.calibration).toEqual(calibration);
+    expect(parsed.hostProblems).toEqual(['virtual-machine: a hypervisor shows itself']);
+  });
+});

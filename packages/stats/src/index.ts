@@ -1,0 +1,10 @@
+export { deriveTrialFigures } from './derive-trial-figures.js';
+export type { TrialCounts, DerivedTrialFigures } from './derive-trial-figures.js';
+export { findTukeyOutliers, TUKEY_FENCE_IQR_MULTIPLE } from './find-tukey-outliers.js';
+export type { TukeyOutliers } from './find-tukey-outliers.js';
+export { linearQuantile } from './linear-quantile.js';
+export { StatsError } from './stats-error.js';
+export type { StatsErrorCode } from './stats-error.js';
+export { regularizedIncompleteBeta, studentTQuantile, studentTTwoSidedP, tCritical95 } from './student-t.js';
+export { summarizeSamples } from './summarize-samples.js';
+export type { SampleStats } from './summarize-samples.js';

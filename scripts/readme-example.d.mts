@@ -1,0 +1,3 @@
+export declare const EXAMPLE_MARKER: string;
+export declare function readReadmeExample(packageDir: string): { code: string; expected: string[] };
+export declare function runReadmeExample(packageDir: string): Promise<{ printed: string[]; expected: string[] }>;
