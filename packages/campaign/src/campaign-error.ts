@@ -6,7 +6,9 @@ export type CampaignErrorCode =
   | 'CANDIDATE_INVALID'
   | 'BUILD_FAILED'
   | 'NATIVE_NOT_BUILT'
-  | 'RUN_DIRECTORY';
+  | 'RUN_DIRECTORY'
+  | 'ARCHIVE_UNSAFE'
+  | 'PACKAGE_INVALID';
 
 /**
  * The one error class of `@ngcc-perf/campaign`: bad input (a candidate, a run directory, an

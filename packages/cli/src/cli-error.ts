@@ -6,9 +6,7 @@ export type CliErrorCode =
   | 'CANDIDATE_INVALID'
   | 'BUILD_FAILED'
   | 'NATIVE_NOT_BUILT'
-  | 'RUN_DIRECTORY'
-  | 'ARCHIVE_UNSAFE'
-  | 'PACKAGE_INVALID';
+  | 'RUN_DIRECTORY';
 
 /**
  * The one error class of `@ngcc-perf/cli`: bad input or an unusable environment.

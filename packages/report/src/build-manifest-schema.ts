@@ -51,6 +51,19 @@ export const buildInstanceSchema = z.object({
   katDetail: z.string().nullable(),
   katLog: z.string().nullable(),
   katLogSha256: sha256Hex.nullable(),
+  /** The implementation version's label (`Optimized_Implementation/AVX2`) of an instance discovered in a package. */
+  version: z.string().nullable().optional(),
+  /** The package's own KAT files for this instance, checked against the official manifest and the library's output. */
+  packageKatFiles: z
+    .array(
+      z.object({
+        file: z.string(),
+        manifest: z.enum(['agrees', 'disagrees', 'no-entry']),
+        generated: z.enum(['agrees', 'differs', 'not-generated']),
+        detail: z.string().nullable(),
+      }),
+    )
+    .optional(),
 });
 
 /** One built instance from `build.json`. */
@@ -66,6 +79,21 @@ export type BuildInstance = z.infer<typeof buildInstanceSchema>;
  */
 export const buildManifestSchema = z.object({
   format: z.literal(BUILD_FORMAT),
+  /** Candidates discovered in official packages: the archive and its SHA-256, versions measured, folders not measured. */
+  packages: z
+    .array(
+      z.object({
+        candidate: z.string().min(1),
+        packageName: z.string().min(1),
+        archive: z.string().nullable(),
+        archiveSha256: sha256Hex.nullable(),
+        versions: z.array(z.string()),
+        unmeasured: z.array(
+          z.object({ folder: z.string(), version: z.string(), katName: z.string().nullable(), status: z.enum(['skipped', 'not-measurable']), reason: z.string() }),
+        ),
+      }),
+    )
+    .optional(),
   instances: z.array(buildInstanceSchema),
 });
 

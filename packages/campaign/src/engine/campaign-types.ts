@@ -1,3 +1,5 @@
+import type { UnmeasuredEntry } from '../candidate.js';
+import type { PackageKatFileCheck } from './package-kat-files.js';
 import type { KatVerdict } from '@ngcc-perf/kat';
 import type { BuildFlagsKind, BuildProfile } from '../build-profiles.js';
 
@@ -184,11 +186,31 @@ export interface BuildEntry {
   guideKatLogSha256: string | null;
   /** The harness-default build's result when it was tried and not used. */
   fallbackResult: GuideResult | null;
+  /** The implementation version's label (`Optimized_Implementation/AVX2`) of a discovered package, or null. */
+  version: string | null;
+  /** The package's own KAT files for this instance, checked against the official manifest and the library's output. */
+  packageKatFiles: PackageKatFileCheck[];
+}
+
+/** build.json's record of a candidate discovered in an official package. */
+export interface PackageEvidence {
+  candidate: string;
+  packageName: string;
+  /** The archive's file name, or null for an unpacked folder. */
+  archive: string | null;
+  /** SHA-256 of the archive file, or null for an unpacked folder. */
+  archiveSha256: string | null;
+  /** Implementation versions measured, reference first. */
+  versions: string[];
+  /** Folders not measured, with the reason. */
+  unmeasured: UnmeasuredEntry[];
 }
 
 /** build.json. */
 export interface BuildFile {
   format: 'ngcc-perf/build@1';
+  /** Candidates that came from official packages (absent when none did). */
+  packages?: PackageEvidence[];
   instances: BuildEntry[];
 }
 

@@ -55,6 +55,8 @@ export function baseEntry(context: CampaignContext, unit: CampaignUnit, sources:
     guideKatLog: null,
     guideKatLogSha256: null,
     fallbackResult: null,
+    version: instance.versionLabel,
+    packageKatFiles: [],
   };
 }
 

@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { extractZipArchive } from '../src/discovery/extract-zip-archive.js';
-import { CliError } from '../src/cli-error.js';
+import { CampaignError } from '../src/campaign-error.js';
 import { writeRawZip, type RawZipEntry } from './support/raw-zip.js';
 
 const work = mkdtempSync(path.join(tmpdir(), 'archive-safety-'));
@@ -18,16 +18,16 @@ function archiveOf(name: string, entries: RawZipEntry[] | Buffer): string {
 }
 
 /** Extracts into <case>/run/packages/<name> and returns the error, checking nothing was written anywhere. */
-async function refusal(name: string, entries: RawZipEntry[] | Buffer): Promise<CliError> {
+async function refusal(name: string, entries: RawZipEntry[] | Buffer): Promise<CampaignError> {
   const archive = archiveOf(name, entries);
   const root = path.join(work, name);
   mkdirSync(path.join(root, 'run', 'packages'), { recursive: true });
   const error = await extractZipArchive(archive, path.join(root, 'run', 'packages', name)).catch((e: unknown) => e);
-  expect(error).toBeInstanceOf(CliError);
-  expect((error as CliError).code).toBe('ARCHIVE_UNSAFE');
+  expect(error).toBeInstanceOf(CampaignError);
+  expect((error as CampaignError).code).toBe('ARCHIVE_UNSAFE');
   expect(readdirSync(root)).toEqual(['run']);
   expect(readdirSync(path.join(root, 'run', 'packages'))).toEqual([]);
-  return error as CliError;
+  return error as CampaignError;
 }
 
 const source = { name: 'Toy/Reference_Implementation/toy.c', data: 'int toy(void) { return 1; }\n' };
@@ -77,7 +77,7 @@ describe('extractZipArchive', () => {
     const archive = archiveOf('total', [source, { name: 'Toy/b.c', data: 'y'.repeat(100) }]);
     mkdirSync(path.join(work, 'total'));
     const error = await extractZipArchive(archive, path.join(work, 'total', 'out'), { maxTotalBytes: 64, maxEntries: 10, maxEntryRatio: 200 }).catch((e: unknown) => e);
-    expect((error as CliError).message).toContain('more than 64 bytes (at "Toy/b.c")');
+    expect((error as CampaignError).message).toContain('more than 64 bytes (at "Toy/b.c")');
     expect(readdirSync(path.join(work, 'total'))).toEqual([]);
   });
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { CliError } from '../cli-error.js';
+import { CampaignError } from '../campaign-error.js';
 
 /** One NGCC round-1 hash candidate of the catalog (`ngcc-hash-catalog.csv`). */
 export interface CatalogEntry {
@@ -32,7 +32,7 @@ function csvFields(line: string): string[] {
 
 /**
  * Parses a catalog CSV with the header `id,official_name,archive,…` (extra columns ignored).
- * @throws {@link CliError} `PACKAGE_INVALID` naming the file and line when a row lacks a field.
+ * @throws {@link CampaignError} `PACKAGE_INVALID` naming the file and line when a row lacks a field.
  * @example
  * parseHashCatalog('id,official_name,archive\nhash-15,Litchi,Litchi.zip\n', 'catalog.csv')[0]!.id; // 'hash-15'
  */
@@ -42,14 +42,14 @@ export function parseHashCatalog(text: string, file: string): CatalogEntry[] {
   const column = (name: string) => header.indexOf(name);
   const [id, name, archive] = [column('id'), column('official_name'), column('archive')];
   if (id < 0 || name < 0 || archive < 0) {
-    throw new CliError('PACKAGE_INVALID', `${file} line 1: expected the columns id,official_name,archive. Fix the catalog header.`);
+    throw new CampaignError('PACKAGE_INVALID', `${file} line 1: expected the columns id,official_name,archive. Fix the catalog header.`);
   }
   return lines.slice(1).flatMap((line, index) => {
     if (line.trim() === '') return [];
     const fields = csvFields(line);
     const entry = { id: fields[id] ?? '', officialName: fields[name] ?? '', archive: fields[archive] ?? '' };
     if (!entry.id || !entry.officialName || !entry.archive) {
-      throw new CliError('PACKAGE_INVALID', `${file} line ${index + 2}: a row needs id, official_name and archive. Fix that row.`);
+      throw new CampaignError('PACKAGE_INVALID', `${file} line ${index + 2}: a row needs id, official_name and archive. Fix that row.`);
     }
     return [entry];
   });
@@ -58,7 +58,7 @@ export function parseHashCatalog(text: string, file: string): CatalogEntry[] {
 /**
  * Reads a catalog folder: `ngcc-hash-catalog.csv` and the manifests in `manifests/`.
  * @param directory - a folder laid out like the bundled `data/` folder
- * @throws {@link CliError} `PACKAGE_INVALID` when the CSV is missing or malformed.
+ * @throws {@link CampaignError} `PACKAGE_INVALID` when the CSV is missing or malformed.
  */
 export function readHashCatalog(directory: string): HashCatalog {
   const file = path.join(directory, 'ngcc-hash-catalog.csv');
@@ -66,7 +66,7 @@ export function readHashCatalog(directory: string): HashCatalog {
   try {
     text = readFileSync(file, 'utf8');
   } catch (cause) {
-    throw new CliError('PACKAGE_INVALID', `${file}: cannot read the candidate catalog (${(cause as NodeJS.ErrnoException).code ?? String(cause)}). Reinstall ngcc-perf.`, { cause });
+    throw new CampaignError('PACKAGE_INVALID', `${file}: cannot read the candidate catalog (${(cause as NodeJS.ErrnoException).code ?? String(cause)}). Reinstall ngcc-perf.`, { cause });
   }
   return { entries: parseHashCatalog(text, file), manifestDirectory: path.join(directory, 'manifests') };
 }

@@ -4,7 +4,7 @@ import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import yauzl from 'yauzl';
-import { CliError } from '../cli-error.js';
+import { CampaignError } from '../campaign-error.js';
 
 /** Limits of {@link extractZipArchive}; defaults in {@link ZIP_EXTRACTION_LIMITS}. */
 export interface ZipExtractionLimits {
@@ -50,8 +50,8 @@ const UNIX_TYPES: Record<number, string> = {
   0o140000: 'a socket',
 };
 
-function refuse(archive: string, detail: string, cause?: unknown): CliError {
-  return new CliError(
+function refuse(archive: string, detail: string, cause?: unknown): CampaignError {
+  return new CampaignError(
     'ARCHIVE_UNSAFE',
     `${archive}: ${detail}. Nothing from this archive is measured; unpack it by hand after checking it, or ask its author for a clean one.`,
     cause === undefined ? undefined : { cause },
@@ -96,7 +96,7 @@ function entryProblem(entry: yauzl.Entry, seen: Set<string>, limits: ZipExtracti
  * into a temporary sibling folder renamed into place at the end, so a refused archive leaves nothing.
  * @param archive - path of the `.zip` file
  * @param destination - folder to create for its entries
- * @throws {@link CliError} `ARCHIVE_UNSAFE` naming the archive and the entry.
+ * @throws {@link CampaignError} `ARCHIVE_UNSAFE` naming the archive and the entry.
  * @example
  * const { directory, archiveSha256 } = await extractZipArchive('submissions/Litchi.zip', 'runs/x86_1/packages/Litchi');
  */
