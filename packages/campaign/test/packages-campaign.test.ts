@@ -8,6 +8,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { validateRunDirectory } from '@ngcc-perf/report';
 import { allowedCpus } from '../src/engine/allowed-cpus.js';
 import { readHashCatalog } from '../src/discovery/hash-catalog.js';
 import { resolveRunInputs } from '../src/discovery/resolve-run-inputs.js';
@@ -99,6 +100,11 @@ describe('a folder of three unpacked packages and one .zip', () => {
     expect(quince).toContain('Skipped: `Implementations/Additional_Implementation/ARMv8/Quince-512` (Additional_Implementation/ARMv8) — written for ARMv8; this host is x86-64');
     expect(quince).toContain('Package: `Quince.zip` (SHA-256 ');
     expect(page('toy-05')).toContain('Not measurable: `Implementations/Optimized_Implementation/Tamarind-512`');
+  });
+
+  test('the run directory validates: KAT logs name the instance by its KAT name, pages regenerate byte for byte', async () => {
+    const validation = await validateRunDirectory(runDirectory);
+    expect(validation.valid ? 'valid' : validation.difference.message).toBe('valid');
   });
 });
 

@@ -40,6 +40,8 @@ export const buildInstanceSchema = z.object({
   algorithm: z.string().min(1),
   category: z.string().min(1),
   instance: z.string().min(1),
+  /** Name of its KAT files and the instance name in its KAT log, when it differs from `instance` (candidate.json `katName`). */
+  katName: z.string().min(1).optional(),
   variant: z.enum(['reference', 'performance', 'resource']),
   digestBits: z.number().int().positive(),
   flags: z.string(),
