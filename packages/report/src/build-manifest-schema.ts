@@ -66,6 +66,15 @@ export const buildInstanceSchema = z.object({
       }),
     )
     .optional(),
+  /** What the library did when asked for a digest 8 bits shorter than its own (one call after a passing KAT). */
+  digestLengthProbe: z
+    .object({
+      requestedBits: z.number().int().positive(),
+      result: z.enum(['honoured', 'fixed-length', 'rejected', 'failed']),
+      detail: z.string().nullable(),
+    })
+    .nullable()
+    .optional(),
 });
 
 /** One built instance from `build.json`. */

@@ -1,4 +1,5 @@
 import type { UnmeasuredEntry } from '../candidate.js';
+import type { DigestLengthProbe } from './digest-length-probe.js';
 import type { PackageKatFileCheck } from './package-kat-files.js';
 import type { KatVerdict } from '@ngcc-perf/kat';
 import type { BuildFlagsKind, BuildProfile } from '../build-profiles.js';
@@ -190,6 +191,8 @@ export interface BuildEntry {
   version: string | null;
   /** The package's own KAT files for this instance, checked against the official manifest and the library's output. */
   packageKatFiles: PackageKatFileCheck[];
+  /** What the library did when asked for a digest 8 bits shorter (after a passing KAT), or null when not probed. */
+  digestLengthProbe: DigestLengthProbe | null;
 }
 
 /** build.json's record of a candidate discovered in an official package. */

@@ -57,6 +57,7 @@ export function baseEntry(context: CampaignContext, unit: CampaignUnit, sources:
     fallbackResult: null,
     version: instance.versionLabel,
     packageKatFiles: [],
+    digestLengthProbe: null,
   };
 }
 

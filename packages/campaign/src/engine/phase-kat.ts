@@ -8,6 +8,7 @@ import { runPaths, writeFileAtomic } from '../run-directory.js';
 import { displayPath, fileSha256, summarizeBuildFailure } from './build-evidence.js';
 import { forEachConcurrently, type CampaignContext, type CampaignUnit } from './campaign-context.js';
 import type { BuildEntry } from './campaign-types.js';
+import { probeDigestLength } from './digest-length-probe.js';
 import { checkPackageKatFiles } from './package-kat-files.js';
 import { unitProfile, withLibrary } from './phase-build.js';
 
@@ -133,6 +134,12 @@ export async function runKatPhase(context: CampaignContext): Promise<void> {
       await writeFileAtomic(path.join(out, katLog), kat.logText);
       const guideResult = entry.flags === 'guide' ? kat.verdict : entry.guideResult;
       result = { ...entry, kat: kat.verdict, katDetail: kat.detail, katLog, katLogSha256: kat.logSha256, guideResult };
+    }
+    if (result.library !== null && (result.kat === 'PASS' || result.kat === 'NOKAT')) {
+      const probe = await probeDigestLength({
+        library: path.join(out, result.library), digestBits: instance.digestBits, name: instance.katName, candidateId: candidate.id, driverPath: context.driverPath,
+      });
+      result = { ...result, digestLengthProbe: probe };
     }
     if (instance.katFilePaths.length > 0) {
       const packageKatFiles = await checkPackageKatFiles({

@@ -7,7 +7,7 @@ import { buildHeadlineBlocks } from './headline-section.js';
 import { candidateBreadcrumbs } from './page-links.js';
 import { buildPerformanceSection } from './performance-section.js';
 import { codeSpan, paragraph } from './report-model.js';
-import { packageBasicItems, packageKatBlocks, versionsMeasured } from './package-section.js';
+import { behaviourBlocks, packageBasicItems, packageKatBlocks, versionsMeasured } from './package-section.js';
 import { buildResourceSection } from './resource-section.js';
 import type { CandidateContext } from './candidate-context.js';
 import type { PageFormat } from './page-links.js';
@@ -72,6 +72,7 @@ function buildKatSection(context: CandidateContext): ReportSection {
       },
       ...buildFlagsBlocks(context.instances),
       ...packageKatBlocks(context.instances),
+      ...behaviourBlocks(context),
     ],
   };
 }

@@ -41,6 +41,43 @@ export function packageBasicItems(context: CandidateContext): Inline[][] {
   return items;
 }
 
+const PROBE_SENTENCES = {
+  'fixed-length': 'writes its own digest length whatever it is asked (asked for %r bits, it wrote past them)',
+  rejected: 'returns an error for any digest length but its own (asked for %r bits)',
+  failed: 'failed when asked for %r bits',
+} as const;
+
+/**
+ * §3 items on how each instance behaves beyond its KATs: a fixed digest length whatever is asked,
+ * a refusal of other lengths (build.json `digestLengthProbe`), heap kept after each call (a per-call
+ * leak: the records' `memory.heapRetainedBytes`).
+ */
+export function behaviourBlocks(context: CandidateContext): Block[] {
+  const items: Inline[][] = [];
+  for (const entry of context.instances) {
+    const probe = entry.digestLengthProbe;
+    if (probe != null && probe.result !== 'honoured') {
+      items.push([codeSpan(entry.instance), `: ${PROBE_SENTENCES[probe.result].replace('%r', String(probe.requestedBits))}.`]);
+    }
+    const retained = context.records
+      .filter((r) => r.record.instance === entry.instance && (r.record.memory?.heapRetainedBytes ?? 0) > 0)
+      .map((r) => [r.record.messageBytes, r.record.memory!.heapRetainedBytes!] as const);
+    if (retained.length > 0) {
+      const most = Math.max(...retained.map(([, bytes]) => bytes));
+      const costlyFirst = context.records.some((r) => r.record.instance === entry.instance && r.record.plan?.calibrationBasis === 'warm-calls');
+      items.push([
+        codeSpan(entry.instance),
+        `: keeps up to ${most} bytes of heap allocated after its measured call (seen at ${retained.length} message size${retained.length === 1 ? '' : 's'}): ` +
+          (costlyFirst
+            ? 'its first call was also costly, so this is likely a table built once and kept for later calls, though one call cannot tell it from a per-call leak.'
+            : 'a per-call leak unless the library keeps it for later calls; one call cannot tell the two apart.'),
+      ]);
+    }
+  }
+  if (items.length === 0) return [];
+  return [paragraph('Behaviour seen beyond the KATs:'), { kind: 'list', items }];
+}
+
 /** §3 paragraphs on the package's own KAT files: each disagreement with the manifest or with the library's output. */
 export function packageKatBlocks(instances: readonly BuildInstance[]): Block[] {
   const checked = instances.flatMap((entry) => (entry.packageKatFiles ?? []).map((check) => ({ entry, check })));
