@@ -23,7 +23,15 @@ export interface DigestLengthProbe {
  * await probeDigestLength({ library: 'runs/x/lib/hash-15/liblitchi_512.so', digestBits: 512, name: 'litchi_512', candidateId: 'hash-15', driverPath });
  * // { requestedBits: 504, result: 'honoured', detail: null }
  */
-export async function probeDigestLength(options: { library: string; digestBits: number; name: string; candidateId: string; driverPath: string }): Promise<DigestLengthProbe | null> {
+export async function probeDigestLength(options: {
+  library: string;
+  digestBits: number;
+  name: string;
+  candidateId: string;
+  driverPath: string;
+  /** The run directory: paths in the detail are written relative to it. */
+  runDirectory: string;
+}): Promise<DigestLengthProbe | null> {
   const requestedBits = options.digestBits - 8;
   if (requestedBits <= 0) return null;
   const outcome = await runKat({
@@ -35,6 +43,7 @@ export async function probeDigestLength(options: { library: string; digestBits: 
     files: ['KAT_Loop'],
     testSizes: { loopIterations: 0 },
     timeoutSeconds: 60,
+    logPathsRelativeTo: options.runDirectory,
   });
   const result = outcome.verdict === 'OVERFLOW' ? 'fixed-length' : outcome.verdict === 'CRYPTOFAIL' ? 'rejected' : outcome.verdict === 'NOKAT' || outcome.verdict === 'PASS' ? 'honoured' : 'failed';
   return { requestedBits, result, detail: result === 'honoured' ? null : outcome.detail };

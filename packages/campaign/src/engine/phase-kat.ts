@@ -137,7 +137,7 @@ export async function runKatPhase(context: CampaignContext): Promise<void> {
     }
     if (result.library !== null && (result.kat === 'PASS' || result.kat === 'NOKAT')) {
       const probe = await probeDigestLength({
-        library: path.join(out, result.library), digestBits: instance.digestBits, name: instance.katName, candidateId: candidate.id, driverPath: context.driverPath,
+        library: path.join(out, result.library), digestBits: instance.digestBits, name: instance.katName, candidateId: candidate.id, driverPath: context.driverPath, runDirectory: out,
       });
       result = { ...result, digestLengthProbe: probe };
     }
