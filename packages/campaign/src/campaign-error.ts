@@ -5,7 +5,9 @@ export type CampaignErrorCode =
   | 'CANDIDATE_NOT_FOUND'
   | 'CANDIDATE_INVALID'
   | 'BUILD_FAILED'
-  | 'RUN_DIRECTORY';
+  | 'RUN_DIRECTORY'
+  | 'ARCHIVE_UNSAFE'
+  | 'PACKAGE_INVALID';
 
 /**
  * The one error class of `@ngcc-perf/campaign`: bad input (a candidate, a run directory, an

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { BuildProfile } from './build-profiles.js';
 import { CampaignError } from './campaign-error.js';
 import { describeCandidateIssue } from './internal/describe-candidate-issue.js';
+import { officialManifestPath, readBundledCatalog } from './discovery/bundled-catalog.js';
 
 const NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
 const NAME_RULE = 'letters, digits, "_", "." or "-", starting with a letter or digit';
@@ -20,6 +21,16 @@ const instanceSchema = z.strictObject({
   sources: z.array(z.string().min(1)).min(1).optional(),
   includeDirs: z.array(z.string()).optional(),
   library: z.string().min(1).optional(),
+  version: z.string().min(1).optional(),
+  katFiles: z.array(z.string().min(1)).optional(),
+});
+
+const unmeasuredSchema = z.strictObject({
+  folder: z.string(),
+  version: z.string(),
+  katName: z.string().nullable(),
+  status: z.enum(['skipped', 'not-measurable']),
+  reason: z.string().min(1),
 });
 
 const candidateSchema = z.strictObject({
@@ -30,8 +41,23 @@ const candidateSchema = z.strictObject({
   sources: z.array(z.string().min(1)).min(1).optional(),
   includeDirs: z.array(z.string()).default([]),
   manifest: z.string().min(1).optional(),
+  bundledManifest: z.string().min(1).optional(),
   instances: z.array(instanceSchema).min(1),
+  unmeasured: z.array(unmeasuredSchema).default([]),
 });
+
+/** A folder of a package that is not measured, and why (docs/CANDIDATE.md `unmeasured`). */
+export type UnmeasuredEntry = z.infer<typeof unmeasuredSchema>;
+
+/** Where a candidate came from when it was discovered in an official package. */
+export interface CandidateOrigin {
+  /** Package name (`Litchi`, `C Hash`). */
+  packageName: string;
+  /** The archive's file name when it came from a `.zip`, else null. */
+  archive: string | null;
+  /** SHA-256 of the archive, or null for an unpacked folder. */
+  archiveSha256: string | null;
+}
 
 /** One instance (parameter set) of a candidate, with paths resolved to absolute ones. */
 export interface CandidateInstance {
@@ -50,6 +76,10 @@ export interface CandidateInstance {
   includeDirPaths: string[];
   /** Absolute path of a prebuilt library to measure instead of building, or null. */
   prebuiltLibraryPath: string | null;
+  /** The implementation version's label (`Optimized_Implementation/AVX2`), or null when not given. */
+  versionLabel: string | null;
+  /** Absolute paths of the package's own KAT files for this instance (compared record by record). */
+  katFilePaths: string[];
 }
 
 /** A validated `candidate.json` (docs/CANDIDATE.md) with absolute paths. */
@@ -61,9 +91,29 @@ export interface Candidate {
   variant: BuildProfile;
   /** Absolute path of the candidate folder. */
   directory: string;
-  /** Absolute path of `kat.sha256`, or null when the candidate has none. */
+  /** Absolute path of `kat.sha256` (the candidate's own or the bundled official one), or null when the candidate has none. */
   manifestPath: string | null;
   instances: CandidateInstance[];
+  /** Folders of its package that are not measured (skipped ISA, no instance header of their own). */
+  unmeasured: UnmeasuredEntry[];
+  /** The package it was discovered in, or null for a hand-written candidate.json. */
+  origin: CandidateOrigin | null;
+}
+
+/** Options of {@link loadCandidate} and {@link resolveCandidate}. */
+export interface ResolveCandidateOptions {
+  /** Resolves `bundledManifest` ids to manifest files; default: the bundled catalog. */
+  officialManifest?: (id: string) => string | null;
+  origin?: CandidateOrigin | null;
+}
+
+function bundledManifestPath(id: string | undefined, file: string, options: ResolveCandidateOptions): string | null {
+  if (id === undefined) return null;
+  const found = (options.officialManifest ?? ((wanted: string) => officialManifestPath(readBundledCatalog(), wanted)))(id);
+  if (found === null) {
+    throw new CampaignError('CANDIDATE_INVALID', `${file}: field "bundledManifest": no official manifest "${id}" is bundled with ngcc-perf. Use an id of data/ngcc-hash-catalog.csv, or give "manifest" instead.`);
+  }
+  return found;
 }
 
 function invalid(file: string, detail: string): CampaignError {
@@ -104,10 +154,21 @@ async function readCandidateJson(file: string): Promise<unknown> {
  * const candidate = await loadCandidate('native/examples/sm3');
  * candidate.instances[0]; // { name: 'sm3', digestBits: 256, katName: 'sm3', variant: 'reference', … }
  */
-export async function loadCandidate(directory: string): Promise<Candidate> {
+export async function loadCandidate(directory: string, options: ResolveCandidateOptions = {}): Promise<Candidate> {
   const folder = path.resolve(directory);
   const file = path.join(folder, 'candidate.json');
-  const input = await readCandidateJson(file);
+  return resolveCandidate(await readCandidateJson(file), folder, file, options);
+}
+
+/**
+ * Validates a candidate document (the contents of a candidate.json, or one made by discovery)
+ * whose paths are relative to `directory`; see {@link loadCandidate}.
+ * @param file - the name errors give it (`<dir>/candidate.json`, or the package for a discovered one)
+ * @throws {@link CampaignError} `CANDIDATE_INVALID` as {@link loadCandidate}, and for an unknown `bundledManifest`.
+ */
+export async function resolveCandidate(document: unknown, directory: string, file: string, options: ResolveCandidateOptions = {}): Promise<Candidate> {
+  const folder = path.resolve(directory);
+  const input = document;
   const parsed = candidateSchema.safeParse(input);
   if (!parsed.success) {
     const knownFields = (at: readonly PropertyKey[]): readonly string[] => Object.keys((at.length === 0 ? candidateSchema : instanceSchema).shape);
@@ -158,6 +219,8 @@ export async function loadCandidate(directory: string): Promise<Candidate> {
         sourcePaths,
         includeDirPaths,
         prebuiltLibraryPath,
+        versionLabel: entry.version ?? null,
+        katFilePaths: (entry.katFiles ?? []).map((k, i) => inside(k, `${at}.katFiles.${i}`)),
       });
     });
   });
@@ -167,7 +230,9 @@ export async function loadCandidate(directory: string): Promise<Candidate> {
     category: data.category,
     variant: data.variant,
     directory: realFolder,
-    manifestPath: data.manifest === undefined ? null : inside(data.manifest, 'manifest'),
+    manifestPath: data.manifest === undefined ? bundledManifestPath(data.bundledManifest, file, options) : inside(data.manifest, 'manifest'),
     instances,
+    unmeasured: data.unmeasured,
+    origin: options.origin ?? null,
   };
 }

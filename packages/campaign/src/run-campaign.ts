@@ -6,7 +6,7 @@ import type { BuildProfile } from './build-profiles.js';
 import type { Candidate } from './candidate.js';
 import type { CampaignContext, CampaignUnit } from './engine/campaign-context.js';
 import type { CampaignEvent, CampaignEventSink, PlannedOperation } from './engine/campaign-events.js';
-import { instanceKey, type CampaignPhase, type CampaignPlan, type CampaignShard, type ShardSpec } from './engine/campaign-types.js';
+import { instanceKey, type PackageEvidence, type CampaignPhase, type CampaignPlan, type CampaignShard, type ShardSpec } from './engine/campaign-types.js';
 import { displayPath } from './engine/build-evidence.js';
 import { createBuildRoot } from './engine/build-root.js';
 import { runBuildPhase } from './engine/phase-build.js';
@@ -120,6 +120,20 @@ async function manifestsOf(candidates: Candidate[]): Promise<Map<string, KatMani
   return manifests;
 }
 
+/** build.json's `packages`: where each discovered candidate came from and what was not measured. */
+function packageEvidence(candidates: Candidate[]): PackageEvidence[] {
+  return candidates
+    .filter((c) => c.origin !== null)
+    .map((c) => ({
+      candidate: c.id,
+      packageName: c.origin!.packageName,
+      archive: c.origin!.archive,
+      archiveSha256: c.origin!.archiveSha256,
+      versions: [...new Set(c.instances.map((i) => i.versionLabel ?? c.variant))],
+      unmeasured: c.unmeasured,
+    }));
+}
+
 async function inPhase<T>(state: RunState, emit: CampaignEventSink, phase: CampaignPhase, total: number | null, work: () => Promise<T>): Promise<T> {
   emit({ event: 'phase', phase, status: 'start', total, detail: null });
   state.campaign.phases[phase] = { startedUtc: new Date().toISOString(), endedUtc: null };
@@ -165,6 +179,11 @@ export async function runCampaign(options: RunCampaignOptions): Promise<RunCampa
     },
     tools: { ...tools, ngccPerf: '0.1.0' },
   });
+  const packages = packageEvidence(options.candidates);
+  if (packages.length > 0) {
+    state.build.packages = packages;
+    await state.saveBuild();
+  }
   const buildRoot = await createBuildRoot();
   const context: CampaignContext = {
     state, units, plan: state.campaign.plan, cpus, buildProfile: options.buildProfile ?? null, driverPath: options.driverPath ?? (await driverPath()),

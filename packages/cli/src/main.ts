@@ -13,6 +13,7 @@ type Register = (program: Command, context: CommandContext) => void;
  */
 const COMMANDS: Record<string, () => Promise<Register>> = {
   run: async () => (await import('./commands/run-command.js')).registerRunCommand,
+  init: async () => (await import('./commands/init-command.js')).registerInitCommand,
   merge: async () => (await import('./commands/merge-command.js')).registerMergeCommand,
   publish: async () => (await import('./commands/publish-command.js')).registerPublishCommand,
   kat: async () => (await import('./commands/kat-command.js')).registerKatCommand,

@@ -41,6 +41,8 @@ export const buildInstanceSchema = z.object({
   algorithm: z.string().min(1),
   category: z.string().min(1),
   instance: z.string().min(1),
+  /** Name of its KAT files and the instance name in its KAT log, when it differs from `instance` (candidate.json `katName`). */
+  katName: z.string().min(1).optional(),
   variant: z.enum(['reference', 'performance', 'resource']),
   digestBits: z.number().int().positive(),
   flags: z.string(),
@@ -54,10 +56,50 @@ export const buildInstanceSchema = z.object({
   katLogSha256: sha256Hex.nullable(),
   /** The constant-time audit (the campaign's `ct` phase); absent when the run had none. */
   ct: ctAuditSchema.nullable().optional(),
+  /** The implementation version's label (`Optimized_Implementation/AVX2`) of an instance discovered in a package. */
+  version: z.string().nullable().optional(),
+  /** The package's own KAT files for this instance, checked against the official manifest and the library's output. */
+  packageKatFiles: z
+    .array(
+      z.object({
+        file: z.string(),
+        manifest: z.enum(['agrees', 'disagrees', 'no-entry']),
+        generated: z.enum(['agrees', 'differs', 'not-generated']),
+        detail: z.string().nullable(),
+      }),
+    )
+    .optional(),
+  /** What the library did when asked for a digest 8 bits shorter than its own (one call after a passing KAT). */
+  digestLengthProbe: z
+    .object({
+      requestedBits: z.number().int().positive(),
+      result: z.enum(['honoured', 'fixed-length', 'rejected', 'failed']),
+      detail: z.string().nullable(),
+    })
+    .nullable()
+    .optional(),
 });
 
 /** One built instance from `build.json`. */
 export type BuildInstance = z.infer<typeof buildInstanceSchema>;
+
+/**
+ * Zod schema of one candidate discovered in an official package (build.json `packages[]`): the
+ * archive and its SHA-256 (null for an unpacked folder), the versions measured, the folders not measured.
+ */
+export const packageEvidenceSchema = z.object({
+        candidate: z.string().min(1),
+        packageName: z.string().min(1),
+        archive: z.string().nullable(),
+        archiveSha256: sha256Hex.nullable(),
+        versions: z.array(z.string()),
+        unmeasured: z.array(
+          z.object({ folder: z.string(), version: z.string(), katName: z.string().nullable(), status: z.enum(['skipped', 'not-measurable']), reason: z.string() }),
+        ),
+      });
+
+/** One build.json `packages[]` entry. */
+export type PackageEvidence = z.infer<typeof packageEvidenceSchema>;
 
 /**
  * Zod schema of `build.json` (SPEC §8).
@@ -69,6 +111,8 @@ export type BuildInstance = z.infer<typeof buildInstanceSchema>;
  */
 export const buildManifestSchema = z.object({
   format: z.literal(BUILD_FORMAT),
+  /** Candidates discovered in official packages: the archive and its SHA-256, versions measured, folders not measured. */
+  packages: z.array(packageEvidenceSchema).optional(),
   instances: z.array(buildInstanceSchema),
 });
 

@@ -1,5 +1,5 @@
-export { buildInstanceSchema, buildManifestSchema, BUILD_FORMAT, katVerdictSchema } from './build-manifest-schema.js';
-export type { BuildInstance, BuildManifest, KatVerdict } from './build-manifest-schema.js';
+export { buildInstanceSchema, buildManifestSchema, BUILD_FORMAT, katVerdictSchema, packageEvidenceSchema } from './build-manifest-schema.js';
+export type { BuildInstance, BuildManifest, KatVerdict, PackageEvidence } from './build-manifest-schema.js';
 export { ctAuditSchema, ctFindingSchema } from './ct-audit-schema.js';
 export type { CtAudit, CtAuditFinding } from './ct-audit-schema.js';
 export { buildEntrySchema, buildFileSchema, campaignFileSchema } from './run-state-schema.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BUILD_FORMAT, buildInstanceSchema, katVerdictSchema } from './build-manifest-schema.js';
+import { BUILD_FORMAT, buildInstanceSchema, katVerdictSchema, packageEvidenceSchema } from './build-manifest-schema.js';
 import { campaignSchema } from './campaign-schema.js';
 import { hostEnvironmentSchema } from './host-environment-schema.js';
 
@@ -48,7 +48,11 @@ export type BuildEntry = z.infer<typeof buildEntrySchema>;
  * const build = buildFileSchema.parse(JSON.parse(readFileSync('runs/x86_1/build.json', 'utf8')));
  * ```
  */
-export const buildFileSchema = z.object({ format: z.literal(BUILD_FORMAT), instances: z.array(buildEntrySchema) });
+export const buildFileSchema = z.object({
+  format: z.literal(BUILD_FORMAT),
+  packages: z.array(packageEvidenceSchema).optional(),
+  instances: z.array(buildEntrySchema),
+});
 
 /** `build.json` as the campaign writes it. */
 export type BuildFile = z.infer<typeof buildFileSchema>;

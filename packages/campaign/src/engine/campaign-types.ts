@@ -1,5 +1,5 @@
 import type { KatVerdict } from '@ngcc-perf/kat';
-import type { BuildEntry as ReportBuildEntry, BuildFile as ReportBuildFile, CAMPAIGN_FORMAT } from '@ngcc-perf/report';
+import type { BuildEntry as ReportBuildEntry, BuildFile as ReportBuildFile, CAMPAIGN_FORMAT, PackageEvidence as ReportPackageEvidence } from '@ngcc-perf/report';
 import type { BuildProfile } from '../build-profiles.js';
 
 /**
@@ -156,6 +156,9 @@ export type JudgedBuildEntry = BuildEntry & { kat: KatVerdict };
 
 /** build.json: report's `buildFileSchema`. */
 export type BuildFile = ReportBuildFile;
+
+/** build.json's record of a candidate discovered in an official package: report's `packageEvidenceSchema`. */
+export type PackageEvidence = ReportPackageEvidence;
 
 /**
  * The key of an instance in a campaign: `<candidate>/<instance>`.

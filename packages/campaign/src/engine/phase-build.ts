@@ -55,6 +55,9 @@ export function baseEntry(context: CampaignContext, unit: CampaignUnit, sources:
     guideKatLog: null,
     guideKatLogSha256: null,
     fallbackResult: null,
+    version: instance.versionLabel,
+    packageKatFiles: [],
+    digestLengthProbe: null,
   };
 }
 

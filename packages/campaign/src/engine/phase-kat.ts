@@ -8,6 +8,8 @@ import { runPaths, writeFileAtomic } from '../run-directory.js';
 import { displayPath, fileSha256, summarizeBuildFailure } from './build-evidence.js';
 import { forEachConcurrently, type CampaignContext, type CampaignUnit } from './campaign-context.js';
 import type { BuildEntry } from './campaign-types.js';
+import { probeDigestLength } from './digest-length-probe.js';
+import { checkPackageKatFiles } from './package-kat-files.js';
 import { unitProfile, withLibrary } from './phase-build.js';
 
 /** KAT verdicts that do not send an instance to the harness default: a pass, or no reference to judge by. */
@@ -23,6 +25,7 @@ async function katOf(context: CampaignContext, unit: CampaignUnit, entry: BuildE
     label: instance.katName,
     candidateId: candidate.id,
     manifest: context.manifests.get(candidate.id),
+    ...(context.manifests.get(candidate.id) === undefined && instance.katFilePaths.length > 0 ? { katDir: path.dirname(instance.katFilePaths[0]!) } : {}),
     outDir: path.join(out, outDir),
     driverPath: context.driverPath,
     logPathsRelativeTo: out,
@@ -131,6 +134,19 @@ export async function runKatPhase(context: CampaignContext): Promise<void> {
       await writeFileAtomic(path.join(out, katLog), kat.logText);
       const guideResult = entry.flags === 'guide' ? kat.verdict : entry.guideResult;
       result = { ...entry, kat: kat.verdict, katDetail: kat.detail, katLog, katLogSha256: kat.logSha256, guideResult };
+    }
+    if (result.library !== null && (result.kat === 'PASS' || result.kat === 'NOKAT')) {
+      const probe = await probeDigestLength({
+        library: path.join(out, result.library), digestBits: instance.digestBits, name: instance.katName, candidateId: candidate.id, driverPath: context.driverPath, runDirectory: out,
+      });
+      result = { ...result, digestLengthProbe: probe };
+    }
+    if (instance.katFilePaths.length > 0) {
+      const packageKatFiles = await checkPackageKatFiles({
+        files: instance.katFilePaths, root: candidate.directory, manifest: context.manifests.get(candidate.id), label: instance.katName,
+        generatedDirectory: path.join(out, runPaths.katFiles(candidate.id, instance.name)),
+      });
+      result = { ...result, packageKatFiles };
     }
     await context.state.putBuildEntry(result);
     context.emit({ event: 'kat', candidate: candidate.id, instance: instance.name, status: 'checked', verdict: result.kat!, flags: result.flags });

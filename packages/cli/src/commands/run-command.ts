@@ -11,7 +11,7 @@ import { parseInteger, parsePositiveNumber, parseSizeList } from '../parse-optio
 import { createProgressBar } from '../progress/progress-bar.js';
 import { createProgressLog } from '../progress/progress-log.js';
 import { measuringCpus, parsePhases, parseProfile } from './run-options.js';
-import { bundledCandidateDirectories, DEFAULT_CAMPAIGN_PHASES, defaultSystemId, GUIDE_MESSAGE_SIZES_BYTES, loadCandidate, parseShardSpec, runCampaign, shardFromEnvironment, type CampaignEventSink } from '@ngcc-perf/campaign';
+import { bundledCandidateDirectories, DEFAULT_CAMPAIGN_PHASES, defaultSystemId, GUIDE_MESSAGE_SIZES_BYTES, parseShardSpec, resolveRunInputs, runCampaign, shardFromEnvironment, type CampaignEventSink } from '@ngcc-perf/campaign';
 
 interface RunFlags {
   out?: string;
@@ -46,7 +46,7 @@ export function registerRunCommand(program: Command, context: CommandContext): v
   program
     .command('run')
     .description('build, KAT-check, calibrate, time and size every instance, then write the run directory and reports (resumable)')
-    .argument('[candidate-dirs...]', 'candidate folders holding candidate.json (default: the bundled examples)')
+    .argument('[inputs...]', 'candidate folders (candidate.json), official package folders, .zip packages, or folders of those (default: the bundled examples)')
     .option('--out <dir>', 'run directory; running again with the same options resumes it (default: runs/<UTC time>)')
     .option('--system <id>', 'system id, <arch>_<n> (default: x86_1 or arm_1)')
     .option('--sizes <list>', `message sizes in bytes (default: ${GUIDE_MESSAGE_SIZES_BYTES.join(',')})`)
@@ -75,8 +75,9 @@ export function registerRunCommand(program: Command, context: CommandContext): v
         throw new CliError('USAGE', `--remeasure unstable re-measures an existing run: pass --out with the run directory of that run (and its original options).`);
       }
       const folders = directories.length === 0 ? await bundledCandidateDirectories() : directories;
-      const candidates = [];
-      for (const folder of folders) candidates.push(await loadCandidate(folder));
+      const outDirectory = flags.out ?? path.join('runs', new Date().toISOString().replace(/[:.]/g, '-'));
+      const resolved = await resolveRunInputs(folders, { extractionDirectory: path.join(outDirectory, 'packages') });
+      const candidates = resolved.map((r) => r.candidate);
       const driver = await driverPath();
       const systemId = flags.system ?? defaultSystemId();
       if (!/^[A-Za-z0-9][A-Za-z0-9_-]*$/.test(systemId)) {
@@ -88,7 +89,6 @@ export function registerRunCommand(program: Command, context: CommandContext): v
         throw new CliError('USAGE', '--shard-count is for a job array (JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID is not set). Pass --shard K/N to pick a shard by hand.');
       }
       const phases = flags.phases === undefined ? [...DEFAULT_CAMPAIGN_PHASES, ...(flags.data === undefined ? [] : ['publish' as const])] : parsePhases(flags.phases);
-      const outDirectory = flags.out ?? path.join('runs', new Date().toISOString().replace(/[:.]/g, '-'));
       const interactive = !flags.quiet && !flags.json && context.io === processIo && process.stderr.isTTY === true;
       const bar = interactive ? createProgressBar(process.stderr) : null;
       const sink: CampaignEventSink = flags.json

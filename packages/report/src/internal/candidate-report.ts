@@ -8,6 +8,7 @@ import { buildHeadlineBlocks } from './headline-section.js';
 import { candidateBreadcrumbs } from './page-links.js';
 import { buildPerformanceSection } from './performance-section.js';
 import { codeSpan, paragraph } from './report-model.js';
+import { behaviourBlocks, packageBasicItems, packageKatBlocks, versionsMeasured } from './package-section.js';
 import { buildResourceSection } from './resource-section.js';
 import type { CandidateContext } from './candidate-context.js';
 import type { PageFormat } from './page-links.js';
@@ -38,8 +39,9 @@ function buildBasicSection(context: CandidateContext): ReportSection {
         items: [
           [`Category: ${unique(context.instances.map((entry) => describeCategory(entry.category))).join(', ')}`],
           [`Algorithm: ${first.algorithm}`],
-          [`Implementation versions measured: ${unique(context.instances.map((entry) => entry.variant)).join(', ')}`],
+          [`Implementation versions measured: ${versionsMeasured(context.instances)}`],
           ['Parameter sets: ', ...joinCodes(context.instances.map((entry) => entry.instance))],
+          ...packageBasicItems(context),
         ],
       },
     ],
@@ -70,6 +72,8 @@ function buildKatSection(context: CandidateContext): ReportSection {
         rows: context.instances.map((entry) => [[codeSpan(entry.instance)], [entry.flags], katCell(entry)]),
       },
       ...buildFlagsBlocks(context.instances),
+      ...packageKatBlocks(context.instances),
+      ...behaviourBlocks(context),
     ],
   };
 }

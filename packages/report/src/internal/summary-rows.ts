@@ -74,6 +74,9 @@ function notesOf(entry: BuildInstance, records: TimingRecord[]): string[] {
   for (const growth of findCallMemoryGrowth(records).filter((item) => item.flagged)) {
     notes.push(`${FIGURE_LABEL[growth.figure]} grows with the message (${formatMemoryBytes(growth.smallestBytes)} → ${formatMemoryBytes(growth.largestBytes)})`);
   }
+  const retainedBytes = Math.max(0, ...records.map((record) => record.memory?.heapRetainedBytes ?? 0));
+  if (retainedBytes > 0) notes.push(`heap kept after a call: up to ${formatMemoryBytes(retainedBytes)} (a per-call leak or a kept table)`);
+  if (entry.digestLengthProbe?.result === 'fixed-length') notes.push('writes its own digest length whatever is asked');
   const unsteady = records.filter(isUnsteady);
   if (unsteady.length > 0) notes.push(unsteadyNote(unsteady, records.length));
   return notes;

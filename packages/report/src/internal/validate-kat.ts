@@ -30,7 +30,7 @@ function difference(check: ValidationDifference['check'], file: string, field: s
 
 /** Header fields of the log that must repeat build.json (kat package `renderKatLog`). */
 function headerDifference(logFile: string, lines: string[], entry: BuildInstance): Found {
-  const expected: Record<string, string | null> = { id: entry.candidate, instance: entry.instance, library: entry.library, build_flags: entry.buildFlags };
+  const expected: Record<string, string | null> = { id: entry.candidate, instance: entry.katName ?? entry.instance, library: entry.library, build_flags: entry.buildFlags };
   for (const [index, line] of lines.entries()) {
     const match = /^(\w+)\s+= (.*)$/.exec(line);
     if (match === null) continue;
@@ -120,7 +120,7 @@ async function instanceDifference(directory: string, entry: BuildInstance, index
   const header = headerDifference(entry.katLog, lines, entry);
   if (header !== null) return header;
   const last = (lines[lines.length - 1] ?? '').trimEnd();
-  const expected = `RESULT ${entry.candidate} ${entry.instance} ${entry.kat}`;
+  const expected = `RESULT ${entry.candidate} ${entry.katName ?? entry.instance} ${entry.kat}`;
   if (last !== expected) {
     return difference('kat-verdict', entry.katLog, null, lines.length, `${entry.katLog} line ${lines.length}: "${last}", but ${where}.kat gives "${expected}".`);
   }

@@ -1,0 +1,59 @@
+import type { ImplementationVersion } from './implementation-version.js';
+
+/** A file left out of an instance's sources, and why. */
+export interface ExcludedSource {
+  /** Path relative to the package folder (`/`-separated). */
+  file: string;
+  reason: 'defines main' | 'ICCS DRNG, not used by the algorithm';
+}
+
+/** One instance folder found by its header (a measurable implementation of one instance). */
+export interface DiscoveredInstance {
+  /** Unique instance name in the candidate: the header's name, with the version appended for other versions than the first. */
+  name: string;
+  /** `ALGORITHM_INSTANCE` of the header: KAT file names and manifest label. */
+  katName: string;
+  /** `DIGEST_BIT_LENGTH` of the header. */
+  digestBits: number;
+  /** Folder relative to the package folder (`/`-separated; `.` for the package folder itself). */
+  folder: string;
+  /** The header that defines the instance macros, relative to the package folder. */
+  header: string;
+  version: ImplementationVersion;
+  /** Sources compiled into the library, relative to the package folder, sorted. */
+  sources: string[];
+  /** Whether any source is C++ (`.cc`, `.cpp`, `.cxx`): the library is then linked as C++. */
+  cplusplus: boolean;
+  excluded: ExcludedSource[];
+  /** KAT files of this instance found in the package (`KAT_2_12_<katName>.txt`, …), relative paths. */
+  katFiles: string[];
+}
+
+/** A folder that is not measured, and why (an ISA the host cannot run, no instance header of its own, …). */
+export interface UnmeasuredFolder {
+  folder: string;
+  /** The implementation version's label (`Additional_Implementation/ARMv8`). */
+  version: string;
+  /** The instance name when the folder has a header, else null. */
+  katName: string | null;
+  status: 'skipped' | 'not-measurable';
+  reason: string;
+}
+
+/** What {@link discoverPackage} found in one official package. */
+export interface DiscoveredPackage {
+  /** Package name: the archive's or folder's name without `.zip`. */
+  packageName: string;
+  /** Absolute folder that was searched (the extracted archive or the given folder). */
+  directory: string;
+  /** `hash-NN` from the catalog, or `pkg-<name>` for a package the catalog does not list. */
+  id: string;
+  /** Official name from the catalog, or the package name. */
+  algorithm: string;
+  catalogued: boolean;
+  /** Measurable instances, versions in order (reference first), then digest length, then name. */
+  instances: DiscoveredInstance[];
+  unmeasured: UnmeasuredFolder[];
+  /** Labels of the implementation versions measured, reference first. */
+  versions: string[];
+}

@@ -1,0 +1,60 @@
+import type { BuildProfile } from '../build-profiles.js';
+
+/** An implementation version (guide §3.5 (1), "implementation versions measured"), read from an instance folder's path. */
+export interface ImplementationVersion {
+  /** Label on the pages: the path's version folders below the package, e.g. `Optimized_Implementation/AVX2`. */
+  label: string;
+  /** The guide build profile it is built with: reference, or performance (optimized), or resource (a `-res` goal). */
+  variant: BuildProfile;
+  /** The instruction set the folder is written for (`AVX2`, `AVX-512`, `ARMv8`), or null for portable C. */
+  isa: IsaName | null;
+}
+
+/** Instruction sets a folder name can declare. */
+export type IsaName = 'AVX2' | 'AVX-512' | 'SSE' | 'ARMv8' | 'NEON' | 'ASIC';
+
+const ISA_PATTERNS: [RegExp, IsaName][] = [
+  [/avx-?512/i, 'AVX-512'],
+  [/avx-?2/i, 'AVX2'],
+  [/sse\d*/i, 'SSE'],
+  [/armv8|aarch64|arm64/i, 'ARMv8'],
+  [/neon/i, 'NEON'],
+  [/asic|verilog|fpga/i, 'ASIC'],
+];
+
+const VERSION_FOLDER = /^(reference|optimi[sz]ed|additional)(_| |-)?(implementation)?s?$/i;
+
+/**
+ * The implementation version of an instance folder from its path below the package: the nearest
+ * `Reference_Implementation` / `Optimized_Implementation` / `Additional_Implementation` folder
+ * gives the version (reference → reference profile; optimized and additional → performance, or
+ * resource when the instance folder names a `-res` goal), and any folder below it naming an
+ * instruction set gives the ISA. A path with no version folder is the reference version.
+ * @param segments - folder names from the package root down to the instance folder
+ * @example
+ * implementationVersion(['Litchi', 'Implementations', 'Optimized_Implementation', 'Litchi-512', 'AVX2']);
+ * // { label: 'Optimized_Implementation/AVX2', variant: 'performance', isa: 'AVX2' }
+ */
+export function implementationVersion(segments: readonly string[]): ImplementationVersion {
+  let at = -1;
+  segments.forEach((segment, index) => {
+    if (VERSION_FOLDER.test(segment)) at = index;
+  });
+  const kind = at < 0 ? 'reference' : segments[at]!.toLowerCase();
+  const below = at < 0 ? [] : segments.slice(at + 1);
+  let isa: IsaName | null = null;
+  let isaFolder: string | null = null;
+  for (const segment of below) {
+    const found = ISA_PATTERNS.find(([pattern]) => pattern.test(segment));
+    if (found) {
+      isa = found[1];
+      isaFolder = segment;
+    }
+  }
+  const last = segments.at(-1) ?? '';
+  const goal = /(^|[-_ ])(op[-_ ])?res(ource)?$/i.test(last) ? 'resource' : /(^|[-_ ])(op[-_ ])?per(formance)?$/i.test(last) ? 'performance' : null;
+  const variant: BuildProfile = kind.startsWith('reference') ? 'reference' : goal ?? 'performance';
+  const head = at < 0 ? 'Reference_Implementation' : segments[at]!;
+  const label = [head, ...(isaFolder !== null ? [isaFolder] : [])].join('/') + (goal !== null ? ` (${goal} goal)` : '');
+  return { label, variant, isa };
+}
