@@ -48,6 +48,8 @@ int main(int argc, char **argv)
         code = cmd_clock_probe(argc - 2, argv + 2);
     } else if (strcmp(sub, "select-counter-selftest") == 0) {
         code = cmd_counter_selftest(argc - 2, argv + 2);
+    } else if (strcmp(sub, "seccomp-table") == 0) {
+        code = cmd_seccomp_table(argc - 2, argv + 2);
     } else if (strcmp(sub, "--version") == 0 && argc == 2) {
         code = cmd_version();
     } else if ((strcmp(sub, "--help") == 0 || strcmp(sub, "-h") == 0 || strcmp(sub, "help") == 0) &&
