@@ -144,6 +144,16 @@ describe('ngcc-perf time (injected measurement)', () => {
     await expect(runTime([...OSSL, '--budget', '0'])).rejects.toMatchObject({ code: 'USAGE', message: '--budget expects a positive number, got "0".' });
   });
 
+  it('--counter forces the driver\'s counter (e.g. cntvct where the driver would pass it over); an unknown name is bad input', async () => {
+    const { asked } = await runTime([...OSSL, '--counter', 'cntvct']);
+    expect(asked[0]?.counter).toBe('cntvct');
+    const { asked: unforced } = await runTime(OSSL);
+    expect(unforced[0]?.counter).toBeUndefined();
+    await expect(runTime([...OSSL, '--counter', 'cycles'])).rejects.toMatchObject({
+      code: 'USAGE', message: '--counter must be one of pmu-cycles, tsc, tscp, cntvct, clock, got "cycles".',
+    });
+  });
+
   it('says a batch calibration and a fixed --iterations for what they are', async () => {
     // 0.4 µs calls: a batch of 1000 took 400 µs; --iterations 50 fixes the calls per trial.
     const plan = { ...PLAN, calibrationSeconds: 4e-7, warmCallSeconds: null, planCallSeconds: 4e-7, calibrationBasis: 'batch', iterationsPerTrial: 50, trials: 2 };
