@@ -73,6 +73,7 @@ export type {
   DisturbanceCode,
   DisturbedReason,
   MessagePattern,
+  AddressLayout,
   PerCallFigures,
   ProcessFailure,
   ProcessFailureCode,

@@ -10,7 +10,7 @@ import { registerTimeCommand, type TimeDependencies } from './time-command.js';
 const PLAN: MeasurementPlan = {
   trialTargetSeconds: 1, budgetSeconds: 900, calibrationSeconds: 0.00189, warmCallSeconds: 0.000032, planCallSeconds: 0.000032,
   calibrationBasis: 'warm-calls', iterationsPerTrial: 20000, warmups: 3, trials: 5, estimatedSeconds: 5 * 20003 * 0.000032 + 5 * (0.00189 - 0.000032),
-  timeoutPerProcessSeconds: 60, scope: 'loop', message: 'rule', alignmentOffsetBytes: 0, onContextSwitch: 'rerun-until-futile', coreClockHz: null,
+  timeoutPerProcessSeconds: 60, scope: 'loop', message: 'rule', alignmentOffsetBytes: 0, addressLayout: 'randomized', onContextSwitch: 'rerun-until-futile', coreClockHz: null,
 };
 const TSC_HZ = 2445.4e6;
 
