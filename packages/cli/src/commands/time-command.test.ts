@@ -144,11 +144,14 @@ describe('ngcc-perf time (injected measurement)', () => {
     await expect(runTime([...OSSL, '--budget', '0'])).rejects.toMatchObject({ code: 'USAGE', message: '--budget expects a positive number, got "0".' });
   });
 
-  it('--counter forces the driver\'s counter (e.g. cntvct where the driver would pass it over); an unknown name is bad input', async () => {
+  it('--counter forces the driver\'s counter (e.g. cntvct where the driver would pass it over), --fixed-layout asks for one layout; an unknown counter is bad input', async () => {
     const { asked } = await runTime([...OSSL, '--counter', 'cntvct']);
     expect(asked[0]?.counter).toBe('cntvct');
     const { asked: unforced } = await runTime(OSSL);
     expect(unforced[0]?.counter).toBeUndefined();
+    expect(unforced[0]?.addressLayout).toBeUndefined();
+    const { asked: fixed } = await runTime([...OSSL, '--fixed-layout']);
+    expect(fixed[0]?.addressLayout).toBe('fixed');
     await expect(runTime([...OSSL, '--counter', 'cycles'])).rejects.toMatchObject({
       code: 'USAGE', message: '--counter must be one of pmu-cycles, tsc, tscp, cntvct, clock, got "cycles".',
     });

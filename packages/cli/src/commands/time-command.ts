@@ -48,6 +48,7 @@ interface TimeFlags {
   budget?: string;
   cpu?: string;
   counter?: string;
+  fixedLayout?: boolean;
   quiet?: boolean;
   json?: boolean;
 }
@@ -133,7 +134,7 @@ function renderFigures(measured: OperationMeasurement, messageBytes: number): st
 
 /**
  * `ngcc-perf time LIB --digest-bits N --bytes L [--trials T] [--iterations K] [--trial-target S]
- * [--budget S] [--cpu N] [--counter NAME] [--quiet] [--json]`: one operation's trials (SPEC §5), then one memory
+ * [--budget S] [--cpu N] [--counter NAME] [--fixed-layout] [--quiet] [--json]`: one operation's trials (SPEC §5), then one memory
  * process for the per-call figures (stack high-water, heap peak, operation peak). Progress goes
  * to stderr, one line per driver process. Exit 0 when both were measured, 3 when the library
  * failed (crash, timeout, wrong return: `EXIT_NOT_VOUCHED`), 2 for bad input: an option, a `--cpu` this process may
@@ -155,6 +156,7 @@ export function registerTimeCommand(program: Command, context: CommandContext, d
     .option('--budget <seconds>', `most seconds for the operation; also bounds the calibration process, and the memory process (${DEFAULT_CALL_MEMORY_TIMEOUT_SECONDS} s at most) (default ${DEFAULT_TIMING_OPTIONS.budgetSeconds})`)
     .option('--cpu <n>', 'pin every process to this CPU, one this process may use (default: the last of them)')
     .option('--counter <name>', 'read this counter (pmu-cycles, tsc, tscp, cntvct or clock) instead of the one the driver chooses')
+    .option('--fixed-layout', 'run every driver process with ADDR_NO_RANDOMIZE (one address-space layout for all trials; recorded in the plan)')
     .option('--quiet', 'no progress output on stderr')
     .option('--json', 'print the measurement as JSON')
     .action(async (library: string, flags: TimeFlags) => {
@@ -172,7 +174,10 @@ export function registerTimeCommand(program: Command, context: CommandContext, d
         ...(flags.iterations === undefined ? {} : { iterationsPerTrial: parseInteger('--iterations', flags.iterations, 1, 1e9) }),
         ...(flags.budget === undefined ? {} : { budgetSeconds }),
       };
-      const forced = flags.counter === undefined ? {} : { counter: parseCounter(flags.counter) };
+      const forced = {
+        ...(flags.counter === undefined ? {} : { counter: parseCounter(flags.counter) }),
+        ...(flags.fixedLayout === true ? { addressLayout: 'fixed' as const } : {}),
+      };
       await dependencies.checkLibrary(library);
       const driverPath = dependencies.driverPath();
       const say = flags.quiet === true ? () => undefined : context.io.stderr;
