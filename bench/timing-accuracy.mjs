@@ -5,12 +5,18 @@
 //     `openssl speed -evp sha512 -bytes 16384` — MB/s must agree within 5 %;
 //  2. overhead: an empty CryptHash in loop scope, counter ticks per call (≤ 10), and the counter's
 //     read overhead reported by per-call scope;
-//  3. repeatability: two back-to-back measurements of the bundled SHA-512 at 4096 B (goal 2 % here);
+//  3. repeatability: the bundled SHA-512 at 4096 B measured twice back to back by ngcc-perf, beside the
+//     host's floor (the same n calls timed by one plain driver process, twice back to back), in
+//     --rounds independent rounds of --pairs interleaved pairs (harness, floor, harness, floor); a
+//     round's deviation is the median |second/first − 1| of its pairs; the figure is the median over
+//     the rounds of harness deviation / floor deviation (goal ≤ 1.5). The repeat uses the first
+//     measurement's iterations per trial (identical iteration counts) and, with --address-layout fixed
+//     (the default), ADDR_NO_RANDOMIZE in every driver process;
 //  4. efficiency: wall time of measuring one instance at S1–S8 the way `ngcc-perf run` does (the
 //     guide's plan: 1 s trial target unless --efficiency-target says otherwise; 5 trials, reruns of
 //     disturbed trials, the per-call sample) vs the time inside the timed loops (goal ≤ 1.3×).
-// Usage: node bench/timing-accuracy.mjs [--rounds 5] [--trial-target 0.5] [--efficiency-target 1.0]
-//        [--accuracy-rounds 9] [--accuracy-seconds 1]
+// Usage: node bench/timing-accuracy.mjs [--parts 1,2,3,4] [--rounds 5] [--pairs 3] [--trial-target 0.5]
+//        [--address-layout fixed|randomized] [--efficiency-target 1.0] [--accuracy-rounds 9] [--accuracy-seconds 1]
 // Accuracy alternates short A/B runs (ngcc-perf: 5 trials of accuracy-seconds / 5; openssl speed:
 // accuracy-seconds) many times, so a phase of the shared host lands on both sides alike; openssl
 // speed runs with -elapsed, dividing by wall time as ngcc-perf does (its default divides by user
@@ -28,7 +34,17 @@ const argument = (name, fallback) => {
   const index = process.argv.indexOf(name);
   return index === -1 ? fallback : Number(process.argv[index + 1]);
 };
+const textArgument = (name, fallback) => {
+  const index = process.argv.indexOf(name);
+  return index === -1 ? fallback : process.argv[index + 1];
+};
+const parts = new Set(textArgument('--parts', '1,2,3,4').split(',').map(Number));
 const rounds = argument('--rounds', 5);
+const pairs = argument('--pairs', 3);
+const addressLayout = textArgument('--address-layout', 'fixed');
+// Under bwrap as root the kernel clears ADDR_NO_RANDOMIZE at the exec into the sandbox
+// (native/PROTOCOL.md, --fixed-layout): a fixed layout runs the driver in its unshare sandbox.
+if (addressLayout === 'fixed') process.env.NGCC_PERF_SANDBOX ??= 'unshare';
 const accuracyRounds = argument('--accuracy-rounds', 9);
 const accuracySeconds = argument('--accuracy-seconds', 1);
 const trialTargetSeconds = argument('--trial-target', 0.5);
@@ -59,7 +75,7 @@ function opensslSpeedMegabytesPerSecond(seconds = accuracySeconds, bytes = 16384
 }
 
 const accuracy = [];
-for (let round = 0; round < accuracyRounds; round++) {
+for (let round = 0; parts.has(1) && round < accuracyRounds; round++) {
   // Alternate which side goes first, so neither always follows the other.
   const ourRun = () => measure(opensslLibrary, 512, 16384, { options: { trialTargetSeconds: accuracySeconds / 5 } });
   let ours;
@@ -74,33 +90,43 @@ for (let round = 0; round < accuracyRounds; round++) {
   accuracy.push({ ours, theirs, ratio: ours / theirs });
 }
 
-const repeatability = [];
-for (let round = 0; round < rounds; round++) {
-  const sha512 = path.join(root, 'native', 'build', 'examples', 'libsha512.so');
-  const first = (await measure(sha512, 512, 4096)).derived;
-  const second = (await measure(sha512, 512, 4096)).derived;
-  // The host's floor for the same code: one plain driver process timing all n calls in one loop,
-  // twice back to back (no calibration, no separate trials, no statistics: nothing of the harness).
-  const plain = () => {
-    const out = execFileSync(driverPath, ['time', sha512, '512', '4096', String(first.n), '3', '--cpu', String(cpu)], { encoding: 'utf8' });
-    const trial = JSON.parse(out.split('\n').find((line) => line.includes('"type":"trial"')));
-    return trial.ticks / trial.iterations;
-  };
-  const plainFirst = plain();
-  const plainSecond = plain();
-  repeatability.push({ mean: second.meanCycles / first.meanCycles, median: second.medianTrialCycles / first.medianTrialCycles, host: plainSecond / plainFirst });
+// 3. Repeatability: per pair, ngcc-perf twice back to back, the plain driver twice back to back.
+const sha512 = path.join(root, 'native', 'build', 'examples', 'libsha512.so');
+const plain = (n) => {
+  const out = execFileSync(driverPath, ['time', sha512, '512', '4096', String(n), '3', '--cpu', String(cpu)], { encoding: 'utf8' });
+  const trial = JSON.parse(out.split('\n').find((line) => line.includes('"type":"trial"')));
+  return trial.ticks / trial.iterations;
+};
+const repeatabilityRounds = [];
+for (let round = 0; parts.has(3) && round < rounds; round++) {
+  const harness = [];
+  const floor = [];
+  for (let pair = 0; pair < pairs; pair++) {
+    const first = await measureOperation({ library: sha512, digestBits: 512, messageBytes: 4096, cpu, driverPath, addressLayout, options: { trialTargetSeconds } });
+    const second = await measureOperation({
+      library: sha512, digestBits: 512, messageBytes: 4096, cpu, driverPath, addressLayout,
+      options: { trialTargetSeconds, iterationsPerTrial: first.plan.iterationsPerTrial },
+    });
+    harness.push(second.derived.meanCycles / first.derived.meanCycles);
+    // The host's floor for the same code: one plain driver process timing all n calls in one loop,
+    // twice back to back (no calibration, no separate trials, no statistics: nothing of the harness).
+    const plainFirst = plain(first.derived.n);
+    floor.push(plain(first.derived.n) / plainFirst);
+  }
+  const deviation = (ratios) => median(ratios.map((r) => Math.abs(r - 1)));
+  repeatabilityRounds.push({ harness, floor, harnessDeviation: deviation(harness), floorDeviation: deviation(floor) });
 }
 
 const empty = path.join(root, 'native', 'build', 'testlibs', 'libempty.so');
-const loopEmpty = await measure(empty, 256, 0, { options: { iterationsPerTrial: 1_000_000 } });
-const perCallEmpty = await measure(empty, 256, 0, { options: { iterationsPerTrial: 100_000 }, rest: { scope: 'per-call' } });
+const loopEmpty = parts.has(2) ? await measure(empty, 256, 0, { options: { iterationsPerTrial: 1_000_000 } }) : null;
+const perCallEmpty = parts.has(2) ? await measure(empty, 256, 0, { options: { iterationsPerTrial: 100_000 }, rest: { scope: 'per-call' } }) : null;
 
 const sizes = [32, 128, 512, 1024, 4096, 8192, 16384, 65536];
 const started = process.hrtime.bigint();
 let keptLoopSeconds = 0;
 let allLoopSeconds = 0;
 let processCount = 0;
-for (const size of sizes) {
+for (const size of parts.has(4) ? sizes : []) {
   const measured = await measureOperation({
     library: path.join(root, 'native', 'build', 'examples', 'libsha512.so'), digestBits: 512, messageBytes: size, cpu, driverPath,
     options: { trialTargetSeconds: efficiencyTargetSeconds }, perCallSample: true,
@@ -114,14 +140,29 @@ for (const size of sizes) {
 const wallSeconds = Number(process.hrtime.bigint() - started) / 1e9;
 
 const percent = (ratio) => `${((ratio - 1) * 100).toFixed(2)} %`;
-console.log(`counter: ${loopEmpty.counter.name} (${loopEmpty.counter.kind}), cpu ${cpu}, trial target ${trialTargetSeconds} s, ${rounds} repeatability rounds, ${accuracyRounds} accuracy rounds of ${accuracySeconds} s a side`);
-for (const a of accuracy) console.log(`  accuracy round: ngcc-perf ${a.ours.toFixed(1)} MB/s, openssl speed ${a.theirs.toFixed(1)} MB/s, ratio ${a.ratio.toFixed(4)}`);
-// Interference on a shared host only ever slows a run down, so the best round of each side is the
-// nearest either gets to the undisturbed speed; its ratio is printed beside the median of ratios.
-const best = (pick) => Math.max(...accuracy.map(pick));
-const bestRatio = best((a) => a.ours) / best((a) => a.theirs);
-console.log(`1. accuracy (SHA-512 EVP, 16384 B): median ratio ngcc-perf/openssl ${median(accuracy.map((a) => a.ratio)).toFixed(4)} (${percent(median(accuracy.map((a) => a.ratio)))}; goal within ±5 %); best rounds ${best((a) => a.ours).toFixed(1)} vs ${best((a) => a.theirs).toFixed(1)} MB/s, ratio ${bestRatio.toFixed(4)} (${percent(bestRatio)})`);
-console.log(`2. overhead: empty CryptHash, loop scope ${loopEmpty.derived.meanCycles.toFixed(2)} ticks/call (goal ≤ 10); per-call scope read overhead ${perCallEmpty.derived.perCall?.overheadCycles ?? 'n/a'} ticks, corrected median ${perCallEmpty.derived.perCall?.medianCycles ?? 'n/a'}`);
-const deviation = (pick) => `${(median(repeatability.map((r) => Math.abs(pick(r) - 1))) * 100).toFixed(2)} %`;
-console.log(`3. repeatability (bundled SHA-512, 4096 B, back to back): mean-cycle ratios ${repeatability.map((r) => r.mean.toFixed(4)).join(', ')}; median |deviation| ${deviation((r) => r.mean)} (goal ≤ 2 % here); of the median trial: ${deviation((r) => r.median)}; the host's floor, the same n calls in one plain driver process twice back to back: ratios ${repeatability.map((r) => r.host.toFixed(4)).join(', ')}, median |deviation| ${deviation((r) => r.host)}`);
-console.log(`4. efficiency (SHA-512, S1–S8, trial target ${efficiencyTargetSeconds} s, per-call sample on, ${processCount} driver processes): wall ${wallSeconds.toFixed(1)} s; inside every timed loop (kept and rerun trials, calibration, per-call sample) ${allLoopSeconds.toFixed(1)} s, ratio ${(wallSeconds / allLoopSeconds).toFixed(3)} (goal ≤ 1.3); inside the kept trials only ${keptLoopSeconds.toFixed(1)} s, ratio ${(wallSeconds / keptLoopSeconds).toFixed(3)}`);
+const pct = (fraction) => `${(fraction * 100).toFixed(2)} %`;
+console.log(`cpu ${cpu}, trial target ${trialTargetSeconds} s, parts ${[...parts].join(',')}, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+if (parts.has(1)) {
+  for (const a of accuracy) console.log(`  accuracy round: ngcc-perf ${a.ours.toFixed(1)} MB/s, openssl speed ${a.theirs.toFixed(1)} MB/s, ratio ${a.ratio.toFixed(4)}`);
+  // Interference on a shared host only ever slows a run down, so the best round of each side is the
+  // nearest either gets to the undisturbed speed; its ratio is printed beside the median of ratios.
+  const best = (pick) => Math.max(...accuracy.map(pick));
+  const bestRatio = best((a) => a.ours) / best((a) => a.theirs);
+  console.log(`1. accuracy (SHA-512 EVP, 16384 B, ${accuracyRounds} rounds of ${accuracySeconds} s a side): median ratio ngcc-perf/openssl ${median(accuracy.map((a) => a.ratio)).toFixed(4)} (${percent(median(accuracy.map((a) => a.ratio)))}; goal within ±5 %); best rounds ${best((a) => a.ours).toFixed(1)} vs ${best((a) => a.theirs).toFixed(1)} MB/s, ratio ${bestRatio.toFixed(4)} (${percent(bestRatio)})`);
+}
+if (parts.has(2)) {
+  console.log(`2. overhead (counter ${loopEmpty.counter.name}, ${loopEmpty.counter.kind}): empty CryptHash, loop scope ${loopEmpty.derived.meanCycles.toFixed(2)} ticks/call (goal ≤ 10); per-call scope read overhead ${perCallEmpty.derived.perCall?.overheadCycles ?? 'n/a'} ticks, corrected median ${perCallEmpty.derived.perCall?.medianCycles ?? 'n/a'}`);
+}
+if (parts.has(3)) {
+  console.log(`3. repeatability (bundled SHA-512, 4096 B, address layout ${addressLayout}, ${rounds} rounds of ${pairs} pairs; deviation = median |second/first − 1| of a round's pairs):`);
+  for (const [i, r] of repeatabilityRounds.entries()) {
+    console.log(`  round ${i + 1}: harness ${pct(r.harnessDeviation)} (ratios ${r.harness.map((x) => x.toFixed(4)).join(', ')}), floor ${pct(r.floorDeviation)} (ratios ${r.floor.map((x) => x.toFixed(4)).join(', ')}), harness/floor ${(r.harnessDeviation / r.floorDeviation).toFixed(2)}`);
+  }
+  const harnessMedian = median(repeatabilityRounds.map((r) => r.harnessDeviation));
+  const floorMedian = median(repeatabilityRounds.map((r) => r.floorDeviation));
+  const ratios = repeatabilityRounds.map((r) => r.harnessDeviation / r.floorDeviation);
+  console.log(`   median over the rounds: harness ${pct(harnessMedian)}, floor ${pct(floorMedian)}; median of the rounds' harness/floor ratios ${median(ratios).toFixed(2)} (goal ≤ 1.5)`);
+}
+if (parts.has(4)) {
+  console.log(`4. efficiency (SHA-512, S1–S8, trial target ${efficiencyTargetSeconds} s, per-call sample on, ${processCount} driver processes): wall ${wallSeconds.toFixed(1)} s; inside every timed loop (kept and rerun trials, calibration, per-call sample) ${allLoopSeconds.toFixed(1)} s, ratio ${(wallSeconds / allLoopSeconds).toFixed(3)} (goal ≤ 1.3); inside the kept trials only ${keptLoopSeconds.toFixed(1)} s, ratio ${(wallSeconds / keptLoopSeconds).toFixed(3)}`);
+}

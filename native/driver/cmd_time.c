@@ -1,5 +1,6 @@
 /* `ngcc-perf-driver time ...`: one timing trial (PROTOCOL.md, SPEC §5-6). */
 #define _GNU_SOURCE
+#include "address_layout.h"
 #include "address_space.h"
 #include "args.h"
 #include "buffer_checks.h"
@@ -153,6 +154,7 @@ static int write_meta(uint64_t baseline_rss_bytes)
     jl_str(j, "scope", session.opts.scope == SCOPE_PER_CALL ? "per-call" : "loop");
     jl_str(j, "message", session.opts.message == MESSAGE_RANDOM ? "random" : "rule");
     jl_u64(j, "alignmentOffsetBytes", session.opts.offset_bytes);
+    jl_str(j, "addressLayout", address_layout_name());
     /* Flushed now so a caller sees it even if the library hangs. */
     return jl_emit(j) != 0 || out_flush() != 0 ? report_stdout_failure() : DRV_EXIT_OK;
 }

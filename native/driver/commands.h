@@ -15,6 +15,8 @@ int cmd_version(void);
 /* Counter probing (cmd_clock_probe.c) and the selection test hook (cmd_counter_selftest.c). */
 int cmd_clock_probe(int argc, char **argv);
 int cmd_counter_selftest(int argc, char **argv);
+/* Test hook: the seccomp filter's system calls with this architecture's numbers (sandbox_seccomp.c). */
+int cmd_seccomp_table(int argc, char **argv);
 /* One NGCC hash KAT file generated and hashed inside the driver (cmd_kat.c). */
 int cmd_kat(int argc, char **argv);
 /* The constant-time audit (cmd_ct_taint.c under valgrind memcheck, cmd_ct_time.c). When the

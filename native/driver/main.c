@@ -1,6 +1,7 @@
 /* ngcc-perf-driver: runs CryptHash from a shared library and speaks JSON
  * Lines on stdout (PROTOCOL.md). This file only dispatches subcommands. */
 #define _POSIX_C_SOURCE 200809L
+#include "address_layout.h"
 #include "args.h"
 #include "commands.h"
 #include "exit_codes.h"
@@ -17,6 +18,11 @@ int main(int argc, char **argv)
 {
     const char *sub;
     int code;
+    /* `time --fixed-layout` re-executes itself once with ADDR_NO_RANDOMIZE, before the
+     * sandbox (whose filter refuses execve). */
+    if ((code = address_layout_fix_if_asked(argc, argv)) != DRV_EXIT_OK) {
+        return code;
+    }
     /* Candidate code runs only inside the sandbox (sandbox.h); in bwrap mode this
      * process becomes the monitor and does not come back. */
     if ((code = sandbox_enter(&argc, argv)) != DRV_EXIT_OK) {
@@ -52,6 +58,8 @@ int main(int argc, char **argv)
         code = cmd_clock_probe(argc - 2, argv + 2);
     } else if (strcmp(sub, "select-counter-selftest") == 0) {
         code = cmd_counter_selftest(argc - 2, argv + 2);
+    } else if (strcmp(sub, "seccomp-table") == 0) {
+        code = cmd_seccomp_table(argc - 2, argv + 2);
     } else if (strcmp(sub, "--version") == 0 && argc == 2) {
         code = cmd_version();
     } else if ((strcmp(sub, "--help") == 0 || strcmp(sub, "-h") == 0 || strcmp(sub, "help") == 0) &&

@@ -26,6 +26,10 @@
 #define _GNU_SOURCE
 #include "sandbox_internal.h"
 
+#include "args.h"
+#include "commands.h"
+#include "exit_codes.h"
+
 #include <errno.h>
 #include <linux/audit.h>
 #include <linux/filter.h>
@@ -107,48 +111,66 @@ static void only_self(program *p, long nr, int arg, unsigned self, int zero_is_s
     emit(p, BPF_RET | BPF_K, 0, 0, SECCOMP_RET_ALLOW);
 }
 
-static void build(program *p, unsigned self)
-{
-    static const long denied[] = {
+/* One system call of the filter: its name (without SYS_) and this architecture's number, taken
+ * from the C library's <sys/syscall.h> for the target (checked against the kernel's own table by
+ * native/test/seccomp-table.test.ts through `ngcc-perf-driver seccomp-table`). */
+typedef struct {
+    const char *name;
+    long nr;
+} sandbox_syscall;
+#define S(name) {#name, SYS_##name}
+
+static const sandbox_syscall denied[] = {
 #ifdef SYS_fork
-        SYS_fork,
+    S(fork),
 #endif
 #ifdef SYS_vfork
-        SYS_vfork,
+    S(vfork),
 #endif
-        SYS_execve, SYS_execveat, SYS_socket, SYS_ptrace, SYS_process_vm_readv, SYS_process_vm_writev,
+    S(execve), S(execveat), S(socket), S(ptrace), S(process_vm_readv), S(process_vm_writev),
 #ifdef SYS_pidfd_open
-        SYS_pidfd_open, SYS_pidfd_send_signal, SYS_pidfd_getfd,
+    S(pidfd_open), S(pidfd_send_signal), S(pidfd_getfd),
 #endif
 #ifdef SYS_io_uring_setup
-        SYS_io_uring_setup, SYS_io_uring_enter, SYS_io_uring_register,
+    S(io_uring_setup), S(io_uring_enter), S(io_uring_register),
 #endif
-        SYS_unshare, SYS_setns, SYS_mount, SYS_umount2, SYS_pivot_root, SYS_chroot,
+    S(unshare), S(setns), S(mount), S(umount2), S(pivot_root), S(chroot),
 #ifdef SYS_open_tree
-        SYS_open_tree, SYS_move_mount, SYS_fsopen, SYS_fsconfig, SYS_fsmount, SYS_fspick,
+    S(open_tree), S(move_mount), S(fsopen), S(fsconfig), S(fsmount), S(fspick),
 #endif
 #ifdef SYS_mount_setattr
-        SYS_mount_setattr,
+    S(mount_setattr),
 #endif
-        SYS_reboot, SYS_kexec_load,
+    S(reboot), S(kexec_load),
 #ifdef SYS_kexec_file_load
-        SYS_kexec_file_load,
+    S(kexec_file_load),
 #endif
-        SYS_init_module, SYS_finit_module, SYS_delete_module, SYS_swapon, SYS_swapoff, SYS_acct, SYS_bpf,
-        SYS_keyctl, SYS_add_key, SYS_request_key,
+    S(init_module), S(finit_module), S(delete_module), S(swapon), S(swapoff), S(acct), S(bpf),
+    S(keyctl), S(add_key), S(request_key),
 #ifdef SYS_iopl
-        SYS_iopl, SYS_ioperm,
+    S(iopl), S(ioperm),
 #endif
-        SYS_syslog, SYS_settimeofday, SYS_clock_settime, SYS_clock_adjtime, SYS_adjtimex, SYS_sethostname,
-        SYS_setdomainname, SYS_quotactl, SYS_open_by_handle_at, SYS_vhangup,
+    S(syslog), S(settimeofday), S(clock_settime), S(clock_adjtime), S(adjtimex), S(sethostname),
+    S(setdomainname), S(quotactl), S(open_by_handle_at), S(vhangup),
 #ifdef SYS_uselib
-        SYS_uselib,
+    S(uselib),
 #endif
     };
-    static const long pid_first[] = {SYS_prlimit64, SYS_sched_setaffinity,
-                                      SYS_sched_setscheduler, SYS_sched_setparam, SYS_sched_setattr,
-                                      SYS_migrate_pages, SYS_move_pages};
-    static const long signal_first[] = {SYS_kill, SYS_tgkill, SYS_tkill, SYS_rt_sigqueueinfo, SYS_rt_tgsigqueueinfo};
+static const sandbox_syscall pid_first[] = {S(prlimit64), S(sched_setaffinity),
+                                  S(sched_setscheduler), S(sched_setparam), S(sched_setattr),
+                                  S(migrate_pages), S(move_pages)};
+static const sandbox_syscall signal_first[] = {S(kill), S(tgkill), S(tkill), S(rt_sigqueueinfo), S(rt_tgsigqueueinfo)};
+
+/* The calls build() tests with a rule of its own. */
+static const sandbox_syscall clone_call = S(clone);
+static const sandbox_syscall ioctl_call = S(ioctl);
+static const sandbox_syscall perf_call = S(perf_event_open);
+#ifdef SYS_clone3
+static const sandbox_syscall clone3_call = S(clone3);
+#endif
+
+static void build(program *p, unsigned self)
+{
     const unsigned namespaces = CLONE_NEWNS | CLONE_NEWUSER | CLONE_NEWNET | CLONE_NEWPID | CLONE_NEWIPC |
                                 CLONE_NEWUTS | CLONE_NEWCGROUP;
     size_t i;
@@ -163,27 +185,27 @@ static void build(program *p, unsigned self)
     emit(p, BPF_RET | BPF_K, 0, 0, SECCOMP_RET_KILL_PROCESS);
 #endif
     for (i = 0; i < sizeof denied / sizeof denied[0]; i++) {
-        refuse(p, denied[i], RET_DENY);
+        refuse(p, denied[i].nr, RET_DENY);
     }
 #ifdef SYS_clone3
-    refuse(p, SYS_clone3, SECCOMP_RET_ERRNO | (ENOSYS & SECCOMP_RET_DATA));
+    refuse(p, clone3_call.nr, SECCOMP_RET_ERRNO | (ENOSYS & SECCOMP_RET_DATA));
 #endif
     for (i = 0; i < sizeof pid_first / sizeof pid_first[0]; i++) {
-        only_self(p, pid_first[i], 0, self, 1);
+        only_self(p, pid_first[i].nr, 0, self, 1);
     }
-    only_self(p, SYS_perf_event_open, 1, self, 1); /* (attr, pid, cpu, group_fd, flags) */
+    only_self(p, perf_call.nr, 1, self, 1); /* (attr, pid, cpu, group_fd, flags) */
     for (i = 0; i < sizeof signal_first / sizeof signal_first[0]; i++) {
-        only_self(p, signal_first[i], 0, self, 0);
+        only_self(p, signal_first[i].nr, 0, self, 0);
     }
     /* clone: a thread (CLONE_THREAD) without namespace flags, or nothing. */
-    emit(p, BPF_JMP | BPF_JEQ | BPF_K, 0, 5, (unsigned)SYS_clone);
+    emit(p, BPF_JMP | BPF_JEQ | BPF_K, 0, 5, (unsigned)clone_call.nr);
     emit(p, BPF_LD | BPF_W | BPF_ABS, 0, 0, ARG_OFFSET(0));
     emit(p, BPF_JMP | BPF_JSET | BPF_K, 2, 0, namespaces);
     emit(p, BPF_JMP | BPF_JSET | BPF_K, 0, 1, CLONE_THREAD);
     emit(p, BPF_RET | BPF_K, 0, 0, SECCOMP_RET_ALLOW);
     emit(p, BPF_RET | BPF_K, 0, 0, RET_DENY);
     /* ioctl: not TIOCSTI or TIOCLINUX. */
-    emit(p, BPF_JMP | BPF_JEQ | BPF_K, 0, 5, (unsigned)SYS_ioctl);
+    emit(p, BPF_JMP | BPF_JEQ | BPF_K, 0, 5, (unsigned)ioctl_call.nr);
     emit(p, BPF_LD | BPF_W | BPF_ABS, 0, 0, ARG_OFFSET(1));
     emit(p, BPF_JMP | BPF_JEQ | BPF_K, 2, 0, (unsigned)TIOCSTI);
     emit(p, BPF_JMP | BPF_JEQ | BPF_K, 1, 0, (unsigned)TIOCLINUX);
@@ -215,7 +237,52 @@ int sandbox_lock_down(pid_t self, char *why, size_t why_bytes)
     return 0;
 }
 
+static void table_rows(json_line *j, const sandbox_syscall *calls, size_t count, const char *rule)
+{
+    size_t i;
+    for (i = 0; i < count; i++) {
+        jl_elem_object_begin(j);
+        jl_str(j, "name", calls[i].name);
+        jl_i64(j, "nr", calls[i].nr);
+        jl_str(j, "rule", rule);
+        jl_object_end(j);
+    }
+}
+
+int cmd_seccomp_table(int argc, char **argv)
+{
+    json_line line = {0};
+    int failed;
+    (void)argv;
+    if (argc != 0) {
+        return usage_error("seccomp-table", "it takes no arguments");
+    }
+    jl_begin(&line, "seccomp-table");
+    jl_str(&line, "arch", SANDBOX_ARCH_NAME);
+    jl_array_begin(&line, "syscalls");
+    table_rows(&line, denied, sizeof denied / sizeof denied[0], "deny");
+    table_rows(&line, pid_first, sizeof pid_first / sizeof pid_first[0], "own-pid");
+    table_rows(&line, &perf_call, 1, "own-pid");
+    table_rows(&line, signal_first, sizeof signal_first / sizeof signal_first[0], "own-pid");
+#ifdef SYS_clone3
+    table_rows(&line, &clone3_call, 1, "enosys");
+#endif
+    table_rows(&line, &clone_call, 1, "threads-only");
+    table_rows(&line, &ioctl_call, 1, "no-tty-injection");
+    jl_array_end(&line);
+    failed = jl_emit(&line);
+    jl_free(&line);
+    return failed == 0 ? DRV_EXIT_OK : DRV_EXIT_IO;
+}
+
 #else
+
+int cmd_seccomp_table(int argc, char **argv)
+{
+    (void)argc;
+    (void)argv;
+    return usage_error("seccomp-table", "the seccomp filter supports x86_64 and little-endian aarch64 only");
+}
 
 int sandbox_lock_down(pid_t self, char *why, size_t why_bytes)
 {

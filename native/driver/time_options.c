@@ -62,6 +62,10 @@ int parse_time_options(int argc, char **argv, time_options *opts)
             opts->no_rate_probe = 1;
             continue;
         }
+        if (strcmp(argv[i], "--fixed-layout") == 0) {
+            opts->fixed_layout = 1; /* done by main.c before the sandbox (address_layout.h) */
+            continue;
+        }
         found = take_option(argc, argv, &i, "--counter", &value);
         if (found == 1) {
             if (counter_from_name(value, &opts->counter) != 0) {

@@ -31,6 +31,7 @@ typedef struct {
     int has_counter;
     counter_id counter;
     int no_rate_probe;   /* --no-rate-probe: skip the counter's busy rate window */
+    int fixed_layout;    /* --fixed-layout: ADDR_NO_RANDOMIZE (address_layout.h) */
     int has_cpu;
     int cpu;
     time_scope scope;

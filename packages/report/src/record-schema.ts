@@ -175,6 +175,8 @@ const planSchema = z.object({
   scope: z.enum(['loop', 'per-call']).optional(),
   message: z.string().optional(),
   alignmentOffsetBytes: count.optional(),
+  /** `randomized` (ASLR) or `fixed` (ADDR_NO_RANDOMIZE in every driver process). */
+  addressLayout: z.enum(['randomized', 'fixed']).optional(),
   onContextSwitch: z.string().optional(),
   coreClockHz: z.number().positive().nullish(),
 });

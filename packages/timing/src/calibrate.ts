@@ -20,6 +20,8 @@ export interface CalibrateOptions {
   message?: MessagePattern;
   /** Offset of the message from a 64-byte boundary, bytes (default 0). */
   alignmentOffsetBytes?: number;
+  /** Run the calibration processes with ADDR_NO_RANDOMIZE (`--fixed-layout`). */
+  fixedAddressLayout?: boolean;
   /** Kill the calibration process after this many seconds (default 900, the default operation budget). */
   timeoutSeconds?: number;
   /** Driver path; default: `driverPath()` of @ngcc-perf/native. Ignored when `runner` is given. */
@@ -121,6 +123,7 @@ export async function calibrate(options: CalibrateOptions): Promise<CalibrationR
       ...(options.cpu === undefined ? {} : { cpu: options.cpu }),
       ...(options.message === undefined ? {} : { message: options.message }),
       ...(options.alignmentOffsetBytes === undefined ? {} : { alignmentOffsetBytes: options.alignmentOffsetBytes }),
+      ...(options.fixedAddressLayout === true ? { fixedAddressLayout: true } : {}),
     });
     rateProbed = true;
     return trialProcessFromRun(run, 1);

@@ -74,6 +74,8 @@ const metaSchema = z.object({
   baselineRssBytes: count,
   cpu: cpuSchema,
   scope: z.enum(['loop', 'per-call']).optional(),
+  /** `fixed` under `--fixed-layout` (or kernel.randomize_va_space = 0), else `randomized`. */
+  addressLayout: z.enum(['randomized', 'fixed']).optional(),
 });
 const perCallSchema = z.object({
   count,

@@ -35,6 +35,8 @@ export interface TimeArgs {
   message?: MessagePattern;
   /** `--offset N`, bytes past a 64-byte boundary; 0 (the driver's default) is not written. */
   alignmentOffsetBytes?: number;
+  /** `--fixed-layout`: ADDR_NO_RANDOMIZE for this process (the `meta` line says `addressLayout`). */
+  fixedAddressLayout?: boolean;
   /** Kill the process (SIGKILL) after this many seconds. */
   timeoutSeconds: number;
 }

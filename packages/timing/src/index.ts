@@ -68,6 +68,7 @@ export type {
   DisturbanceCode,
   DisturbedReason,
   MessagePattern,
+  AddressLayout,
   PerCallFigures,
   ProcessFailure,
   ProcessFailureCode,

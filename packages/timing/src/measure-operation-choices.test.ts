@@ -69,6 +69,17 @@ describe('messages', () => {
     expect(measured.plan).toMatchObject({ message: 'random', alignmentOffsetBytes: 8 });
   });
 
+  it('addressLayout fixed: --fixed-layout for the calibration and every trial, kept in the plan (default randomized, not written)', async () => {
+    const { runner, result } = run([COLD_CALL, perCall(0.000986, 2070600, { cpu: 1 })], { addressLayout: 'fixed' });
+    const measured = await result;
+    expect(runner.calls.map((call) => call.fixedAddressLayout)).toEqual(runner.calls.map(() => true));
+    expect(measured.processes[0]?.command).toContain('--fixed-layout');
+    expect(measured.plan).toMatchObject({ addressLayout: 'fixed' });
+    const plain = await run([COLD_CALL, perCall(0.000986, 2070600, { cpu: 1 })]).result;
+    expect(plain.plan).toMatchObject({ addressLayout: 'randomized' });
+    expect(plain.processes[0]?.command).not.toContain('--fixed-layout');
+  });
+
   it('says DRIVER_UNSUPPORTED when an older driver refuses --message', async () => {
     await expect(run([COLD_CALL, unknownOption('--message')], { message: 'random' }).result).rejects.toMatchObject({ code: 'DRIVER_UNSUPPORTED' });
   });

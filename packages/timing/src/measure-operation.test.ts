@@ -36,7 +36,7 @@ describe('measureOperation with a complete run', () => {
       // The fake driver reports no warm check, so the plan uses the cold call as SPEC §5 says.
       warmCallSeconds: null, planCallSeconds: 0.0009875, calibrationBasis: 'first-call',
       trials: 5, estimatedSeconds: expect.closeTo(5.0165, 10), timeoutPerProcessSeconds: 60,
-      scope: 'loop', message: 'rule', alignmentOffsetBytes: 0, onContextSwitch: 'rerun-until-futile', coreClockHz: null,
+      scope: 'loop', message: 'rule', alignmentOffsetBytes: 0, addressLayout: 'randomized', onContextSwitch: 'rerun-until-futile', coreClockHz: null,
     });
     // Calibration: 1 iteration, no warm-up, budget as timeout; trials: planned figures, pinned to CPU 1.
     expect(runner.calls[0]).toEqual({

@@ -116,6 +116,7 @@ export async function measureOperation(options: MeasureOperationOptions): Promis
     ...(plan.scope === 'loop' ? {} : { scope: plan.scope }),
     ...(plan.message === 'rule' ? {} : { message: plan.message }),
     ...(plan.alignmentOffsetBytes === 0 ? {} : { alignmentOffsetBytes: plan.alignmentOffsetBytes }),
+    ...(plan.addressLayout === 'fixed' ? { fixedAddressLayout: true } : {}),
   };
   const state: TrialRunState = { spentSeconds: 0, contextSwitchRerunsFutile: false };
   const processes: TrialProcess[] = [];

@@ -1,5 +1,5 @@
 import type { MeasuredCounter } from './counter-types.js';
-import type { MessagePattern, TimingScope, TrialProcess } from './trial-types.js';
+import type { AddressLayout, MessagePattern, TimingScope, TrialProcess } from './trial-types.js';
 
 /**
  * What a trial with involuntary context switches during its loop leads to: `flag` only records
@@ -42,6 +42,8 @@ export interface MeasurementPlan {
   message: MessagePattern;
   /** Offset of the message from a 64-byte boundary, bytes (0: aligned, the default). */
   alignmentOffsetBytes: number;
+  /** The address-space layout of every driver process (`randomized`: ASLR; `fixed`: ADDR_NO_RANDOMIZE). */
+  addressLayout: AddressLayout;
   /** What an involuntary context switch during a trial led to. */
   onContextSwitch: ContextSwitchPolicy;
   /** Fixed core clock the slow-clock test used, Hz; null when none was known (the test was not made). */

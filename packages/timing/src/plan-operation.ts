@@ -8,7 +8,7 @@ import type { ContextSwitchPolicy, MeasurementPlan } from './measurement-types.j
 import { planTrials, type PlanTrialsOptions } from './plan-trials.js';
 import { TimingError } from './timing-error.js';
 import { DEFAULT_MEASUREMENT_CHOICES, DEFAULT_TIMING_OPTIONS, MAX_PER_CALL_ITERATIONS } from './timing-options.js';
-import type { MessagePattern, TimingScope } from './trial-types.js';
+import type { AddressLayout, MessagePattern, TimingScope } from './trial-types.js';
 
 /** Options of {@link planOperation} (and the planning half of `measureOperation`). */
 export interface PlanOperationOptions {
@@ -29,6 +29,8 @@ export interface PlanOperationOptions {
   message?: MessagePattern;
   /** Offset of the message from a 64-byte boundary, 0 … 63 bytes (default 0); non-zero needs `--offset`. */
   alignmentOffsetBytes?: number;
+  /** `fixed`: every driver process (calibration and trials) runs with ADDR_NO_RANDOMIZE (default `randomized`). */
+  addressLayout?: AddressLayout;
   /** What a context switch during a trial leads to (default `rerun-until-futile`). */
   onContextSwitch?: ContextSwitchPolicy;
   /**
@@ -99,6 +101,7 @@ export async function planOperation(options: PlanOperationOptions): Promise<Oper
     ...(options.alignmentOffsetBytes === undefined ? {} : { alignmentOffsetBytes: options.alignmentOffsetBytes }),
     ...(options.counter === undefined ? {} : { counter: options.counter }),
     ...(options.cpu === undefined ? {} : { cpu: options.cpu }),
+    ...(options.addressLayout === 'fixed' ? { fixedAddressLayout: true } : {}),
   });
   if (calibration.status === 'failed') {
     return { status: 'failed', failure: calibration.failure, plan: null, calibration };
@@ -132,6 +135,7 @@ function pickChoices(options: PlanOperationOptions) {
     scope: options.scope,
     message: options.message,
     alignmentOffsetBytes: options.alignmentOffsetBytes,
+    addressLayout: options.addressLayout,
     onContextSwitch: options.onContextSwitch,
   };
 }

@@ -1,5 +1,5 @@
 import type { ContextSwitchPolicy } from './measurement-types.js';
-import type { MessagePattern, TimingScope } from './trial-types.js';
+import type { AddressLayout, MessagePattern, TimingScope } from './trial-types.js';
 
 /**
  * The knobs of a timing plan (SPEC §5). Every figure carries its unit in its name.
@@ -45,6 +45,8 @@ export interface MeasurementChoices {
   message: MessagePattern;
   /** Offset of the message from a 64-byte boundary, bytes. */
   alignmentOffsetBytes: number;
+  /** The address-space layout of the driver processes. */
+  addressLayout: AddressLayout;
   /** What an involuntary context switch during a trial leads to. */
   onContextSwitch: ContextSwitchPolicy;
 }
@@ -63,6 +65,7 @@ export const DEFAULT_MEASUREMENT_CHOICES: Readonly<MeasurementChoices> = Object.
   scope: 'loop',
   message: 'rule',
   alignmentOffsetBytes: 0,
+  addressLayout: 'randomized',
   onContextSwitch: 'rerun-until-futile',
 });
 

@@ -11,6 +11,13 @@ export type TimingScope = 'loop' | 'per-call';
  */
 export type MessagePattern = 'rule' | 'random';
 
+/**
+ * The address-space layout of each driver process: `randomized` (the kernel's ASLR, the default)
+ * or `fixed` (`time --fixed-layout`: the personality flag ADDR_NO_RANDOMIZE, so every trial
+ * process puts its stack, heap, library and buffers at the same addresses).
+ */
+export type AddressLayout = 'randomized' | 'fixed';
+
 /** Per-call figures of one `per-call` trial (the driver's `trial.perCall`), ticks of the counter. */
 export interface PerCallFigures {
   /** Calls timed one by one. */

@@ -10,7 +10,7 @@ function planned(calibrationSeconds: number, iterationsPerTrial: number, warmups
     trialTargetSeconds: 1, budgetSeconds: 900, calibrationSeconds, iterationsPerTrial, warmups, trials: 5,
     warmCallSeconds: warmCallSeconds ?? null, planCallSeconds, calibrationBasis: warmCallSeconds === undefined ? 'first-call' : 'warm-calls',
     estimatedSeconds: 5 * (iterationsPerTrial + warmups) * planCallSeconds, timeoutPerProcessSeconds,
-    scope: 'loop', message: 'rule', alignmentOffsetBytes: 0, onContextSwitch: 'rerun-until-futile', coreClockHz: null,
+    scope: 'loop', message: 'rule', alignmentOffsetBytes: 0, addressLayout: 'randomized', onContextSwitch: 'rerun-until-futile', coreClockHz: null,
   };
   // 2 ms of process start-up per trial on top of the loops.
   return { status: 'planned', plan, estimatedWallSeconds: plan.estimatedSeconds + 5 * 0.002, calibration: {} as never };

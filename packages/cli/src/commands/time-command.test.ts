@@ -10,7 +10,7 @@ import { registerTimeCommand, type TimeDependencies } from './time-command.js';
 const PLAN: MeasurementPlan = {
   trialTargetSeconds: 1, budgetSeconds: 900, calibrationSeconds: 0.00189, warmCallSeconds: 0.000032, planCallSeconds: 0.000032,
   calibrationBasis: 'warm-calls', iterationsPerTrial: 20000, warmups: 3, trials: 5, estimatedSeconds: 5 * 20003 * 0.000032 + 5 * (0.00189 - 0.000032),
-  timeoutPerProcessSeconds: 60, scope: 'loop', message: 'rule', alignmentOffsetBytes: 0, onContextSwitch: 'rerun-until-futile', coreClockHz: null,
+  timeoutPerProcessSeconds: 60, scope: 'loop', message: 'rule', alignmentOffsetBytes: 0, addressLayout: 'randomized', onContextSwitch: 'rerun-until-futile', coreClockHz: null,
 };
 const TSC_HZ = 2445.4e6;
 
@@ -142,6 +142,19 @@ describe('ngcc-perf time (injected measurement)', () => {
     expect(memoryAsked[0]?.timeoutSeconds).toBe(2);
     expect(stderr).toContain('[ngcc-perf] calibrating 16384 B (one cold call; a process is killed after 2 s)\n');
     await expect(runTime([...OSSL, '--budget', '0'])).rejects.toMatchObject({ code: 'USAGE', message: '--budget expects a positive number, got "0".' });
+  });
+
+  it('--counter forces the driver\'s counter (e.g. cntvct where the driver would pass it over), --fixed-layout asks for one layout; an unknown counter is bad input', async () => {
+    const { asked } = await runTime([...OSSL, '--counter', 'cntvct']);
+    expect(asked[0]?.counter).toBe('cntvct');
+    const { asked: unforced } = await runTime(OSSL);
+    expect(unforced[0]?.counter).toBeUndefined();
+    expect(unforced[0]?.addressLayout).toBeUndefined();
+    const { asked: fixed } = await runTime([...OSSL, '--fixed-layout']);
+    expect(fixed[0]?.addressLayout).toBe('fixed');
+    await expect(runTime([...OSSL, '--counter', 'cycles'])).rejects.toMatchObject({
+      code: 'USAGE', message: '--counter must be one of pmu-cycles, tsc, tscp, cntvct, clock, got "cycles".',
+    });
   });
 
   it('says a batch calibration and a fixed --iterations for what they are', async () => {

@@ -7,6 +7,7 @@ import {
   detectHostProblems,
   measureOperation,
   readHostEnvironment,
+  type CounterName,
   type MeasureOperationOptions,
   type OperationMeasurement,
 } from '@ngcc-perf/timing';
@@ -47,6 +48,8 @@ interface TimeFlags {
   trialTarget?: string;
   budget?: string;
   cpu?: string;
+  counter?: string;
+  fixedLayout?: boolean;
   quiet?: boolean;
   json?: boolean;
 }
@@ -72,6 +75,15 @@ function timeWarnings(measured: OperationMeasurement): string[] {
 function renderPinning(pinning: TimePinning): string {
   const why = pinning.source === 'option' ? '--cpu' : `default: the last of the CPUs this process may use, ${formatCpuList(pinning.allowed)}; --cpu N to choose`;
   return `pinned: every process on CPU ${pinning.cpu} (${why})\n`;
+}
+
+const COUNTER_NAMES: readonly CounterName[] = ['pmu-cycles', 'tsc', 'tscp', 'cntvct', 'clock'];
+
+/** `--counter NAME` checked against the driver's counter names. */
+function parseCounter(value: string): CounterName {
+  const found = COUNTER_NAMES.find((name) => name === value);
+  if (found === undefined) throw new CliError('USAGE', `--counter must be one of ${COUNTER_NAMES.join(', ')}, got "${value}".`);
+  return found;
 }
 
 /** The `--json` object of `time`: the figures, the plan and how it was made, the trials and the memory of one call. */
@@ -123,7 +135,7 @@ function renderFigures(measured: OperationMeasurement, messageBytes: number): st
 
 /**
  * `ngcc-perf time LIB --digest-bits N --bytes L [--trials T] [--iterations K] [--trial-target S]
- * [--budget S] [--cpu N] [--quiet] [--json]`: one operation's trials (SPEC §5), then one memory
+ * [--budget S] [--cpu N] [--counter NAME] [--fixed-layout] [--quiet] [--json]`: one operation's trials (SPEC §5), then one memory
  * process for the per-call figures (stack high-water, heap peak, operation peak). Progress goes
  * to stderr, one line per driver process. Exit 0 when both were measured, 3 when the library
  * failed (crash, timeout, wrong return: `EXIT_NOT_VOUCHED`), 2 for bad input: an option, a `--cpu` this process may
@@ -144,6 +156,8 @@ export function registerTimeCommand(program: Command, context: CommandContext, d
     .option('--trial-target <seconds>', `target seconds per trial (default ${DEFAULT_TIMING_OPTIONS.trialTargetSeconds})`)
     .option('--budget <seconds>', `most seconds for the operation; also bounds the calibration process, and the memory process (${DEFAULT_CALL_MEMORY_TIMEOUT_SECONDS} s at most) (default ${DEFAULT_TIMING_OPTIONS.budgetSeconds})`)
     .option('--cpu <n>', 'pin every process to this CPU, one this process may use (default: the last of them)')
+    .option('--counter <name>', 'read this counter (pmu-cycles, tsc, tscp, cntvct or clock) instead of the one the driver chooses')
+    .option('--fixed-layout', 'run every driver process with ADDR_NO_RANDOMIZE (one address-space layout for all trials; recorded in the plan)')
     .option('--quiet', 'no progress output on stderr')
     .option('--json', 'print the measurement as JSON')
     .action(async (library: string, flags: TimeFlags) => {
@@ -161,13 +175,17 @@ export function registerTimeCommand(program: Command, context: CommandContext, d
         ...(flags.iterations === undefined ? {} : { iterationsPerTrial: parseInteger('--iterations', flags.iterations, 1, 1e9) }),
         ...(flags.budget === undefined ? {} : { budgetSeconds }),
       };
+      const forced = {
+        ...(flags.counter === undefined ? {} : { counter: parseCounter(flags.counter) }),
+        ...(flags.fixedLayout === true ? { addressLayout: 'fixed' as const } : {}),
+      };
       await dependencies.checkLibrary(library);
       const driver = await dependencies.driverPath();
       const say = flags.quiet === true ? () => undefined : context.io.stderr;
       say(calibratingLine(messageBytes, budgetSeconds));
       const pinned = { cpu: pinning.cpu };
       const measured = await dependencies.measureOperation({
-        library, digestBits, messageBytes, options, ...pinned, driverPath: driver, onProgress: createTimeProgress(say),
+        library, digestBits, messageBytes, options, ...pinned, ...forced, driverPath: driver, onProgress: createTimeProgress(say),
       });
       const notLoadable = measured.plan === null ? loadFailureError(library, measured.calibration.failure) : null;
       if (notLoadable !== null) throw notLoadable;

@@ -6,7 +6,7 @@ import { describeTimePlan } from './describe-time-plan.js';
 const PLAN: MeasurementPlan = {
   trialTargetSeconds: 1, budgetSeconds: 900, calibrationSeconds: 0.0009875, warmCallSeconds: 0.000986, planCallSeconds: 0.0009875,
   calibrationBasis: 'first-call', iterationsPerTrial: 1013, warmups: 3, trials: 5, estimatedSeconds: 5 * 1016 * 0.0009875,
-  timeoutPerProcessSeconds: 60, scope: 'loop', message: 'rule', alignmentOffsetBytes: 0, onContextSwitch: 'rerun-until-futile', coreClockHz: null,
+  timeoutPerProcessSeconds: 60, scope: 'loop', message: 'rule', alignmentOffsetBytes: 0, addressLayout: 'randomized', onContextSwitch: 'rerun-until-futile', coreClockHz: null,
 };
 const trial = (seconds: number) => ({ trial: { iterations: 1013, seconds } });
 

@@ -25,6 +25,7 @@ export function timeArgv(args: TimeArgs): string[] {
     ...(args.alignmentOffsetBytes === undefined || args.alignmentOffsetBytes === 0
       ? []
       : ['--offset', String(args.alignmentOffsetBytes)]),
+    ...(args.fixedAddressLayout === true ? ['--fixed-layout'] : []),
   ];
 }
 
