@@ -18,9 +18,10 @@ const MAY_IMPORT = {
   kat: ['native'],
   rss: ['native'],
   timing: ['native', 'rss', 'stats'],
+  ct: ['native'],
   report: ['stats'],
-  campaign: ['native', 'kat', 'timing', 'elf-size', 'rss', 'report', 'stats'],
-  cli: ['native', 'kat', 'timing', 'elf-size', 'rss', 'report', 'stats', 'campaign'],
+  campaign: ['native', 'kat', 'timing', 'elf-size', 'rss', 'ct', 'report', 'stats'],
+  cli: ['native', 'kat', 'timing', 'elf-size', 'rss', 'ct', 'report', 'stats', 'campaign'],
 };
 
 const DEEP_IMPORTS = { group: ['../../*/src/*', '../../../packages/*'], message: 'Import another package by its name.' };
