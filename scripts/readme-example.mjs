@@ -42,7 +42,7 @@ export async function runReadmeExample(packageDir) {
   const stdout = execFileSync(process.execPath, ['--input-type=module', '-e', javascript], {
     cwd: packageDir,
     encoding: 'utf8',
-    env: { ...process.env, NODE_OPTIONS: '' },
+    env: { ...process.env, NODE_OPTIONS: '', FORCE_COLOR: '0', NO_COLOR: '1' },
   });
   const printed = stdout.split('\n').filter((line) => line !== '');
   return { printed, expected };

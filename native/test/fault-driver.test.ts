@@ -23,7 +23,9 @@ interface Fault {
   lines?: (subcommand: 'kat' | 'time' | 'memory', run: Run) => void;
 }
 
-const HANG_KILL_MS = 2000;
+// Long enough that a library which ends by itself (fault_exhaust writes 256 MiB) is not taken for a
+// hang on a loaded 2-core machine; the two hanging libraries are killed after it.
+const HANG_KILL_MS = 4000;
 const MEMORY_LIMIT_BYTES = 256 << 20;
 const records = (run: Run) => run.lines.filter((line) => line.type === 'kat-record').length;
 const errorOf = (run: Run) => run.lines.find((line) => line.type === 'error');

@@ -64,7 +64,14 @@ describe('behaviours beyond the KATs', () => {
     expect(record('voavanga_512', 32).memory.heapRetainedBytes).toBe(8 << 16);
     expect(record('voavanga_xof', 32).memory.heapRetainedBytes).toBe(0);
     const page = readFileSync(path.join(runDirectory, 'reports', 'toy-07', 'perf_x86_9.md'), 'utf8');
-    expect(page).toContain('`voavanga_256`: keeps up to 4096 bytes of heap allocated after its measured call (seen at 2 message sizes): a per-call leak unless');
+    // The leaking toy's first call is cheap, but on a busy host cold caches alone can make it over twice
+    // a warm call, and the page then (rightly, from its records) calls it a costly first call: the
+    // wording must follow the records' calibration basis.
+    const leakFirstCallCostly = [32, 1024].some((bytes) => record('voavanga_256', bytes).plan.calibrationBasis === 'warm-calls');
+    expect(page).toContain(
+      '`voavanga_256`: keeps up to 4096 bytes of heap allocated after its measured call (seen at 2 message sizes): ' +
+        (leakFirstCallCostly ? 'its first call was also costly' : 'a per-call leak unless'),
+    );
     expect(page).toContain('`voavanga_512`: keeps up to 524288 bytes of heap allocated after its measured call (seen at 2 message sizes): its first call was also costly');
     expect(page).toContain('`voavanga_xof`: writes its own digest length whatever it is asked (asked for 504 bits, it wrote past them).');
     const summary = readFileSync(path.join(runDirectory, 'reports', 'summary_x86_9.md'), 'utf8');

@@ -33,14 +33,17 @@ const MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
 /**
  * Parses a comma-separated list of message sizes in bytes (`--sizes 32,1024,65536`): each a
  * positive whole number of bytes, at most 16 MiB (cycles/byte needs a message of at least a byte).
+ * With `allowEmpty` a size may be 0 (`ct --bytes 0,1,55`: the empty message is audited too).
  * @throws {@link CliError} `USAGE` naming the option and the bad element.
  */
-export function parseSizeList(option: string, value: string): number[] {
+export function parseSizeList(option: string, value: string, { allowEmpty = false }: { allowEmpty?: boolean } = {}): number[] {
+  const smallest = allowEmpty ? 0 : 1;
+  const kind = allowEmpty ? 'a whole number of bytes (0 or more)' : 'a positive number of bytes';
   const sizes = value.split(',').map((part) => {
-    if (!/^\d+$/.test(part.trim()) || Number(part) === 0) {
-      throw new CliError('USAGE', `${option} expects each size as a positive number of bytes, e.g. 32,1024,65536; got "${part}".`);
+    if (!/^\d+$/.test(part.trim()) || Number(part) < smallest) {
+      throw new CliError('USAGE', `${option} expects each size as ${kind}, e.g. 32,1024,65536; got "${part}".`);
     }
-    return parseInteger(option, part, 1, MAX_MESSAGE_BYTES);
+    return parseInteger(option, part, smallest, MAX_MESSAGE_BYTES);
   });
   if (sizes.length === 0) throw new CliError('USAGE', `${option} needs at least one size.`);
   return [...new Set(sizes)].sort((a, b) => a - b);

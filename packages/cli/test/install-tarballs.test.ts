@@ -43,9 +43,11 @@ describe('installed from tarballs', () => {
     expect(run.stderr).toMatch(/^ngcc-perf: building ngcc-perf-driver 0\.1\.0 for this machine \(first use/m);
     expect(run.stderr).toContain(`ngcc-perf: built ${path.join(scratch, 'cache', '0.1.0', `${process.platform}-${process.arch}`, 'ngcc-perf-driver')} in `);
     expect(run.exitCode).toBe(0);
-    expect(run.stdout.trim().split('\n')).toEqual(
-      ['example-sha512', 'example-shake256', 'example-sm3'].map((id) => path.join(app, 'r', 'reports', id, `perf_${defaultSystemId()}.html`)),
-    );
+    // the candidate pages, then the system summary last
+    expect(run.stdout.trim().split('\n')).toEqual([
+      ...['example-sha512', 'example-shake256', 'example-sm3'].map((id) => path.join(app, 'r', 'reports', id, `perf_${defaultSystemId()}.html`)),
+      path.join(app, 'r', 'reports', `summary_${defaultSystemId()}.html`),
+    ]);
     const records = (await readdir(path.join(app, 'r', 'records'), { recursive: true })).filter((name) => name.endsWith('.json')).sort();
     expect(records).toEqual([
       'example-sha512/sha512__hash_64.json',

@@ -51,7 +51,7 @@ export function registerCtCommand(program: Command, context: CommandContext): vo
     .option('--json', 'print the result as JSON (findings[] with kind, function, file, line)')
     .action(async (library: string, flags: CtFlags) => {
       const digestBits = parseInteger('--digest-bits', flags.digestBits, 8, 1 << 20);
-      const messageBytes = flags.bytes === undefined ? undefined : parseSizeList('--bytes', flags.bytes);
+      const messageBytes = flags.bytes === undefined ? undefined : parseSizeList('--bytes', flags.bytes, { allowEmpty: true });
       const milliseconds = parseInteger('--timing-ms', flags.timingMs, 1, 86400000);
       const result = await runCt({
         library,

@@ -1,4 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
+import { CtError } from '@ngcc-perf/ct';
+import { NativeError } from '@ngcc-perf/native';
 import { readFile } from 'node:fs/promises';
 import { CampaignError } from '@ngcc-perf/campaign';
 import { KatError } from '@ngcc-perf/kat';
@@ -23,6 +25,8 @@ describe('isNgccPerfError (errors told apart by class)', () => {
     expect(await isNgccPerfError(new TimingError('INVALID_OPTIONS', 'trials is 0'))).toBe(true);
     expect(await isNgccPerfError(new ReportError('INVALID_NUMBER', 'no trial'))).toBe(true);
     expect(await isNgccPerfError(new CampaignError('RUN_DIRECTORY', 'locked'))).toBe(true);
+    expect(await isNgccPerfError(new CtError('INVALID_ARGUMENT', 'digestBits 12'))).toBe(true);
+    expect(await isNgccPerfError(new NativeError('MISSING_TOOLS', 'no cmake'))).toBe(true);
   });
 
   it('does not take Node\'s ENOENT for bad input, although its name ends in "Error" and its code is a string', async () => {

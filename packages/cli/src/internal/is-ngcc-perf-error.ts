@@ -14,6 +14,8 @@ async function packageErrorClasses(): Promise<Array<abstract new (...args: never
   const elfSize = await import('@ngcc-perf/elf-size');
   const rss = await import('@ngcc-perf/rss');
   const report = await import('@ngcc-perf/report');
+  const ct = await import('@ngcc-perf/ct');
+  const native = await import('@ngcc-perf/native');
   const campaign = await import('@ngcc-perf/campaign');
   return [
     CliError,
@@ -22,6 +24,8 @@ async function packageErrorClasses(): Promise<Array<abstract new (...args: never
     elfSize.ElfSizeError,
     rss.RssError,
     report.ReportError,
+    ct.CtError,
+    native.NativeError,
     campaign.CampaignError,
     campaign.ImportError,
   ];
@@ -29,8 +33,8 @@ async function packageErrorClasses(): Promise<Array<abstract new (...args: never
 
 /**
  * Whether `error` is an instance of one of the packages' error classes (`KatError`,
- * `TimingError`, `ElfSizeError`, `RssError`, `ReportError`, `CampaignError`, `ImportError`,
- * `CliError`). Told apart by class, never by shape: Node's own errors (an `ENOENT` has a string
+ * `TimingError`, `ElfSizeError`, `RssError`, `ReportError`, `CtError`, `NativeError`,
+ * `CampaignError`, `ImportError`, `CliError`). Told apart by class, never by shape: Node's own errors (an `ENOENT` has a string
  * `code` and a name ending in "Error") are not bad input.
  *
  * @param error - whatever was thrown.
