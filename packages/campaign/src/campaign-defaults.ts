@@ -3,7 +3,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { bundledExamplesDirectory } from '@ngcc-perf/native';
 import { DEFAULT_TIMING_OPTIONS } from '@ngcc-perf/timing';
-import { allowedCpus } from './engine/allowed-cpus.js';
 import { CAMPAIGN_PHASES, type CampaignPhase } from './engine/campaign-types.js';
 
 /**
@@ -35,17 +34,6 @@ export const RUN_CAMPAIGN_DEFAULTS = {
   /** Milliseconds of the constant-time audit's timing test per instance (phase `ct`; evidence only). */
   ctTimingMilliseconds: 2000,
 } as const;
-
-/**
- * The default measuring CPUs: the last CPU this process may run on (its affinity mask, which
- * Slurm, the Kubernetes CPU manager or taskset set), so the first CPU is left to the rest of the host.
- * @param allowed - CPUs this process may use, increasing (default: `Cpus_allowed_list`)
- * @example
- * defaultMeasuringCpus([0, 1]); // [1]
- */
-export function defaultMeasuringCpus(allowed: readonly number[] = allowedCpus()): number[] {
-  return [allowed[allowed.length - 1] ?? 0];
-}
 
 /**
  * The default system id of this machine: `x86_1` on x86-64, `arm_1` on AArch64, `<arch>_1` elsewhere.

@@ -4,7 +4,6 @@ export {
   GUIDE_MESSAGE_SIZES_BYTES,
   DEFAULT_CAMPAIGN_PHASES,
   RUN_CAMPAIGN_DEFAULTS,
-  defaultMeasuringCpus,
   defaultSystemId,
   bundledCandidateDirectories,
 } from './campaign-defaults.js';
@@ -40,7 +39,6 @@ export { CAMPAIGN_PHASES, instanceKey } from './engine/campaign-types.js';
 export type { CampaignPhase, CampaignPlan, ShardSpec } from './engine/campaign-types.js';
 export type { CampaignEvent, CampaignEventSink, PlannedOperation } from './engine/campaign-events.js';
 export { parseShardSpec, shardFromEnvironment, assignShards } from './engine/shard-selection.js';
-export { allowedCpus, parseCpuListText } from './engine/allowed-cpus.js';
 export { mergeRuns } from './engine/merge-runs.js';
 export type { MergeRunsOptions, MergeRunsResult } from './engine/merge-runs.js';
 export { publishRun } from './engine/publish-run.js';

@@ -1,7 +1,7 @@
 import { readFile, rm } from 'node:fs/promises';
 import { driverPath } from '@ngcc-perf/native';
 import { parseManifest, type KatManifest, type KatVerdict } from '@ngcc-perf/kat';
-import { DEFAULT_TIMING_OPTIONS } from '@ngcc-perf/timing';
+import { DEFAULT_TIMING_OPTIONS, defaultMeasuringCpus } from '@ngcc-perf/timing';
 import type { BuildProfile } from './build-profiles.js';
 import type { Candidate } from './candidate.js';
 import type { CampaignContext, CampaignUnit } from './engine/campaign-context.js';
@@ -23,7 +23,7 @@ import { renderReports } from './engine/render-reports.js';
 import { openRunState, type RunState } from './engine/run-state.js';
 import { assignShards } from './engine/shard-selection.js';
 import { CampaignError } from './campaign-error.js';
-import { defaultMeasuringCpus, defaultSystemId, RUN_CAMPAIGN_DEFAULTS } from './campaign-defaults.js';
+import { defaultSystemId, RUN_CAMPAIGN_DEFAULTS } from './campaign-defaults.js';
 import { readToolVersions } from './tool-versions.js';
 
 /** Options of {@link runCampaign}. */

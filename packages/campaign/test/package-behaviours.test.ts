@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { allowedCpus } from '../src/engine/allowed-cpus.js';
+import { allowedCpus } from '@ngcc-perf/timing';
 import { readHashCatalog } from '../src/discovery/hash-catalog.js';
 import { resolveRunInputs } from '../src/discovery/resolve-run-inputs.js';
 import { runCampaign, type RunCampaignResult } from '../src/run-campaign.js';

@@ -3,7 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { main } from '../src/main.js';
-import { allowedCpus } from '@ngcc-perf/campaign';
+import { allowedCpus } from '@ngcc-perf/timing';
 
 export const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 export const examplesDirectory = path.join(repositoryRoot, 'native', 'examples');

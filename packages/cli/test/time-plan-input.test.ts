@@ -6,9 +6,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { formatCpuList } from '../src/internal/measuring-cpu.js';
 import { repositoryRoot, runCli } from './campaign-support.js';
-import { allowedCpus } from '@ngcc-perf/campaign';
+import { allowedCpus, formatCpuList } from '@ngcc-perf/timing';
 
 const testlibs = path.join(repositoryRoot, 'native', 'build', 'testlibs');
 const XOR_OK = path.join(testlibs, 'libxor_ok.so');

@@ -43,6 +43,17 @@ describe('constant-time audit on the pages', () => {
     expect(section).toContain(`| \`${instance}\` | variable-latency | \`mix\` | \`litchi.c:7\` | disassembly |`);
   });
 
+  it('the headline block gets a constant-time column once the run has the audit (none without it)', () => {
+    const page = renderCandidateMarkdown(withAudit(AUDIT), 'hash-15');
+    const header = page.split('\n').find((line) => line.startsWith('| instance | KAT |'))!;
+    expect(header.endsWith('| constant-time |')).toBe(true);
+    const rows = page.split('\n').filter((line) => line.startsWith('| `litchi_'));
+    expect(rows[0]).toMatch(/\| ⚠ secret-dependent \(2\) \|$/);
+    expect(rows[1]).toMatch(/\| — \|$/);
+    const plain = renderCandidateMarkdown(seed000Dataset().dataset, 'hash-15');
+    expect(plain.split('\n').find((line) => line.startsWith('| instance | KAT |'))).not.toContain('constant-time');
+  });
+
   it('the summary page adds a constant-time column before notes; audited instances show the verdict, others —', () => {
     const page = renderSystemSummaryMarkdown(withAudit({ ...AUDIT, verdict: 'unknown', reason: 'crash', detail: 'died of SIGSEGV', findings: [] }));
     const header = page.split('\n').find((line) => line.startsWith('| candidate |'))!;

@@ -1,3 +1,4 @@
+export { allowedCpus, defaultMeasuringCpus, formatCpuList, parseCpuListText } from './cpu-affinity.js';
 export { aggregatePerCall } from './aggregate-per-call.js';
 export { assessHost } from './assess-host.js';
 export type { AssessHostOptions, HostAssessment, TscHzSource } from './assess-host.js';

@@ -3,7 +3,7 @@ import { assessHost, type AssessHostOptions, type HostAssessment, type HostFindi
 import type { CommandContext } from '../command-context.js';
 import { EXIT_NEGATIVE_VERDICT, EXIT_SUCCESS } from '../exit-codes.js';
 import { parseMeasuringCpu } from '../internal/measuring-cpu.js';
-import { allowedCpus } from '@ngcc-perf/campaign';
+import { allowedCpus } from '@ngcc-perf/timing';
 import { driverPath } from '@ngcc-perf/native';
 
 /** What `check-host` calls; tests pass fakes. */

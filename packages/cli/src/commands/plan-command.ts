@@ -8,7 +8,8 @@ import { checkLibraryFile, loadFailureError } from '../internal/library-input.js
 import { parseMeasuringCpu } from '../internal/measuring-cpu.js';
 import { calibratingLine } from '../internal/time-progress.js';
 import { parseInteger, parsePositiveNumber, parseSizeList } from '../parse-options.js';
-import { GUIDE_MESSAGE_SIZES_BYTES, allowedCpus, defaultMeasuringCpus } from '@ngcc-perf/campaign';
+import { GUIDE_MESSAGE_SIZES_BYTES } from '@ngcc-perf/campaign';
+import { allowedCpus, defaultMeasuringCpus } from '@ngcc-perf/timing';
 import { driverPath } from '@ngcc-perf/native';
 
 /** What `plan` calls; tests pass fakes. */

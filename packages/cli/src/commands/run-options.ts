@@ -1,6 +1,7 @@
 import { CliError } from '../cli-error.js';
 import { parseInteger } from '../parse-options.js';
-import { BUILD_PROFILES, CAMPAIGN_PHASES, allowedCpus, defaultMeasuringCpus, parseCpuListText, type BuildProfile, type CampaignPhase } from '@ngcc-perf/campaign';
+import { BUILD_PROFILES, CAMPAIGN_PHASES, type BuildProfile, type CampaignPhase } from '@ngcc-perf/campaign';
+import { allowedCpus, defaultMeasuringCpus, parseCpuListText } from '@ngcc-perf/timing';
 
 /**
  * Parses `--cpus 2,3,4` (or `2-4`): CPUs this process may use, one measuring worker each.

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { DEFAULT_CALL_MEMORY_TIMEOUT_SECONDS, measureCallMemory, type CallMemoryResult, type MeasureCallMemoryOptions } from '@ngcc-perf/rss';
-import { allowedCpus, defaultMeasuringCpus } from '@ngcc-perf/campaign';
+import { allowedCpus, defaultMeasuringCpus, formatCpuList } from '@ngcc-perf/timing';
 import { driverPath } from '@ngcc-perf/native';
 import {
   DEFAULT_TIMING_OPTIONS,
@@ -16,7 +16,7 @@ import type { CommandContext } from '../command-context.js';
 import { EXIT_NOT_VOUCHED } from '../exit-codes.js';
 import { describeTimePlan } from '../internal/describe-time-plan.js';
 import { checkLibraryFile, loadFailureError } from '../internal/library-input.js';
-import { formatCpuList, parseMeasuringCpu } from '../internal/measuring-cpu.js';
+import { parseMeasuringCpu } from '../internal/measuring-cpu.js';
 import { measureMemoryOnce, memoryFields, renderMemory, type TimeMemory } from '../internal/time-memory.js';
 import { calibratingLine, createTimeProgress } from '../internal/time-progress.js';
 import { parseInteger, parsePositiveNumber } from '../parse-options.js';

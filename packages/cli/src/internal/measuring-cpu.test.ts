@@ -1,15 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { CliError } from '../cli-error.js';
-import { formatCpuList, parseMeasuringCpu } from './measuring-cpu.js';
-
-describe('formatCpuList', () => {
-  it('folds runs of three or more into ranges, as Cpus_allowed_list does', () => {
-    expect(formatCpuList([0, 1])).toBe('0,1');
-    expect(formatCpuList([0, 1, 2, 3, 6, 8, 9])).toBe('0-3,6,8,9');
-    expect(formatCpuList([5])).toBe('5');
-    expect(formatCpuList(Array.from({ length: 128 }, (_, i) => i))).toBe('0-127');
-  });
-});
+import { parseMeasuringCpu } from './measuring-cpu.js';
 
 describe('parseMeasuringCpu', () => {
   it('takes a CPU this process may use', () => {

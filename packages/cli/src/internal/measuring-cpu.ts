@@ -1,24 +1,6 @@
+import { formatCpuList } from '@ngcc-perf/timing';
 import { CliError } from '../cli-error.js';
 import { parseInteger } from '../parse-options.js';
-
-/**
- * A CPU list in the kernel's own form, ranges of three or more folded (`0-3,6,8,9`), as
- * `Cpus_allowed_list` of /proc/self/status prints it.
- * @param cpus - CPU numbers in increasing order
- * @example
- * formatCpuList([0, 1, 2, 3, 6, 8, 9]); // '0-3,6,8,9'
- */
-export function formatCpuList(cpus: readonly number[]): string {
-  const parts: string[] = [];
-  for (let start = 0; start < cpus.length; ) {
-    let end = start;
-    while (end + 1 < cpus.length && cpus[end + 1] === cpus[end]! + 1) end += 1;
-    if (end - start >= 2) parts.push(`${cpus[start]}-${cpus[end]}`);
-    else for (let i = start; i <= end; i += 1) parts.push(String(cpus[i]));
-    start = end + 1;
-  }
-  return parts.join(',');
-}
 
 /**
  * Parses `--cpu N` and checks it up front against the CPUs this process may run on, so a

@@ -3,6 +3,7 @@
 // evaluator looks for, before the seed-layout sections.
 import { formatMemoryBytes } from '../format-memory-bytes.js';
 import { formatCyclesPerByte, formatMegabytesPerSecond } from '../number-formats.js';
+import { constantTimeCell, hasConstantTimeAudit } from './constant-time-section.js';
 import { codeSpan, paragraph } from './report-model.js';
 import { cvCell, CV_LIMIT_SENTENCE, isUnsteady, UNSTEADY_MARKER } from './reliability.js';
 import type { CandidateContext } from './candidate-context.js';
@@ -19,11 +20,17 @@ function longestComplete(records: TimingRecord[]): TimingRecord | undefined {
   return records.filter((record) => record.status === 'complete').sort((a, b) => b.messageBytes - a.messageBytes)[0];
 }
 
+/** The constant-time verdict as the headline shows it: ⚠ and red when secret-dependent. */
+function ctInline(entry: BuildInstance): Inline {
+  const text = constantTimeCell(entry);
+  return entry.ct?.verdict === 'secret-dependent' ? { text, tone: 'bad' } : entry.ct?.verdict === 'constant-time' ? { text, tone: 'good' } : text;
+}
+
 function memoryOrDash(bytes: number | null | undefined): string {
   return typeof bytes === 'number' ? formatMemoryBytes(bytes) : '—';
 }
 
-function headlineRow(entry: BuildInstance, records: TimingRecord[], withCallMemory: boolean, withMessage: boolean): Inline[][] {
+function headlineRow(entry: BuildInstance, records: TimingRecord[], withCallMemory: boolean, withMessage: boolean, withCt: boolean): Inline[][] {
   const longest = longestComplete(records);
   const derived = longest?.status === 'complete' ? longest.derived : null;
   const marker = longest !== undefined && isUnsteady(longest) ? ` ${UNSTEADY_MARKER}` : '';
@@ -38,6 +45,7 @@ function headlineRow(entry: BuildInstance, records: TimingRecord[], withCallMemo
     [longest === undefined ? '—' : cvCell(longest)],
     [memoryOrDash(image)],
     ...(withCallMemory ? [[memoryOrDash(memory?.stackHighWaterBytes)], [memoryOrDash(memory?.heapPeakBytes)]] : []),
+    ...(withCt ? [[ctInline(entry)]] : []),
   ];
 }
 
@@ -51,7 +59,8 @@ export function buildHeadlineBlocks(context: CandidateContext): Block[] {
   // one longest message for every instance: named in the caption, not repeated on every row
   const longestSizes = new Set(context.instances.map((entry) => longestComplete(recordsOf(entry))?.messageBytes));
   const withMessage = longestSizes.size !== 1 || longestSizes.has(undefined);
-  const rows = context.instances.map((entry) => headlineRow(entry, recordsOf(entry), withCallMemory, withMessage));
+  const withCt = hasConstantTimeAudit(context.instances);
+  const rows = context.instances.map((entry) => headlineRow(entry, recordsOf(entry), withCallMemory, withMessage, withCt));
   const commonSize = withMessage ? '' : ` (figures at ${[...longestSizes][0]} B)`;
   const unit = context.records.some(({ record }) => record.counter?.kind === 'fixed-rate') ? 'ticks/byte' : 'cycles/byte';
   const flagged = context.records.some(({ record }) => isUnsteady(record));
@@ -65,8 +74,8 @@ export function buildHeadlineBlocks(context: CandidateContext): Block[] {
     {
       kind: 'table',
       caption: `At a glance, per instance${commonSize}`,
-      headers: ['instance', 'KAT', ...(withMessage ? ['message'] : []), unit, 'MB/s', 'trial CV', 'static image', ...(withCallMemory ? ['stack', 'heap peak'] : [])],
-      numeric: [false, false, ...(withMessage ? [true] : []), true, true, true, true, ...(withCallMemory ? [true, true] : [])],
+      headers: ['instance', 'KAT', ...(withMessage ? ['message'] : []), unit, 'MB/s', 'trial CV', 'static image', ...(withCallMemory ? ['stack', 'heap peak'] : []), ...(withCt ? ['constant-time'] : [])],
+      numeric: [false, false, ...(withMessage ? [true] : []), true, true, true, true, ...(withCallMemory ? [true, true] : []), ...(withCt ? [false] : [])],
       rows,
     },
     paragraph(...notes),

@@ -1,3 +1,5 @@
+// The CPUs a measuring process may be pinned to: the affinity mask (what Slurm, the Kubernetes CPU
+// manager or taskset granted), its text forms, and the default measuring CPU of `time`, `plan` and `run`.
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 
@@ -38,4 +40,34 @@ export function allowedCpus(statusText?: string): number[] {
   const line = /^Cpus_allowed_list:\s*(.+)$/m.exec(text);
   const parsed = line === null ? null : parseCpuListText(line[1]!);
   return parsed ?? Array.from({ length: os.availableParallelism() }, (_, i) => i);
+}
+
+/**
+ * A CPU list in the kernel's own form, ranges of three or more folded (`0-3,6,8,9`), as
+ * `Cpus_allowed_list` of /proc/self/status prints it.
+ * @param cpus - CPU numbers in increasing order
+ * @example
+ * formatCpuList([0, 1, 2, 3, 6, 8, 9]); // '0-3,6,8,9'
+ */
+export function formatCpuList(cpus: readonly number[]): string {
+  const parts: string[] = [];
+  for (let start = 0; start < cpus.length; ) {
+    let end = start;
+    while (end + 1 < cpus.length && cpus[end + 1] === cpus[end]! + 1) end += 1;
+    if (end - start >= 2) parts.push(`${cpus[start]}-${cpus[end]}`);
+    else for (let i = start; i <= end; i += 1) parts.push(String(cpus[i]));
+    start = end + 1;
+  }
+  return parts.join(',');
+}
+
+/**
+ * The default measuring CPUs: the last CPU this process may run on (its affinity mask), so the
+ * first CPU is left to the rest of the host. `time`, `plan` and a campaign all use it.
+ * @param allowed - CPUs this process may use, increasing (default: {@link allowedCpus})
+ * @example
+ * defaultMeasuringCpus([0, 1]); // [1]
+ */
+export function defaultMeasuringCpus(allowed: readonly number[] = allowedCpus()): number[] {
+  return [allowed[allowed.length - 1] ?? 0];
 }
