@@ -24,7 +24,10 @@ const MAY_IMPORT = {
   cli: ['native', 'kat', 'timing', 'elf-size', 'rss', 'ct', 'report', 'stats', 'campaign'],
 };
 
-const DEEP_IMPORTS = { group: ['../../*/src/*', '../../../packages/*'], message: 'Import another package by its name.' };
+const DEEP_IMPORTS = {
+  group: ['../../*/src/*', '../../../packages/*'],
+  message: 'Import another package by its name.',
+};
 
 /** The `no-restricted-imports` setting of one package: every ngcc-perf package it may not import, or has not declared. */
 function boundaryRule(folder) {
@@ -33,7 +36,9 @@ function boundaryRule(folder) {
   const allowed = (MAY_IMPORT[folder] ?? []).map((name) => `@ngcc-perf/${name}`);
   const upward = [...declared].filter((name) => name.startsWith('@ngcc-perf/') && !allowed.includes(name));
   if (upward.length > 0) {
-    throw new Error(`packages/${folder}/package.json depends on ${upward.join(', ')}, which docs/ARCHITECTURE.md does not allow it to import.`);
+    throw new Error(
+      `packages/${folder}/package.json depends on ${upward.join(', ')}, which docs/ARCHITECTURE.md does not allow it to import.`,
+    );
   }
   const paths = Object.keys(MAY_IMPORT)
     .map((name) => `@ngcc-perf/${name}`)
@@ -57,7 +62,10 @@ const packageFolders = readdirSync(path.join(root, 'packages')).filter((folder) 
   }
 });
 for (const folder of packageFolders) {
-  if (!(folder in MAY_IMPORT)) throw new Error(`packages/${folder} is not in eslint.config.js MAY_IMPORT; add it as docs/ARCHITECTURE.md places it.`);
+  if (!(folder in MAY_IMPORT))
+    throw new Error(
+      `packages/${folder} is not in eslint.config.js MAY_IMPORT; add it as docs/ARCHITECTURE.md places it.`,
+    );
 }
 
 export default tseslint.config(

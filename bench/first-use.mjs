@@ -54,7 +54,10 @@ const median = (values) => {
 function buildBefore() {
   const folder = mkdtempSync(path.join(os.tmpdir(), 'ngcc-bench-old-'));
   try {
-    return timed('bash', ['-c', `cmake -S "${old}/native" -B "${folder}" -DCMAKE_BUILD_TYPE=Release >/dev/null && cmake --build "${folder}" -j 2 >/dev/null`]);
+    return timed('bash', [
+      '-c',
+      `cmake -S "${old}/native" -B "${folder}" -DCMAKE_BUILD_TYPE=Release >/dev/null && cmake --build "${folder}" -j 2 >/dev/null`,
+    ]);
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
@@ -64,15 +67,31 @@ function buildAfter() {
   const folder = mkdtempSync(path.join(os.tmpdir(), 'ngcc-bench-new-'));
   const native = path.join(root, 'native', 'dist', 'index.js');
   try {
-    return timed(process.execPath, ['-e', `import(${JSON.stringify(native)}).then((n) => n.buildDriver(${JSON.stringify(folder)}, { log: () => {} }))`]);
+    return timed(process.execPath, [
+      '-e',
+      `import(${JSON.stringify(native)}).then((n) => n.buildDriver(${JSON.stringify(folder)}, { log: () => {} }))`,
+    ]);
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
 }
 
-const timeArgs = ['time', library, '--digest-bits', '256', '--bytes', '32', '--trials', '1', '--trial-target', '0.001', '--quiet'];
+const timeArgs = [
+  'time',
+  library,
+  '--digest-bits',
+  '256',
+  '--bytes',
+  '32',
+  '--trials',
+  '1',
+  '--trial-target',
+  '0.001',
+  '--quiet',
+];
 const startBefore = () => timed(process.execPath, [path.join(old, 'packages', 'cli', 'dist', 'bin.js'), ...timeArgs]);
-const startAfter = () => timed(process.execPath, [path.join(root, 'packages', 'cli', 'bin', 'ngcc-perf.js'), ...timeArgs]);
+const startAfter = () =>
+  timed(process.execPath, [path.join(root, 'packages', 'cli', 'bin', 'ngcc-perf.js'), ...timeArgs]);
 
 function compare(label, before, after, count) {
   const samples = { before: [], after: [], ratios: [] };
@@ -86,7 +105,9 @@ function compare(label, before, after, count) {
     samples.before.push(beforeSeconds);
     samples.after.push(afterSeconds);
     samples.ratios.push(afterSeconds / beforeSeconds);
-    process.stderr.write(`${label} run ${run + 1}/${count}: before ${beforeSeconds.toFixed(2)} s, after ${afterSeconds.toFixed(2)} s\n`);
+    process.stderr.write(
+      `${label} run ${run + 1}/${count}: before ${beforeSeconds.toFixed(2)} s, after ${afterSeconds.toFixed(2)} s\n`,
+    );
   }
   console.log(
     `${label.padEnd(44)} before ${median(samples.before).toFixed(2).padStart(7)} s   after ${median(samples.after).toFixed(2).padStart(7)} s   ` +
@@ -94,6 +115,8 @@ function compare(label, before, after, count) {
   );
 }
 
-console.log(`ngcc-perf first use, ${new Date().toISOString()}, ${os.cpus().length} CPUs, load ${os.loadavg()[0].toFixed(2)}; before = ${old}`);
+console.log(
+  `ngcc-perf first use, ${new Date().toISOString()}, ${os.cpus().length} CPUs, load ${os.loadavg()[0].toFixed(2)}; before = ${old}`,
+);
 compare('ngcc-perf time, 32-byte message (whole command)', startBefore, startAfter, runs);
 compare('getting a driver (before: cmake of native/; after: first-use build)', buildBefore, buildAfter, buildRuns);

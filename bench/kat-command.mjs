@@ -36,7 +36,16 @@ const median = (values) => {
 };
 
 const leanArgs = [path.join(root, 'bench', 'kat-lean-entry.mjs'), libsm3, manifest];
-const samples = { node: [], cliVersion: [], driverOnly: [], driverInside: [], kat: [], katInside: [], lean: [], leanInside: [] };
+const samples = {
+  node: [],
+  cliVersion: [],
+  driverOnly: [],
+  driverInside: [],
+  kat: [],
+  katInside: [],
+  lean: [],
+  leanInside: [],
+};
 for (let run = 0; run < runs; run += 1) {
   samples.node.push(timed(process.execPath, ['-e', '']).seconds);
   samples.cliVersion.push(timed(process.execPath, [cli, '--version']).seconds);
@@ -44,7 +53,8 @@ for (let run = 0; run < runs; run += 1) {
   let wall = 0;
   for (const file of ['KAT_2_12', 'KAT_2_23']) {
     const { seconds, result } = timed(driver, ['kat', libsm3, '256', file]);
-    if (result.status !== 0) throw new Error(`ngcc-perf-driver kat ${file} ended with ${result.status ?? result.signal}: ${result.stderr}`);
+    if (result.status !== 0)
+      throw new Error(`ngcc-perf-driver kat ${file} ended with ${result.status ?? result.signal}: ${result.stderr}`);
     wall += seconds;
     const end = JSON.parse(result.stdout.trim().split('\n').at(-1));
     inside += end.cryptHashSeconds;
@@ -57,7 +67,8 @@ for (let run = 0; run < runs; run += 1) {
   samples.kat.push(seconds);
   samples.katInside.push(json.files.reduce((sum, file) => sum + file.cryptHashSeconds, 0));
   const lean = timed(process.execPath, leanArgs);
-  if (lean.result.status !== 0) throw new Error(`kat-lean-entry exited with ${lean.result.status}: ${lean.result.stderr}`);
+  if (lean.result.status !== 0)
+    throw new Error(`kat-lean-entry exited with ${lean.result.status}: ${lean.result.stderr}`);
   samples.lean.push(lean.seconds);
   samples.leanInside.push(JSON.parse(lean.result.stdout).files.reduce((sum, file) => sum + file.cryptHashSeconds, 0));
 }
@@ -74,7 +85,13 @@ row('inside CryptHash (driver sum, each message hashed twice)', m.katInside);
 row('target 2.5 × CryptHash + 1 s', target);
 row('same work, entry loading only commander + @ngcc-perf/kat', m.lean);
 row('  its time inside CryptHash', m.leanInside);
-console.log(`ratio whole command / inside CryptHash: ${(m.kat / m.katInside).toFixed(1)}×; command − CLI start-up: ${(m.kat - m.cliVersion).toFixed(3)} s`);
-console.log(`${m.kat <= target ? 'MET' : 'NOT MET'}: ${m.kat.toFixed(3)} s ${m.kat <= target ? '≤' : '>'} ${target.toFixed(3)} s (whole command)`);
+console.log(
+  `ratio whole command / inside CryptHash: ${(m.kat / m.katInside).toFixed(1)}×; command − CLI start-up: ${(m.kat - m.cliVersion).toFixed(3)} s`,
+);
+console.log(
+  `${m.kat <= target ? 'MET' : 'NOT MET'}: ${m.kat.toFixed(3)} s ${m.kat <= target ? '≤' : '>'} ${target.toFixed(3)} s (whole command)`,
+);
 const leanTarget = 2.5 * m.leanInside + 1;
-console.log(`${m.lean <= leanTarget ? 'MET' : 'NOT MET'}: ${m.lean.toFixed(3)} s ${m.lean <= leanTarget ? '≤' : '>'} ${leanTarget.toFixed(3)} s (lean entry)`);
+console.log(
+  `${m.lean <= leanTarget ? 'MET' : 'NOT MET'}: ${m.lean.toFixed(3)} s ${m.lean <= leanTarget ? '≤' : '>'} ${leanTarget.toFixed(3)} s (lean entry)`,
+);

@@ -38,9 +38,16 @@ const tsRates = [];
 let cRecord = null;
 const tsBuffer = new Uint8Array(tsBytes);
 for (let run = 0; run < runs; run += 1) {
-  const result = spawnSync(driver, ['kat', libempty, '256', 'KAT_2_33'], { encoding: 'utf8', maxBuffer: 1 << 24, timeout: 300000 });
+  const result = spawnSync(driver, ['kat', libempty, '256', 'KAT_2_33'], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 24,
+    timeout: 300000,
+  });
   if (result.status !== 0) throw new Error(`driver exited with ${result.status}: ${result.stderr}`);
-  const lines = result.stdout.trim().split('\n').map((line) => JSON.parse(line));
+  const lines = result.stdout
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line));
   cRecord = lines.find((line) => line.type === 'kat-record' && line.index === 2);
   cRates.push(GIB / lines.at(-1).drbgSeconds / 1e6);
 
@@ -53,13 +60,24 @@ for (let run = 0; run < runs; run += 1) {
 const c = median(cRates);
 const ts = median(tsRates);
 console.log(`KAT_2_33 random message (1 GiB), SM3 Hash_DRBG, medians of ${runs} interleaved runs`);
-console.log(`C DRNG in ngcc-perf-driver (whole 1 GiB, 8 SM3 lanes): ${c.toFixed(1)} MB/s  (runs: ${cRates.map((r) => r.toFixed(0)).join(', ')})`);
-console.log(`TypeScript HashDrbg (first ${tsBytes / 2 ** 20} MiB):            ${ts.toFixed(1)} MB/s  (runs: ${tsRates.map((r) => r.toFixed(0)).join(', ')})`);
-console.log(`ratio C / TypeScript: ${(c / ts).toFixed(1)}×; a 1 GiB draw takes ${(GIB / c / 1e6).toFixed(1)} s in C, ${(GIB / ts / 1e6).toFixed(1)} s in TypeScript`);
+console.log(
+  `C DRNG in ngcc-perf-driver (whole 1 GiB, 8 SM3 lanes): ${c.toFixed(1)} MB/s  (runs: ${cRates.map((r) => r.toFixed(0)).join(', ')})`,
+);
+console.log(
+  `TypeScript HashDrbg (first ${tsBytes / 2 ** 20} MiB):            ${ts.toFixed(1)} MB/s  (runs: ${tsRates.map((r) => r.toFixed(0)).join(', ')})`,
+);
+console.log(
+  `ratio C / TypeScript: ${(c / ts).toFixed(1)}×; a 1 GiB draw takes ${(GIB / c / 1e6).toFixed(1)} s in C, ${(GIB / ts / 1e6).toFixed(1)} s in TypeScript`,
+);
 console.log(`${c >= 100 ? 'MET' : 'NOT MET'}: ${c.toFixed(1)} MB/s ${c >= 100 ? '≥' : '<'} 100 MB/s`);
 const v = BigInt(`0x${Buffer.from(createNgccDrng(ngccKatSeed('KAT_2_33')).exportState().v).toString('hex')}`);
-const block = (i) => createHash('sm3').update(Buffer.from(((v + i) % 2n ** 440n).toString(16).padStart(110, '0'), 'hex')).digest();
+const block = (i) =>
+  createHash('sm3')
+    .update(Buffer.from(((v + i) % 2n ** 440n).toString(16).padStart(110, '0'), 'hex'))
+    .digest();
 const head = hex(block(0n).subarray(0, 8));
 const tail = hex(block(2n ** 25n - 1n).subarray(24));
 const same = cRecord.headHex === head && cRecord.tailHex === tail && hex(tsBuffer.subarray(0, 8)) === head;
-console.log(`Msg_Exp: C ${cRecord.headHex} .... ${cRecord.tailHex}, from V ${head} .... ${tail} → ${same ? 'equal' : 'DIFFERENT'}`);
+console.log(
+  `Msg_Exp: C ${cRecord.headHex} .... ${cRecord.tailHex}, from V ${head} .... ${tail} → ${same ? 'equal' : 'DIFFERENT'}`,
+);

@@ -14,11 +14,17 @@ const cli = path.join(root, 'packages', 'cli', 'dist', 'bin.js');
 const libsm3 = path.join(root, 'native', 'build', 'examples', 'libsm3.so');
 for (let run = 0; run < runs; run += 1) {
   const start = process.hrtime.bigint();
-  const result = spawnSync(process.execPath, [cli, 'kat', libsm3, '--digest-bits', '256', '--name', 'sm3', '--full', '--json'], { encoding: 'utf8', maxBuffer: 1 << 28 });
+  const result = spawnSync(
+    process.execPath,
+    [cli, 'kat', libsm3, '--digest-bits', '256', '--name', 'sm3', '--full', '--json'],
+    { encoding: 'utf8', maxBuffer: 1 << 28 },
+  );
   const seconds = Number(process.hrtime.bigint() - start) / 1e9;
   const json = JSON.parse(result.stdout);
   console.log(`run ${run + 1}: exit ${result.status} (${json.verdict}), whole command ${seconds.toFixed(1)} s`);
   for (const file of json.files) {
-    console.log(`  ${file.file.padEnd(18)} ${file.seconds.toFixed(2).padStart(6)} s, inside CryptHash ${file.cryptHashSeconds.toFixed(2).padStart(6)} s (${file.cryptHashCalls} calls), DRNG ${file.drbgSeconds.toFixed(2)} s, peak RSS ${(file.peakRssBytes / 2 ** 20).toFixed(0)} MiB`);
+    console.log(
+      `  ${file.file.padEnd(18)} ${file.seconds.toFixed(2).padStart(6)} s, inside CryptHash ${file.cryptHashSeconds.toFixed(2).padStart(6)} s (${file.cryptHashCalls} calls), DRNG ${file.drbgSeconds.toFixed(2)} s, peak RSS ${(file.peakRssBytes / 2 ** 20).toFixed(0)} MiB`,
+    );
   }
 }

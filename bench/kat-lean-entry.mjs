@@ -16,9 +16,15 @@ const { parseManifest, runKat, VERDICT_EXIT_CODES } = await import('@ngcc-perf/k
 
 const [library, manifestPath] = process.argv.slice(2);
 const result = await runKat({
-  library, digestBits: 256, name: 'sm3', candidateId: 'sm3', label: 'sm3',
+  library,
+  digestBits: 256,
+  name: 'sm3',
+  candidateId: 'sm3',
+  label: 'sm3',
   manifest: parseManifest(await readFile(manifestPath, 'utf8'), manifestPath),
   driverPath: path.join(root, 'native', 'build', 'ngcc-perf-driver'),
 });
-process.stdout.write(`${JSON.stringify({ verdict: result.verdict, detail: result.detail, files: result.files, logSha256: result.logSha256 }, null, 2)}\n`);
+process.stdout.write(
+  `${JSON.stringify({ verdict: result.verdict, detail: result.detail, files: result.files, logSha256: result.logSha256 }, null, 2)}\n`,
+);
 process.exitCode = VERDICT_EXIT_CODES[result.verdict];

@@ -17,13 +17,16 @@ import yazl from 'yazl';
 import { buildInstance, readBundledCatalog, resolveRunInputs } from '../packages/campaign/dist/index.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const argument = (name, fallback) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : fallback);
+const argument = (name, fallback) =>
+  process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : fallback;
 const instancesPerPackage = Number(argument('--instances', '3'));
 const build = !process.argv.includes('--no-build');
 // The algorithm files of real packages do not name the DRNG's functions, so discovery never needs
 // to compile them; the toy's optional DRNG call (TOY_USES_DRNG) is left out here to match.
-const toy = readFileSync(path.join(root, 'packages/campaign/test/fixtures/toy-packages/toy_hash.c'), 'utf8')
-  .replace(/#ifdef TOY_USES_DRNG\n[^#]*#endif\n/g, '');
+const toy = readFileSync(path.join(root, 'packages/campaign/test/fixtures/toy-packages/toy_hash.c'), 'utf8').replace(
+  /#ifdef TOY_USES_DRNG\n[^#]*#endif\n/g,
+  '',
+);
 const fixture = (name) => readFileSync(path.join(root, 'packages/campaign/test/fixtures/toy-packages', name), 'utf8');
 const work = mkdtempSync(path.join(tmpdir(), 'bench-package-discovery-'));
 const submissions = path.join(work, 'submissions');
@@ -67,9 +70,25 @@ for (const [index, entry] of catalog.entries.entries()) {
   const folder = path.join(submissions, name);
   write(path.join(folder, 'Basic_Information.pdf'), '%PDF-1.4 toy\n'.repeat(1000));
   const sizes = [512, 768, 1024, 256, 384].slice(0, instancesPerPackage);
-  for (const bits of sizes) instanceFolder(path.join(folder, 'Implementations/Reference_Implementation', `${name}-${bits}`), `${stem}_${bits}`, bits, true);
-  instanceFolder(path.join(folder, 'Implementations/Optimized_Implementation', `${name}-${sizes[0]}`), `${stem}_${sizes[0]}`, sizes[0], false);
-  instanceFolder(path.join(folder, 'Others/Self_Assessment', `${name}-${sizes[0]}`), `${stem}_${sizes[0]}`, sizes[0], true);
+  for (const bits of sizes)
+    instanceFolder(
+      path.join(folder, 'Implementations/Reference_Implementation', `${name}-${bits}`),
+      `${stem}_${bits}`,
+      bits,
+      true,
+    );
+  instanceFolder(
+    path.join(folder, 'Implementations/Optimized_Implementation', `${name}-${sizes[0]}`),
+    `${stem}_${sizes[0]}`,
+    sizes[0],
+    false,
+  );
+  instanceFolder(
+    path.join(folder, 'Others/Self_Assessment', `${name}-${sizes[0]}`),
+    `${stem}_${sizes[0]}`,
+    sizes[0],
+    true,
+  );
   if (index % 2 === 1) {
     await zipFolder(folder, `${folder}.zip`);
     inputs.push(`${folder}.zip`);
@@ -79,7 +98,10 @@ for (const [index, entry] of catalog.entries.entries()) {
 const rows = [];
 for (const input of inputs) {
   const start = process.hrtime.bigint();
-  const [{ candidate }] = await resolveRunInputs([input], { extractionDirectory: path.join(work, 'run', 'packages'), catalog });
+  const [{ candidate }] = await resolveRunInputs([input], {
+    extractionDirectory: path.join(work, 'run', 'packages'),
+    catalog,
+  });
   const discoverySeconds = Number(process.hrtime.bigint() - start) / 1e9;
   const buildSeconds = [];
   if (build) {
@@ -95,9 +117,21 @@ for (const input of inputs) {
       buildSeconds.push(Number(process.hrtime.bigint() - begin) / 1e9);
     }
   }
-  rows.push({ id: candidate.id, input: path.basename(input), instances: candidate.instances.length, discoverySeconds, buildSeconds });
-  const perInstance = buildSeconds.length === 0 ? '-' : (buildSeconds.reduce((a, b) => a + b, 0) / buildSeconds.length).toFixed(2);
-  console.log(`${candidate.id.padEnd(8)} ${path.basename(input).padEnd(14)} ${String(candidate.instances.length).padStart(2)} instances  discovery ${(discoverySeconds * 1000).toFixed(0).padStart(5)} ms  build ${buildSeconds.reduce((a, b) => a + b, 0).toFixed(2).padStart(6)} s (${perInstance} s per instance)`);
+  rows.push({
+    id: candidate.id,
+    input: path.basename(input),
+    instances: candidate.instances.length,
+    discoverySeconds,
+    buildSeconds,
+  });
+  const perInstance =
+    buildSeconds.length === 0 ? '-' : (buildSeconds.reduce((a, b) => a + b, 0) / buildSeconds.length).toFixed(2);
+  console.log(
+    `${candidate.id.padEnd(8)} ${path.basename(input).padEnd(14)} ${String(candidate.instances.length).padStart(2)} instances  discovery ${(discoverySeconds * 1000).toFixed(0).padStart(5)} ms  build ${buildSeconds
+      .reduce((a, b) => a + b, 0)
+      .toFixed(2)
+      .padStart(6)} s (${perInstance} s per instance)`,
+  );
 }
 
 const median = (values) => {
@@ -110,6 +144,11 @@ const builds = rows.flatMap((r) => r.buildSeconds);
 const zipped = rows.filter((r) => r.input.endsWith('.zip')).map((r) => r.discoverySeconds);
 const unpacked = rows.filter((r) => !r.input.endsWith('.zip')).map((r) => r.discoverySeconds);
 console.log(`\n${rows.length} packages, ${rows.reduce((a, r) => a + r.instances, 0)} instances`);
-console.log(`discovery: total ${discovery.reduce((a, b) => a + b, 0).toFixed(2)} s, median per package ${(median(discovery) * 1000).toFixed(0)} ms (zipped ${(median(zipped) * 1000).toFixed(0)} ms with extraction, unpacked ${(median(unpacked) * 1000).toFixed(0)} ms)`);
-if (builds.length > 0) console.log(`build: total ${builds.reduce((a, b) => a + b, 0).toFixed(1)} s, median per instance ${median(builds).toFixed(2)} s`);
+console.log(
+  `discovery: total ${discovery.reduce((a, b) => a + b, 0).toFixed(2)} s, median per package ${(median(discovery) * 1000).toFixed(0)} ms (zipped ${(median(zipped) * 1000).toFixed(0)} ms with extraction, unpacked ${(median(unpacked) * 1000).toFixed(0)} ms)`,
+);
+if (builds.length > 0)
+  console.log(
+    `build: total ${builds.reduce((a, b) => a + b, 0).toFixed(1)} s, median per instance ${median(builds).toFixed(2)} s`,
+  );
 rmSync(work, { recursive: true, force: true });

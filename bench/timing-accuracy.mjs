@@ -56,19 +56,52 @@ const median = (values) => {
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 };
 const measure = (library, digestBits, messageBytes, extra = {}) =>
-  measureOperation({ library, digestBits, messageBytes, cpu, driverPath, options: { trialTargetSeconds, ...extra.options }, ...extra.rest });
+  measureOperation({
+    library,
+    digestBits,
+    messageBytes,
+    cpu,
+    driverPath,
+    options: { trialTargetSeconds, ...extra.options },
+    ...extra.rest,
+  });
 
 // The OpenSSL-backed library, built here (never committed as a binary).
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'ngcc-bench-'));
 const opensslLibrary = path.join(scratch, 'libcrypthash_openssl.so');
-execFileSync('gcc', ['-O2', '-fPIC', '-shared', '-o', opensslLibrary, path.join(root, 'bench', 'openssl-sha512', 'crypthash_openssl.c'), '-lcrypto']);
+execFileSync('gcc', [
+  '-O2',
+  '-fPIC',
+  '-shared',
+  '-o',
+  opensslLibrary,
+  path.join(root, 'bench', 'openssl-sha512', 'crypthash_openssl.c'),
+  '-lcrypto',
+]);
 
 function opensslSpeedMegabytesPerSecond(seconds = accuracySeconds, bytes = 16384) {
   // `openssl speed -mr` prints "+F:<n>:sha512:<bytes per second for each size>".
-  const text = execFileSync('taskset', ['-c', String(cpu), 'openssl', 'speed', '-elapsed', '-mr', '-seconds', String(seconds), '-evp', 'sha512', '-bytes', String(bytes)], {
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'ignore'],
-  });
+  const text = execFileSync(
+    'taskset',
+    [
+      '-c',
+      String(cpu),
+      'openssl',
+      'speed',
+      '-elapsed',
+      '-mr',
+      '-seconds',
+      String(seconds),
+      '-evp',
+      'sha512',
+      '-bytes',
+      String(bytes),
+    ],
+    {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    },
+  );
   const line = text.split('\n').find((l) => l.startsWith('+F:'));
   const bytesPerSecond = Number(line.split(':').at(-1));
   return bytesPerSecond / 1e6;
@@ -93,7 +126,9 @@ for (let round = 0; parts.has(1) && round < accuracyRounds; round++) {
 // 3. Repeatability: per pair, ngcc-perf twice back to back, the plain driver twice back to back.
 const sha512 = path.join(root, 'native', 'build', 'examples', 'libsha512.so');
 const plain = (n) => {
-  const out = execFileSync(driverPath, ['time', sha512, '512', '4096', String(n), '3', '--cpu', String(cpu)], { encoding: 'utf8' });
+  const out = execFileSync(driverPath, ['time', sha512, '512', '4096', String(n), '3', '--cpu', String(cpu)], {
+    encoding: 'utf8',
+  });
   const trial = JSON.parse(out.split('\n').find((line) => line.includes('"type":"trial"')));
   return trial.ticks / trial.iterations;
 };
@@ -102,9 +137,22 @@ for (let round = 0; parts.has(3) && round < rounds; round++) {
   const harness = [];
   const floor = [];
   for (let pair = 0; pair < pairs; pair++) {
-    const first = await measureOperation({ library: sha512, digestBits: 512, messageBytes: 4096, cpu, driverPath, addressLayout, options: { trialTargetSeconds } });
+    const first = await measureOperation({
+      library: sha512,
+      digestBits: 512,
+      messageBytes: 4096,
+      cpu,
+      driverPath,
+      addressLayout,
+      options: { trialTargetSeconds },
+    });
     const second = await measureOperation({
-      library: sha512, digestBits: 512, messageBytes: 4096, cpu, driverPath, addressLayout,
+      library: sha512,
+      digestBits: 512,
+      messageBytes: 4096,
+      cpu,
+      driverPath,
+      addressLayout,
       options: { trialTargetSeconds, iterationsPerTrial: first.plan.iterationsPerTrial },
     });
     harness.push(second.derived.meanCycles / first.derived.meanCycles);
@@ -119,7 +167,9 @@ for (let round = 0; parts.has(3) && round < rounds; round++) {
 
 const empty = path.join(root, 'native', 'build', 'testlibs', 'libempty.so');
 const loopEmpty = parts.has(2) ? await measure(empty, 256, 0, { options: { iterationsPerTrial: 1_000_000 } }) : null;
-const perCallEmpty = parts.has(2) ? await measure(empty, 256, 0, { options: { iterationsPerTrial: 100_000 }, rest: { scope: 'per-call' } }) : null;
+const perCallEmpty = parts.has(2)
+  ? await measure(empty, 256, 0, { options: { iterationsPerTrial: 100_000 }, rest: { scope: 'per-call' } })
+  : null;
 
 const sizes = [32, 128, 512, 1024, 4096, 8192, 16384, 65536];
 const started = process.hrtime.bigint();
@@ -128,41 +178,70 @@ let allLoopSeconds = 0;
 let processCount = 0;
 for (const size of parts.has(4) ? sizes : []) {
   const measured = await measureOperation({
-    library: path.join(root, 'native', 'build', 'examples', 'libsha512.so'), digestBits: 512, messageBytes: size, cpu, driverPath,
-    options: { trialTargetSeconds: efficiencyTargetSeconds }, perCallSample: true,
+    library: path.join(root, 'native', 'build', 'examples', 'libsha512.so'),
+    digestBits: 512,
+    messageBytes: size,
+    cpu,
+    driverPath,
+    options: { trialTargetSeconds: efficiencyTargetSeconds },
+    perCallSample: true,
   });
   const kept = measured.processes.reduce((sum, p) => sum + (p.trial?.seconds ?? 0), 0);
-  const discarded = measured.processes.flatMap((p) => p.discardedAttempts ?? []).reduce((sum, a) => sum + a.trial.seconds, 0);
+  const discarded = measured.processes
+    .flatMap((p) => p.discardedAttempts ?? [])
+    .reduce((sum, a) => sum + a.trial.seconds, 0);
   keptLoopSeconds += kept;
-  allLoopSeconds += kept + discarded + (measured.calibration.trial?.seconds ?? 0) + (measured.perCallSample?.trial?.seconds ?? 0);
-  processCount += 1 + measured.processes.reduce((sum, p) => sum + p.attempts, 0) + (measured.perCallSample === undefined ? 0 : 1);
+  allLoopSeconds +=
+    kept + discarded + (measured.calibration.trial?.seconds ?? 0) + (measured.perCallSample?.trial?.seconds ?? 0);
+  processCount +=
+    1 + measured.processes.reduce((sum, p) => sum + p.attempts, 0) + (measured.perCallSample === undefined ? 0 : 1);
 }
 const wallSeconds = Number(process.hrtime.bigint() - started) / 1e9;
 
 const percent = (ratio) => `${((ratio - 1) * 100).toFixed(2)} %`;
 const pct = (fraction) => `${(fraction * 100).toFixed(2)} %`;
-console.log(`cpu ${cpu}, trial target ${trialTargetSeconds} s, parts ${[...parts].join(',')}, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+console.log(
+  `cpu ${cpu}, trial target ${trialTargetSeconds} s, parts ${[...parts].join(',')}, load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);
 if (parts.has(1)) {
-  for (const a of accuracy) console.log(`  accuracy round: ngcc-perf ${a.ours.toFixed(1)} MB/s, openssl speed ${a.theirs.toFixed(1)} MB/s, ratio ${a.ratio.toFixed(4)}`);
+  for (const a of accuracy)
+    console.log(
+      `  accuracy round: ngcc-perf ${a.ours.toFixed(1)} MB/s, openssl speed ${a.theirs.toFixed(1)} MB/s, ratio ${a.ratio.toFixed(4)}`,
+    );
   // Interference on a shared host only ever slows a run down, so the best round of each side is the
   // nearest either gets to the undisturbed speed; its ratio is printed beside the median of ratios.
   const best = (pick) => Math.max(...accuracy.map(pick));
   const bestRatio = best((a) => a.ours) / best((a) => a.theirs);
-  console.log(`1. accuracy (SHA-512 EVP, 16384 B, ${accuracyRounds} rounds of ${accuracySeconds} s a side): median ratio ngcc-perf/openssl ${median(accuracy.map((a) => a.ratio)).toFixed(4)} (${percent(median(accuracy.map((a) => a.ratio)))}; goal within ±5 %); best rounds ${best((a) => a.ours).toFixed(1)} vs ${best((a) => a.theirs).toFixed(1)} MB/s, ratio ${bestRatio.toFixed(4)} (${percent(bestRatio)})`);
+  console.log(
+    `1. accuracy (SHA-512 EVP, 16384 B, ${accuracyRounds} rounds of ${accuracySeconds} s a side): median ratio ngcc-perf/openssl ${median(accuracy.map((a) => a.ratio)).toFixed(4)} (${percent(median(accuracy.map((a) => a.ratio)))}; goal within ±5 %); best rounds ${best((a) => a.ours).toFixed(1)} vs ${best((a) => a.theirs).toFixed(1)} MB/s, ratio ${bestRatio.toFixed(4)} (${percent(bestRatio)})`,
+  );
 }
 if (parts.has(2)) {
-  console.log(`2. overhead (counter ${loopEmpty.counter.name}, ${loopEmpty.counter.kind}): empty CryptHash, loop scope ${loopEmpty.derived.meanCycles.toFixed(2)} ticks/call (goal ≤ 10); per-call scope read overhead ${perCallEmpty.derived.perCall?.overheadCycles ?? 'n/a'} ticks, corrected median ${perCallEmpty.derived.perCall?.medianCycles ?? 'n/a'}`);
+  console.log(
+    `2. overhead (counter ${loopEmpty.counter.name}, ${loopEmpty.counter.kind}): empty CryptHash, loop scope ${loopEmpty.derived.meanCycles.toFixed(2)} ticks/call (goal ≤ 10); per-call scope read overhead ${perCallEmpty.derived.perCall?.overheadCycles ?? 'n/a'} ticks, corrected median ${perCallEmpty.derived.perCall?.medianCycles ?? 'n/a'}`,
+  );
 }
 if (parts.has(3)) {
-  console.log(`3. repeatability (bundled SHA-512, 4096 B, address layout ${addressLayout}, ${rounds} rounds of ${pairs} pairs; deviation = median |second/first − 1| of a round's pairs):`);
+  console.log(
+    `3. repeatability (bundled SHA-512, 4096 B, address layout ${addressLayout}, ${rounds} rounds of ${pairs} pairs; deviation = median |second/first − 1| of a round's pairs):`,
+  );
   for (const [i, r] of repeatabilityRounds.entries()) {
-    console.log(`  round ${i + 1}: harness ${pct(r.harnessDeviation)} (ratios ${r.harness.map((x) => x.toFixed(4)).join(', ')}), floor ${pct(r.floorDeviation)} (ratios ${r.floor.map((x) => x.toFixed(4)).join(', ')}), harness/floor ${(r.harnessDeviation / r.floorDeviation).toFixed(2)}`);
+    console.log(
+      `  round ${i + 1}: harness ${pct(r.harnessDeviation)} (ratios ${r.harness.map((x) => x.toFixed(4)).join(', ')}), floor ${pct(r.floorDeviation)} (ratios ${r.floor.map((x) => x.toFixed(4)).join(', ')}), harness/floor ${(r.harnessDeviation / r.floorDeviation).toFixed(2)}`,
+    );
   }
   const harnessMedian = median(repeatabilityRounds.map((r) => r.harnessDeviation));
   const floorMedian = median(repeatabilityRounds.map((r) => r.floorDeviation));
   const ratios = repeatabilityRounds.map((r) => r.harnessDeviation / r.floorDeviation);
-  console.log(`   median over the rounds: harness ${pct(harnessMedian)}, floor ${pct(floorMedian)}; median of the rounds' harness/floor ratios ${median(ratios).toFixed(2)} (goal ≤ 1.5)`);
+  console.log(
+    `   median over the rounds: harness ${pct(harnessMedian)}, floor ${pct(floorMedian)}; median of the rounds' harness/floor ratios ${median(ratios).toFixed(2)} (goal ≤ 1.5)`,
+  );
 }
 if (parts.has(4)) {
-  console.log(`4. efficiency (SHA-512, S1–S8, trial target ${efficiencyTargetSeconds} s, per-call sample on, ${processCount} driver processes): wall ${wallSeconds.toFixed(1)} s; inside every timed loop (kept and rerun trials, calibration, per-call sample) ${allLoopSeconds.toFixed(1)} s, ratio ${(wallSeconds / allLoopSeconds).toFixed(3)} (goal ≤ 1.3); inside the kept trials only ${keptLoopSeconds.toFixed(1)} s, ratio ${(wallSeconds / keptLoopSeconds).toFixed(3)}`);
+  console.log(
+    `4. efficiency (SHA-512, S1–S8, trial target ${efficiencyTargetSeconds} s, per-call sample on, ${processCount} driver processes): wall ${wallSeconds.toFixed(1)} s; inside every timed loop (kept and rerun trials, calibration, per-call sample) ${allLoopSeconds.toFixed(1)} s, ratio ${(wallSeconds / allLoopSeconds).toFixed(3)} (goal ≤ 1.3); inside the kept trials only ${keptLoopSeconds.toFixed(1)} s, ratio ${(wallSeconds / keptLoopSeconds).toFixed(3)}`,
+  );
 }

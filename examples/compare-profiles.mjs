@@ -31,7 +31,10 @@ const { values: args } = parseArgs({
 const candidate = await loadCandidate(args.candidate);
 const instance = candidate.instances.find((i) => i.name === (args.instance ?? candidate.instances[0].name));
 if (instance === undefined) throw new Error(`${args.candidate} has no instance "${args.instance}"`);
-const manifest = candidate.manifestPath === null ? undefined : parseManifest(await readFile(candidate.manifestPath, 'utf8'), candidate.manifestPath);
+const manifest =
+  candidate.manifestPath === null
+    ? undefined
+    : parseManifest(await readFile(candidate.manifestPath, 'utf8'), candidate.manifestPath);
 const sizes = args.sizes.split(',').map(Number);
 const out = path.resolve(args.out);
 const driverPath = await findDriver();
@@ -42,13 +45,25 @@ for (const profile of Object.keys(GUIDE_PROFILES)) {
   results.push(row);
   let built;
   try {
-    built = await buildInstance({ instance, profile, buildDirectory: path.join(out, 'build', profile), libraryDirectory: path.join(out, 'lib', profile) });
+    built = await buildInstance({
+      instance,
+      profile,
+      buildDirectory: path.join(out, 'build', profile),
+      libraryDirectory: path.join(out, 'lib', profile),
+    });
   } catch (error) {
     row.detail = error.message.split('\n')[0];
     continue;
   }
   row.imageBytes = (await readLoadableSegments(built.libraryPath)).imageBytes;
-  const kat = await runKat({ library: built.libraryPath, digestBits: instance.digestBits, name: instance.katName, candidateId: candidate.id, manifest, driverPath });
+  const kat = await runKat({
+    library: built.libraryPath,
+    digestBits: instance.digestBits,
+    name: instance.katName,
+    candidateId: candidate.id,
+    manifest,
+    driverPath,
+  });
   row.kat = kat.verdict;
   if (kat.verdict === 'LOADFAIL' || kat.verdict === 'CRASH') continue;
   for (const messageBytes of sizes) {
@@ -67,10 +82,23 @@ for (const profile of Object.keys(GUIDE_PROFILES)) {
 
 const header = `| profile | KAT | ELF image (bytes) | ${sizes.map((s) => `${s} B`).join(' | ')} |`;
 const rule = `|---|---|---|${sizes.map(() => '---').join('|')}|`;
-const lines = results.map((r) => `| ${r.profile} | ${r.kat} | ${r.imageBytes ?? '-'} | ${sizes.map((s) => r.cyclesPerByte[s]?.toFixed(1) ?? '-').join(' | ')} |`);
+const lines = results.map(
+  (r) =>
+    `| ${r.profile} | ${r.kat} | ${r.imageBytes ?? '-'} | ${sizes.map((s) => r.cyclesPerByte[s]?.toFixed(1) ?? '-').join(' | ')} |`,
+);
 const unit = results.find((r) => r.counter)?.counter === 'pmu-cycles' ? 'cycles' : 'counter ticks';
-const table = [`${candidate.id}/${instance.name}: ${unit} per byte by build profile`, '', header, rule, ...lines, ''].join('\n');
+const table = [
+  `${candidate.id}/${instance.name}: ${unit} per byte by build profile`,
+  '',
+  header,
+  rule,
+  ...lines,
+  '',
+].join('\n');
 await mkdir(out, { recursive: true });
 await writeFile(path.join(out, 'profiles.md'), table);
-await writeFile(path.join(out, 'profiles.json'), `${JSON.stringify({ candidate: candidate.id, instance: instance.name, results }, null, 2)}\n`);
+await writeFile(
+  path.join(out, 'profiles.json'),
+  `${JSON.stringify({ candidate: candidate.id, instance: instance.name, results }, null, 2)}\n`,
+);
 process.stdout.write(table);

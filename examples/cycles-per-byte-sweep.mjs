@@ -37,7 +37,12 @@ const instance = candidate.instances.find((i) => i.name === (args.instance ?? ca
 if (instance === undefined) throw new Error(`${args.candidate} has no instance "${args.instance}"`);
 const out = path.resolve(args.out);
 const driverPath = await findDriver();
-const built = await buildInstance({ instance, profile: 'reference', buildDirectory: path.join(out, 'build'), libraryDirectory: path.join(out, 'lib') });
+const built = await buildInstance({
+  instance,
+  profile: 'reference',
+  buildDirectory: path.join(out, 'build'),
+  libraryDirectory: path.join(out, 'lib'),
+});
 
 // 2. Time it at every length: calibrated trials, each in its own pinned process.
 const rows = [];
@@ -52,21 +57,44 @@ for (let messageBytes = Number(args.from); messageBytes <= Number(args.to); mess
   });
   if (measured.status !== 'complete') throw new Error(`${messageBytes} B: ${measured.failure}`);
   const { meanCycles, n } = measured.derived;
-  rows.push({ messageBytes, meanCycles, cyclesPerByte: messageBytes === 0 ? null : meanCycles / messageBytes, n, counter: measured.counter.name });
+  rows.push({
+    messageBytes,
+    meanCycles,
+    cyclesPerByte: messageBytes === 0 ? null : meanCycles / messageBytes,
+    n,
+    counter: measured.counter.name,
+  });
   process.stderr.write(`\r${instance.name}: ${messageBytes} B`);
 }
 process.stderr.write('\n');
 
 // 3. Save the figures and draw cycles/byte against the message length (log scale).
 await mkdir(out, { recursive: true });
-await writeFile(path.join(out, 'sweep.json'), `${JSON.stringify({ candidate: candidate.id, instance: instance.name, flags: built.buildFlags, rows }, null, 2)}\n`);
-await writeFile(path.join(out, 'sweep.csv'), ['messageBytes,meanCycles,cyclesPerByte,n', ...rows.map((r) => `${r.messageBytes},${r.meanCycles},${r.cyclesPerByte ?? ''},${r.n}`)].join('\n') + '\n');
+await writeFile(
+  path.join(out, 'sweep.json'),
+  `${JSON.stringify({ candidate: candidate.id, instance: instance.name, flags: built.buildFlags, rows }, null, 2)}\n`,
+);
+await writeFile(
+  path.join(out, 'sweep.csv'),
+  [
+    'messageBytes,meanCycles,cyclesPerByte,n',
+    ...rows.map((r) => `${r.messageBytes},${r.meanCycles},${r.cyclesPerByte ?? ''},${r.n}`),
+  ].join('\n') + '\n',
+);
 const unit = rows[0]?.counter === 'pmu-cycles' ? 'cycles' : `${rows[0]?.counter ?? ''} ticks`;
 const points = rows.filter((r) => r.cyclesPerByte !== null).map((r) => ({ x: r.messageBytes, y: r.cyclesPerByte }));
 await writeFile(
   path.join(out, 'sweep.svg'),
-  renderLineChartSvg({ title: `${candidate.id}/${instance.name}: ${unit} per byte`, xLabel: 'message bytes', yLabel: `${unit}/byte (log)`, points, logY: true }),
+  renderLineChartSvg({
+    title: `${candidate.id}/${instance.name}: ${unit} per byte`,
+    xLabel: 'message bytes',
+    yLabel: `${unit}/byte (log)`,
+    points,
+    logY: true,
+  }),
 );
 const last = rows[rows.length - 1];
-console.log(`${rows.length} lengths measured; at ${last.messageBytes} B: ${last.cyclesPerByte?.toFixed(1) ?? '-'} ${unit}/byte`);
+console.log(
+  `${rows.length} lengths measured; at ${last.messageBytes} B: ${last.cyclesPerByte?.toFixed(1) ?? '-'} ${unit}/byte`,
+);
 console.log(path.join(out, 'sweep.svg'));

@@ -26,7 +26,9 @@ export function renderLineChartSvg({ title, xLabel, yLabel, points, logY = false
   for (let k = 0; k <= (logY ? yMax - yMin : 4); k += 1) {
     const value = logY ? yMin + k : yMin + ((yMax - yMin) * k) / 4;
     const label = logY ? String(10 ** value) : value.toFixed(1);
-    yTicks.push(`<line x1="${left}" x2="${width - right}" y1="${sy(value)}" y2="${sy(value)}" stroke="#ddd"/><text x="${left - 6}" y="${sy(value) + 4}" text-anchor="end">${label}</text>`);
+    yTicks.push(
+      `<line x1="${left}" x2="${width - right}" y1="${sy(value)}" y2="${sy(value)}" stroke="#ddd"/><text x="${left - 6}" y="${sy(value) + 4}" text-anchor="end">${label}</text>`,
+    );
   }
   const xTicks = [0, 1, 2, 3, 4].map((k) => {
     const value = xMin + ((xMax - xMin) * k) / 4;

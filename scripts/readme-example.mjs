@@ -26,7 +26,12 @@ export function readReadmeExample(packageDir) {
   const expected = code
     .split('\n')
     .filter((line) => /console\.log\(.*\);\s*\/\/ /.test(line))
-    .map((line) => line.slice(line.indexOf('); // ') + 6).replace(/\s+\([^()]*\)$/, '').trim());
+    .map((line) =>
+      line
+        .slice(line.indexOf('); // ') + 6)
+        .replace(/\s+\([^()]*\)$/, '')
+        .trim(),
+    );
   return { code, expected };
 }
 

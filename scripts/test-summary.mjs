@@ -7,7 +7,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
 if (process.argv.includes('--clean')) {
   // Before a run: forget earlier results so a package whose tests did not run shows as missing.
-  for (const workspace of manifest.workspaces) rmSync(path.join(root, workspace, '.test-results'), { recursive: true, force: true });
+  for (const workspace of manifest.workspaces)
+    rmSync(path.join(root, workspace, '.test-results'), { recursive: true, force: true });
   process.exit(0);
 }
 const total = { passed: 0, failed: 0, skipped: 0 };

@@ -48,19 +48,42 @@ export async function buildDriver(directory: string, options: BuildDriverOptions
   await mkdir(directory, { recursive: true });
   const work = await mkdtemp(path.join(directory, '.build-'));
   const started = performance.now();
-  log(`ngcc-perf: building ${DRIVER_FILE_NAME} ${nativePackageVersion()} for this machine (first use, about a minute) in ${directory}`);
+  log(
+    `ngcc-perf: building ${DRIVER_FILE_NAME} ${nativePackageVersion()} for this machine (first use, about a minute) in ${directory}`,
+  );
   try {
     const steps = [
-      ['-S', nativePackageRoot(), '-B', work, '-DCMAKE_BUILD_TYPE=Release', '-DNGCC_PERF_DRIVER_ONLY=ON', `-DCMAKE_C_COMPILER=${tools.cCompiler}`],
+      [
+        '-S',
+        nativePackageRoot(),
+        '-B',
+        work,
+        '-DCMAKE_BUILD_TYPE=Release',
+        '-DNGCC_PERF_DRIVER_ONLY=ON',
+        `-DCMAKE_C_COMPILER=${tools.cCompiler}`,
+      ],
       ['--build', work, '--target', DRIVER_FILE_NAME, '--parallel', String(os.availableParallelism())],
     ];
     for (const args of steps) {
-      const result = await execa(tools.cmake, args, { reject: false, all: true, env, extendEnv: false, stdin: 'ignore' });
+      const result = await execa(tools.cmake, args, {
+        reject: false,
+        all: true,
+        env,
+        extendEnv: false,
+        stdin: 'ignore',
+      });
       if (result.exitCode !== 0) {
         const output = String(result.all ?? result.message);
         const logFile = path.join(directory, 'build-failed.log');
         await writeFile(logFile, `$ cmake ${args.join(' ')}\n${output}\n`);
-        const lastLine: string = output.trim().split('\n').filter((line) => line.trim() !== '').pop() ?? result.message ?? '';
+        const lastLine: string =
+          output
+            .trim()
+            .split('\n')
+            .filter((line) => line.trim() !== '')
+            .pop() ??
+          result.message ??
+          '';
         throw new NativeError(
           'BUILD_FAILED',
           `building ${DRIVER_FILE_NAME} failed (cmake ${args[0]} exited ${String(result.exitCode)}: ${lastLine.trim().slice(0, 300)}); ` +

@@ -16,9 +16,10 @@ export type CacheEnvironment = Partial<Record<'NGCC_PERF_CACHE_DIR' | 'XDG_CACHE
  * driverCacheDirectory('0.1.0', { HOME: '/home/ada' }); // '/home/ada/.cache/ngcc-perf/0.1.0/linux-x64'
  */
 export function driverCacheDirectory(version: string, env: CacheEnvironment = process.env): string {
-  const root = nonEmpty(env.NGCC_PERF_CACHE_DIR)
-    ?? (nonEmpty(env.XDG_CACHE_HOME) === null ? null : path.join(env.XDG_CACHE_HOME as string, 'ngcc-perf'))
-    ?? path.join(nonEmpty(env.HOME) ?? os.homedir(), '.cache', 'ngcc-perf');
+  const root =
+    nonEmpty(env.NGCC_PERF_CACHE_DIR) ??
+    (nonEmpty(env.XDG_CACHE_HOME) === null ? null : path.join(env.XDG_CACHE_HOME as string, 'ngcc-perf')) ??
+    path.join(nonEmpty(env.HOME) ?? os.homedir(), '.cache', 'ngcc-perf');
   return path.resolve(root, version, `${process.platform}-${process.arch}`);
 }
 

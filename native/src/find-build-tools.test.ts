@@ -16,7 +16,10 @@ async function folderWith(programs: string[]): Promise<string> {
 describe('findBuildTools', () => {
   it('finds cmake, a C compiler and make on PATH', async () => {
     const folder = await folderWith(['cmake', 'gcc', 'make']);
-    expect(findBuildTools({ PATH: folder })).toEqual({ cmake: path.join(folder, 'cmake'), cCompiler: path.join(folder, 'gcc') });
+    expect(findBuildTools({ PATH: folder })).toEqual({
+      cmake: path.join(folder, 'cmake'),
+      cCompiler: path.join(folder, 'gcc'),
+    });
   });
 
   it('names everything missing', async () => {
@@ -27,7 +30,10 @@ describe('findBuildTools', () => {
 
   it('does not ask for make when CMAKE_GENERATOR is Ninja', async () => {
     const folder = await folderWith(['cmake', 'cc']);
-    expect(findBuildTools({ PATH: folder, CMAKE_GENERATOR: 'Ninja' })).toEqual({ cmake: path.join(folder, 'cmake'), cCompiler: path.join(folder, 'cc') });
+    expect(findBuildTools({ PATH: folder, CMAKE_GENERATOR: 'Ninja' })).toEqual({
+      cmake: path.join(folder, 'cmake'),
+      cCompiler: path.join(folder, 'cc'),
+    });
     expect(findBuildTools({ PATH: folder })).toEqual({ missing: ['make'] });
   });
 });
@@ -36,7 +42,9 @@ describe('missingToolsMessage', () => {
   it('is one line naming what is missing and how to install it', () => {
     const message = missingToolsMessage(['cmake', 'make']);
     expect(message).not.toContain('\n');
-    expect(message).toMatch(/^ngcc-perf-driver must be built on first use, but cmake and make are not installed: install them \(Debian\/Ubuntu: sudo apt-get install cmake build-essential;/);
+    expect(message).toMatch(
+      /^ngcc-perf-driver must be built on first use, but cmake and make are not installed: install them \(Debian\/Ubuntu: sudo apt-get install cmake build-essential;/,
+    );
     expect(missingToolsMessage(['cmake'])).toMatch(/but cmake is not installed: install it /);
   });
 });

@@ -51,7 +51,10 @@ export function findBuildTools(env: NodeJS.ProcessEnv = process.env): BuildTools
   const make = needsMake ? onPath('make', searchPath) : 'not needed';
   const missing: string[] = [];
   if (cmake === null) missing.push('cmake');
-  if (cCompiler === null) missing.push(env.CC !== undefined && env.CC !== '' ? `the C compiler CC=${env.CC}` : 'a C compiler (cc, gcc or clang)');
+  if (cCompiler === null)
+    missing.push(
+      env.CC !== undefined && env.CC !== '' ? `the C compiler CC=${env.CC}` : 'a C compiler (cc, gcc or clang)',
+    );
   if (make === null) missing.push('make');
   if (cmake === null || cCompiler === null || make === null) return { missing };
   return { cmake, cCompiler };
@@ -63,7 +66,8 @@ export function findBuildTools(env: NodeJS.ProcessEnv = process.env): BuildTools
  * missingToolsMessage(['cmake']); // 'ngcc-perf-driver must be built on first use, but cmake is not installed: install it (Debian/Ubuntu: ...) ...'
  */
 export function missingToolsMessage(missing: string[]): string {
-  const list = missing.length === 1 ? missing[0] : `${missing.slice(0, -1).join(', ')} and ${missing[missing.length - 1]}`;
+  const list =
+    missing.length === 1 ? missing[0] : `${missing.slice(0, -1).join(', ')} and ${missing[missing.length - 1]}`;
   const verb = missing.length === 1 ? 'is' : 'are';
   return (
     `ngcc-perf-driver must be built on first use, but ${list} ${verb} not installed: install ${missing.length === 1 ? 'it' : 'them'} ${INSTALL_HINT}, ` +

@@ -1,10 +1,20 @@
 export { buildDriver, DRIVER_FILE_NAME, type BuildDriverOptions } from './build-driver.js';
 export { driverCacheDirectory, type CacheEnvironment } from './driver-cache.js';
 export { driverPath, type DriverPathOptions } from './driver-path.js';
-export { DRIVER_PROTOCOL_VERSION, driverEnvelopeSchema, driverErrorLineSchema, type DriverErrorLine } from './driver-protocol.js';
+export {
+  DRIVER_PROTOCOL_VERSION,
+  driverEnvelopeSchema,
+  driverErrorLineSchema,
+  type DriverErrorLine,
+} from './driver-protocol.js';
 export { findBuildTools, missingToolsMessage, type BuildTools, type MissingBuildTools } from './find-build-tools.js';
 export { NativeError, type NativeErrorCode } from './native-error.js';
-export { bundledExamplesDirectory, instanceCmakeProjectDirectory, nativePackageRoot, nativePackageVersion } from './package-paths.js';
+export {
+  bundledExamplesDirectory,
+  instanceCmakeProjectDirectory,
+  nativePackageRoot,
+  nativePackageVersion,
+} from './package-paths.js';
 export {
   parseDriverOutput,
   type LineIssue,

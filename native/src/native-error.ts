@@ -8,12 +8,7 @@
  * - `PROTOCOL`: a line of this protocol version that does not match native/PROTOCOL.md.
  */
 export type NativeErrorCode =
-  | 'MISSING_TOOLS'
-  | 'UNSUPPORTED_PLATFORM'
-  | 'BUILD_FAILED'
-  | 'DRIVER_NOT_FOUND'
-  | 'DRIVER_VERSION'
-  | 'PROTOCOL';
+  'MISSING_TOOLS' | 'UNSUPPORTED_PLATFORM' | 'BUILD_FAILED' | 'DRIVER_NOT_FOUND' | 'DRIVER_VERSION' | 'PROTOCOL';
 
 /**
  * The one error class of `@ngcc-perf/native`. Its message is one line naming what is missing or

@@ -16,7 +16,9 @@ let version: string | null = null;
 /** The package version (`0.1.0`), read once from its package.json; it names the driver cache folder. */
 export function nativePackageVersion(): string {
   if (version === null) {
-    const manifest = JSON.parse(readFileSync(path.join(nativePackageRoot(), 'package.json'), 'utf8')) as { version: string };
+    const manifest = JSON.parse(readFileSync(path.join(nativePackageRoot(), 'package.json'), 'utf8')) as {
+      version: string;
+    };
     version = manifest.version;
   }
   return version;

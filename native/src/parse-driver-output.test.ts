@@ -9,7 +9,8 @@ const source = 'ngcc-perf-driver hash lib.so 256';
 
 describe('parseDriverOutput', () => {
   it('validates known lines and keeps error lines with their extra fields', () => {
-    const stdout = '{"v":1,"type":"end","count":2}\n{"v":1,"type":"error","code":"LOADFAIL","message":"no lib","stage":"dlopen"}\n';
+    const stdout =
+      '{"v":1,"type":"end","count":2}\n{"v":1,"type":"error","code":"LOADFAIL","message":"no lib","stage":"dlopen"}\n';
     const output = parseDriverOutput(stdout, { source, schemas });
     expect(output.lines).toEqual([
       { v: 1, type: 'end', count: 2 },
@@ -19,7 +20,8 @@ describe('parseDriverOutput', () => {
   });
 
   it('skips lines of unknown types and lists their types once', () => {
-    const stdout = '{"v":1,"type":"progress","done":1}\n{"v":1,"type":"end","count":0}\n{"v":1,"type":"progress","done":2}\n';
+    const stdout =
+      '{"v":1,"type":"progress","done":1}\n{"v":1,"type":"end","count":0}\n{"v":1,"type":"progress","done":2}\n';
     const output = parseDriverOutput(stdout, { source, schemas });
     expect(output.lines).toEqual([{ v: 1, type: 'end', count: 0 }]);
     expect(output.skippedTypes).toEqual(['progress']);
@@ -49,13 +51,18 @@ describe('parseDriverOutput', () => {
   });
 
   it('rejects an error line without a message, and a line without a type', () => {
-    expect(() => parseDriverOutput('{"v":1,"type":"error","code":"IO"}', { source, schemas })).toThrow(/not a valid "error" line \(message: /);
+    expect(() => parseDriverOutput('{"v":1,"type":"error","code":"IO"}', { source, schemas })).toThrow(
+      /not a valid "error" line \(message: /,
+    );
     expect(() => parseDriverOutput('{"v":1,"count":1}', { source, schemas })).toThrow(/stdout line 1 has no "type"/);
   });
 
   it('throws what makeError makes, with the code', () => {
     class OwnError extends Error {
-      constructor(readonly code: string, message: string) {
+      constructor(
+        readonly code: string,
+        message: string,
+      ) {
         super(message);
       }
     }
@@ -70,7 +77,11 @@ describe('parseDriverOutput', () => {
           ? { success: true as const, data: { type: 'n' as const } }
           : { success: false as const, error: { issues: [{ path: ['n'], message: 'expected 1' }] } },
     };
-    expect(parseDriverOutput('{"v":1,"type":"n","n":1}', { source, schemas: { n: check } }).lines).toEqual([{ type: 'n' }]);
-    expect(() => parseDriverOutput('{"v":1,"type":"n","n":2}', { source, schemas: { n: check } })).toThrow(/\(n: expected 1\)/);
+    expect(parseDriverOutput('{"v":1,"type":"n","n":1}', { source, schemas: { n: check } }).lines).toEqual([
+      { type: 'n' },
+    ]);
+    expect(() => parseDriverOutput('{"v":1,"type":"n","n":2}', { source, schemas: { n: check } })).toThrow(
+      /\(n: expected 1\)/,
+    );
   });
 });

@@ -1,4 +1,9 @@
-import { DRIVER_PROTOCOL_VERSION, driverEnvelopeSchema, driverErrorLineSchema, type DriverErrorLine } from './driver-protocol.js';
+import {
+  DRIVER_PROTOCOL_VERSION,
+  driverEnvelopeSchema,
+  driverErrorLineSchema,
+  type DriverErrorLine,
+} from './driver-protocol.js';
 import { NativeError, type NativeErrorCode } from './native-error.js';
 
 /** A problem found by a line check: where in the line, and what. Zod's issues have this shape. */
@@ -19,7 +24,8 @@ export interface LineSchema<T> {
 export type LineSchemas = Record<string, LineSchema<unknown>>;
 
 /** The validated line union of a {@link LineSchemas} map, plus the `error` line. */
-export type ParsedLine<S extends LineSchemas> = { [K in keyof S]: S[K] extends LineSchema<infer T> ? T : never }[keyof S] | DriverErrorLine;
+export type ParsedLine<S extends LineSchemas> =
+  { [K in keyof S]: S[K] extends LineSchema<infer T> ? T : never }[keyof S] | DriverErrorLine;
 
 /** One driver's stdout, parsed. */
 export interface ParsedDriverOutput<S extends LineSchemas> {
@@ -40,7 +46,11 @@ export interface ParseDriverOutputOptions<S extends LineSchemas> {
   /** The line types the caller reads, by `type`, with the schema of each. */
   schemas: S;
   /** Makes the thrown error (default: a {@link NativeError}); lets a package throw its own typed error with the same code. */
-  makeError?: (code: Extract<NativeErrorCode, 'DRIVER_VERSION' | 'PROTOCOL'>, message: string, cause?: unknown) => Error;
+  makeError?: (
+    code: Extract<NativeErrorCode, 'DRIVER_VERSION' | 'PROTOCOL'>,
+    message: string,
+    cause?: unknown,
+  ) => Error;
 }
 
 const REBUILD =
@@ -64,9 +74,13 @@ const REBUILD =
  * const { lines, error } = parseDriverOutput('{"v":1,"type":"end","count":2}\n', { source: 'driver hash', schemas: { end } });
  * ```
  */
-export function parseDriverOutput<S extends LineSchemas>(stdout: string, options: ParseDriverOutputOptions<S>): ParsedDriverOutput<S> {
+export function parseDriverOutput<S extends LineSchemas>(
+  stdout: string,
+  options: ParseDriverOutputOptions<S>,
+): ParsedDriverOutput<S> {
   const fail = (code: 'DRIVER_VERSION' | 'PROTOCOL', message: string, cause?: unknown): Error =>
-    options.makeError?.(code, message, cause) ?? new NativeError(code, message, cause === undefined ? undefined : { cause });
+    options.makeError?.(code, message, cause) ??
+    new NativeError(code, message, cause === undefined ? undefined : { cause });
   const output: ParsedDriverOutput<S> = { lines: [], error: null, strayLines: [], skippedTypes: [] };
   const texts = stdout.split('\n');
   for (let index = 0; index < texts.length; index += 1) {
@@ -114,7 +128,9 @@ export function parseDriverOutput<S extends LineSchemas>(stdout: string, options
 function parseObject(text: string): Record<string, unknown> | null {
   try {
     const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null;
   } catch {
     return null;
   }

@@ -21,7 +21,9 @@ export function missingCrossTools(): string[] {
 
 /** Cross-compiles native/ into `outDir` (only `targets` when given); takes a minute or two. */
 export function buildAarch64(outDir: string, targets: string[] = []): void {
-  execFileSync('bash', [path.join(repositoryRoot, 'scripts', 'build-native-aarch64.sh'), outDir, ...targets], { stdio: 'pipe' });
+  execFileSync('bash', [path.join(repositoryRoot, 'scripts', 'build-native-aarch64.sh'), outDir, ...targets], {
+    stdio: 'pipe',
+  });
 }
 
 /** Writes `dir/driver-aarch64`, a script running the arm64 driver of `buildDir` under qemu-user. */

@@ -8,14 +8,15 @@ import { describe, expect, test } from '@jest/globals';
 import { availableModes, lib, runDriver, sandboxEnv, type SandboxMode } from './sandbox-support.js';
 
 const aslrOn = readFileSync('/proc/sys/kernel/randomize_va_space', 'utf8').trim() !== '0';
-const layoutOf = (lines: { type: string; addressLayout?: unknown }[]) => lines.find((line) => line.type === 'meta')?.addressLayout;
+const layoutOf = (lines: { type: string; addressLayout?: unknown }[]) =>
+  lines.find((line) => line.type === 'meta')?.addressLayout;
 const modes: (SandboxMode | 'off')[] = [...availableModes(), 'off'];
 
 describe.each(modes)('sandbox %s', (mode) => {
   const env = sandboxEnv(mode);
   const args = ['time', lib('empty'), '256', '64', '100', '1'];
 
-  test('without --fixed-layout the meta line says the kernel\'s layout', async () => {
+  test("without --fixed-layout the meta line says the kernel's layout", async () => {
     const run = await runDriver(args, { env });
     expect(run.status).toBe(0);
     expect(layoutOf(run.lines)).toBe(aslrOn ? 'randomized' : 'fixed');

@@ -5,7 +5,16 @@
 // so the failing allocation is refused at once.
 import { spawnSync } from 'node:child_process';
 import { describe, expect, test } from '@jest/globals';
-import { availableModes, driverPath, lib, parseLines, runDriver, sandboxEnv, type Line, type Run } from './sandbox-support.js';
+import {
+  availableModes,
+  driverPath,
+  lib,
+  parseLines,
+  runDriver,
+  sandboxEnv,
+  type Line,
+  type Run,
+} from './sandbox-support.js';
 
 const modes = availableModes();
 const LIMIT_BYTES = 268435456; // 256 MiB
@@ -22,7 +31,11 @@ describe.each(modes)('in %s mode under NGCC_PERF_SANDBOX_MEMORY_BYTES=256 MiB', 
     const run = await runDriver(['time', lib('empty'), '256', MESSAGE_BYTES, '1', '0'], { env });
     expect(run.status).toBe(8);
     expect(errorOf(run)).toEqual({
-      v: 1, type: 'error', code: 'IO', library: lib('empty'), addressSpaceLimitBytes: LIMIT_BYTES,
+      v: 1,
+      type: 'error',
+      code: 'IO',
+      library: lib('empty'),
+      addressSpaceLimitBytes: LIMIT_BYTES,
       message: `no memory for the buffers (MESSAGE_BYTES ${MESSAGE_BYTES}, DIGEST_BITS 256) while timing ${lib('empty')}: ${sandboxAdvice}, or lower MESSAGE_BYTES`,
     });
     expect(run.stderr).not.toContain('too large');
@@ -38,16 +51,22 @@ describe.each(modes)('in %s mode under NGCC_PERF_SANDBOX_MEMORY_BYTES=256 MiB', 
     const buffers = await runDriver(['memory', lib('empty'), '256', MESSAGE_BYTES], { env });
     expect(buffers.status).toBe(8);
     expect(errorOf(buffers)).toMatchObject({
-      code: 'IO', addressSpaceLimitBytes: LIMIT_BYTES,
+      code: 'IO',
+      addressSpaceLimitBytes: LIMIT_BYTES,
       message: `no memory for the buffers (MESSAGE_BYTES ${MESSAGE_BYTES}, DIGEST_BITS 256) while measuring the memory of ${lib('empty')}: ${sandboxAdvice}, or lower MESSAGE_BYTES`,
     });
     // 1 GiB of stack + its 1 MiB guard: 256 MiB + 1025 MiB rounds up to 2 GiB.
     const stack = await runDriver(['memory', lib('empty'), '256', '64', '--stack-bytes', '1073741824'], { env });
     expect(errorOf(stack)).toMatchObject({
-      code: 'IO', addressSpaceLimitBytes: LIMIT_BYTES,
-      message: expect.stringContaining('no memory for the measurement stack (--stack-bytes 1073741824) while measuring the memory of'),
+      code: 'IO',
+      addressSpaceLimitBytes: LIMIT_BYTES,
+      message: expect.stringContaining(
+        'no memory for the measurement stack (--stack-bytes 1073741824) while measuring the memory of',
+      ),
     });
-    expect(errorOf(stack)?.message).toContain('NGCC_PERF_SANDBOX_MEMORY_BYTES=2147483648 (bytes, 0 = no limit) in the driver\'s environment, or lower --stack-bytes');
+    expect(errorOf(stack)?.message).toContain(
+      "NGCC_PERF_SANDBOX_MEMORY_BYTES=2147483648 (bytes, 0 = no limit) in the driver's environment, or lower --stack-bytes",
+    );
   });
 
   test('hash: a frame announcing 2^32 bits (512 MiB) is refused before its bytes are read', async () => {
@@ -56,7 +75,12 @@ describe.each(modes)('in %s mode under NGCC_PERF_SANDBOX_MEMORY_BYTES=256 MiB', 
     const run = await runDriver(['hash', lib('xor_ok'), '256'], { env, input: header });
     expect(run.status).toBe(8);
     expect(errorOf(run)).toEqual({
-      v: 1, type: 'error', code: 'IO', library: lib('xor_ok'), index: 0, addressSpaceLimitBytes: LIMIT_BYTES,
+      v: 1,
+      type: 'error',
+      code: 'IO',
+      library: lib('xor_ok'),
+      index: 0,
+      addressSpaceLimitBytes: LIMIT_BYTES,
       message: `no memory for the message buffer at frame 0 (4294967296 message bits) while hashing with ${lib('xor_ok')}: ${sandboxAdvice}, or send shorter frames`,
     });
   });
@@ -65,11 +89,20 @@ describe.each(modes)('in %s mode under NGCC_PERF_SANDBOX_MEMORY_BYTES=256 MiB', 
 describe('a limit the driver was started with (ulimit -v 300000 KiB = 307200000 bytes)', () => {
   /** Runs the driver under `ulimit -v` (soft and hard limit), synchronously. */
   const underUlimit = (mode: 'off' | (typeof modes)[number]): Run => {
-    const result = spawnSync('sh', ['-c', 'ulimit -v 300000 && exec "$0" "$@"', driverPath, 'time', lib('empty'), '256', MESSAGE_BYTES, '1', '0'], {
-      env: sandboxEnv(mode),
-      timeout: 30000,
-    });
-    return { status: result.status, signal: result.signal, lines: parseLines(result.stdout.toString('utf8')), stderr: result.stderr.toString('utf8') };
+    const result = spawnSync(
+      'sh',
+      ['-c', 'ulimit -v 300000 && exec "$0" "$@"', driverPath, 'time', lib('empty'), '256', MESSAGE_BYTES, '1', '0'],
+      {
+        env: sandboxEnv(mode),
+        timeout: 30000,
+      },
+    );
+    return {
+      status: result.status,
+      signal: result.signal,
+      lines: parseLines(result.stdout.toString('utf8')),
+      stderr: result.stderr.toString('utf8'),
+    };
   };
   const startedWith =
     'the address-space limit (RLIMIT_AS) of 307200000 bytes (0.286 GiB) the driver was started with is too small (NGCC_PERF_SANDBOX_MEMORY_BYTES can lower it, not raise it); raise it before starting the driver (`ulimit -v unlimited`, or a larger `ulimit -v` in KiB), or lower MESSAGE_BYTES';
@@ -77,6 +110,10 @@ describe('a limit the driver was started with (ulimit -v 300000 KiB = 307200000 
   test.each(['off', ...modes] as const)('sandbox %s: the sentence says the variable cannot raise it', (mode) => {
     const run = underUlimit(mode);
     expect(run.status).toBe(8);
-    expect(errorOf(run)).toMatchObject({ code: 'IO', addressSpaceLimitBytes: 307200000, message: expect.stringContaining(startedWith) });
+    expect(errorOf(run)).toMatchObject({
+      code: 'IO',
+      addressSpaceLimitBytes: 307200000,
+      message: expect.stringContaining(startedWith),
+    });
   });
 });

@@ -69,7 +69,11 @@ const RDTSCP_MISSING_REASON = 'this CPU has no RDTSCP instruction (CPUID 0x80000
 
 const isCount = (value: unknown): boolean => Number.isInteger(value) && (value as number) >= 0;
 const expectedCandidates =
-  process.arch === 'x64' ? ['pmu-cycles', 'tsc', 'tscp', 'clock'] : process.arch === 'arm64' ? ['pmu-cycles', 'cntvct', 'clock'] : ['pmu-cycles', 'clock'];
+  process.arch === 'x64'
+    ? ['pmu-cycles', 'tsc', 'tscp', 'clock']
+    : process.arch === 'arm64'
+      ? ['pmu-cycles', 'cntvct', 'clock']
+      : ['pmu-cycles', 'clock'];
 
 describe('info: every probed counter with its measured figures', () => {
   let info: Line = { v: 1, type: 'none' };
@@ -95,10 +99,15 @@ describe('info: every probed counter with its measured figures', () => {
       expect(isCount(entry.overheadTicks) && isCount(entry.resolutionTicks)).toBe(true);
       expect(entry.resolutionTicks as number).toBeGreaterThan(0);
       // The smallest non-zero difference cannot exceed the median difference unless that is 0.
-      if ((entry.overheadTicks as number) > 0) expect(entry.resolutionTicks as number).toBeLessThanOrEqual(entry.overheadTicks as number);
+      if ((entry.overheadTicks as number) > 0)
+        expect(entry.resolutionTicks as number).toBeLessThanOrEqual(entry.overheadTicks as number);
       expect(Number.isInteger(entry.hz) && (entry.hz as number) > 0).toBe(true);
     });
-    expect(counters.find((entry) => entry.name === 'clock')).toMatchObject({ available: true, access: 'clock_gettime', hz: 1e9 });
+    expect(counters.find((entry) => entry.name === 'clock')).toMatchObject({
+      available: true,
+      access: 'clock_gettime',
+      hz: 1e9,
+    });
   });
 
   test('on x86-64 the TSC and its rdtscp variant tick at the same rate (within 0.1 %)', () => {
@@ -113,15 +122,19 @@ describe('info: every probed counter with its measured figures', () => {
     }
     expect(tscp).toMatchObject({ available: true, access: 'rdtscp-lfence' });
     expect(Math.abs((tsc.hz as number) / (tscp.hz as number) - 1)).toBeLessThan(0.001);
-    expect(info.tscHzCpuid === null || (Number.isInteger(info.tscHzCpuid) && (info.tscHzCpuid as number) > 0)).toBe(true);
+    expect(info.tscHzCpuid === null || (Number.isInteger(info.tscHzCpuid) && (info.tscHzCpuid as number) > 0)).toBe(
+      true,
+    );
   });
 
   test('an unavailable counter has a reason and no figures; pmu-cycles wins whenever it works', () => {
     const pmu = counters.find((entry) => entry.name === 'pmu-cycles') as CounterEntry;
-    counters.filter((entry) => !entry.available).forEach((entry) => {
-      expect(Object.keys(entry)).toEqual(['name', 'kind', 'available', 'reason']);
-      expect(entry.reason).toEqual(expect.any(String));
-    });
+    counters
+      .filter((entry) => !entry.available)
+      .forEach((entry) => {
+        expect(Object.keys(entry)).toEqual(['name', 'kind', 'available', 'reason']);
+        expect(entry.reason).toEqual(expect.any(String));
+      });
     if (pmu.available) {
       expect(chosen).toMatchObject({ name: 'pmu-cycles', kind: 'core-cycles' });
       return;
@@ -135,7 +148,12 @@ describe('info: every probed counter with its measured figures', () => {
   test('the chosen counter is the listed entry with the same figures', () => {
     const entry = counters.find((candidate) => candidate.name === chosen.name) as CounterEntry;
     expect(entry.available).toBe(true);
-    expect(chosen).toMatchObject({ access: entry.access, hz: entry.hz, overheadTicks: entry.overheadTicks, resolutionTicks: entry.resolutionTicks });
+    expect(chosen).toMatchObject({
+      access: entry.access,
+      hz: entry.hz,
+      overheadTicks: entry.overheadTicks,
+      resolutionTicks: entry.resolutionTicks,
+    });
   });
 });
 
@@ -168,19 +186,34 @@ describe('clock-probe', () => {
     expect(Math.abs((probe.medianHz as number) / 1e9 - 1)).toBeLessThan(0.01);
   });
 
-  test.each([[['--windows', '0']], [['--window-ms', '10001']], [['--bogus']], [['--counter', 'sundial']], [['--windows']]])(
-    'USAGE (exit 2) for %j',
-    (args) => {
-      const run = runDriver(['clock-probe', ...args]);
-      expect(run.status).toBe(2);
-      expect(run.lines.at(-1)).toMatchObject({ type: 'error', code: 'USAGE', subcommand: 'clock-probe' });
-    },
-  );
+  test.each([
+    [['--windows', '0']],
+    [['--window-ms', '10001']],
+    [['--bogus']],
+    [['--counter', 'sundial']],
+    [['--windows']],
+  ])('USAGE (exit 2) for %j', (args) => {
+    const run = runDriver(['clock-probe', ...args]);
+    expect(run.status).toBe(2);
+    expect(run.lines.at(-1)).toMatchObject({ type: 'error', code: 'USAGE', subcommand: 'clock-probe' });
+  });
 });
 
 describe('time --scope', () => {
   // runDelayNs is there when /proc/self/schedstat can be read, as on every machine these tests run on.
-  const trialKeys = ['v', 'type', 'iterations', 'seconds', 'nanoseconds', 'ticks', 'cpuAfter', 'involuntarySwitches', 'voluntarySwitches', 'migrations', 'runDelayNs'];
+  const trialKeys = [
+    'v',
+    'type',
+    'iterations',
+    'seconds',
+    'nanoseconds',
+    'ticks',
+    'cpuAfter',
+    'involuntarySwitches',
+    'voluntarySwitches',
+    'migrations',
+    'runDelayNs',
+  ];
 
   function timeRun(args: string[]): { meta: Line; trial: Line; end: Line } {
     const run = runDriver(['time', ...args]);
@@ -253,19 +286,23 @@ describe('time --scope', () => {
   test('--counter tscp can be forced on x86-64 (refused with the reason on a CPU without RDTSCP)', () => {
     if (process.arch !== 'x64') return;
     if (!cpuHasRdtscp) {
-      const refused = spawnSync(driverPath, ['time', lib('empty'), '256', '0', '100', '0', '--counter', 'tscp'], { encoding: 'utf8' });
+      const refused = spawnSync(driverPath, ['time', lib('empty'), '256', '0', '100', '0', '--counter', 'tscp'], {
+        encoding: 'utf8',
+      });
       expect(refused.status).toBe(2);
       expect(refused.stderr + refused.stdout).toContain('RDTSCP');
       return;
     }
     const { meta } = timeRun([lib('empty'), '256', '0', '100', '0', '--counter', 'tscp']);
-    expect(meta.counter).toMatchObject({ name: 'tscp', kind: 'fixed-rate', access: 'rdtscp-lfence', reason: 'selected with --counter tscp' });
+    expect(meta.counter).toMatchObject({
+      name: 'tscp',
+      kind: 'fixed-rate',
+      access: 'rdtscp-lfence',
+      reason: 'selected with --counter tscp',
+    });
   });
 
-  test.each([
-    [['--scope', 'sometimes']],
-    [['--scope']],
-  ])('USAGE (exit 2) for %j', (args) => {
+  test.each([[['--scope', 'sometimes']], [['--scope']]])('USAGE (exit 2) for %j', (args) => {
     const run = runDriver(['time', lib('xor_ok'), '256', '64', '10', '0', ...args]);
     expect(run.status).toBe(2);
     expect(run.lines.at(-1)).toMatchObject({ type: 'error', code: 'USAGE', subcommand: 'time' });
@@ -291,7 +328,12 @@ describe('select-counter-selftest (the choice rule on canned probe results)', ()
 
   test('a working PMU wins over everything, with no reason', () => {
     expect(choose('pmu-cycles=900/1/3000000000', 'tsc=74/49/2445000000', 'clock=30/20/1000000000')).toEqual({
-      v: 1, type: 'counter-choice', counter: 'pmu-cycles', kind: 'core-cycles', index: 0, reason: '',
+      v: 1,
+      type: 'counter-choice',
+      counter: 'pmu-cycles',
+      kind: 'core-cycles',
+      index: 0,
+      reason: '',
     });
     // Two core-cycles candidates: the smaller read overhead wins.
     expect(choose('pmu-cycles=50/1/3000000000', 'pmu-cycles=20/1/3000000000').index).toBe(1);
@@ -299,14 +341,18 @@ describe('select-counter-selftest (the choice rule on canned probe results)', ()
 
   test('no PMU: the TSC, with the PMU failure as the reason (this VM)', () => {
     expect(choose(noPmu, 'tsc=74/49/2445000000', 'tscp=60/49/2445000000', 'clock=30/20/1000000000')).toMatchObject({
-      counter: 'tsc', kind: 'fixed-rate', index: 1, reason: 'perf_event_open(PERF_COUNT_HW_CPU_CYCLES) failed: No such file or directory',
+      counter: 'tsc',
+      kind: 'fixed-rate',
+      index: 1,
+      reason: 'perf_event_open(PERF_COUNT_HW_CPU_CYCLES) failed: No such file or directory',
     });
   });
 
   test('a trapped TSC read (4000 ticks = 1636.0 ns > 4 × 30 ns) is passed over for clock', () => {
     expect(choose('pmu-cycles!no PMU', 'tsc=4000/49/2445000000', 'clock=30/20/1000000000')).toMatchObject({
       counter: 'clock',
-      reason: 'no PMU; tsc passed over: a read costs 1636.0 ns, more than 4 x the 30.0 ns of clock (is the instruction trapped by a hypervisor?)',
+      reason:
+        'no PMU; tsc passed over: a read costs 1636.0 ns, more than 4 x the 30.0 ns of clock (is the instruction trapped by a hypervisor?)',
     });
   });
 
@@ -317,14 +363,19 @@ describe('select-counter-selftest (the choice rule on canned probe results)', ()
 
   test('resolution: 1 tick at 1 MHz (1000 ns) loses to a 40 ns clock, ties with a 1000 ns clock', () => {
     expect(choose('pmu-cycles!no PMU', 'cntvct=0/1/1000000', 'clock=40/40/1000000000')).toMatchObject({
-      counter: 'clock', reason: 'no PMU; cntvct passed over: its resolution is 1000.0 ns, more than 4 x the 40.0 ns of clock',
+      counter: 'clock',
+      reason: 'no PMU; cntvct passed over: its resolution is 1000.0 ns, more than 4 x the 40.0 ns of clock',
     });
     expect(choose('pmu-cycles!no PMU', 'cntvct=0/1/1000000', 'clock=1000/1000/1000000000').counter).toBe('cntvct');
   });
 
   test('tscp is never chosen automatically; an unavailable TSC is named in the reason', () => {
-    expect(choose('pmu-cycles!no PMU', 'tsc!rdtsc faulted', 'tscp=60/49/2445000000', 'clock=30/20/1000000000')).toMatchObject({
-      counter: 'clock', index: 3, reason: 'no PMU; tsc unavailable: rdtsc faulted',
+    expect(
+      choose('pmu-cycles!no PMU', 'tsc!rdtsc faulted', 'tscp=60/49/2445000000', 'clock=30/20/1000000000'),
+    ).toMatchObject({
+      counter: 'clock',
+      index: 3,
+      reason: 'no PMU; tsc unavailable: rdtsc faulted',
     });
   });
 

@@ -11,7 +11,11 @@ const VALGRIND = '/usr/bin/valgrind';
 const outside = mkdtempSync(path.join(tmpdir(), 'ct-taint-outside-'));
 afterAll(() => rmSync(outside, { recursive: true, force: true }));
 
-function taint(library: string, mode: SandboxMode | 'off', extra: Record<string, string> = { NGCC_PERF_VALGRIND: VALGRIND }) {
+function taint(
+  library: string,
+  mode: SandboxMode | 'off',
+  extra: Record<string, string> = { NGCC_PERF_VALGRIND: VALGRIND },
+) {
   const result = spawnSync(driverPath, ['ct-taint', lib(library), '256', '--bits', '0,8,443'], {
     env: sandboxEnv(mode, { NGCC_FAULT_DIR: outside, ...extra }),
     stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
@@ -26,7 +30,11 @@ describe.each(availableModes())('in %s mode', (mode) => {
     const run = taint('ct_table', mode);
     expect(run.status).toBe(0);
     expect(run.lines[0]).toMatchObject({ type: 'ct-start', underValgrind: true, calls: 3 });
-    expect(run.lines.filter((line) => line.type === 'ct-call').map((line) => [line.bits, line.reports])).toEqual([[0, 0], [8, 1], [443, 55]]);
+    expect(run.lines.filter((line) => line.type === 'ct-call').map((line) => [line.bits, line.reports])).toEqual([
+      [0, 0],
+      [8, 1],
+      [443, 55],
+    ]);
     expect(run.xml).toContain('<kind>UninitValue</kind>');
     expect(run.xml).toMatch(/<file>ct_table\.c<\/file>\s*<line>21<\/line>/);
     expect(run.xml).toContain('ngcc-ct call 1 bits 8');

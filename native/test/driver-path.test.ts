@@ -18,7 +18,9 @@ describe('driverPath', () => {
     await expect(driverPath({ env: { NGCC_PERF_DRIVER: checkoutDriver } })).resolves.toBe(checkoutDriver);
     const missing = driverPath({ env: { NGCC_PERF_DRIVER: '/nonexistent/ngcc-perf-driver' } });
     await expect(missing).rejects.toThrow(NativeError);
-    await expect(missing).rejects.toThrow(/^NGCC_PERF_DRIVER=\/nonexistent\/ngcc-perf-driver is not an executable file/);
+    await expect(missing).rejects.toThrow(
+      /^NGCC_PERF_DRIVER=\/nonexistent\/ngcc-perf-driver is not an executable file/,
+    );
   });
 
   it('uses the checkout build (native/build) when there is one', async () => {
@@ -28,11 +30,15 @@ describe('driverPath', () => {
 
 describe('bundled paths', () => {
   it('the ESM and the CJS build both find the package: examples, instance CMake project', async () => {
-    for (const [entry, load] of [['index.js', 'import'], ['index.cjs', 'require']] as const) {
+    for (const [entry, load] of [
+      ['index.js', 'import'],
+      ['index.cjs', 'require'],
+    ] as const) {
       const module = JSON.stringify(path.join(nativeRoot, 'dist', entry));
-      const script = load === 'import'
-        ? `import(${module}).then((n) => console.log(n.bundledExamplesDirectory(), n.instanceCmakeProjectDirectory()))`
-        : `const n = require(${module}); console.log(n.bundledExamplesDirectory(), n.instanceCmakeProjectDirectory())`;
+      const script =
+        load === 'import'
+          ? `import(${module}).then((n) => console.log(n.bundledExamplesDirectory(), n.instanceCmakeProjectDirectory()))`
+          : `const n = require(${module}); console.log(n.bundledExamplesDirectory(), n.instanceCmakeProjectDirectory())`;
       const { stdout } = await run(process.execPath, ['-e', script]);
       expect(stdout.trim()).toBe(`${path.join(nativeRoot, 'examples')} ${path.join(nativeRoot, 'cmake', 'instance')}`);
     }

@@ -131,7 +131,11 @@ describe('hash mode with libxor_ok', () => {
     expect(run.lines).toHaveLength(4098);
     lengths.forEach((bits) => {
       expect(run.lines[bits]).toEqual({
-        v: 1, type: 'digest', index: bits, bits, hex: toyDigestHex(bits, testBytes(512, bits), 512),
+        v: 1,
+        type: 'digest',
+        index: bits,
+        bits,
+        hex: toyDigestHex(bits, testBytes(512, bits), 512),
       });
     });
     expect(run.lines[4097]).toEqual({ v: 1, type: 'end', count: 4097 });
@@ -142,7 +146,9 @@ describe('hash mode with libxor_ok', () => {
     const run = runDriver(['hash', lib('xor_ok'), '256'], Buffer.concat([frame(1 << 23, big), frame(5, big)]));
     expect(run.status).toBe(0);
     expect(run.lines.map((line) => line.hex)).toEqual([
-      toyDigestHex(1 << 23, big, 256), toyDigestHex(5, big, 256), undefined,
+      toyDigestHex(1 << 23, big, 256),
+      toyDigestHex(5, big, 256),
+      undefined,
     ]);
   });
 
@@ -217,7 +223,12 @@ describe('time mode', () => {
     const run = runDriver(['time', lib('xor_ok'), '256', '64', '50', '0', '--counter=clock']);
     expect(run.status).toBe(0);
     const [meta, trial] = run.lines as [Line, Line];
-    expect(meta.counter).toMatchObject({ name: 'clock', kind: 'fixed-rate', reason: 'selected with --counter clock', hz: 1e9 });
+    expect(meta.counter).toMatchObject({
+      name: 'clock',
+      kind: 'fixed-rate',
+      reason: 'selected with --counter clock',
+      hz: 1e9,
+    });
     // The counter is read inside the clock reads, so its difference cannot exceed theirs.
     expect(trial.ticks as number).toBeGreaterThan(0);
     expect(trial.ticks as number).toBeLessThanOrEqual(trial.nanoseconds as number);
@@ -260,7 +271,8 @@ describe('errors and exit codes', () => {
     expect(error).toMatchObject({ code: 'LOADFAIL', library, stage });
     expect(error.dlerror).toMatch(dlerror);
     expect(run.stderr).toContain(library);
-    if (stage === 'dlsym') expect(run.stderr).toContain('int CryptHash(int, const unsigned char*, unsigned long long, unsigned char*)');
+    if (stage === 'dlsym')
+      expect(run.stderr).toContain('int CryptHash(int, const unsigned char*, unsigned long long, unsigned char*)');
   });
 
   test('library paths with quotes, backslashes and newlines are escaped in JSON', () => {
@@ -277,7 +289,11 @@ describe('errors and exit codes', () => {
   });
 
   test('CRYPTOFAIL (exit 3) after the digests of the frames that worked', () => {
-    const input = Buffer.concat([frame(0, new Uint8Array()), frame(100, testBytes(13, 0)), frame(101, testBytes(13, 0))]);
+    const input = Buffer.concat([
+      frame(0, new Uint8Array()),
+      frame(100, testBytes(13, 0)),
+      frame(101, testBytes(13, 0)),
+    ]);
     const run = runDriver(['hash', lib('ret_fail'), '128'], input);
     expect(run.status).toBe(3);
     expect(run.lines.map((line) => line.type)).toEqual(['digest', 'digest', 'error']);
@@ -289,13 +305,25 @@ describe('errors and exit codes', () => {
     const run = runDriver(['time', lib('ret_fail'), '128', '64', '10', '2']);
     expect(run.status).toBe(3);
     expect(run.lines.map((line) => line.type)).toEqual(['meta', 'error']);
-    expect(errorLine(run)).toMatchObject({ code: 'CRYPTOFAIL', returnCode: -1, messageBits: 512, phase: 'warmup', index: 0 });
+    expect(errorLine(run)).toMatchObject({
+      code: 'CRYPTOFAIL',
+      returnCode: -1,
+      messageBits: 512,
+      phase: 'warmup',
+      index: 0,
+    });
   });
 
   test('OVERFLOW (exit 4) when the digest guard after the buffer is hit', () => {
     const run = runDriver(['hash', lib('overflow'), '256'], frame(8, Uint8Array.of(1)));
     expect(run.status).toBe(4);
-    expect(errorLine(run)).toMatchObject({ code: 'OVERFLOW', buffer: 'digest', side: 'after', guardOffset: 0, index: 0 });
+    expect(errorLine(run)).toMatchObject({
+      code: 'OVERFLOW',
+      buffer: 'digest',
+      side: 'after',
+      guardOffset: 0,
+      index: 0,
+    });
     const timed = runDriver(['time', lib('overflow'), '256', '64', '10', '0']);
     expect(timed.status).toBe(4);
     expect(errorLine(timed)).toMatchObject({ code: 'OVERFLOW', buffer: 'digest', phase: 'timed' });
@@ -317,9 +345,14 @@ describe('errors and exit codes', () => {
     expect(run.signal).toBe('SIGSEGV');
     expect(run.lines).toEqual([]);
     expect(run.stderr).toContain(`${lib('segv')} crashed with signal 11 (SIGSEGV) in CryptHash on frame 0`);
-    const late = runDriver(['hash', lib('segv_late'), '64'], Buffer.concat([frame(8, Uint8Array.of(1)), frame(101, testBytes(13, 0))]));
+    const late = runDriver(
+      ['hash', lib('segv_late'), '64'],
+      Buffer.concat([frame(8, Uint8Array.of(1)), frame(101, testBytes(13, 0))]),
+    );
     expect(late.signal).toBe('SIGSEGV');
-    expect(late.lines).toEqual([{ v: 1, type: 'digest', index: 0, bits: 8, hex: toyDigestHex(8, Uint8Array.of(1), 64) }]);
+    expect(late.lines).toEqual([
+      { v: 1, type: 'digest', index: 0, bits: 8, hex: toyDigestHex(8, Uint8Array.of(1), 64) },
+    ]);
   });
 
   test('IO (exit 8) for a truncated frame and for a length above 2^36 bits', () => {

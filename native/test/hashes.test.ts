@@ -36,7 +36,9 @@ function runDriverHash(libraryPath: string, digestBits: number, messages: Messag
     maxBuffer: 256 * 1024 * 1024,
   });
   if (result.error !== undefined) {
-    throw new Error(`cannot run the driver ${driverPath} (${result.error.message}); build it with "cd native && npm run build"`);
+    throw new Error(
+      `cannot run the driver ${driverPath} (${result.error.message}); build it with "cd native && npm run build"`,
+    );
   }
   const lines = result.stdout
     .toString('utf8')
@@ -91,7 +93,8 @@ const seededBytes = (messageBytes: number): Buffer =>
   createHash('shake128', { outputLength: messageBytes }).update(`ngcc-perf examples ${messageBytes}`).digest();
 
 /** Reverses the 8 bits of a byte (bit 7 ↔ bit 0). */
-const reverseByteBits = (byte: number): number => parseInt(byte.toString(2).padStart(8, '0').split('').reverse().join(''), 2);
+const reverseByteBits = (byte: number): number =>
+  parseInt(byte.toString(2).padStart(8, '0').split('').reverse().join(''), 2);
 
 /** Sets the unused low-order bits of a partial last byte, which CryptHash must ignore. */
 function withDirtyPadding({ bits, bytes }: Message): Message {
@@ -103,7 +106,10 @@ function withDirtyPadding({ bits, bytes }: Message): Message {
 
 const MIB_BYTES = 1024 * 1024;
 const byteLengths = [...Array.from({ length: 301 }, (_, index) => index), 4096, 65536, MIB_BYTES, MIB_BYTES + 111];
-const byteMessages: Message[] = byteLengths.map((messageBytes) => ({ bits: 8 * messageBytes, bytes: seededBytes(messageBytes) }));
+const byteMessages: Message[] = byteLengths.map((messageBytes) => ({
+  bits: 8 * messageBytes,
+  bytes: seededBytes(messageBytes),
+}));
 
 describe('byte-aligned messages of 0..300 bytes, 4 KiB, 64 KiB and ~1 MiB agree with node:crypto', () => {
   const cases: Array<[instance: string, digestBits: number, algorithm: string]> = [
@@ -114,7 +120,11 @@ describe('byte-aligned messages of 0..300 bytes, 4 KiB, 64 KiB and ~1 MiB agree 
     ['shake256_1024', 1024, 'shake256'],
   ];
   it.each(cases)('lib%s.so with %i digest bits', (instance, digestBits, algorithm) => {
-    const expected = byteMessages.map((m) => createHash(algorithm, { outputLength: digestBits / 8 }).update(m.bytes).digest('hex'));
+    const expected = byteMessages.map((m) =>
+      createHash(algorithm, { outputLength: digestBits / 8 })
+        .update(m.bytes)
+        .digest('hex'),
+    );
     expect(digestsOf(library(instance), digestBits, byteMessages)).toEqual(labelled(byteMessages, expected));
   });
 });
@@ -124,7 +134,10 @@ describe('SHA-512 against NIST CAVS 11.0 vectors', () => {
     const records = readBitRecords('nist-sha2-bit/SHA512ShortMsg.rsp');
     expect(records).toHaveLength(1025);
     const messages = records.map((r) => r.message);
-    const expected = labelled(messages, records.map((r) => r.digestHex));
+    const expected = labelled(
+      messages,
+      records.map((r) => r.digestHex),
+    );
     expect(digestsOf(library('sha512'), 512, messages)).toEqual(expected);
     // The low-order bits of a partial last byte are not message bits: setting them changes nothing.
     expect(digestsOf(library('sha512'), 512, messages.map(withDirtyPadding))).toEqual(expected);
@@ -134,7 +147,12 @@ describe('SHA-512 against NIST CAVS 11.0 vectors', () => {
     const records = readBitRecords('nist-sha2-byte/SHA512ShortMsg.rsp');
     expect(records).toHaveLength(129);
     const messages = records.map((r) => r.message);
-    expect(digestsOf(library('sha512'), 512, messages)).toEqual(labelled(messages, records.map((r) => r.digestHex)));
+    expect(digestsOf(library('sha512'), 512, messages)).toEqual(
+      labelled(
+        messages,
+        records.map((r) => r.digestHex),
+      ),
+    );
   });
 });
 
@@ -150,7 +168,12 @@ describe('SM3 against GB/T 32905 and published vectors', () => {
     const records = [...oscca, ...evp];
     expect([oscca.length, evp.length]).toEqual([6, 8]);
     const messages = records.map((r) => r.message);
-    expect(digestsOf(library('sm3'), 256, messages)).toEqual(labelled(messages, records.map((r) => r.digestHex)));
+    expect(digestsOf(library('sm3'), 256, messages)).toEqual(
+      labelled(
+        messages,
+        records.map((r) => r.digestHex),
+      ),
+    );
   });
 
   it('ignores the unused low-order bits of a partial last byte (1..1023-bit messages, clean vs dirty copies)', () => {
@@ -160,13 +183,17 @@ describe('SM3 against GB/T 32905 and published vectors', () => {
       if (bits % 8 !== 0) copy[copy.length - 1] = (copy.at(-1) ?? 0) & (0xff << (8 - (bits % 8)));
       return { bits, bytes: copy };
     });
-    expect(digestsOf(library('sm3'), 256, messages.map(withDirtyPadding))).toEqual(digestsOf(library('sm3'), 256, clean));
+    expect(digestsOf(library('sm3'), 256, messages.map(withDirtyPadding))).toEqual(
+      digestsOf(library('sm3'), 256, clean),
+    );
   });
 });
 
 describe('SHAKE256 (XOF) against NIST CAVS 19.0 VariableOut', () => {
   it('matches the 249 records (one per Outputlen, 16..2000 bits) with DIGEST_BITS = Outputlen', () => {
-    const records = readRecords('nist-shake/SHAKE256VariableOut.first-per-length.rsp').filter((r) => r.has('Outputlen'));
+    const records = readRecords('nist-shake/SHAKE256VariableOut.first-per-length.rsp').filter((r) =>
+      r.has('Outputlen'),
+    );
     expect(records).toHaveLength(249);
     const actual = records.map((record) => {
       const bytes = Buffer.from(record.get('Msg') ?? '', 'hex');
@@ -189,7 +216,10 @@ describe('Keccak partial-byte bit order (SPEC §2), via the test-only SHA3-512 b
       if (bits % 8 !== 0) converted[converted.length - 1] = reverseByteBits(converted.at(-1) ?? 0);
       return { bits, bytes: converted };
     });
-    const expected = labelled(messages, records.map((r) => r.digestHex));
+    const expected = labelled(
+      messages,
+      records.map((r) => r.digestHex),
+    );
     expect(digestsOf(sha3BitsLibrary, 512, messages)).toEqual(expected);
     expect(digestsOf(sha3BitsLibrary, 512, messages.map(withDirtyPadding))).toEqual(expected);
   });
@@ -207,7 +237,9 @@ describe('digest lengths outside an instance are refused with a non-zero return 
     ['test-only/libsha3_512_bits.so', 256],
   ];
   it.each(cases)('%s with %i digest bits', (libraryFile, digestBits) => {
-    const run = runDriverHash(path.join(examplesDirectory, libraryFile), digestBits, [{ bits: 24, bytes: Buffer.from('abc') }]);
+    const run = runDriverHash(path.join(examplesDirectory, libraryFile), digestBits, [
+      { bits: 24, bytes: Buffer.from('abc') },
+    ]);
     expect(run.status).toBe(3);
     expect(run.lines.at(-1)).toMatchObject({ v: 1, type: 'error', code: 'CRYPTOFAIL', returnCode: 1, messageBits: 24 });
   });

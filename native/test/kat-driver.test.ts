@@ -13,17 +13,27 @@ const driverPath = process.env.NGCC_PERF_DRIVER ?? '';
 const LIBSM3 = path.join(buildDir, 'examples', 'libsm3.so');
 
 type Line = { v: number; type: string } & Record<string, unknown>;
-interface Run { status: number | null; signal: NodeJS.Signals | null; lines: Line[]; stderr: string }
+interface Run {
+  status: number | null;
+  signal: NodeJS.Signals | null;
+  lines: Line[];
+  stderr: string;
+}
 
 function kat(args: string[]): Run {
   const result = spawnSync(driverPath, ['kat', ...args], { maxBuffer: 256 << 20, timeout: 60000 });
-  const lines = result.stdout.toString('utf8').split('\n').filter((text) => text.length > 0).map((text) => JSON.parse(text) as Line);
+  const lines = result.stdout
+    .toString('utf8')
+    .split('\n')
+    .filter((text) => text.length > 0)
+    .map((text) => JSON.parse(text) as Line);
   return { status: result.status, signal: result.signal, lines, stderr: result.stderr.toString('utf8') };
 }
 
 const records = (run: Run): Line[] => run.lines.filter((line) => line.type === 'kat-record');
 const lineOf = (run: Run, type: string): Line => run.lines.find((line) => line.type === type) as Line;
-const sm3 = (...parts: Uint8Array[]): Buffer => parts.reduce((hash, part) => hash.update(part), createHash('sm3')).digest();
+const sm3 = (...parts: Uint8Array[]): Buffer =>
+  parts.reduce((hash, part) => hash.update(part), createHash('sm3')).digest();
 const upper = (bytes: Uint8Array): string => Buffer.from(bytes).toString('hex').toUpperCase();
 
 /** SM3 Hash_DRBG (seedlen 440) of SP 800-90A §10.1.1 with entropy = seed, no nonce or personalization. */
@@ -51,7 +61,8 @@ class ReferenceDrbg {
   generate(bits: number): Buffer {
     const n = Math.ceil(bits / 8);
     const blocks: Buffer[] = [];
-    for (let i = 0n; BigInt(blocks.length * 32) < BigInt(n); i += 1n) blocks.push(sm3(ReferenceDrbg.bytes((this.v + i) % ReferenceDrbg.MOD)));
+    for (let i = 0n; BigInt(blocks.length * 32) < BigInt(n); i += 1n)
+      blocks.push(sm3(ReferenceDrbg.bytes((this.v + i) % ReferenceDrbg.MOD)));
     const out = Buffer.concat(blocks).subarray(0, n);
     if (bits % 8 !== 0) out[n - 1] = (out[n - 1] as number) & ((0xff << (8 - (bits % 8))) & 0xff);
     const h = BigInt(`0x${sm3(Buffer.of(3), ReferenceDrbg.bytes(this.v)).toString('hex')}`);
@@ -63,21 +74,32 @@ class ReferenceDrbg {
 
 const seedOf = (file: string): Buffer => Buffer.from(file.repeat(8), 'latin1');
 
-
 describe('kat KAT_2_12: the C DRNG and every record', () => {
   const run = kat([lib('xor_ok'), '128', 'KAT_2_12']);
 
   test('kat-meta, 4097 records whose messages equal the reference Hash_DRBG, end line', () => {
     expect(run.status).toBe(0);
     expect(lineOf(run, 'kat-meta')).toMatchObject({
-      file: 'KAT_2_12', digestBits: 128, seedHex: upper(seedOf('KAT_2_12')), records: 4097, messageBits: 4096,
-      repeat: 'all', testSizes: false, maxMemoryBytes: 2 ** 31,
+      file: 'KAT_2_12',
+      digestBits: 128,
+      seedHex: upper(seedOf('KAT_2_12')),
+      records: 4097,
+      messageBits: 4096,
+      repeat: 'all',
+      testSizes: false,
+      maxMemoryBytes: 2 ** 31,
     });
     const drbg = new ReferenceDrbg(seedOf('KAT_2_12'));
     const wrong: number[] = [];
     for (const [bits, record] of records(run).entries()) {
       const message = drbg.generate(bits);
-      if (record.index !== bits || record.bits !== bits || record.msgHex !== upper(message) || record.dstHex !== toyHash(message, bits, 128)) wrong.push(bits);
+      if (
+        record.index !== bits ||
+        record.bits !== bits ||
+        record.msgHex !== upper(message) ||
+        record.dstHex !== toyHash(message, bits, 128)
+      )
+        wrong.push(bits);
     }
     expect(records(run)).toHaveLength(4097);
     expect(wrong).toEqual([]);
@@ -93,10 +115,19 @@ describe('kat KAT_2_23, KAT_2_33 and KAT_Loop with libsm3 (digests by node:crypt
     expect(run.status).toBe(0);
     const drbg = new ReferenceDrbg(seedOf('KAT_2_23'));
     const messages = [Buffer.alloc(1 << 20), Buffer.alloc(1 << 20, 0xff), drbg.generate(2 ** 23)];
-    expect(records(run)).toEqual(messages.map((message, index) => ({
-      v: 1, type: 'kat-record', index, bits: 2 ** 23, seeded: index === 2, headHex: upper(message.subarray(0, 8)),
-      tailHex: upper(message.subarray(-8)), dstHex: upper(sm3(message)), generateSeconds: expect.any(Number),
-    })));
+    expect(records(run)).toEqual(
+      messages.map((message, index) => ({
+        v: 1,
+        type: 'kat-record',
+        index,
+        bits: 2 ** 23,
+        seeded: index === 2,
+        headHex: upper(message.subarray(0, 8)),
+        tailHex: upper(message.subarray(-8)),
+        dstHex: upper(sm3(message)),
+        generateSeconds: expect.any(Number),
+      })),
+    );
     expect(records(run)[2]?.headHex).toBe('B6E2C825BE0E7D79');
     expect(lineOf(run, 'end')).toMatchObject({ count: 3, cryptHashCalls: 6 });
   });
@@ -104,9 +135,19 @@ describe('kat KAT_2_23, KAT_2_33 and KAT_Loop with libsm3 (digests by node:crypt
   test('KAT_2_33 with --test-message-bits 8200: the same machinery on 1025-byte messages, no repeat', () => {
     const run = kat([LIBSM3, '256', 'KAT_2_33', '--test-message-bits', '8200']);
     expect(run.status).toBe(0);
-    expect(lineOf(run, 'kat-meta')).toMatchObject({ file: 'KAT_2_33', messageBits: 8200, repeat: 'none', testSizes: true, seedHex: upper(seedOf('KAT_2_33')) });
+    expect(lineOf(run, 'kat-meta')).toMatchObject({
+      file: 'KAT_2_33',
+      messageBits: 8200,
+      repeat: 'none',
+      testSizes: true,
+      seedHex: upper(seedOf('KAT_2_33')),
+    });
     const random = new ReferenceDrbg(seedOf('KAT_2_33')).generate(8200);
-    expect(records(run)[2]).toMatchObject({ headHex: upper(random.subarray(0, 8)), tailHex: upper(random.subarray(-8)), dstHex: upper(sm3(random)) });
+    expect(records(run)[2]).toMatchObject({
+      headHex: upper(random.subarray(0, 8)),
+      tailHex: upper(random.subarray(-8)),
+      dstHex: upper(sm3(random)),
+    });
     expect(lineOf(run, 'end')).toMatchObject({ count: 3, cryptHashCalls: 3 });
   });
 
@@ -128,7 +169,9 @@ describe('kat KAT_2_23, KAT_2_33 and KAT_Loop with libsm3 (digests by node:crypt
       for (let j = 0; j < 32; j += 1) msg[j] = (msg[j] as number) ^ (dig[j] as number);
       dig = sm3(msg);
     }
-    expect(records(run)).toEqual([{ v: 1, type: 'kat-record', index: 0, bits: 8192, msgHex: initial, iterations: 3, dstHex: upper(dig) }]);
+    expect(records(run)).toEqual([
+      { v: 1, type: 'kat-record', index: 0, bits: 8192, msgHex: initial, iterations: 3, dstHex: upper(dig) },
+    ]);
     // Steps 0 … 3, the first and the last hashed twice.
     expect(lineOf(run, 'end')).toMatchObject({ count: 1, cryptHashCalls: 6 });
   });
@@ -139,9 +182,18 @@ describe('kat verdicts from purpose-built faulty libraries', () => {
     const run = kat([lib('nondeterministic'), '128', 'KAT_2_12']);
     expect(run.status).toBe(9);
     const error = lineOf(run, 'error');
-    expect(error).toMatchObject({ code: 'NONDETERMINISTIC', file: 'KAT_2_12', index: 2, messageBits: 2, digestBits: 128 });
+    expect(error).toMatchObject({
+      code: 'NONDETERMINISTIC',
+      file: 'KAT_2_12',
+      index: 2,
+      messageBits: 2,
+      digestBits: 128,
+    });
     // Call 5 flipped bit 0 of digest[0]; call 6 did not.
-    expect(Number.parseInt(String(error.firstHex).slice(0, 2), 16) ^ Number.parseInt(String(error.secondHex).slice(0, 2), 16)).toBe(1);
+    expect(
+      Number.parseInt(String(error.firstHex).slice(0, 2), 16) ^
+        Number.parseInt(String(error.secondHex).slice(0, 2), 16),
+    ).toBe(1);
     expect(records(run)).toHaveLength(2);
     expect(run.stderr).toMatch(/not deterministic: two calls on the same 2-bit message \(record 2 of KAT_2_12\)/);
   });
@@ -159,15 +211,34 @@ describe('kat verdicts from purpose-built faulty libraries', () => {
   test('liboverflow: exit 4 OVERFLOW, digest guard after the buffer', () => {
     const run = kat([lib('overflow'), '256', 'KAT_2_12']);
     expect(run.status).toBe(4);
-    expect(lineOf(run, 'error')).toMatchObject({ code: 'OVERFLOW', buffer: 'digest', side: 'after', guardOffset: 0, index: 0 });
+    expect(lineOf(run, 'error')).toMatchObject({
+      code: 'OVERFLOW',
+      buffer: 'digest',
+      side: 'after',
+      guardOffset: 0,
+      index: 0,
+    });
   });
 
   test('libmsg_write: exit 4 OVERFLOW, message-content (KAT_2_23) or the message guard (L = 0)', () => {
-    expect(lineOf(kat([lib('msg_write'), '256', 'KAT_2_12']), 'error')).toMatchObject({ code: 'OVERFLOW', buffer: 'message', index: 0 });
+    expect(lineOf(kat([lib('msg_write'), '256', 'KAT_2_12']), 'error')).toMatchObject({
+      code: 'OVERFLOW',
+      buffer: 'message',
+      index: 0,
+    });
     const large = kat([lib('msg_write'), '256', 'KAT_2_23']);
     expect(large.status).toBe(4);
-    expect(lineOf(large, 'error')).toMatchObject({ code: 'OVERFLOW', buffer: 'message-content', offset: 0, index: 0, messageBits: 2 ** 23 });
-    expect(lineOf(kat([lib('msg_write'), '256', 'KAT_Loop', '--test-iterations', '2']), 'error')).toMatchObject({ buffer: 'message-content', iteration: 0 });
+    expect(lineOf(large, 'error')).toMatchObject({
+      code: 'OVERFLOW',
+      buffer: 'message-content',
+      offset: 0,
+      index: 0,
+      messageBits: 2 ** 23,
+    });
+    expect(lineOf(kat([lib('msg_write'), '256', 'KAT_Loop', '--test-iterations', '2']), 'error')).toMatchObject({
+      buffer: 'message-content',
+      iteration: 0,
+    });
   });
 
   test('libno_symbol: exit 5 LOADFAIL at dlsym', () => {
@@ -188,10 +259,16 @@ describe('kat verdicts from purpose-built faulty libraries', () => {
     const chunks: Buffer[] = [];
     child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
     const timer = setTimeout(() => child.kill('SIGTERM'), 1000);
-    const signal = await new Promise<NodeJS.Signals | null>((resolve) => child.on('close', (_code, sig) => resolve(sig)));
+    const signal = await new Promise<NodeJS.Signals | null>((resolve) =>
+      child.on('close', (_code, sig) => resolve(sig)),
+    );
     clearTimeout(timer);
     expect(signal).toBe('SIGTERM');
-    const lines = Buffer.concat(chunks).toString('utf8').trim().split('\n').map((text) => JSON.parse(text) as Line);
+    const lines = Buffer.concat(chunks)
+      .toString('utf8')
+      .trim()
+      .split('\n')
+      .map((text) => JSON.parse(text) as Line);
     expect(lines.filter((line) => line.type === 'kat-record')).toHaveLength(101);
   });
 

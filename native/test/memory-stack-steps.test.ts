@@ -18,7 +18,10 @@ function stackHighWaterBytes(arrayBytes: number, variant: 'plain' | 'malloc'): n
   const run = spawnSync(driverPath, ['memory', library, '256', '64'], { timeout: 30000 });
   expect(run.stderr.toString('utf8')).toBe('');
   expect(run.status).toBe(0);
-  const line = JSON.parse(run.stdout.toString('utf8').split('\n')[0]!) as { stackHighWaterBytes: number; heapAllocations: number | null };
+  const line = JSON.parse(run.stdout.toString('utf8').split('\n')[0]!) as {
+    stackHighWaterBytes: number;
+    heapAllocations: number | null;
+  };
   expect(line.heapAllocations).toBe(variant === 'malloc' ? 1 : 0);
   return line.stackHighWaterBytes;
 }
@@ -26,7 +29,7 @@ function stackHighWaterBytes(arrayBytes: number, variant: 'plain' | 'malloc'): n
 /** x86-64 and AArch64 keep the stack pointer 16-byte aligned, so a frame grows in 16-byte steps. */
 const roundUp16 = (bytes: number): number => Math.ceil(bytes / 16) * 16;
 
-describe('memory: the stack high-water is the library\'s own use, with and without malloc', () => {
+describe("memory: the stack high-water is the library's own use, with and without malloc", () => {
   let plain: number[] = [];
   let withMalloc: number[] = [];
   beforeAll(() => {
@@ -35,7 +38,7 @@ describe('memory: the stack high-water is the library\'s own use, with and witho
   });
 
   test.each(ARRAY_BYTES.map((bytes, index) => [bytes, index] as const))(
-    'a %i-byte array: a little above the array, and malloc(3000) adds its own frames only (< 512 B, not the resolver\'s ~3 KB)',
+    "a %i-byte array: a little above the array, and malloc(3000) adds its own frames only (< 512 B, not the resolver's ~3 KB)",
     (arrayBytes, index) => {
       expect(plain[index]).toBeGreaterThanOrEqual(arrayBytes);
       expect(plain[index]).toBeLessThan(arrayBytes + 256);
@@ -44,7 +47,7 @@ describe('memory: the stack high-water is the library\'s own use, with and witho
     },
   );
 
-  test('8-byte steps of the array move the figure with the array\'s 16-byte-aligned frame, with and without malloc', () => {
+  test("8-byte steps of the array move the figure with the array's 16-byte-aligned frame, with and without malloc", () => {
     // figure − roundUp16(array) is the same for every step: 10000 → +0, 10008 → +16, 10016 → +16, 10024 → +32.
     const plainOffsets = plain.map((bytes, index) => bytes - roundUp16(ARRAY_BYTES[index]!));
     const mallocOffsets = withMalloc.map((bytes, index) => bytes - roundUp16(ARRAY_BYTES[index]!));

@@ -152,12 +152,15 @@ describe('memory: the bundled examples', () => {
     ['sm3', 256, 160],
     ['sha512', 512, 320],
     ['shake256_512', 512, 472],
-  ])('%s (%i-bit digest): no heap, no mmap, a stack above %i bytes and below 8 KiB', (name, digestBits, minStackBytes) => {
-    const line = measure(example(name), digestBits, 1024);
-    expect(line).toMatchObject({ heapPeakBytes: 0, heapAllocations: 0, mmapBytes: 0 });
-    expect(line.stackHighWaterBytes).toBeGreaterThan(minStackBytes);
-    expect(line.stackHighWaterBytes).toBeLessThan(8192);
-  });
+  ])(
+    '%s (%i-bit digest): no heap, no mmap, a stack above %i bytes and below 8 KiB',
+    (name, digestBits, minStackBytes) => {
+      const line = measure(example(name), digestBits, 1024);
+      expect(line).toMatchObject({ heapPeakBytes: 0, heapAllocations: 0, mmapBytes: 0 });
+      expect(line.stackHighWaterBytes).toBeGreaterThan(minStackBytes);
+      expect(line.stackHighWaterBytes).toBeLessThan(8192);
+    },
+  );
 });
 
 describe('memory: the measurement stack', () => {
@@ -203,7 +206,11 @@ describe('memory: errors and exit codes', () => {
     const overflowing = runDriver(['memory', testlib('overflow'), '256', '8']);
     expect(overflowing.status).toBe(4);
     expect(lastLine(overflowing)).toMatchObject({
-      code: 'OVERFLOW', buffer: 'digest', side: 'after', guardOffset: 0, phase: 'memory',
+      code: 'OVERFLOW',
+      buffer: 'digest',
+      side: 'after',
+      guardOffset: 0,
+      phase: 'memory',
     });
   });
 

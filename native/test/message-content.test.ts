@@ -19,8 +19,16 @@ describe('time', () => {
     expect(run.status).toBe(4);
     expect(typesOf(run)).toEqual(['meta', 'error']);
     expect(errorOf(run)).toEqual({
-      v: 1, type: 'error', code: 'OVERFLOW', buffer: 'message-content', offset: 0, library: lib('msg_write'),
-      phase: 'warmup', index: 0, messageBits: 512, message: expect.stringContaining('changed the message it was given (byte 0 first) during warm-up call 0'),
+      v: 1,
+      type: 'error',
+      code: 'OVERFLOW',
+      buffer: 'message-content',
+      offset: 0,
+      library: lib('msg_write'),
+      phase: 'warmup',
+      index: 0,
+      messageBits: 512,
+      message: expect.stringContaining('changed the message it was given (byte 0 first) during warm-up call 0'),
     });
   });
 
@@ -29,7 +37,13 @@ describe('time', () => {
       const run = await time(lib('msg_write'), '256', '64', '3', '0', '--scope', scope);
       expect([scope, run.status]).toEqual([scope, 4]);
       const error = errorOf(run) as Line;
-      expect(error).toMatchObject({ code: 'OVERFLOW', buffer: 'message-content', offset: 0, phase: 'timed', messageBits: 512 });
+      expect(error).toMatchObject({
+        code: 'OVERFLOW',
+        buffer: 'message-content',
+        offset: 0,
+        phase: 'timed',
+        messageBits: 512,
+      });
       expect('index' in error).toBe(false);
     }
   });
@@ -37,7 +51,13 @@ describe('time', () => {
   test('the last byte of a 10000-byte message: offset 9999, with the random fill and an unaligned message', async () => {
     const random = await time(lib('msg_write_tail'), '256', '10000', '1', '0', '--message', 'random');
     expect(random.status).toBe(4);
-    expect(errorOf(random)).toMatchObject({ buffer: 'message-content', offset: 9999, phase: 'timed', index: 0, messageBits: 80000 });
+    expect(errorOf(random)).toMatchObject({
+      buffer: 'message-content',
+      offset: 9999,
+      phase: 'timed',
+      index: 0,
+      messageBits: 80000,
+    });
     const shifted = await time(lib('msg_write_tail'), '256', '10000', '5', '2', '--offset', '3');
     expect(errorOf(shifted)).toMatchObject({ buffer: 'message-content', offset: 9999, phase: 'warmup', index: 0 });
   });
@@ -53,7 +73,13 @@ describe('time', () => {
 
   test('a digest overflow still outranks the message check', async () => {
     const run = await time(lib('overflow'), '256', '64', '3', '1');
-    expect(errorOf(run)).toMatchObject({ code: 'OVERFLOW', buffer: 'digest', side: 'after', guardOffset: 0, phase: 'warmup' });
+    expect(errorOf(run)).toMatchObject({
+      code: 'OVERFLOW',
+      buffer: 'digest',
+      side: 'after',
+      guardOffset: 0,
+      phase: 'warmup',
+    });
   });
 });
 
@@ -63,14 +89,26 @@ describe('memory', () => {
     expect(run.status).toBe(4);
     expect(typesOf(run)).toEqual(['error']);
     expect(errorOf(run)).toEqual({
-      v: 1, type: 'error', code: 'OVERFLOW', buffer: 'message-content', offset: 0, library: lib('msg_write'), phase: 'memory',
-      messageBits: 512, message: expect.stringContaining('during the memory measurement call'),
+      v: 1,
+      type: 'error',
+      code: 'OVERFLOW',
+      buffer: 'message-content',
+      offset: 0,
+      library: lib('msg_write'),
+      phase: 'memory',
+      messageBits: 512,
+      message: expect.stringContaining('during the memory measurement call'),
     });
   });
 
   test('the last byte of a 10000-byte message: offset 9999', async () => {
     const run = await memory(lib('msg_write_tail'), '256', '10000');
-    expect(errorOf(run)).toMatchObject({ buffer: 'message-content', offset: 9999, phase: 'memory', messageBits: 80000 });
+    expect(errorOf(run)).toMatchObject({
+      buffer: 'message-content',
+      offset: 9999,
+      phase: 'memory',
+      messageBits: 80000,
+    });
   });
 
   test('a well-behaved library is unchanged: exit 0, memory, end (100000 bytes)', async () => {

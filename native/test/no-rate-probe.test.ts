@@ -11,7 +11,10 @@ const hardwareCounter = process.arch === 'arm64' ? 'cntvct' : 'tsc';
 
 describe('time --no-rate-probe', () => {
   test(`--counter ${hardwareCounter}: meta.counter has overheadTicks and resolutionTicks but no hz, and says why`, async () => {
-    const run = await runDriver(['time', lib('empty'), '256', '0', '1000', '0', '--counter', hardwareCounter, '--no-rate-probe'], { env });
+    const run = await runDriver(
+      ['time', lib('empty'), '256', '0', '1000', '0', '--counter', hardwareCounter, '--no-rate-probe'],
+      { env },
+    );
     expect(run.status).toBe(0);
     expect(run.lines.map((line) => line.type)).toEqual(['meta', 'trial', 'end']);
     const counter = run.lines[0]?.counter as Record<string, unknown>;
@@ -35,7 +38,9 @@ describe('time --no-rate-probe', () => {
   });
 
   test('--counter clock keeps hz = 10^9 (its rate is a definition, not a probe)', async () => {
-    const run = await runDriver(['time', lib('empty'), '256', '0', '10', '0', '--counter=clock', '--no-rate-probe'], { env });
+    const run = await runDriver(['time', lib('empty'), '256', '0', '10', '0', '--counter=clock', '--no-rate-probe'], {
+      env,
+    });
     expect(run.status).toBe(0);
     expect(run.lines[0]?.counter).toMatchObject({ name: 'clock', hz: 1e9 });
     expect(String((run.lines[0]?.counter as Record<string, unknown>).reason)).toContain('--no-rate-probe');

@@ -5,7 +5,15 @@ import { afterEach, describe, expect, test } from '@jest/globals';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { availableModes, buildDir, lib, runDriver, sandboxEnv, type Line, type SandboxMode } from './sandbox-support.js';
+import {
+  availableModes,
+  buildDir,
+  lib,
+  runDriver,
+  sandboxEnv,
+  type Line,
+  type SandboxMode,
+} from './sandbox-support.js';
 
 const isCount = (value: unknown): boolean => Number.isInteger(value) && (value as number) >= 0;
 const trialOf = (lines: Line[]): Line | undefined => lines.find((line) => line.type === 'trial');
@@ -17,14 +25,16 @@ const sharedCpu = String(availableParallelism() - 1);
 describe.each(modes)('sandbox %s', (mode) => {
   test('runDelayNs is a non-negative integer in loop and per-call scope', async () => {
     for (const scope of ['loop', 'per-call']) {
-      const run = await runDriver(['time', lib('xor_ok'), '256', '64', '100', '1', '--scope', scope], { env: sandboxEnv(mode) });
+      const run = await runDriver(['time', lib('xor_ok'), '256', '64', '100', '1', '--scope', scope], {
+        env: sandboxEnv(mode),
+      });
       expect(run.status).toBe(0);
       expect([scope, isCount(trialOf(run.lines)?.runDelayNs)]).toEqual([scope, true]);
     }
   });
 });
 
-describe('a busy process on the driver\'s CPU', () => {
+describe("a busy process on the driver's CPU", () => {
   let spinner: ChildProcess | undefined;
   afterEach(() => {
     spinner?.kill('SIGKILL');
@@ -35,13 +45,24 @@ describe('a busy process on the driver\'s CPU', () => {
     expect(spawnSync('sh', ['-c', 'command -v taskset']).status).toBe(0); // util-linux
     // Spins for at most 30 s on its own, and says when it has started.
     const started = new Promise<void>((resolve, reject) => {
-      spinner = spawn('taskset', ['-c', sharedCpu, process.execPath, '-e',
-        'process.stdout.write("spinning\\n"); const end = Date.now() + 30000; while (Date.now() < end) {}'], { stdio: ['ignore', 'pipe', 'inherit'] });
+      spinner = spawn(
+        'taskset',
+        [
+          '-c',
+          sharedCpu,
+          process.execPath,
+          '-e',
+          'process.stdout.write("spinning\\n"); const end = Date.now() + 30000; while (Date.now() < end) {}',
+        ],
+        { stdio: ['ignore', 'pipe', 'inherit'] },
+      );
       spinner.once('error', reject);
       spinner.stdout?.once('data', () => resolve());
     });
     await started;
-    const run = await runDriver(['time', sha512, '512', '65536', '300', '2', '--cpu', sharedCpu], { env: sandboxEnv('off') });
+    const run = await runDriver(['time', sha512, '512', '65536', '300', '2', '--cpu', sharedCpu], {
+      env: sandboxEnv('off'),
+    });
     expect(run.status).toBe(0);
     const trial = trialOf(run.lines) as Line;
     expect(trial.cpuAfter).toBe(Number(sharedCpu));

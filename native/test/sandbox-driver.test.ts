@@ -9,8 +9,20 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
-  availableModes, buildDir, driverPath, frame, lib, listenOnLoopback, processesMentioning, runDriver, sandboxEnv,
-  sandboxInfo, toyHash, type Listener, type Run, type SandboxMode,
+  availableModes,
+  buildDir,
+  driverPath,
+  frame,
+  lib,
+  listenOnLoopback,
+  processesMentioning,
+  runDriver,
+  sandboxEnv,
+  sandboxInfo,
+  toyHash,
+  type Listener,
+  type Run,
+  type SandboxMode,
 } from './sandbox-support.js';
 
 const modes = availableModes();
@@ -43,22 +55,40 @@ describe('info', () => {
   test('auto picks bwrap when installed, else unshare, and states the limits', () => {
     const info = sandboxInfo(sandboxEnv('unshare', { NGCC_PERF_SANDBOX: 'auto' }));
     expect(info).toMatchObject({
-      mode: modes[0], requested: 'auto', network: 'none', filesystem: 'read-only except scratch',
-      scratch: '/tmp/ngcc-perf-scratch', scratchBytes: 64 * 1024 * 1024, noNewPrivs: true,
-      maxMemoryBytes: 4 * 1024 ** 3, cpuSeconds: 3600, openFiles: 256, coreBytes: 0,
+      mode: modes[0],
+      requested: 'auto',
+      network: 'none',
+      filesystem: 'read-only except scratch',
+      scratch: '/tmp/ngcc-perf-scratch',
+      scratchBytes: 64 * 1024 * 1024,
+      noNewPrivs: true,
+      maxMemoryBytes: 4 * 1024 ** 3,
+      cpuSeconds: 3600,
+      openFiles: 256,
+      coreBytes: 0,
     });
   });
 
   test('the limits follow NGCC_PERF_SANDBOX_MEMORY_BYTES, _CPU_SECONDS and _SCRATCH_BYTES', () => {
-    const info = sandboxInfo(sandboxEnv('unshare', {
-      NGCC_PERF_SANDBOX_MEMORY_BYTES: '268435456', NGCC_PERF_SANDBOX_CPU_SECONDS: '7', NGCC_PERF_SANDBOX_SCRATCH_BYTES: '1048576',
-    }));
+    const info = sandboxInfo(
+      sandboxEnv('unshare', {
+        NGCC_PERF_SANDBOX_MEMORY_BYTES: '268435456',
+        NGCC_PERF_SANDBOX_CPU_SECONDS: '7',
+        NGCC_PERF_SANDBOX_SCRATCH_BYTES: '1048576',
+      }),
+    );
     expect(info).toMatchObject({ mode: 'unshare', maxMemoryBytes: 268435456, cpuSeconds: 7, scratchBytes: 1048576 });
   });
 
   test('NGCC_PERF_NO_SANDBOX=1 and NGCC_PERF_SANDBOX=off report mode off with the reason', () => {
     const env = sandboxEnv('unshare', { NGCC_PERF_NO_SANDBOX: '1' });
-    expect(sandboxInfo(env)).toEqual({ mode: 'off', requested: 'off', network: 'host', filesystem: 'host', reason: 'NGCC_PERF_NO_SANDBOX is set' });
+    expect(sandboxInfo(env)).toEqual({
+      mode: 'off',
+      requested: 'off',
+      network: 'host',
+      filesystem: 'host',
+      reason: 'NGCC_PERF_NO_SANDBOX is set',
+    });
     expect(sandboxInfo(sandboxEnv('off'))).toMatchObject({ mode: 'off', reason: 'NGCC_PERF_SANDBOX=off' });
   });
 });
@@ -88,15 +118,25 @@ describe('settings that are wrong', () => {
 describe.each(modes)('in %s mode', (mode) => {
   test('digests pass through stdin and stdout unchanged (hash, toy hash of README example)', async () => {
     const message = Uint8Array.of(1, 2);
-    const run = await runDriver(['hash', lib('xor_ok'), '128'], { env: faultEnv(mode), input: Buffer.concat([frame(16, message), frame(0, message)]) });
+    const run = await runDriver(['hash', lib('xor_ok'), '128'], {
+      env: faultEnv(mode),
+      input: Buffer.concat([frame(16, message), frame(0, message)]),
+    });
     expect(run.status).toBe(0);
-    expect(run.lines.map((line) => line.hex ?? line.type)).toEqual([toyHash(message, 16, 128), toyHash(message, 0, 128), 'end']);
+    expect(run.lines.map((line) => line.hex ?? line.type)).toEqual([
+      toyHash(message, 16, 128),
+      toyHash(message, 0, 128),
+      'end',
+    ]);
     expect(String(run.lines[0]?.hex)).toMatch(/^1605040B0A09080F/); // native/testlibs/README.md
     expect(run.lines[1]?.hex).toBe('000102030405060708090A0B0C0D0E0F');
   });
 
-  test('a relative library path still resolves against the caller\'s working directory', async () => {
-    const run = await runDriver(['time', path.join('testlibs', 'libxor_ok.so'), '256', '64', '3', '1'], { env: faultEnv(mode), cwd: buildDir });
+  test("a relative library path still resolves against the caller's working directory", async () => {
+    const run = await runDriver(['time', path.join('testlibs', 'libxor_ok.so'), '256', '64', '3', '1'], {
+      env: faultEnv(mode),
+      cwd: buildDir,
+    });
     expect(run.status).toBe(0);
     expect(typesOf(run)).toEqual(['meta', 'trial', 'end']);
   });
@@ -176,9 +216,19 @@ describe.each(modes)('in %s mode', (mode) => {
     }
     expect(readdirSync(outside)).toEqual([]);
     // The driver's parent is a shell that must live to print its line.
-    const shell = spawnSync('sh', ['-c', `"$0" time "$1" 256 64 3 1 >/dev/null; echo "driver exit $?; shell alive"`, driverPath, lib('fault_kill_parent')], {
-      env: faultEnv(mode), timeout: 30000,
-    });
+    const shell = spawnSync(
+      'sh',
+      [
+        '-c',
+        `"$0" time "$1" 256 64 3 1 >/dev/null; echo "driver exit $?; shell alive"`,
+        driverPath,
+        lib('fault_kill_parent'),
+      ],
+      {
+        env: faultEnv(mode),
+        timeout: 30000,
+      },
+    );
     expect(shell.stdout.toString('utf8')).toBe('driver exit 0; shell alive\n');
   });
 
@@ -187,7 +237,11 @@ describe.each(modes)('in %s mode', (mode) => {
     const input = Buffer.concat([frame(16, message), frame(16, message)]);
     const moved = await runDriver(['hash', lib('fault_chdir'), '128'], { env: faultEnv(mode), input });
     expect(moved.status).toBe(0);
-    expect(moved.lines.map((line) => line.hex ?? line.type)).toEqual([toyHash(message, 16, 128), toyHash(message, 16, 128), 'end']);
+    expect(moved.lines.map((line) => line.hex ?? line.type)).toEqual([
+      toyHash(message, 16, 128),
+      toyHash(message, 16, 128),
+      'end',
+    ]);
   });
 
   test('memory can still reset the peak through /proc/self/clear_refs (libbig_heap: 1 MiB)', async () => {
@@ -214,11 +268,15 @@ describe('CPU time limit', () => {
 describe('--no-sandbox', () => {
   test('is loud, and the escape attempts then succeed (the corpus is not toothless)', async () => {
     const before = await listener.connections();
-    const connect = await runDriver(['--no-sandbox', 'time', lib('fault_connect'), '256', '64', '1', '0'], { env: faultEnv('unshare') });
+    const connect = await runDriver(['--no-sandbox', 'time', lib('fault_connect'), '256', '64', '1', '0'], {
+      env: faultEnv('unshare'),
+    });
     expect(connect.stderr).toContain('WARNING: the sandbox is OFF (--no-sandbox)');
     expect(errorLine(connect)).toMatchObject({ code: 'CRYPTOFAIL', returnCode: -9 });
     expect(await listener.connections()).toBe(before + 1);
-    const write = await runDriver(['time', lib('fault_write_outside'), '256', '64', '1', '0', '--no-sandbox'], { env: faultEnv('unshare') });
+    const write = await runDriver(['time', lib('fault_write_outside'), '256', '64', '1', '0', '--no-sandbox'], {
+      env: faultEnv('unshare'),
+    });
     expect(errorLine(write)).toMatchObject({ code: 'CRYPTOFAIL', returnCode: -10 });
     expect(readdirSync(outside)).toEqual(['outside-marker']);
     rmSync(path.join(outside, 'outside-marker'));

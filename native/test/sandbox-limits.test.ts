@@ -8,7 +8,15 @@ import { type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { availableModes, lib, runDriver, sandboxEnv, type Line, type Run, type SandboxMode } from './sandbox-support.js';
+import {
+  availableModes,
+  lib,
+  runDriver,
+  sandboxEnv,
+  type Line,
+  type Run,
+  type SandboxMode,
+} from './sandbox-support.js';
 
 const modes = availableModes();
 const LIMIT_BYTES = 268435456; // 256 MiB
@@ -16,7 +24,9 @@ const errorOf = (run: Run): Line | undefined => run.lines.find((line) => line.ty
 
 /** The process whose command line holds `needle` and that runs the library: bwrap's inner driver, else the driver itself. */
 function libraryProcess(needle: string, driverPid: number): number {
-  const pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name)).map(Number);
+  const pids = readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .map(Number);
   const argvOf = (pid: number): string[] => {
     try {
       return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
@@ -25,21 +35,30 @@ function libraryProcess(needle: string, driverPid: number): number {
     }
   };
   // bwrap's own command line holds both too; the inner driver has the hidden option first.
-  return pids.find((pid) => argvOf(pid)[1]?.startsWith('--sandbox-inner=') && argvOf(pid).includes(needle)) ?? driverPid;
+  return (
+    pids.find((pid) => argvOf(pid)[1]?.startsWith('--sandbox-inner=') && argvOf(pid).includes(needle)) ?? driverPid
+  );
 }
 
 /** /proc/PID/limits as { 'Max address space': ['268435456', '268435456'], ... }. */
 function limitsOf(pid: number): Record<string, [string, string]> {
   const rows = readFileSync(`/proc/${pid}/limits`, 'utf8').split('\n').slice(1);
-  return Object.fromEntries(rows.filter((row) => row.length > 26).map((row) => {
-    const [soft, hard] = row.slice(26).trim().split(/\s+/);
-    return [row.slice(0, 26).trim(), [soft ?? '', hard ?? ''] as [string, string]];
-  }));
+  return Object.fromEntries(
+    rows
+      .filter((row) => row.length > 26)
+      .map((row) => {
+        const [soft, hard] = row.slice(26).trim().split(/\s+/);
+        return [row.slice(0, 26).trim(), [soft ?? '', hard ?? ''] as [string, string]];
+      }),
+  );
 }
 
 /** Runs `args` (with the hanging library linked under a unique name), reads the limits of the
  *  process that runs it once it has written a line, then kills the driver. */
-async function limitsWhileHanging(mode: SandboxMode, args: (library: string) => string[]): Promise<Record<string, [string, string]>> {
+async function limitsWhileHanging(
+  mode: SandboxMode,
+  args: (library: string) => string[],
+): Promise<Record<string, [string, string]>> {
   const folder = mkdtempSync(path.join(tmpdir(), 'sandbox-limits-'));
   const library = path.join(folder, 'libhang-limits.so');
   symlinkSync(lib('hang'), library);
@@ -67,7 +86,14 @@ const holdsSysResource = (): boolean => {
 
 describe.each(modes)('in %s mode', (mode) => {
   test('kat: address space --max-memory-bytes, no core, 256 files, CPU 3600 s soft / 3605 s hard', async () => {
-    const limits = await limitsWhileHanging(mode, (library) => ['kat', library, '256', 'KAT_2_12', '--max-memory-bytes', String(LIMIT_BYTES)]);
+    const limits = await limitsWhileHanging(mode, (library) => [
+      'kat',
+      library,
+      '256',
+      'KAT_2_12',
+      '--max-memory-bytes',
+      String(LIMIT_BYTES),
+    ]);
     expect(limits['Max address space']).toEqual([String(LIMIT_BYTES), String(LIMIT_BYTES)]);
     expect(limits['Max core file size']).toEqual(['0', '0']);
     expect(limits['Max open files']).toEqual(['256', '256']);
@@ -75,14 +101,17 @@ describe.each(modes)('in %s mode', (mode) => {
     expect(limits['Max cpu time']).toEqual(['3600', '3605']);
   });
 
-  test('time: the sandbox\'s address space (4 GiB by default), soft = hard', async () => {
+  test("time: the sandbox's address space (4 GiB by default), soft = hard", async () => {
     const limits = await limitsWhileHanging(mode, (library) => ['time', library, '256', '64', '1', '0']);
     expect(limits['Max address space']).toEqual(['4294967296', '4294967296']);
     expect(limits['Max core file size']).toEqual(['0', '0']);
   });
 
   test('a library cannot lift the address-space limit with setrlimit: kat and time get CRYPTOFAIL −14, not −13', async () => {
-    const kat = await runDriver(['kat', lib('fault_raise_limit'), '256', 'KAT_2_12', '--max-memory-bytes', String(LIMIT_BYTES)], { env: sandboxEnv(mode) });
+    const kat = await runDriver(
+      ['kat', lib('fault_raise_limit'), '256', 'KAT_2_12', '--max-memory-bytes', String(LIMIT_BYTES)],
+      { env: sandboxEnv(mode) },
+    );
     expect([kat.status, errorOf(kat)?.returnCode]).toEqual([3, -14]);
     expect(kat.lines[0]).toMatchObject({ type: 'kat-meta', maxMemoryBytes: LIMIT_BYTES });
     const time = await runDriver(['time', lib('fault_raise_limit'), '256', '64', '3', '1'], {
@@ -92,7 +121,9 @@ describe.each(modes)('in %s mode', (mode) => {
   });
 
   test('_exit(139) from CryptHash is exit code 139; a real NULL write is still SIGSEGV', async () => {
-    const exited = await runDriver(['time', lib('fault_exit_signal_code'), '256', '64', '3', '1'], { env: sandboxEnv(mode) });
+    const exited = await runDriver(['time', lib('fault_exit_signal_code'), '256', '64', '3', '1'], {
+      env: sandboxEnv(mode),
+    });
     expect([exited.status, exited.signal]).toEqual([139, null]);
     const crashed = await runDriver(['time', lib('segv'), '256', '64', '3', '1'], { env: sandboxEnv(mode) });
     expect([crashed.status, crashed.signal]).toEqual([null, 'SIGSEGV']);
@@ -109,7 +140,10 @@ describe.each(modes)('in %s mode', (mode) => {
     symlinkSync(lib('hang'), library);
     const killed = await runDriver(['time', library, '256', '64', '1', '0'], {
       env: sandboxEnv(mode),
-      onSpawn: (child) => child.stdout?.once('data', () => setTimeout(() => process.kill(libraryProcess(library, child.pid ?? 0), 'SIGKILL'), 200)),
+      onSpawn: (child) =>
+        child.stdout?.once('data', () =>
+          setTimeout(() => process.kill(libraryProcess(library, child.pid ?? 0), 'SIGKILL'), 200),
+        ),
     });
     rmSync(folder, { recursive: true, force: true });
     expect([killed.status, killed.signal]).toEqual([null, 'SIGKILL']);
@@ -118,7 +152,10 @@ describe.each(modes)('in %s mode', (mode) => {
 
 describe('without the sandbox', () => {
   test('kat still lowers the hard limit: −14 unless the driver holds CAP_SYS_RESOURCE (then any limit can be lifted)', async () => {
-    const kat = await runDriver(['kat', lib('fault_raise_limit'), '256', 'KAT_2_12', '--max-memory-bytes', String(LIMIT_BYTES)], { env: sandboxEnv('off') });
+    const kat = await runDriver(
+      ['kat', lib('fault_raise_limit'), '256', 'KAT_2_12', '--max-memory-bytes', String(LIMIT_BYTES)],
+      { env: sandboxEnv('off') },
+    );
     expect([kat.status, errorOf(kat)?.returnCode]).toEqual([3, holdsSysResource() ? -13 : -14]);
   });
 });

@@ -29,7 +29,10 @@ export function sandboxEnv(mode: SandboxMode | 'off', extra: Record<string, stri
 }
 
 export function parseLines(stdout: string): Line[] {
-  return stdout.split('\n').filter((text) => text.startsWith('{')).map((text) => JSON.parse(text) as Line);
+  return stdout
+    .split('\n')
+    .filter((text) => text.startsWith('{'))
+    .map((text) => JSON.parse(text) as Line);
 }
 
 /** The `sandbox` object of `ngcc-perf-driver info` run with `env`. */
@@ -68,7 +71,12 @@ export function runDriver(args: string[], options: RunOptions): Promise<Run> {
     child.once('error', reject);
     child.once('close', (status, signal) => {
       clearTimeout(timer);
-      resolve({ status, signal, lines: parseLines(Buffer.concat(out).toString('utf8')), stderr: Buffer.concat(err).toString('utf8') });
+      resolve({
+        status,
+        signal,
+        lines: parseLines(Buffer.concat(out).toString('utf8')),
+        stderr: Buffer.concat(err).toString('utf8'),
+      });
     });
     options.onSpawn?.(child);
   });
@@ -123,13 +131,18 @@ export function toyHash(bytes: Uint8Array, bits: number, digestBits: number): st
     s = (s + ((i + 1) & 0xff) * byte) & 0xff;
   }
   const digest = Buffer.alloc(digestBits / 8);
-  for (let j = 0; j < digest.length; j += 1) digest[j] = x ^ ((s + j) & 0xff) ^ (Math.floor(bits / 2 ** (8 * (j % 8))) % 256);
+  for (let j = 0; j < digest.length; j += 1)
+    digest[j] = x ^ ((s + j) & 0xff) ^ (Math.floor(bits / 2 ** (8 * (j % 8))) % 256);
   return digest.toString('hex').toUpperCase();
 }
 
 /** Pids of live processes whose command line contains `needle` (to prove nothing outlived a kill). */
 export function processesMentioning(needle: string): number[] {
-  const result = spawnSync('sh', ['-c', 'for d in /proc/[0-9]*; do tr "\\0" " " < $d/cmdline 2>/dev/null; echo " @${d#/proc/}"; done'], { timeout: 10000 });
+  const result = spawnSync(
+    'sh',
+    ['-c', 'for d in /proc/[0-9]*; do tr "\\0" " " < $d/cmdline 2>/dev/null; echo " @${d#/proc/}"; done'],
+    { timeout: 10000 },
+  );
   return result.stdout
     .toString('utf8')
     .split('\n')

@@ -34,7 +34,9 @@ function seccompTable(driver: string): { arch: string; syscalls: TableRow[] } {
 
 /** Every call of the filter with the kernel's number for it ([] when they all agree). */
 function disagreements(rows: TableRow[], kernel: Map<string, number>): string[] {
-  return rows.filter((row) => kernel.get(row.name) !== row.nr).map((row) => `${row.name}: filter ${row.nr}, kernel ${kernel.get(row.name)}`);
+  return rows
+    .filter((row) => kernel.get(row.name) !== row.nr)
+    .map((row) => `${row.name}: filter ${row.nr}, kernel ${kernel.get(row.name)}`);
 }
 
 const X86_HEADER = '/usr/include/x86_64-linux-gnu/asm/unistd_64.h';
@@ -48,13 +50,16 @@ describe('the seccomp filter uses the kernel numbers of its architecture', () =>
     const kernel = kernelNumbers(X86_HEADER);
     expect(kernel.get('execve')).toBe(59);
     expect(disagreements(table.syscalls, kernel)).toEqual([]);
-    expect(table.syscalls.map((row) => row.name)).toEqual(expect.arrayContaining(['fork', 'vfork', 'execve', 'socket', 'clone', 'clone3', 'iopl']));
+    expect(table.syscalls.map((row) => row.name)).toEqual(
+      expect.arrayContaining(['fork', 'vfork', 'execve', 'socket', 'clone', 'clone3', 'iopl']),
+    );
   });
 
   const missing = missingCrossTools();
   const canBuildArm64 = missing.length === 0 && existsSync(ARM64_HEADER);
   if (!canBuildArm64) {
-    it.skip(`arm64: not built here (install ${missing.join(' ') || 'linux-libc-dev-arm64-cross'}; .ci/run does)`, () => undefined);
+    it.skip(`arm64: not built here (install ${missing.join(' ') || 'linux-libc-dev-arm64-cross'}; .ci/run does)`, () =>
+      undefined);
     return;
   }
   let dir = '';
@@ -69,10 +74,14 @@ describe('the seccomp filter uses the kernel numbers of its architecture', () =>
     expect(table.arch).toBe('aarch64');
     const kernel = kernelNumbers(ARM64_HEADER);
     // Hand-checked anchors from the table: execve 221, clone 220, socket 198, clone3 435.
-    expect([kernel.get('execve'), kernel.get('clone'), kernel.get('socket'), kernel.get('clone3')]).toEqual([221, 220, 198, 435]);
+    expect([kernel.get('execve'), kernel.get('clone'), kernel.get('socket'), kernel.get('clone3')]).toEqual([
+      221, 220, 198, 435,
+    ]);
     expect(disagreements(table.syscalls, kernel)).toEqual([]);
     const names = table.syscalls.map((row) => row.name);
-    expect(names).toEqual(expect.arrayContaining(['execve', 'socket', 'clone', 'clone3', 'ptrace', 'kill', 'perf_event_open']));
+    expect(names).toEqual(
+      expect.arrayContaining(['execve', 'socket', 'clone', 'clone3', 'ptrace', 'kill', 'perf_event_open']),
+    );
     // arm64 has no fork/vfork (glibc forks through clone, which the filter checks), no iopl/ioperm.
     expect(names.filter((name) => ['fork', 'vfork', 'iopl', 'ioperm', 'uselib'].includes(name))).toEqual([]);
   });

@@ -9,7 +9,10 @@ const checkRule = path.join(build, 'testlibs', 'libcheck_rule.so');
 
 function time(args: string[]) {
   const result = spawnSync(driver, ['time', ...args], { encoding: 'utf8' });
-  const lines = result.stdout.trim().split('\n').map((line) => JSON.parse(line));
+  const lines = result.stdout
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line));
   return { status: result.status, lines };
 }
 
@@ -28,7 +31,15 @@ describe('time message options', () => {
   });
 
   it('still catches a digest overflow with an offset message', () => {
-    const { status, lines } = time([path.join(build, 'testlibs', 'liboverflow.so'), '256', '100', '10', '1', '--offset', '7']);
+    const { status, lines } = time([
+      path.join(build, 'testlibs', 'liboverflow.so'),
+      '256',
+      '100',
+      '10',
+      '1',
+      '--offset',
+      '7',
+    ]);
     expect(status).toBe(4);
     expect(lines.at(-1)).toMatchObject({ code: 'OVERFLOW', buffer: 'digest' });
   });

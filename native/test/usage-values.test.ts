@@ -21,7 +21,13 @@ describe('time', () => {
   ])('%j', async (options, problem) => {
     const run = await runDriver([...TIME, ...options], { env });
     expect(run.status).toBe(2);
-    expect(errorOf(run)).toEqual({ v: 1, type: 'error', code: 'USAGE', subcommand: 'time', message: `time: ${problem}${help}` });
+    expect(errorOf(run)).toEqual({
+      v: 1,
+      type: 'error',
+      code: 'USAGE',
+      subcommand: 'time',
+      message: `time: ${problem}${help}`,
+    });
     expect(run.stderr).toContain(`ngcc-perf-driver: time: ${problem}${help}\n`);
   });
 
@@ -44,14 +50,29 @@ describe('time', () => {
 describe('other subcommands', () => {
   test.each([
     [['memory', 'x.so', '256', '64', '--cpu', 'x'], 'memory: --cpu must be a CPU number (0, 1, ...), got "x"'],
-    [['memory', 'x.so', '256', '64', '--stack-bytes', '100'], 'memory: --stack-bytes must be an integer from 16384 to 2^30, got "100"'],
+    [
+      ['memory', 'x.so', '256', '64', '--stack-bytes', '100'],
+      'memory: --stack-bytes must be an integer from 16384 to 2^30, got "100"',
+    ],
     [['memory', 'x.so', '256', '1k'], 'memory: MESSAGE_BYTES must be an integer from 0 to 2^33, got "1k"'],
     [['hash', 'x.so', '250'], 'hash: DIGEST_BITS must be a positive multiple of 8 below 2^31, got "250"'],
-    [['clock-probe', '--counter', 'bogus'], 'clock-probe: --counter must be pmu-cycles, tsc, tscp, cntvct or clock, got "bogus"'],
+    [
+      ['clock-probe', '--counter', 'bogus'],
+      'clock-probe: --counter must be pmu-cycles, tsc, tscp, cntvct or clock, got "bogus"',
+    ],
     [['clock-probe', '--windows', '0'], 'clock-probe: --windows must be an integer from 1 to 1001, got "0"'],
-    [['kat', lib('xor_ok'), '256', 'KAT_2_12', '--repeat', 'twice'], 'kat: --repeat takes all, ends or none, got "twice"'],
-    [['kat', lib('xor_ok'), '256', 'KAT_2_99'], 'kat: FILE must be KAT_2_12, KAT_2_23, KAT_2_33 or KAT_Loop, got "KAT_2_99"'],
-    [['kat', lib('xor_ok'), '256', 'KAT_2_12', '--max-memory-bytes', '1000'], 'kat: --max-memory-bytes must be 0 (no limit) or at least 16777216, got "1000"'],
+    [
+      ['kat', lib('xor_ok'), '256', 'KAT_2_12', '--repeat', 'twice'],
+      'kat: --repeat takes all, ends or none, got "twice"',
+    ],
+    [
+      ['kat', lib('xor_ok'), '256', 'KAT_2_99'],
+      'kat: FILE must be KAT_2_12, KAT_2_23, KAT_2_33 or KAT_Loop, got "KAT_2_99"',
+    ],
+    [
+      ['kat', lib('xor_ok'), '256', 'KAT_2_12', '--max-memory-bytes', '1000'],
+      'kat: --max-memory-bytes must be 0 (no limit) or at least 16777216, got "1000"',
+    ],
   ])('%j', async (args, sentence) => {
     const run = await runDriver(args, { env });
     expect(run.status).toBe(2);

@@ -9,7 +9,13 @@ import { buildDir, lib, runDriver, sandboxEnv, type Line, type Run } from './san
 const env = sandboxEnv('off');
 const errorOf = (run: Run): Line | undefined => run.lines.find((line) => line.type === 'error');
 /** `time LIB 256 64 10 2 --warm-check N` with the library misbehaving on call `nth` (1-based over the process). */
-const timeFaulty = (library: string, nth: number, warmCheckCalls: string, extra: Record<string, string> = {}, options: string[] = []) =>
+const timeFaulty = (
+  library: string,
+  nth: number,
+  warmCheckCalls: string,
+  extra: Record<string, string> = {},
+  options: string[] = [],
+) =>
   runDriver(['time', lib(library), '256', '64', '10', '2', '--warm-check', warmCheckCalls, ...options], {
     env: sandboxEnv('off', { NGCC_FAULT_NTH: String(nth), ...extra }),
   });
@@ -37,7 +43,9 @@ describe('time --warm-check', () => {
   });
 
   test('no warm check after a timed loop of 10 ms or more: SHA-512 of 16 MiB (over 20 ms) gets none', async () => {
-    const run = await runDriver(['time', sha512, '512', String(16 * 1024 * 1024), '1', '0', '--warm-check', '10'], { env });
+    const run = await runDriver(['time', sha512, '512', String(16 * 1024 * 1024), '1', '0', '--warm-check', '10'], {
+      env,
+    });
     expect(run.status).toBe(0);
     const trial = run.lines[1] as Line;
     expect(Number(trial.seconds)).toBeGreaterThanOrEqual(0.01);
@@ -50,7 +58,11 @@ describe('time --warm-check', () => {
     for (const bad of ['0', '1001']) {
       const run = await runDriver(['time', lib('empty'), '256', '64', '1', '0', '--warm-check', bad], { env });
       expect(run.status).toBe(2);
-      expect(run.lines.at(-1)).toMatchObject({ type: 'error', code: 'USAGE', message: expect.stringContaining('--warm-check must be an integer from 1 to 1000') });
+      expect(run.lines.at(-1)).toMatchObject({
+        type: 'error',
+        code: 'USAGE',
+        message: expect.stringContaining('--warm-check must be an integer from 1 to 1000'),
+      });
     }
   });
 
@@ -60,8 +72,15 @@ describe('time --warm-check', () => {
       const run = await timeFaulty('fault_fail_nth', 14, '5', {}, ['--scope', scope]);
       expect([scope, run.status]).toEqual([scope, 3]);
       expect(errorOf(run)).toEqual({
-        v: 1, type: 'error', code: 'CRYPTOFAIL', returnCode: -16, digestBits: 256, library: lib('fault_fail_nth'),
-        phase: 'warm-check', index: 1, messageBits: 512,
+        v: 1,
+        type: 'error',
+        code: 'CRYPTOFAIL',
+        returnCode: -16,
+        digestBits: 256,
+        library: lib('fault_fail_nth'),
+        phase: 'warm-check',
+        index: 1,
+        messageBits: 512,
         message: `CryptHash in ${lib('fault_fail_nth')} returned -16 (not 0) during warm-check call 1 with 512 message bits and 256 digest bits: the library rejected the input; fix it or ask for a digest length it supports`,
       });
       expect(run.stderr).not.toContain('timed call');
@@ -70,9 +89,19 @@ describe('time --warm-check', () => {
 
   test('the same library failing on call 5 is still timed call 2, and on call 13 warm-check call 0', async () => {
     const timed = await timeFaulty('fault_fail_nth', 5, '5');
-    expect(errorOf(timed)).toMatchObject({ code: 'CRYPTOFAIL', phase: 'timed', index: 2, message: expect.stringContaining('during timed call 2 ') });
+    expect(errorOf(timed)).toMatchObject({
+      code: 'CRYPTOFAIL',
+      phase: 'timed',
+      index: 2,
+      message: expect.stringContaining('during timed call 2 '),
+    });
     const first = await timeFaulty('fault_fail_nth', 13, '5');
-    expect(errorOf(first)).toMatchObject({ code: 'CRYPTOFAIL', phase: 'warm-check', index: 0, message: expect.stringContaining('during warm-check call 0 ') });
+    expect(errorOf(first)).toMatchObject({
+      code: 'CRYPTOFAIL',
+      phase: 'warm-check',
+      index: 0,
+      message: expect.stringContaining('during warm-check call 0 '),
+    });
   });
 
   test('a message write during the warm check: phase warm-check, "during the warm-check calls" (5 calls, so no index)', async () => {
@@ -80,21 +109,39 @@ describe('time --warm-check', () => {
     expect(run.status).toBe(4);
     const error = errorOf(run) as Line;
     expect(error).toEqual({
-      v: 1, type: 'error', code: 'OVERFLOW', buffer: 'message-content', offset: 0, library: lib('fault_write_nth'),
-      phase: 'warm-check', messageBits: 512,
+      v: 1,
+      type: 'error',
+      code: 'OVERFLOW',
+      buffer: 'message-content',
+      offset: 0,
+      library: lib('fault_write_nth'),
+      phase: 'warm-check',
+      messageBits: 512,
       message: `CryptHash in ${lib('fault_write_nth')} changed the message it was given (byte 0 first) during the warm-check calls with 512 message bits: the message is const input and must not be written`,
     });
     // With --warm-check 1 the one call is known: call 13 is warm-check call 0.
     const single = await timeFaulty('fault_write_nth', 13, '1');
-    expect(errorOf(single)).toMatchObject({ buffer: 'message-content', phase: 'warm-check', index: 0, message: expect.stringContaining('during warm-check call 0 ') });
+    expect(errorOf(single)).toMatchObject({
+      buffer: 'message-content',
+      phase: 'warm-check',
+      index: 0,
+      message: expect.stringContaining('during warm-check call 0 '),
+    });
   });
 
   test('a digest guard hit during the warm check: phase warm-check', async () => {
     const run = await timeFaulty('fault_write_nth', 14, '5', { NGCC_FAULT_TARGET: 'digest' });
     expect(run.status).toBe(4);
     expect(errorOf(run)).toMatchObject({
-      code: 'OVERFLOW', buffer: 'digest', side: 'after', guardOffset: 0, phase: 'warm-check', messageBits: 512,
-      message: expect.stringContaining('wrote outside the digest buffer (guard byte 0 after it was changed) during the warm-check calls with 512 message bits'),
+      code: 'OVERFLOW',
+      buffer: 'digest',
+      side: 'after',
+      guardOffset: 0,
+      phase: 'warm-check',
+      messageBits: 512,
+      message: expect.stringContaining(
+        'wrote outside the digest buffer (guard byte 0 after it was changed) during the warm-check calls with 512 message bits',
+      ),
     });
   });
 

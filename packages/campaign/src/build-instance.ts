@@ -52,15 +52,23 @@ export interface BuildInstanceResult {
 export async function buildInstance(options: BuildInstanceOptions): Promise<BuildInstanceResult> {
   const { instance, profile } = options;
   const flagsKind = options.flagsKind ?? 'guide';
-  const cflags = options.extraCFlags === undefined ? profileFlags(profile, flagsKind) : `${profileFlags(profile, flagsKind)} ${options.extraCFlags}`;
+  const cflags =
+    options.extraCFlags === undefined
+      ? profileFlags(profile, flagsKind)
+      : `${profileFlags(profile, flagsKind)} ${options.extraCFlags}`;
   if (instance.sourcePaths.length === 0) {
-    throw new CampaignError('BUILD_FAILED', `instance "${instance.name}" has no sources to build (it names a prebuilt library). Use its library, or list "sources" in candidate.json.`);
+    throw new CampaignError(
+      'BUILD_FAILED',
+      `instance "${instance.name}" has no sources to build (it names a prebuilt library). Use its library, or list "sources" in candidate.json.`,
+    );
   }
   await mkdir(options.buildDirectory, { recursive: true });
   await mkdir(options.libraryDirectory, { recursive: true });
   const configure = [
-    '-S', instanceCmakeProjectDirectory(),
-    '-B', options.buildDirectory,
+    '-S',
+    instanceCmakeProjectDirectory(),
+    '-B',
+    options.buildDirectory,
     `-DNGCC_INSTANCE=${instance.name}`,
     `-DNGCC_SOURCES=${instance.sourcePaths.join(';')}`,
     `-DNGCC_INCLUDE_DIRS=${instance.includeDirPaths.join(';')}`,
@@ -82,7 +90,9 @@ export async function buildInstance(options: BuildInstanceOptions): Promise<Buil
   const temporary = `${libraryPath}.${process.pid}.tmp`;
   await copyFile(built, temporary);
   await rename(temporary, libraryPath);
-  const librarySha256 = createHash('sha256').update(await readFile(libraryPath)).digest('hex');
+  const librarySha256 = createHash('sha256')
+    .update(await readFile(libraryPath))
+    .digest('hex');
   const commands = await readBuildCommands(options.buildDirectory, instance.name, options.sourceRoot ?? null);
   return {
     libraryPath,

@@ -52,10 +52,15 @@ export function defaultSystemId(arch: string = os.arch()): string {
  * @example
  * await bundledCandidateDirectories(); // ['/…/native/examples/sha512', …]
  */
-export async function bundledCandidateDirectories(examplesDirectory: string = bundledExamplesDirectory()): Promise<string[]> {
+export async function bundledCandidateDirectories(
+  examplesDirectory: string = bundledExamplesDirectory(),
+): Promise<string[]> {
   const entries = await readdir(examplesDirectory, { withFileTypes: true });
   const withCandidate: string[] = [];
-  for (const folder of entries.filter((e) => e.isDirectory()).map((e) => path.join(examplesDirectory, e.name)).sort()) {
+  for (const folder of entries
+    .filter((e) => e.isDirectory())
+    .map((e) => path.join(examplesDirectory, e.name))
+    .sort()) {
     if ((await readdir(folder)).includes('candidate.json')) withCandidate.push(folder);
   }
   return withCandidate;

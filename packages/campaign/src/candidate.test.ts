@@ -56,12 +56,16 @@ describe('loadCandidate', () => {
 
   it('names a misspelled field as unknown, with the field it resembles, not as a missing one', async () => {
     const folder = await candidateFolder({ ...valid, instances: [{ name: 'a', digestbits: 256 }] });
-    await expect(loadCandidate(folder)).rejects.toThrow(/: unknown field "instances\.0\.digestbits" \(did you mean "digestBits"\?\)\. Fix candidate\.json/);
+    await expect(loadCandidate(folder)).rejects.toThrow(
+      /: unknown field "instances\.0\.digestbits" \(did you mean "digestBits"\?\)\. Fix candidate\.json/,
+    );
   });
 
   it('names the type received when a field has the wrong type', async () => {
     const folder = await candidateFolder({ ...valid, instances: [{ name: 'a', digestBits: '256' }] });
-    await expect(loadCandidate(folder)).rejects.toThrow(/field "instances\.0\.digestBits": expected a positive multiple of 8, or for an XOF a non-empty list of them; got a string \("256"\)/);
+    await expect(loadCandidate(folder)).rejects.toThrow(
+      /field "instances\.0\.digestBits": expected a positive multiple of 8, or for an XOF a non-empty list of them; got a string \("256"\)/,
+    );
     const named = await candidateFolder({ ...valid, algorithm: 7 });
     await expect(loadCandidate(named)).rejects.toThrow(/field "algorithm": .*; got a number \(7\)/);
   });
@@ -73,11 +77,19 @@ describe('loadCandidate', () => {
 
   it('refuses a source path that leaves the folder', async () => {
     const folder = await candidateFolder({ ...valid, sources: ['../../etc/passwd'] });
-    await expect(loadCandidate(folder)).rejects.toThrow(/"sources\.0" path "\.\.\/\.\.\/etc\/passwd" leaves the candidate folder/);
+    await expect(loadCandidate(folder)).rejects.toThrow(
+      /"sources\.0" path "\.\.\/\.\.\/etc\/passwd" leaves the candidate folder/,
+    );
   });
 
   it('refuses duplicate instance names', async () => {
-    const folder = await candidateFolder({ ...valid, instances: [{ name: 'a', digestBits: 8 }, { name: 'a', digestBits: 16 }] });
+    const folder = await candidateFolder({
+      ...valid,
+      instances: [
+        { name: 'a', digestBits: 8 },
+        { name: 'a', digestBits: 16 },
+      ],
+    });
     await expect(loadCandidate(folder)).rejects.toThrow(/instance "a" is listed twice/);
   });
 
@@ -88,7 +100,10 @@ describe('loadCandidate', () => {
   });
 
   it('expands an XOF list into one instance per length, each with its own KAT name', async () => {
-    const folder = await candidateFolder({ ...valid, instances: [{ name: 'shake', digestBits: [256, 512], katName: 'SHAKE' }] });
+    const folder = await candidateFolder({
+      ...valid,
+      instances: [{ name: 'shake', digestBits: [256, 512], katName: 'SHAKE' }],
+    });
     const candidate = await loadCandidate(folder);
     expect(candidate.instances.map((i) => [i.name, i.digestBits, i.katName, i.xofName])).toEqual([
       ['shake_256', 256, 'SHAKE_256', 'shake'],
@@ -100,10 +115,16 @@ describe('loadCandidate', () => {
     const folder = await candidateFolder({
       ...valid,
       variant: 'performance',
-      instances: [{ name: 'a', digestBits: 256, katName: 'toy' }, { name: 'b', digestBits: 256, variant: 'resource' }],
+      instances: [
+        { name: 'a', digestBits: 256, katName: 'toy' },
+        { name: 'b', digestBits: 256, variant: 'resource' },
+      ],
     });
     const candidate = await loadCandidate(folder);
-    expect(candidate.instances.map((i) => [i.katName, i.variant])).toEqual([['toy', 'performance'], ['b', 'resource']]);
+    expect(candidate.instances.map((i) => [i.katName, i.variant])).toEqual([
+      ['toy', 'performance'],
+      ['b', 'resource'],
+    ]);
   });
 
   it('defaults the variant to reference', async () => {
@@ -116,30 +137,43 @@ describe('loadCandidate', () => {
   it('accepts a prebuilt library instead of sources', async () => {
     const { sources: _unused, ...withoutSources } = valid;
     void _unused;
-    const folder = await candidateFolder({ ...withoutSources, instances: [{ name: 'a', digestBits: 256, library: 'lib/liba.so' }] });
+    const folder = await candidateFolder({
+      ...withoutSources,
+      instances: [{ name: 'a', digestBits: 256, library: 'lib/liba.so' }],
+    });
     const candidate = await loadCandidate(folder);
     expect(candidate.instances[0]!.prebuiltLibraryPath).toBe(path.join(candidate.directory, 'lib', 'liba.so'));
     expect(candidate.instances[0]!.sourcePaths).toEqual([]);
   });
 
   it('names an instance with both sources and a library, or with neither', async () => {
-    await expect(loadCandidate(await candidateFolder({ ...valid, instances: [{ name: 'a', digestBits: 256, sources: ['a.c'], library: 'a.so' }] }))).rejects.toThrow(
-      /field "instances\.0": give either "sources" or "library", not both/,
-    );
+    await expect(
+      loadCandidate(
+        await candidateFolder({
+          ...valid,
+          instances: [{ name: 'a', digestBits: 256, sources: ['a.c'], library: 'a.so' }],
+        }),
+      ),
+    ).rejects.toThrow(/field "instances\.0": give either "sources" or "library", not both/);
     const { sources: _unused, ...withoutSources } = valid;
     void _unused;
-    await expect(loadCandidate(await candidateFolder(withoutSources))).rejects.toThrow(/field "instances\.0\.sources": instance "toy_256" has no sources/);
+    await expect(loadCandidate(await candidateFolder(withoutSources))).rejects.toThrow(
+      /field "instances\.0\.sources": instance "toy_256" has no sources/,
+    );
   });
 
   it('names a bad XOF list and a repeated length', async () => {
-    await expect(loadCandidate(await candidateFolder({ ...valid, instances: [{ name: 'x', digestBits: [] }] }))).rejects.toThrow(/field "instances\.0\.digestBits"/);
-    await expect(loadCandidate(await candidateFolder({ ...valid, instances: [{ name: 'x', digestBits: [256, 256] }] }))).rejects.toThrow(
-      /field "instances\.0\.digestBits": a length is listed twice/,
-    );
+    await expect(
+      loadCandidate(await candidateFolder({ ...valid, instances: [{ name: 'x', digestBits: [] }] })),
+    ).rejects.toThrow(/field "instances\.0\.digestBits"/);
+    await expect(
+      loadCandidate(await candidateFolder({ ...valid, instances: [{ name: 'x', digestBits: [256, 256] }] })),
+    ).rejects.toThrow(/field "instances\.0\.digestBits": a length is listed twice/);
   });
 
   it('names a category other than hash', async () => {
-    await expect(loadCandidate(await candidateFolder({ ...valid, category: 'kem' }))).rejects.toThrow(/field "category": only "hash" candidates/);
+    await expect(loadCandidate(await candidateFolder({ ...valid, category: 'kem' }))).rejects.toThrow(
+      /field "category": only "hash" candidates/,
+    );
   });
 });
-

@@ -109,15 +109,23 @@ export interface ResolveCandidateOptions {
 
 function bundledManifestPath(id: string | undefined, file: string, options: ResolveCandidateOptions): string | null {
   if (id === undefined) return null;
-  const found = (options.officialManifest ?? ((wanted: string) => officialManifestPath(readBundledCatalog(), wanted)))(id);
+  const found = (options.officialManifest ?? ((wanted: string) => officialManifestPath(readBundledCatalog(), wanted)))(
+    id,
+  );
   if (found === null) {
-    throw new CampaignError('CANDIDATE_INVALID', `${file}: field "bundledManifest": no official manifest "${id}" is bundled with ngcc-perf. Use an id of data/ngcc-hash-catalog.csv, or give "manifest" instead.`);
+    throw new CampaignError(
+      'CANDIDATE_INVALID',
+      `${file}: field "bundledManifest": no official manifest "${id}" is bundled with ngcc-perf. Use an id of data/ngcc-hash-catalog.csv, or give "manifest" instead.`,
+    );
   }
   return found;
 }
 
 function invalid(file: string, detail: string): CampaignError {
-  return new CampaignError('CANDIDATE_INVALID', `${file}: ${detail}. Fix candidate.json to the format in docs/CANDIDATE.md.`);
+  return new CampaignError(
+    'CANDIDATE_INVALID',
+    `${file}: ${detail}. Fix candidate.json to the format in docs/CANDIDATE.md.`,
+  );
 }
 
 async function readCandidateJson(file: string): Promise<unknown> {
@@ -135,7 +143,11 @@ async function readCandidateJson(file: string): Promise<unknown> {
   try {
     return JSON.parse(text);
   } catch (cause) {
-    throw new CampaignError('CANDIDATE_INVALID', `${file}: not valid JSON (${(cause as Error).message}). Fix the syntax.`, { cause });
+    throw new CampaignError(
+      'CANDIDATE_INVALID',
+      `${file}: not valid JSON (${(cause as Error).message}). Fix the syntax.`,
+      { cause },
+    );
   }
 }
 
@@ -166,12 +178,18 @@ export async function loadCandidate(directory: string, options: ResolveCandidate
  * @param file - the name errors give it (`<dir>/candidate.json`, or the package for a discovered one)
  * @throws {@link CampaignError} `CANDIDATE_INVALID` as {@link loadCandidate}, and for an unknown `bundledManifest`.
  */
-export async function resolveCandidate(document: unknown, directory: string, file: string, options: ResolveCandidateOptions = {}): Promise<Candidate> {
+export async function resolveCandidate(
+  document: unknown,
+  directory: string,
+  file: string,
+  options: ResolveCandidateOptions = {},
+): Promise<Candidate> {
   const folder = path.resolve(directory);
   const input = document;
   const parsed = candidateSchema.safeParse(input);
   if (!parsed.success) {
-    const knownFields = (at: readonly PropertyKey[]): readonly string[] => Object.keys((at.length === 0 ? candidateSchema : instanceSchema).shape);
+    const knownFields = (at: readonly PropertyKey[]): readonly string[] =>
+      Object.keys((at.length === 0 ? candidateSchema : instanceSchema).shape);
     throw invalid(file, describeCandidateIssue(parsed.error.issues, input, knownFields));
   }
   const data = parsed.data;
@@ -179,7 +197,10 @@ export async function resolveCandidate(document: unknown, directory: string, fil
   const inside = (relative: string, field: string): string => {
     const resolved = path.resolve(realFolder, relative);
     if (resolved !== realFolder && !resolved.startsWith(realFolder + path.sep)) {
-      throw new CampaignError('CANDIDATE_INVALID', `${file}: field "${field}" path "${relative}" leaves the candidate folder. Use a path inside ${realFolder}.`);
+      throw new CampaignError(
+        'CANDIDATE_INVALID',
+        `${file}: field "${field}" path "${relative}" leaves the candidate folder. Use a path inside ${realFolder}.`,
+      );
     }
     return resolved;
   };
@@ -192,7 +213,10 @@ export async function resolveCandidate(document: unknown, directory: string, fil
     }
     const sources = entry.library === undefined ? (entry.sources ?? data.sources) : [];
     if (sources === undefined) {
-      throw invalid(file, `field "${at}.sources": instance "${entry.name}" has no sources (and the candidate has no "sources") and no prebuilt "library"`);
+      throw invalid(
+        file,
+        `field "${at}.sources": instance "${entry.name}" has no sources (and the candidate has no "sources") and no prebuilt "library"`,
+      );
     }
     const sourcePaths = sources.map((s, i) => inside(s, entry.sources ? `${at}.sources.${i}` : `sources.${i}`));
     const includeDirPaths = (entry.includeDirs ?? data.includeDirs).map((d, i) =>
@@ -200,13 +224,17 @@ export async function resolveCandidate(document: unknown, directory: string, fil
     );
     const prebuiltLibraryPath = entry.library === undefined ? null : inside(entry.library, `${at}.library`);
     const lengths = Array.isArray(entry.digestBits) ? entry.digestBits : [entry.digestBits];
-    if (new Set(lengths).size !== lengths.length) throw invalid(file, `field "${at}.digestBits": a length is listed twice`);
+    if (new Set(lengths).size !== lengths.length)
+      throw invalid(file, `field "${at}.digestBits": a length is listed twice`);
     const xof = Array.isArray(entry.digestBits);
     lengths.forEach((digestBits, lengthIndex) => {
       const name = xof ? `${entry.name}_${digestBits}` : entry.name;
       const where = xof ? `${at}.digestBits.${lengthIndex}` : `${at}.name`;
       if (seen.has(name)) {
-        throw new CampaignError('CANDIDATE_INVALID', `${file}: instance "${name}" is listed twice (field "${where}", first at "${seen.get(name)}"). Give each instance a unique name.`);
+        throw new CampaignError(
+          'CANDIDATE_INVALID',
+          `${file}: instance "${name}" is listed twice (field "${where}", first at "${seen.get(name)}"). Give each instance a unique name.`,
+        );
       }
       seen.set(name, where);
       const katName = entry.katName === undefined ? name : xof ? `${entry.katName}_${digestBits}` : entry.katName;
@@ -230,7 +258,10 @@ export async function resolveCandidate(document: unknown, directory: string, fil
     category: data.category,
     variant: data.variant,
     directory: realFolder,
-    manifestPath: data.manifest === undefined ? bundledManifestPath(data.bundledManifest, file, options) : inside(data.manifest, 'manifest'),
+    manifestPath:
+      data.manifest === undefined
+        ? bundledManifestPath(data.bundledManifest, file, options)
+        : inside(data.manifest, 'manifest'),
     instances,
     unmeasured: data.unmeasured,
     origin: options.origin ?? null,

@@ -10,10 +10,21 @@ export {
 export { CampaignError } from './campaign-error.js';
 export type { CampaignErrorCode } from './campaign-error.js';
 export { loadCandidate, resolveCandidate } from './candidate.js';
-export type { Candidate, CandidateInstance, CandidateOrigin, ResolveCandidateOptions, UnmeasuredEntry } from './candidate.js';
+export type {
+  Candidate,
+  CandidateInstance,
+  CandidateOrigin,
+  ResolveCandidateOptions,
+  UnmeasuredEntry,
+} from './candidate.js';
 export { discoverPackage } from './discovery/discover-package.js';
 export type { DiscoverPackageOptions } from './discovery/discover-package.js';
-export type { DiscoveredInstance, DiscoveredPackage, ExcludedSource, UnmeasuredFolder } from './discovery/discovery-types.js';
+export type {
+  DiscoveredInstance,
+  DiscoveredPackage,
+  ExcludedSource,
+  UnmeasuredFolder,
+} from './discovery/discovery-types.js';
 export { implementationVersion } from './discovery/implementation-version.js';
 export type { ImplementationVersion, IsaName } from './discovery/implementation-version.js';
 export { isaSkipReason, readHostIsa } from './discovery/host-isa-support.js';

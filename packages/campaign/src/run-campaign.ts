@@ -6,7 +6,14 @@ import type { BuildProfile } from './build-profiles.js';
 import type { Candidate } from './candidate.js';
 import type { CampaignContext, CampaignUnit } from './engine/campaign-context.js';
 import type { CampaignEvent, CampaignEventSink, PlannedOperation } from './engine/campaign-events.js';
-import { instanceKey, type PackageEvidence, type CampaignPhase, type CampaignPlan, type CampaignShard, type ShardSpec } from './engine/campaign-types.js';
+import {
+  instanceKey,
+  type PackageEvidence,
+  type CampaignPhase,
+  type CampaignPlan,
+  type CampaignShard,
+  type ShardSpec,
+} from './engine/campaign-types.js';
 import { displayPath } from './engine/build-evidence.js';
 import { createBuildRoot } from './engine/build-root.js';
 import { runBuildPhase } from './engine/phase-build.js';
@@ -108,14 +115,22 @@ async function shardOf(options: RunCampaignOptions, units: CampaignUnit[]): Prom
   if (spec === null) return null;
   const prior = await readPriorCosts(options.priorRunDirectories ?? []);
   const priorCostSeconds = Object.fromEntries(units.map((u) => [u.key, prior[u.key] ?? null]));
-  const assignment = assignShards(units.map((u) => ({ key: u.key, costSeconds: priorCostSeconds[u.key] ?? null })), spec.count);
+  const assignment = assignShards(
+    units.map((u) => ({ key: u.key, costSeconds: priorCostSeconds[u.key] ?? null })),
+    spec.count,
+  );
   return { index: spec.index, count: spec.count, source: spec.source, assignment, priorCostSeconds };
 }
 
 async function manifestsOf(candidates: Candidate[]): Promise<Map<string, KatManifest | undefined>> {
   const manifests = new Map<string, KatManifest | undefined>();
   for (const c of candidates) {
-    manifests.set(c.id, c.manifestPath === null ? undefined : parseManifest(await readFile(c.manifestPath, 'utf8'), displayPath(c.manifestPath, c.directory)));
+    manifests.set(
+      c.id,
+      c.manifestPath === null
+        ? undefined
+        : parseManifest(await readFile(c.manifestPath, 'utf8'), displayPath(c.manifestPath, c.directory)),
+    );
   }
   return manifests;
 }
@@ -134,7 +149,13 @@ function packageEvidence(candidates: Candidate[]): PackageEvidence[] {
     }));
 }
 
-async function inPhase<T>(state: RunState, emit: CampaignEventSink, phase: CampaignPhase, total: number | null, work: () => Promise<T>): Promise<T> {
+async function inPhase<T>(
+  state: RunState,
+  emit: CampaignEventSink,
+  phase: CampaignPhase,
+  total: number | null,
+  work: () => Promise<T>,
+): Promise<T> {
   emit({ event: 'phase', phase, status: 'start', total, detail: null });
   state.campaign.phases[phase] = { startedUtc: new Date().toISOString(), endedUtc: null };
   await state.saveCampaign();
@@ -161,7 +182,8 @@ export async function runCampaign(options: RunCampaignOptions): Promise<RunCampa
   const emit: CampaignEventSink = options.onEvent ?? (() => undefined);
   const cpus = options.cpus ?? (options.cpu === undefined ? defaultMeasuringCpus() : [options.cpu]);
   const phases = new Set(options.phases ?? RUN_CAMPAIGN_DEFAULTS.phases);
-  if (phases.has('publish') && !options.publish) throw new CampaignError('USAGE', 'the publish phase needs a data folder: pass --data DIR.');
+  if (phases.has('publish') && !options.publish)
+    throw new CampaignError('USAGE', 'the publish phase needs a data folder: pass --data DIR.');
   const allUnits: CampaignUnit[] = options.candidates.flatMap((candidate) =>
     candidate.instances.map((instance) => ({ key: instanceKey(candidate.id, instance.name), candidate, instance })),
   );
@@ -186,36 +208,75 @@ export async function runCampaign(options: RunCampaignOptions): Promise<RunCampa
   }
   const buildRoot = await createBuildRoot();
   const context: CampaignContext = {
-    state, units, plan: state.campaign.plan, cpus, buildProfile: options.buildProfile ?? null, driverPath: options.driverPath ?? (await driverPath()),
-    tools, manifests: await manifestsOf(options.candidates), buildRoot, coreClockHz: undefined, emit,
+    state,
+    units,
+    plan: state.campaign.plan,
+    cpus,
+    buildProfile: options.buildProfile ?? null,
+    driverPath: options.driverPath ?? (await driverPath()),
+    tools,
+    manifests: await manifestsOf(options.candidates),
+    buildRoot,
+    coreClockHz: undefined,
+    emit,
     allowUnfixedHost: options.allowUnfixedHost === true,
   };
   const result: RunCampaignResult = {
-    runDirectory: state.directory, resumed: state.resumed, shard: options.shard ?? null, instances: units.map((u) => u.key),
-    reportsMarkdown: [], reportsHtml: [], summaryHtml: null, verdicts: [], records: { complete: 0, failed: 0, reused: 0 }, published: null,
+    runDirectory: state.directory,
+    resumed: state.resumed,
+    shard: options.shard ?? null,
+    instances: units.map((u) => u.key),
+    reportsMarkdown: [],
+    reportsHtml: [],
+    summaryHtml: null,
+    verdicts: [],
+    records: { complete: 0, failed: 0, reused: 0 },
+    published: null,
   };
-  const skip = (phase: CampaignPhase, detail: string) => emit({ event: 'phase', phase, status: 'skipped', total: null, detail });
+  const skip = (phase: CampaignPhase, detail: string) =>
+    emit({ event: 'phase', phase, status: 'skipped', total: null, detail });
   try {
-    if (phases.has('check-host')) context.coreClockHz = await inPhase(state, emit, 'check-host', cpus.length, () => runCheckHostPhase(context));
+    if (phases.has('check-host'))
+      context.coreClockHz = await inPhase(state, emit, 'check-host', cpus.length, () => runCheckHostPhase(context));
     if (phases.has('build')) await inPhase(state, emit, 'build', units.length, () => runBuildPhase(context));
     if (phases.has('kat')) await inPhase(state, emit, 'kat', units.length, () => runKatPhase(context));
-    if (phases.has('ct')) await inPhase(state, emit, 'ct', units.length, () => runCtPhase(context, options.ctTimingMilliseconds));
+    if (phases.has('ct'))
+      await inPhase(state, emit, 'ct', units.length, () => runCtPhase(context, options.ctTimingMilliseconds));
     await rm(buildRoot, { recursive: true, force: true });
     if (phases.has('calibrate') || phases.has('measure')) {
       const missing = units.find((u) => state.buildEntry(u.candidate.id, u.instance.name)?.kat == null);
       if (missing !== undefined) {
-        throw new CampaignError('RUN_DIRECTORY', `${state.directory}: ${missing.key} has not been built and KAT-checked yet. Include the build and kat phases (--phases build,kat,calibrate,measure,…).`);
+        throw new CampaignError(
+          'RUN_DIRECTORY',
+          `${state.directory}: ${missing.key} has not been built and KAT-checked yet. Include the build and kat phases (--phases build,kat,calibrate,measure,…).`,
+        );
       }
     }
     let planned: PlannedOperation[] | null = null;
-    if (phases.has('calibrate')) planned = await inPhase(state, emit, 'calibrate', timedOperations(context).length, () => runCalibratePhase(context));
+    if (phases.has('calibrate'))
+      planned = await inPhase(state, emit, 'calibrate', timedOperations(context).length, () =>
+        runCalibratePhase(context),
+      );
     if (phases.has('measure') && options.remeasure === 'unstable') await supersedeUnstableRecords(context);
-    if (phases.has('measure')) result.records = await inPhase(state, emit, 'measure', timedOperations(context).length, () => runMeasurePhase(context, planned));
+    if (phases.has('measure'))
+      result.records = await inPhase(state, emit, 'measure', timedOperations(context).length, () =>
+        runMeasurePhase(context, planned),
+      );
     if (phases.has('report')) {
-      if (shard !== null && shard.count > 1) skip('report', `shard ${shard.index}/${shard.count}: merge the shards with "ngcc-perf merge" to render the reports`);
+      if (shard !== null && shard.count > 1)
+        skip(
+          'report',
+          `shard ${shard.index}/${shard.count}: merge the shards with "ngcc-perf merge" to render the reports`,
+        );
       else {
         await closeCampaign(state, cpus[0]!);
-        const reports = await inPhase(state, emit, 'report', new Set(state.build.instances.map((e) => e.candidate)).size, () => renderReports(state.directory));
+        const reports = await inPhase(
+          state,
+          emit,
+          'report',
+          new Set(state.build.instances.map((e) => e.candidate)).size,
+          () => renderReports(state.directory),
+        );
         result.reportsMarkdown = reports.markdown;
         result.reportsHtml = reports.html;
         result.summaryHtml = reports.summaryHtml;
@@ -225,13 +286,28 @@ export async function runCampaign(options: RunCampaignOptions): Promise<RunCampa
     if (phases.has('publish') && options.publish) {
       const publish = options.publish;
       const published = await inPhase(state, emit, 'publish', 1, () =>
-        publishRun({ runDirectory: state.directory, dataDirectory: publish.dataDirectory, replace: publish.replace, lockRun: false }),
+        publishRun({
+          runDirectory: state.directory,
+          dataDirectory: publish.dataDirectory,
+          replace: publish.replace,
+          lockRun: false,
+        }),
       );
       result.published = published;
-      emit({ event: 'published', directory: published.directory, status: published.status === 'unchanged' ? 'unchanged' : 'copied' });
+      emit({
+        event: 'published',
+        directory: published.directory,
+        status: published.status === 'unchanged' ? 'unchanged' : 'copied',
+      });
     }
     for (const entry of state.build.instances) {
-      if (entry.kat !== null) result.verdicts.push({ candidate: entry.candidate, instance: entry.instance, verdict: entry.kat, flags: entry.flags });
+      if (entry.kat !== null)
+        result.verdicts.push({
+          candidate: entry.candidate,
+          instance: entry.instance,
+          verdict: entry.kat,
+          flags: entry.flags,
+        });
     }
     return result;
   } finally {

@@ -21,7 +21,16 @@ export const runPaths = {
 } as const;
 
 /** The top-level entries of a run directory that are evidence (what merge and publish copy). */
-export const EVIDENCE_ENTRIES = ['campaign.json', 'build.json', 'lib', 'kat', 'calibration', 'records', 'reports', 'exports'] as const;
+export const EVIDENCE_ENTRIES = [
+  'campaign.json',
+  'build.json',
+  'lib',
+  'kat',
+  'calibration',
+  'records',
+  'reports',
+  'exports',
+] as const;
 
 const TEMPORARY_SUFFIX = /\.\d+\.tmp$/;
 

@@ -28,8 +28,15 @@ export interface WriteManifestOptions {
  * await writeManifestFromKatFiles({ manifestPath: 'hash-15/kat.sha256', katDirectory: 'hash-15/Test_Vectors', name: 'litchi_512', label: 'litchi_512' });
  */
 export async function writeManifestFromKatFiles(options: WriteManifestOptions): Promise<NewManifestEntry[]> {
-  const entries = await hashReferenceKatFiles({ katDir: options.katDirectory, name: options.name, label: options.label });
+  const entries = await hashReferenceKatFiles({
+    katDir: options.katDirectory,
+    name: options.name,
+    label: options.label,
+  });
   const existing = existsSync(options.manifestPath) ? await readFile(options.manifestPath, 'utf8') : null;
-  await writeFileAtomic(path.resolve(options.manifestPath), updateManifestText(existing, options.manifestPath, entries));
+  await writeFileAtomic(
+    path.resolve(options.manifestPath),
+    updateManifestText(existing, options.manifestPath, entries),
+  );
   return entries;
 }

@@ -34,7 +34,11 @@ const source = { name: 'Toy/Reference_Implementation/toy.c', data: 'int toy(void
 
 describe('extractZipArchive', () => {
   test('extracts files and folders, UTF-8 names and spaces, and gives the archive SHA-256', async () => {
-    const entries = [{ name: 'Toy/' }, { name: 'Toy/中文资料/说明.txt', data: 'x' }, { name: 'Toy/Impl and Vectors/a.c', data: 'int a;\n', deflate: true }];
+    const entries = [
+      { name: 'Toy/' },
+      { name: 'Toy/中文资料/说明.txt', data: 'x' },
+      { name: 'Toy/Impl and Vectors/a.c', data: 'int a;\n', deflate: true },
+    ];
     const archive = archiveOf('good', entries);
     const result = await extractZipArchive(archive, path.join(work, 'good-out'));
     expect(result.archiveSha256).toBe(createHash('sha256').update(readFileSync(archive)).digest('hex'));
@@ -69,14 +73,21 @@ describe('extractZipArchive', () => {
   });
 
   test('refuses a zip bomb (16 MiB of zeros in a few KiB)', async () => {
-    const error = await refusal('bomb', [source, { name: 'Toy/KAT_2_12_toy.txt', data: Buffer.alloc(16 * 1024 ** 2), deflate: true }]);
+    const error = await refusal('bomb', [
+      source,
+      { name: 'Toy/KAT_2_12_toy.txt', data: Buffer.alloc(16 * 1024 ** 2), deflate: true },
+    ]);
     expect(error.message).toMatch(/entry "Toy\/KAT_2_12_toy.txt" expands \d+ bytes to 16777216 .*zip bomb/);
   });
 
   test('refuses more bytes in all than the limit', async () => {
     const archive = archiveOf('total', [source, { name: 'Toy/b.c', data: 'y'.repeat(100) }]);
     mkdirSync(path.join(work, 'total'));
-    const error = await extractZipArchive(archive, path.join(work, 'total', 'out'), { maxTotalBytes: 64, maxEntries: 10, maxEntryRatio: 200 }).catch((e: unknown) => e);
+    const error = await extractZipArchive(archive, path.join(work, 'total', 'out'), {
+      maxTotalBytes: 64,
+      maxEntries: 10,
+      maxEntryRatio: 200,
+    }).catch((e: unknown) => e);
     expect((error as CampaignError).message).toContain('more than 64 bytes (at "Toy/b.c")');
     expect(readdirSync(path.join(work, 'total'))).toEqual([]);
   });

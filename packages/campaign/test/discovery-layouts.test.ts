@@ -13,7 +13,9 @@ import { readHashCatalog } from '../src/discovery/hash-catalog.js';
 import { packageRoot } from '../src/discovery/walk-package.js';
 import { TOY_LAYOUTS, writeToyPackage, zipToyPackage } from './support/synthetic-packages.js';
 
-const catalog = readHashCatalog(path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'toy-packages', 'catalog'));
+const catalog = readHashCatalog(
+  path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'toy-packages', 'catalog'),
+);
 const host = { arch: 'x64', cpuFlags: ['sse4_1', 'avx2'] };
 const work = mkdtempSync(path.join(tmpdir(), 'discovery-layouts-'));
 const found = new Map<string, DiscoveredPackage>();
@@ -25,15 +27,20 @@ beforeAll(async () => {
     found.set(layout.name, await discoverPackage(folder, { catalog, host }));
     const archive = await zipToyPackage(folder, path.join(work, `${layout.name}.zip`));
     const extracted = await extractZipArchive(archive, path.join(work, 'extracted', layout.name));
-    zipped.set(layout.name, await discoverPackage(await packageRoot(extracted.directory), { catalog, host, packageName: layout.name }));
+    zipped.set(
+      layout.name,
+      await discoverPackage(await packageRoot(extracted.directory), { catalog, host, packageName: layout.name }),
+    );
   }
 }, 120000);
 
-const summary = (p: DiscoveredPackage) => p.instances.map((i) => [i.name, i.katName, i.digestBits, i.version.label, i.version.variant, i.sources]);
+const summary = (p: DiscoveredPackage) =>
+  p.instances.map((i) => [i.name, i.katName, i.digestBits, i.version.label, i.version.variant, i.sources]);
 
 describe('discoverPackage over the synthetic layouts', () => {
   test('a zipped package is discovered exactly as the unpacked one (paths relative to the package)', () => {
-    for (const layout of TOY_LAYOUTS) expect(summary(zipped.get(layout.name)!)).toEqual(summary(found.get(layout.name)!));
+    for (const layout of TOY_LAYOUTS)
+      expect(summary(zipped.get(layout.name)!)).toEqual(summary(found.get(layout.name)!));
   });
 
   test('flat tree: natural instance order, generator and unused DRNG left out, catalog id and name', () => {
@@ -44,7 +51,10 @@ describe('discoverPackage over the synthetic layouts', () => {
     expect(first.sources).toEqual(['Implementations/Reference_Implementation/Kumquat-512/kumquat_512.c']);
     expect(first.excluded).toEqual([
       { file: 'Implementations/Reference_Implementation/Kumquat-512/KAT_CryptHash.c', reason: 'defines main' },
-      { file: 'Implementations/Reference_Implementation/Kumquat-512/drng.c', reason: 'ICCS DRNG, not used by the algorithm' },
+      {
+        file: 'Implementations/Reference_Implementation/Kumquat-512/drng.c',
+        reason: 'ICCS DRNG, not used by the algorithm',
+      },
     ]);
     expect(kumquat.versions).toEqual(['Reference_Implementation']);
     expect(kumquat.unmeasured).toEqual([]);
@@ -54,9 +64,21 @@ describe('discoverPackage over the synthetic layouts', () => {
     const pomelo = found.get('Pomelo Hash')!;
     expect([pomelo.id, pomelo.algorithm]).toEqual(['toy-02', 'The Pomelo Hash Function']);
     expect(summary(pomelo)).toEqual([
-      ['Pomelo-256', 'Pomelo-256', 256, 'Reference_Implementation', 'reference', ['Implementations and Test_Vectors/API_CryptHash/Implementations/Reference_Implementation/Pomelo-256/pomelo_256.c']],
+      [
+        'Pomelo-256',
+        'Pomelo-256',
+        256,
+        'Reference_Implementation',
+        'reference',
+        [
+          'Implementations and Test_Vectors/API_CryptHash/Implementations/Reference_Implementation/Pomelo-256/pomelo_256.c',
+        ],
+      ],
     ]);
-    expect(pomelo.instances[0]!.excluded.map((e) => e.reason)).toEqual(['defines main', 'ICCS DRNG, not used by the algorithm']);
+    expect(pomelo.instances[0]!.excluded.map((e) => e.reason)).toEqual([
+      'defines main',
+      'ICCS DRNG, not used by the algorithm',
+    ]);
   });
 
   test('another header name; ISA folders the host cannot run are skipped with the reason; Verilog is not measurable', () => {
@@ -65,24 +87,65 @@ describe('discoverPackage over the synthetic layouts', () => {
       ['quince_512', 'quince_512', 512, 'Reference_Implementation', 'reference'],
       ['quince_512.optimized-avx2', 'quince_512', 512, 'Optimized_Implementation/AVX2', 'performance'],
     ]);
-    expect(quince.instances[0]!.header).toBe('Implementations/Reference_Implementation/Quince-512/CryptHash_Quince-512.h');
+    expect(quince.instances[0]!.header).toBe(
+      'Implementations/Reference_Implementation/Quince-512/CryptHash_Quince-512.h',
+    );
     expect(quince.unmeasured).toEqual([
-      { folder: 'Implementations/Additional_Implementation/ARMv8/Quince-512', version: 'Additional_Implementation/ARMv8', katName: 'quince_512', status: 'skipped', reason: 'written for ARMv8; this host is x86-64' },
-      { folder: 'Implementations/Additional_Implementation/ASIC', version: 'Additional_Implementation/ASIC', katName: null, status: 'not-measurable', reason: 'a hardware description (Verilog/VHDL), no C code for the CryptHash API' },
-      { folder: 'Implementations/Additional_Implementation/AVX512/Quince-512', version: 'Additional_Implementation/AVX512', katName: 'quince_512', status: 'skipped', reason: "needs AVX-512 (CPU flag avx512f); this host's CPU does not have it" },
+      {
+        folder: 'Implementations/Additional_Implementation/ARMv8/Quince-512',
+        version: 'Additional_Implementation/ARMv8',
+        katName: 'quince_512',
+        status: 'skipped',
+        reason: 'written for ARMv8; this host is x86-64',
+      },
+      {
+        folder: 'Implementations/Additional_Implementation/ASIC',
+        version: 'Additional_Implementation/ASIC',
+        katName: null,
+        status: 'not-measurable',
+        reason: 'a hardware description (Verilog/VHDL), no C code for the CryptHash API',
+      },
+      {
+        folder: 'Implementations/Additional_Implementation/AVX512/Quince-512',
+        version: 'Additional_Implementation/AVX512',
+        katName: 'quince_512',
+        status: 'skipped',
+        reason: "needs AVX-512 (CPU flag avx512f); this host's CPU does not have it",
+      },
     ]);
   });
 
   test('an AVX-512 folder is measured on a host that has the flag', async () => {
-    const withAvx512 = await discoverPackage(path.join(work, 'unpacked', 'Quince'), { catalog, host: { arch: 'x64', cpuFlags: ['avx2', 'avx512f'] } });
-    expect(withAvx512.instances.map((i) => i.name)).toEqual(['quince_512', 'quince_512.optimized-avx2', 'quince_512.additional-avx512']);
+    const withAvx512 = await discoverPackage(path.join(work, 'unpacked', 'Quince'), {
+      catalog,
+      host: { arch: 'x64', cpuFlags: ['avx2', 'avx512f'] },
+    });
+    expect(withAvx512.instances.map((i) => i.name)).toEqual([
+      'quince_512',
+      'quince_512.optimized-avx2',
+      'quince_512.additional-avx512',
+    ]);
   });
 
   test('an optimized folder with only a .S file and the header is an instance of its own', () => {
     const sloe = found.get('Sloe')!;
     expect(summary(sloe)).toEqual([
-      ['sloe_512', 'sloe_512', 512, 'Reference_Implementation', 'reference', ['Implementations/Reference_Implementation/Sloe-512/sloe_512.c']],
-      ['sloe_512.optimized', 'sloe_512', 512, 'Optimized_Implementation', 'performance', ['Implementations/Optimized_Implementation/Sloe-512/sloe_512.S']],
+      [
+        'sloe_512',
+        'sloe_512',
+        512,
+        'Reference_Implementation',
+        'reference',
+        ['Implementations/Reference_Implementation/Sloe-512/sloe_512.c'],
+      ],
+      [
+        'sloe_512.optimized',
+        'sloe_512',
+        512,
+        'Optimized_Implementation',
+        'performance',
+        ['Implementations/Optimized_Implementation/Sloe-512/sloe_512.S'],
+      ],
     ]);
   });
 
@@ -91,9 +154,15 @@ describe('discoverPackage over the synthetic layouts', () => {
     expect([tamarind.id, tamarind.algorithm]).toEqual(['toy-05', 'Tamarind Hash Family']);
     expect(tamarind.instances.map((i) => i.folder)).toEqual(['Implementations/Reference_Implementation/Tamarind-512']);
     expect(tamarind.unmeasured).toEqual([
-      expect.objectContaining({ folder: 'Implementations/Optimized_Implementation/Tamarind-512', status: 'not-measurable', katName: null }),
+      expect.objectContaining({
+        folder: 'Implementations/Optimized_Implementation/Tamarind-512',
+        status: 'not-measurable',
+        katName: null,
+      }),
     ]);
-    expect(tamarind.unmeasured[0]!.reason).toContain('no header of its own defining ALGORITHM_INSTANCE and DIGEST_BIT_LENGTH');
+    expect(tamarind.unmeasured[0]!.reason).toContain(
+      'no header of its own defining ALGORITHM_INSTANCE and DIGEST_BIT_LENGTH',
+    );
   });
 
   test('goals pick the profile, C++ sources are flagged, and a DRNG the algorithm calls is kept', () => {
@@ -111,7 +180,15 @@ describe('discoverPackage over the synthetic layouts', () => {
   });
 
   test('a package the catalog does not list runs under an id derived from its name', async () => {
-    const mystery = await discoverPackage(path.join(work, 'unpacked', 'Kumquat'), { catalog, host, packageName: 'Mystery Fruit (v2)' });
-    expect([mystery.id, mystery.algorithm, mystery.catalogued]).toEqual(['pkg-mystery-fruit-v2', 'Mystery Fruit (v2)', false]);
+    const mystery = await discoverPackage(path.join(work, 'unpacked', 'Kumquat'), {
+      catalog,
+      host,
+      packageName: 'Mystery Fruit (v2)',
+    });
+    expect([mystery.id, mystery.algorithm, mystery.catalogued]).toEqual([
+      'pkg-mystery-fruit-v2',
+      'Mystery Fruit (v2)',
+      false,
+    ]);
   });
 });

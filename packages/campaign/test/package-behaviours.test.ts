@@ -12,7 +12,9 @@ import { resolveRunInputs } from '../src/discovery/resolve-run-inputs.js';
 import { runCampaign, type RunCampaignResult } from '../src/run-campaign.js';
 import { TOY_LAYOUTS, writeToyPackage } from './support/synthetic-packages.js';
 
-const catalog = readHashCatalog(path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'toy-packages', 'catalog'));
+const catalog = readHashCatalog(
+  path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'toy-packages', 'catalog'),
+);
 const work = mkdtempSync(path.join(tmpdir(), 'package-behaviours-'));
 const runDirectory = path.join(work, 'run');
 let result: RunCampaignResult;
@@ -24,8 +26,14 @@ const record = (instance: string, bytes: number) =>
   };
 
 beforeAll(async () => {
-  const folder = writeToyPackage(work, TOY_LAYOUTS.find((l) => l.name === 'Voavanga')!);
-  const resolved = await resolveRunInputs([folder], { extractionDirectory: path.join(runDirectory, 'packages'), catalog });
+  const folder = writeToyPackage(
+    work,
+    TOY_LAYOUTS.find((l) => l.name === 'Voavanga')!,
+  );
+  const resolved = await resolveRunInputs([folder], {
+    extractionDirectory: path.join(runDirectory, 'packages'),
+    catalog,
+  });
   result = await runCampaign({
     candidates: resolved.map((r) => r.candidate),
     outDirectory: runDirectory,
@@ -36,7 +44,9 @@ beforeAll(async () => {
     driverPath: process.env.NGCC_PERF_DRIVER ?? '',
     allowUnfixedHost: true,
   });
-  const build = JSON.parse(readFileSync(path.join(runDirectory, 'build.json'), 'utf8')) as { instances: { instance: string; digestLengthProbe: { requestedBits: number; result: string } | null }[] };
+  const build = JSON.parse(readFileSync(path.join(runDirectory, 'build.json'), 'utf8')) as {
+    instances: { instance: string; digestLengthProbe: { requestedBits: number; result: string } | null }[];
+  };
   probes = Object.fromEntries(build.instances.map((e) => [e.instance, e.digestLengthProbe]));
 }, 600_000);
 
@@ -67,13 +77,19 @@ describe('behaviours beyond the KATs', () => {
     // The leaking toy's first call is cheap, but on a busy host cold caches alone can make it over twice
     // a warm call, and the page then (rightly, from its records) calls it a costly first call: the
     // wording must follow the records' calibration basis.
-    const leakFirstCallCostly = [32, 1024].some((bytes) => record('voavanga_256', bytes).plan.calibrationBasis === 'warm-calls');
+    const leakFirstCallCostly = [32, 1024].some(
+      (bytes) => record('voavanga_256', bytes).plan.calibrationBasis === 'warm-calls',
+    );
     expect(page).toContain(
       '`voavanga_256`: keeps up to 4096 bytes of heap allocated after its measured call (seen at 2 message sizes): ' +
         (leakFirstCallCostly ? 'its first call was also costly' : 'a per-call leak unless'),
     );
-    expect(page).toContain('`voavanga_512`: keeps up to 524288 bytes of heap allocated after its measured call (seen at 2 message sizes): its first call was also costly');
-    expect(page).toContain('`voavanga_xof`: writes its own digest length whatever it is asked (asked for 504 bits, it wrote past them).');
+    expect(page).toContain(
+      '`voavanga_512`: keeps up to 524288 bytes of heap allocated after its measured call (seen at 2 message sizes): its first call was also costly',
+    );
+    expect(page).toContain(
+      '`voavanga_xof`: writes its own digest length whatever it is asked (asked for 504 bits, it wrote past them).',
+    );
     const summary = readFileSync(path.join(runDirectory, 'reports', 'summary_x86_9.md'), 'utf8');
     expect(summary).toContain('heap kept after a call: up to 4096 B (a per-call leak or a kept table)');
   });

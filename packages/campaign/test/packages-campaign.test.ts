@@ -15,7 +15,9 @@ import { resolveRunInputs } from '../src/discovery/resolve-run-inputs.js';
 import { runCampaign, type RunCampaignResult } from '../src/run-campaign.js';
 import { TOY_LAYOUTS, writeToyPackage, zipToyPackage } from './support/synthetic-packages.js';
 
-const catalog = readHashCatalog(path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'toy-packages', 'catalog'));
+const catalog = readHashCatalog(
+  path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'toy-packages', 'catalog'),
+);
 const host = { arch: 'x64', cpuFlags: ['sse4_1', 'avx2'] };
 const work = mkdtempSync(path.join(tmpdir(), 'packages-campaign-'));
 const submissions = path.join(work, 'submissions');
@@ -23,8 +25,20 @@ const runDirectory = path.join(work, 'run');
 const layout = (name: string) => TOY_LAYOUTS.find((l) => l.name === name)!;
 let result: RunCampaignResult;
 let build: {
-  packages: { candidate: string; archive: string | null; archiveSha256: string | null; versions: string[]; unmeasured: { folder: string; status: string; reason: string }[] }[];
-  instances: { candidate: string; instance: string; kat: string; version: string; packageKatFiles: { file: string; manifest: string; generated: string }[] }[];
+  packages: {
+    candidate: string;
+    archive: string | null;
+    archiveSha256: string | null;
+    versions: string[];
+    unmeasured: { folder: string; status: string; reason: string }[];
+  }[];
+  instances: {
+    candidate: string;
+    instance: string;
+    kat: string;
+    version: string;
+    packageKatFiles: { file: string; manifest: string; generated: string }[];
+  }[];
 };
 const page = (id: string) => readFileSync(path.join(runDirectory, 'reports', id, 'perf_x86_9.md'), 'utf8');
 
@@ -34,9 +48,18 @@ beforeAll(async () => {
   await zipToyPackage(quince, path.join(submissions, 'Quince.zip'));
   // a KAT file shipped in the package that disagrees with the official digest
   mkdirSync(path.join(submissions, 'Kumquat', 'Test_Vectors'));
-  const bogus = [0, 1, 2].map(() => `Msg_Len = 8388608\nMsg_Seed = \nMsg_Exp = 0000000000000000 .... 0000000000000000\nDst_Len = 768\nDst = ${'AB'.repeat(96)}\n`).join('\n');
+  const bogus = [0, 1, 2]
+    .map(
+      () =>
+        `Msg_Len = 8388608\nMsg_Seed = \nMsg_Exp = 0000000000000000 .... 0000000000000000\nDst_Len = 768\nDst = ${'AB'.repeat(96)}\n`,
+    )
+    .join('\n');
   writeFileSync(path.join(submissions, 'Kumquat', 'Test_Vectors', 'KAT_2_23_kumquat_768.txt'), bogus);
-  const resolved = await resolveRunInputs([submissions], { extractionDirectory: path.join(runDirectory, 'packages'), catalog, host });
+  const resolved = await resolveRunInputs([submissions], {
+    extractionDirectory: path.join(runDirectory, 'packages'),
+    catalog,
+    host,
+  });
   result = await runCampaign({
     candidates: resolved.map((r) => r.candidate),
     outDirectory: runDirectory,
@@ -68,7 +91,10 @@ describe('a folder of three unpacked packages and one .zip', () => {
   test('the archive was extracted inside the run directory only, and its SHA-256 is in build.json', () => {
     const archive = readFileSync(path.join(submissions, 'Quince.zip'));
     const quince = build.packages.find((p) => p.candidate === 'toy-03')!;
-    expect([quince.archive, quince.archiveSha256]).toEqual(['Quince.zip', createHash('sha256').update(archive).digest('hex')]);
+    expect([quince.archive, quince.archiveSha256]).toEqual([
+      'Quince.zip',
+      createHash('sha256').update(archive).digest('hex'),
+    ]);
     expect(readdirSync(submissions).sort()).toEqual(['Kumquat', 'Quince.zip', 'Sloe', 'Tamarind']);
     expect(readdirSync(path.join(runDirectory, 'packages')).sort()).toEqual(['Quince', 'Quince.zip.sha256']);
     expect(build.packages.find((p) => p.candidate === 'toy-01')!.archive).toBeNull();
@@ -88,7 +114,13 @@ describe('a folder of three unpacked packages and one .zip', () => {
   test('a package KAT file that disagrees with the official manifest is reported, the verdict still comes from the manifest', () => {
     const entry = build.instances.find((e) => e.instance === 'kumquat_768')!;
     expect(entry.kat).toBe('PASS');
-    expect(entry.packageKatFiles).toEqual([expect.objectContaining({ file: 'Test_Vectors/KAT_2_23_kumquat_768.txt', manifest: 'disagrees', generated: 'differs' })]);
+    expect(entry.packageKatFiles).toEqual([
+      expect.objectContaining({
+        file: 'Test_Vectors/KAT_2_23_kumquat_768.txt',
+        manifest: 'disagrees',
+        generated: 'differs',
+      }),
+    ]);
     expect(page('toy-01')).toContain("The package's own KAT files disagree here");
   });
 
@@ -96,8 +128,12 @@ describe('a folder of three unpacked packages and one .zip', () => {
     expect(page('toy-05')).toContain('# toy-05 Tamarind Hash Family');
     expect(page('toy-01')).toContain('Parameter sets: `kumquat_512`, `kumquat_768`, `kumquat_1024`');
     const quince = page('toy-03');
-    expect(quince).toContain('Implementation versions measured: Reference_Implementation, Optimized_Implementation/AVX2');
-    expect(quince).toContain('Skipped: `Implementations/Additional_Implementation/ARMv8/Quince-512` (Additional_Implementation/ARMv8) — written for ARMv8; this host is x86-64');
+    expect(quince).toContain(
+      'Implementation versions measured: Reference_Implementation, Optimized_Implementation/AVX2',
+    );
+    expect(quince).toContain(
+      'Skipped: `Implementations/Additional_Implementation/ARMv8/Quince-512` (Additional_Implementation/ARMv8) — written for ARMv8; this host is x86-64',
+    );
     expect(quince).toContain('Package: `Quince.zip` (SHA-256 ');
     expect(page('toy-05')).toContain('Not measurable: `Implementations/Optimized_Implementation/Tamarind-512`');
   });

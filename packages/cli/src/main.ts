@@ -50,14 +50,16 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
   if (argv.includes('--no-sandbox')) {
     // Every driver process inherits it (native/PROTOCOL.md "Sandbox"); each one warns on stderr too.
     process.env.NGCC_PERF_NO_SANDBOX = '1';
-    io.stderr('ngcc-perf: WARNING: --no-sandbox: candidate code runs with your full rights (network, files, processes); use it only for code you trust\n');
+    io.stderr(
+      'ngcc-perf: WARNING: --no-sandbox: candidate code runs with your full rights (network, files, processes); use it only for code you trust\n',
+    );
   }
   const context: CommandContext = { io, setExitCode: (code) => (exitCode = code) };
   const program = new Command('ngcc-perf')
     .description('Measure NGCC CryptHash implementations: KAT, cycles, throughput, memory (guide §3.3–3.5).')
     .version('0.1.0')
     .option('--debug', 'print stack traces of errors')
-    .option('--no-sandbox', 'run candidate code outside the driver\'s sandbox (no isolation: only for code you trust)')
+    .option('--no-sandbox', "run candidate code outside the driver's sandbox (no isolation: only for code you trust)")
     .exitOverride()
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
   const wanted = requestedCommand(args);
@@ -77,7 +79,8 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
       return EXIT_BAD_INPUT;
     }
     io.stderr(`ngcc-perf: internal error: ${error instanceof Error ? error.message : String(error)}\n`);
-    if (error instanceof Error && error.stack) io.stderr(`${debug ? error.stack : 'rerun with --debug for the stack'}\n`);
+    if (error instanceof Error && error.stack)
+      io.stderr(`${debug ? error.stack : 'rerun with --debug for the stack'}\n`);
     return EXIT_INTERNAL_ERROR;
   }
 }

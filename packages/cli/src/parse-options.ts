@@ -36,7 +36,11 @@ const MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
  * With `allowEmpty` a size may be 0 (`ct --bytes 0,1,55`: the empty message is audited too).
  * @throws {@link CliError} `USAGE` naming the option and the bad element.
  */
-export function parseSizeList(option: string, value: string, { allowEmpty = false }: { allowEmpty?: boolean } = {}): number[] {
+export function parseSizeList(
+  option: string,
+  value: string,
+  { allowEmpty = false }: { allowEmpty?: boolean } = {},
+): number[] {
   const smallest = allowEmpty ? 0 : 1;
   const kind = allowEmpty ? 'a whole number of bytes (0 or more)' : 'a positive number of bytes';
   const sizes = value.split(',').map((part) => {

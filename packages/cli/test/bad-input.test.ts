@@ -27,7 +27,9 @@ describe('bad input', () => {
     await writeFile(file, 'just text\n');
     const result = await run(['size', file]);
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(new RegExp(`^ngcc-perf: .*${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}.*not an ELF`, 'i'));
+    expect(result.stderr).toMatch(
+      new RegExp(`^ngcc-perf: .*${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}.*not an ELF`, 'i'),
+    );
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
   });
 
@@ -38,13 +40,29 @@ describe('bad input', () => {
   });
 
   it('kat: a missing library is the LOADFAIL verdict (exit 6), not a crash', async () => {
-    const result = await run(['kat', path.join(scratch, 'missing.so'), '--digest-bits', '256', '--name', 'x', '--json']);
+    const result = await run([
+      'kat',
+      path.join(scratch, 'missing.so'),
+      '--digest-bits',
+      '256',
+      '--name',
+      'x',
+      '--json',
+    ]);
     expect(result.code).toBe(6);
     expect(JSON.parse(result.stdout).verdict).toBe('LOADFAIL');
   });
 
   it('kat: a library without CryptHash is LOADFAIL (exit 6)', async () => {
-    const result = await run(['kat', path.join(testlibs, 'libno_symbol.so'), '--digest-bits', '256', '--name', 'x', '--json']);
+    const result = await run([
+      'kat',
+      path.join(testlibs, 'libno_symbol.so'),
+      '--digest-bits',
+      '256',
+      '--name',
+      'x',
+      '--json',
+    ]);
     expect(result.code).toBe(6);
     expect(JSON.parse(result.stdout).verdict).toBe('LOADFAIL');
   });
@@ -52,7 +70,16 @@ describe('bad input', () => {
   it('kat: a malformed manifest line names the file, the line and the fix', async () => {
     const manifest = path.join(scratch, 'kat.sha256');
     await writeFile(manifest, `${'a'.repeat(64)} strict x/KAT_2_12_x.txt\nnot a manifest line\n`);
-    const result = await run(['kat', path.join(testlibs, 'libxor_ok.so'), '--digest-bits', '256', '--name', 'x', '--manifest', manifest]);
+    const result = await run([
+      'kat',
+      path.join(testlibs, 'libxor_ok.so'),
+      '--digest-bits',
+      '256',
+      '--name',
+      'x',
+      '--manifest',
+      manifest,
+    ]);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(`${manifest} line 2`);
     expect(result.stderr).toContain('--write-manifest');
@@ -63,7 +90,15 @@ describe('bad input', () => {
     await import('node:fs/promises').then((fs) => fs.mkdir(folder));
     await writeFile(
       path.join(folder, 'candidate.json'),
-      JSON.stringify({ id: 'hash-99', algorithm: 'X', category: 'hash', variant: 'reference', sources: ['x.c'], instances: [{ name: 'x', digestBits: 256 }], flavour: 1 }),
+      JSON.stringify({
+        id: 'hash-99',
+        algorithm: 'X',
+        category: 'hash',
+        variant: 'reference',
+        sources: ['x.c'],
+        instances: [{ name: 'x', digestBits: 256 }],
+        flavour: 1,
+      }),
     );
     const result = await run(['run', folder, '--out', path.join(scratch, 'out')]);
     expect(result.code).toBe(2);
@@ -73,7 +108,9 @@ describe('bad input', () => {
   it('an unknown option or command exits 2', async () => {
     expect((await run(['time', 'x.so', '--digest-bits', '256'])).code).toBe(2);
     expect((await run(['frobnicate'])).code).toBe(2);
-    expect((await run(['time', 'x.so', '--digest-bits', '256', '--bytes', 'ten'])).stderr).toContain('--bytes expects a whole number, got "ten".');
+    expect((await run(['time', 'x.so', '--digest-bits', '256', '--bytes', 'ten'])).stderr).toContain(
+      '--bytes expects a whole number, got "ten".',
+    );
   });
 
   it('--debug adds the stack; without it there is none', async () => {

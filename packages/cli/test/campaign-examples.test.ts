@@ -10,14 +10,30 @@ import { measuringCpu, readJson, repositoryRoot } from './campaign-support.js';
 const run = promisify(execFile);
 
 async function runExample(script: string, args: string[]): Promise<string> {
-  const { stdout } = await run(process.execPath, [path.join(repositoryRoot, 'examples', script), ...args], { cwd: repositoryRoot, env: process.env });
+  const { stdout } = await run(process.execPath, [path.join(repositoryRoot, 'examples', script), ...args], {
+    cwd: repositoryRoot,
+    env: process.env,
+  });
   return stdout;
 }
 
 describe('examples/', () => {
   it('cycles-per-byte-sweep.mjs measures every length asked for and draws the chart', async () => {
     const out = await mkdtemp(path.join(os.tmpdir(), 'ngcc-sweep-'));
-    const stdout = await runExample('cycles-per-byte-sweep.mjs', ['--to', '48', '--step', '16', '--trial-target', '0.001', '--trials', '2', '--cpu', measuringCpu, '--out', out]);
+    const stdout = await runExample('cycles-per-byte-sweep.mjs', [
+      '--to',
+      '48',
+      '--step',
+      '16',
+      '--trial-target',
+      '0.001',
+      '--trials',
+      '2',
+      '--cpu',
+      measuringCpu,
+      '--out',
+      out,
+    ]);
     expect(stdout).toContain('4 lengths measured');
     const csv = (await readFile(path.join(out, 'sweep.csv'), 'utf8')).trim().split('\n');
     expect(csv[0]).toBe('messageBytes,meanCycles,cyclesPerByte,n');
@@ -31,9 +47,20 @@ describe('examples/', () => {
 
   it('compare-profiles.mjs builds, checks and times the three guide profiles', async () => {
     const out = await mkdtemp(path.join(os.tmpdir(), 'ngcc-profiles-'));
-    const stdout = await runExample('compare-profiles.mjs', ['--sizes', '32', '--trial-target', '0.005', '--cpu', measuringCpu, '--out', out]);
+    const stdout = await runExample('compare-profiles.mjs', [
+      '--sizes',
+      '32',
+      '--trial-target',
+      '0.005',
+      '--cpu',
+      measuringCpu,
+      '--out',
+      out,
+    ]);
     expect(stdout).toContain('| profile | KAT | ELF image (bytes) | 32 B |');
-    const { results } = await readJson<{ results: { profile: string; kat: string; imageBytes: number | null }[] }>(path.join(out, 'profiles.json'));
+    const { results } = await readJson<{ results: { profile: string; kat: string; imageBytes: number | null }[] }>(
+      path.join(out, 'profiles.json'),
+    );
     expect(results.map((r) => r.profile)).toEqual(['reference', 'performance', 'resource']);
     // The reference profile (plain -O2 C99) passes on any host; the others need x86-64 with AVX2.
     expect(results[0]).toMatchObject({ kat: 'PASS' });

@@ -24,14 +24,24 @@ describe('campaign options', () => {
   });
 
   it('refuses an unknown phase and a CPU this process may not use', async () => {
-    expect((await runCli(['run', sm3, '--out', path.join(scratch, 'b'), '--phases', 'build,bake'])).stderr).toContain('--phases: unknown phase "bake"');
-    expect((await runCli(['run', sm3, '--out', path.join(scratch, 'c'), '--cpus', '4095'])).stderr).toContain('CPU 4095 is not available to this process');
-    expect((await runCli(['run', sm3, '--out', path.join(scratch, 'c'), '--cpu', '0', '--cpus', '0'])).stderr).toContain('give --cpu N or --cpus LIST, not both');
+    expect((await runCli(['run', sm3, '--out', path.join(scratch, 'b'), '--phases', 'build,bake'])).stderr).toContain(
+      '--phases: unknown phase "bake"',
+    );
+    expect((await runCli(['run', sm3, '--out', path.join(scratch, 'c'), '--cpus', '4095'])).stderr).toContain(
+      'CPU 4095 is not available to this process',
+    );
+    expect(
+      (await runCli(['run', sm3, '--out', path.join(scratch, 'c'), '--cpu', '0', '--cpus', '0'])).stderr,
+    ).toContain('give --cpu N or --cpus LIST, not both');
   });
 
   it('refuses --shard-count outside a job array and publish without --data', async () => {
-    expect((await runCli(['run', sm3, '--out', path.join(scratch, 'd'), '--shard-count', '4'])).stderr).toContain('--shard-count is for a job array');
-    expect((await runCli(['run', sm3, '--out', path.join(scratch, 'd'), '--phases', 'publish'])).stderr).toContain('the publish phase needs a data folder: pass --data DIR.');
+    expect((await runCli(['run', sm3, '--out', path.join(scratch, 'd'), '--shard-count', '4'])).stderr).toContain(
+      '--shard-count is for a job array',
+    );
+    expect((await runCli(['run', sm3, '--out', path.join(scratch, 'd'), '--phases', 'publish'])).stderr).toContain(
+      'the publish phase needs a data folder: pass --data DIR.',
+    );
   });
 
   it('refuses to measure what was never built', async () => {
@@ -41,7 +51,11 @@ describe('campaign options', () => {
   });
 
   it('refuses to merge or publish a folder that is not a run', async () => {
-    expect((await runCli(['publish', scratch, '--data', path.join(scratch, 'data')])).stderr).toContain('holds no campaign.json');
-    expect((await runCli(['merge', scratch, '--out', path.join(scratch, 'm')])).stderr).toContain('no readable campaign.json');
+    expect((await runCli(['publish', scratch, '--data', path.join(scratch, 'data')])).stderr).toContain(
+      'holds no campaign.json',
+    );
+    expect((await runCli(['merge', scratch, '--out', path.join(scratch, 'm')])).stderr).toContain(
+      'no readable campaign.json',
+    );
   });
 });

@@ -19,7 +19,10 @@ async function countRecords(run: string): Promise<number> {
 }
 
 /** Spawns the built bin and kills it with SIGKILL once `records` records exist. */
-async function runAndKill(run: string, records: number): Promise<{ recordsAtKill: number; signal: NodeJS.Signals | null }> {
+async function runAndKill(
+  run: string,
+  records: number,
+): Promise<{ recordsAtKill: number; signal: NodeJS.Signals | null }> {
   const child = spawn(process.execPath, [binPath, 'run', '--out', run, ...plan], { stdio: 'ignore', env: process.env });
   const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
   let done = false;
@@ -77,7 +80,9 @@ describe('a campaign killed with SIGKILL during measure', () => {
   it('refuses to resume with different plan parameters, naming the field', async () => {
     const result = await runCli(['run', '--out', run, ...plan, '--trials', '3']);
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain('was started with different parameters (plan.trials: 5 in the run directory, 3 now)');
+    expect(result.stderr).toContain(
+      'was started with different parameters (plan.trials: 5 in the run directory, 3 now)',
+    );
     const sizes = await runCli(['run', '--out', run, ...plan.map((a) => (a === '32,1024' ? '32' : a))]);
     expect(sizes.stderr).toContain('plan.messageSizesBytes: [32,1024] in the run directory, [32] now');
   });
@@ -85,9 +90,13 @@ describe('a campaign killed with SIGKILL during measure', () => {
   it('measures a failed record again on resume and leaves the others alone', async () => {
     const failedFile = path.join(run, 'records', 'example-sm3', 'sm3__hash_1024.json');
     const record = await readJson(failedFile);
-    await writeFile(failedFile, `${JSON.stringify({ ...record, status: 'failed', failure: 'trial 2 of 5: CRASH — injected by the test' }, null, 2)}\n`);
+    await writeFile(
+      failedFile,
+      `${JSON.stringify({ ...record, status: 'failed', failure: 'trial 2 of 5: CRASH — injected by the test' }, null, 2)}\n`,
+    );
     const others = new Map<string, Buffer>();
-    for (const file of await listFiles(run, 'records')) if (!file.endsWith('sm3__hash_1024.json')) others.set(file, await readFile(path.join(run, file)));
+    for (const file of await listFiles(run, 'records'))
+      if (!file.endsWith('sm3__hash_1024.json')) others.set(file, await readFile(path.join(run, file)));
     expect((await runCli(['run', '--out', run, ...plan])).code).toBe(0);
     expect((await readJson(failedFile)).status).toBe('complete');
     for (const [file, bytes] of others) expect((await readFile(path.join(run, file))).equals(bytes)).toBe(true);
@@ -95,7 +104,15 @@ describe('a campaign killed with SIGKILL during measure', () => {
 
   it('refuses a run directory whose lock a live process holds', async () => {
     const lock = path.join(run, '.ngcc-perf.lock');
-    await writeFile(lock, JSON.stringify({ pid: process.pid, hostname: os.hostname(), startedUtc: '2026-01-01T00:00:00.000Z', purpose: 'run' }));
+    await writeFile(
+      lock,
+      JSON.stringify({
+        pid: process.pid,
+        hostname: os.hostname(),
+        startedUtc: '2026-01-01T00:00:00.000Z',
+        purpose: 'run',
+      }),
+    );
     try {
       const result = await runCli(['run', '--out', run, ...plan]);
       expect(result.code).toBe(2);

@@ -12,7 +12,19 @@ import { measuringCpu, readJson, repositoryRoot, runCli } from './campaign-suppo
 import { driverWithEnvironment } from './fault-support.js';
 
 const sm3 = path.join(repositoryRoot, 'native', 'examples', 'sm3');
-const tiny = ['--system', 'x86_9', '--sizes', '32', '--trial-target', '0.002', '--trials', '2', '--cpu', measuringCpu, '--quiet'];
+const tiny = [
+  '--system',
+  'x86_9',
+  '--sizes',
+  '32',
+  '--trial-target',
+  '0.002',
+  '--trials',
+  '2',
+  '--cpu',
+  measuringCpu,
+  '--quiet',
+];
 const savedDriver = process.env.NGCC_PERF_DRIVER;
 
 interface Campaign {
@@ -32,7 +44,9 @@ async function runWith(driver: string, out: string, extra: string[] = []) {
 }
 
 function infoSandbox(driver: string): { mode: string; reason?: string } {
-  return (JSON.parse(execFileSync(driver, ['info'], { encoding: 'utf8' })) as { sandbox: { mode: string; reason?: string } }).sandbox;
+  return (
+    JSON.parse(execFileSync(driver, ['info'], { encoding: 'utf8' })) as { sandbox: { mode: string; reason?: string } }
+  ).sandbox;
 }
 
 beforeAll(async () => {
@@ -41,7 +55,10 @@ beforeAll(async () => {
   drivers.sandboxed = driverWithEnvironment(work, 'driver-sandboxed', {});
   drivers.off = driverWithEnvironment(work, 'driver-off', { NGCC_PERF_NO_SANDBOX: '1' });
   // bwrap insisted on, and none on PATH: `info` says unavailable (native/PROTOCOL.md "Sandbox").
-  drivers.noBwrap = driverWithEnvironment(work, 'driver-no-bwrap', { PATH: '/nonexistent', NGCC_PERF_SANDBOX: 'bwrap' });
+  drivers.noBwrap = driverWithEnvironment(work, 'driver-no-bwrap', {
+    PATH: '/nonexistent',
+    NGCC_PERF_SANDBOX: 'bwrap',
+  });
 });
 
 afterAll(async () => {
@@ -52,14 +69,30 @@ afterAll(async () => {
 describe('the sandbox of a campaign', () => {
   it('no sandbox to enter: refused even with --allow-unfixed-host, before any build; a later start in a sandbox measures, and records that one', async () => {
     const out = path.join(work, 'sandboxed');
-    expect(infoSandbox(drivers.noBwrap)).toEqual({ mode: 'unavailable', requested: 'bwrap', reason: 'NGCC_PERF_SANDBOX=bwrap, but no bwrap on PATH', bwrap: null });
+    expect(infoSandbox(drivers.noBwrap)).toEqual({
+      mode: 'unavailable',
+      requested: 'bwrap',
+      reason: 'NGCC_PERF_SANDBOX=bwrap, but no bwrap on PATH',
+      bwrap: null,
+    });
     const refused = await runWith(drivers.noBwrap, out, ['--allow-unfixed-host']);
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toContain('no sandbox can be entered for candidate code (NGCC_PERF_SANDBOX=bwrap, but no bwrap on PATH)');
+    expect(refused.stderr).toContain(
+      'no sandbox can be entered for candidate code (NGCC_PERF_SANDBOX=bwrap, but no bwrap on PATH)',
+    );
     expect(refused.stderr).toContain('--no-sandbox');
     const first = await readJson<Campaign>(path.join(out, 'campaign.json'));
-    expect(first.sandbox).toEqual({ mode: 'unavailable', requested: 'bwrap', reason: 'NGCC_PERF_SANDBOX=bwrap, but no bwrap on PATH', problem: 'sandbox-unavailable' });
-    expect(first.hostProblems.filter((p) => p.startsWith('sandbox UNAVAILABLE (NGCC_PERF_SANDBOX=bwrap, but no bwrap on PATH): '))).toHaveLength(1);
+    expect(first.sandbox).toEqual({
+      mode: 'unavailable',
+      requested: 'bwrap',
+      reason: 'NGCC_PERF_SANDBOX=bwrap, but no bwrap on PATH',
+      problem: 'sandbox-unavailable',
+    });
+    expect(
+      first.hostProblems.filter((p) =>
+        p.startsWith('sandbox UNAVAILABLE (NGCC_PERF_SANDBOX=bwrap, but no bwrap on PATH): '),
+      ),
+    ).toHaveLength(1);
     expect(existsSync(path.join(out, 'build.json'))).toBe(false);
 
     // The same directory, resumed with the default sandbox.
@@ -75,10 +108,16 @@ describe('the sandbox of a campaign', () => {
     expect(campaign.sandbox?.problem).toBe(expected.mode === 'off' ? 'sandbox-off' : null);
     expect(campaign.hostChecks.map((check) => check.sandbox)).toEqual(['unavailable', expected.mode]);
     expect(campaign.hostProblems.filter((p) => p.startsWith('sandbox UNAVAILABLE'))).toEqual([]);
-    const record = await readJson<{ hostProblems: string[] }>(path.join(out, 'records', 'example-sm3', 'sm3__hash_32.json'));
+    const record = await readJson<{ hostProblems: string[] }>(
+      path.join(out, 'records', 'example-sm3', 'sm3__hash_32.json'),
+    );
     expect(record.hostProblems).toEqual(campaign.hostProblems);
     const method = readFileSync(path.join(out, 'reports', 'method_x86_9.md'), 'utf8');
-    const sentence = { bwrap: 'ran in a bubblewrap sandbox (`bwrap`): no network, a read-only filesystem', unshare: 'ran in the driver’s own namespace sandbox (`unshare`): no network', off: 'ran WITHOUT a sandbox' }[expected.mode];
+    const sentence = {
+      bwrap: 'ran in a bubblewrap sandbox (`bwrap`): no network, a read-only filesystem',
+      unshare: 'ran in the driver’s own namespace sandbox (`unshare`): no network',
+      off: 'ran WITHOUT a sandbox',
+    }[expected.mode];
     expect(method).toContain(sentence);
     expect((await runCli(['validate', out])).code).toBe(0);
   }, 300_000);
@@ -86,14 +125,22 @@ describe('the sandbox of a campaign', () => {
   it('NGCC_PERF_NO_SANDBOX=1: campaign.json, the host problems, every record and the pages say so; it alone does not refuse the run', async () => {
     const out = path.join(work, 'off');
     const reason = 'NGCC_PERF_NO_SANDBOX is set';
-    expect(infoSandbox(drivers.off)).toEqual({ mode: 'off', requested: 'off', network: 'host', filesystem: 'host', reason });
+    expect(infoSandbox(drivers.off)).toEqual({
+      mode: 'off',
+      requested: 'off',
+      network: 'host',
+      filesystem: 'host',
+      reason,
+    });
     const allow = process.env.NGCC_PERF_ALLOW_UNFIXED_HOST;
     delete process.env.NGCC_PERF_ALLOW_UNFIXED_HOST; // jest.setup-env.js sets it for every test
     const gated = await runWith(drivers.off, out).finally(() => {
       if (allow !== undefined) process.env.NGCC_PERF_ALLOW_UNFIXED_HOST = allow;
     });
     const atGate = await readJson<Campaign>(path.join(out, 'campaign.json'));
-    const off = atGate.hostProblems.find((p) => p.startsWith(`sandbox OFF (${reason}): candidate code ran outside the driver's sandbox`));
+    const off = atGate.hostProblems.find((p) =>
+      p.startsWith(`sandbox OFF (${reason}): candidate code ran outside the driver's sandbox`),
+    );
     expect(off).toBeDefined();
     if (atGate.hostProblems.length === 1) {
       expect(gated.code).toBe(0); // a tuned host: the sandbox being off is no reason to refuse
@@ -106,16 +153,28 @@ describe('the sandbox of a campaign', () => {
       expect((await runWith(drivers.off, out, ['--allow-unfixed-host'])).code).toBe(0);
     }
     const campaign = await readJson<Campaign>(path.join(out, 'campaign.json'));
-    expect(campaign.sandbox).toEqual({ mode: 'off', requested: 'off', network: 'host', filesystem: 'host', reason, problem: 'sandbox-off' });
+    expect(campaign.sandbox).toEqual({
+      mode: 'off',
+      requested: 'off',
+      network: 'host',
+      filesystem: 'host',
+      reason,
+      problem: 'sandbox-off',
+    });
     expect(campaign.hostProblems).toContain(off);
-    const record = await readJson<{ hostProblems: string[] }>(path.join(out, 'records', 'example-sm3', 'sm3__hash_32.json'));
+    const record = await readJson<{ hostProblems: string[] }>(
+      path.join(out, 'records', 'example-sm3', 'sm3__hash_32.json'),
+    );
     expect(record.hostProblems).toContain(off);
     const method = readFileSync(path.join(out, 'reports', 'method_x86_9.md'), 'utf8');
     expect(method).toContain(
       `⚠ Candidate code ran WITHOUT a sandbox (${reason}): every KAT, calibration, timing and memory process ran the library with the full rights of the user who ran the campaign`,
     );
     for (const page of ['method_x86_9.md', 'summary_x86_9.md', path.join('example-sm3', 'perf_x86_9.md')]) {
-      expect({ page, says: readFileSync(path.join(out, 'reports', page), 'utf8').includes(`sandbox OFF (${reason})`) }).toEqual({ page, says: true });
+      expect({
+        page,
+        says: readFileSync(path.join(out, 'reports', page), 'utf8').includes(`sandbox OFF (${reason})`),
+      }).toEqual({ page, says: true });
     }
     expect((await runCli(['validate', out])).code).toBe(0);
   }, 300_000);

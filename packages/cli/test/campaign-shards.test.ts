@@ -8,7 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { listFiles, maskedTables, readJson, runCli, tinyPlan } from './campaign-support.js';
 
 const CANDIDATES = ['example-sha512', 'example-shake256', 'example-sm3'];
-const ALL_INSTANCES = ['example-sha512/sha512', 'example-shake256/shake256_512', 'example-shake256/shake256_768', 'example-shake256/shake256_1024', 'example-sm3/sm3'];
+const ALL_INSTANCES = [
+  'example-sha512/sha512',
+  'example-shake256/shake256_512',
+  'example-shake256/shake256_768',
+  'example-shake256/shake256_1024',
+  'example-sm3/sm3',
+];
 
 describe('sharded campaign and merge', () => {
   let scratch: string;
@@ -20,9 +26,21 @@ describe('sharded campaign and merge', () => {
 
   beforeAll(async () => {
     scratch = await mkdtemp(path.join(os.tmpdir(), 'ngcc-shards-'));
-    [single, shard1, shard2, merged] = ['single', 'shard1', 'shard2', 'merged'].map((n) => path.join(scratch, n)) as [string, string, string, string];
+    [single, shard1, shard2, merged] = ['single', 'shard1', 'shard2', 'merged'].map((n) => path.join(scratch, n)) as [
+      string,
+      string,
+      string,
+      string,
+    ];
     // Sharding is what is tested here: the constant-time audit (phase ct) is left out to keep it fast.
-    const common = ['--system', 'x86_9', ...tinyPlan, '--phases', 'check-host,build,kat,calibrate,measure,report', '--quiet'];
+    const common = [
+      '--system',
+      'x86_9',
+      ...tinyPlan,
+      '--phases',
+      'check-host,build,kat,calibrate,measure,report',
+      '--quiet',
+    ];
     codes.push((await runCli(['run', '--out', single, ...common])).code);
     codes.push((await runCli(['run', '--out', shard1, '--shard', '1/2', '--prior', single, ...common])).code);
     codes.push((await runCli(['run', '--out', shard2, '--shard', '2/2', '--prior', single, ...common])).code);
@@ -37,14 +55,20 @@ describe('sharded campaign and merge', () => {
     expect(codes).toEqual([0, 0, 0, 0]);
   });
 
-  it('splits the instances between the shards, each instance once, by the prior run\'s costs', async () => {
-    const a = await readJson<{ shard: { assignment: Record<string, number>; priorCostSeconds: Record<string, number> } }>(path.join(shard1, 'campaign.json'));
+  it("splits the instances between the shards, each instance once, by the prior run's costs", async () => {
+    const a = await readJson<{
+      shard: { assignment: Record<string, number>; priorCostSeconds: Record<string, number> };
+    }>(path.join(shard1, 'campaign.json'));
     const b = await readJson<{ shard: { assignment: Record<string, number> } }>(path.join(shard2, 'campaign.json'));
     expect(a.shard.assignment).toEqual(b.shard.assignment);
     expect(Object.keys(a.shard.assignment).sort()).toEqual([...ALL_INSTANCES].sort());
     expect(Object.values(a.shard.priorCostSeconds).every((s) => s > 0)).toBe(true);
-    const one = (await readJson<{ instances: { candidate: string; instance: string }[] }>(path.join(shard1, 'build.json'))).instances.map((i) => `${i.candidate}/${i.instance}`);
-    const two = (await readJson<{ instances: { candidate: string; instance: string }[] }>(path.join(shard2, 'build.json'))).instances.map((i) => `${i.candidate}/${i.instance}`);
+    const one = (
+      await readJson<{ instances: { candidate: string; instance: string }[] }>(path.join(shard1, 'build.json'))
+    ).instances.map((i) => `${i.candidate}/${i.instance}`);
+    const two = (
+      await readJson<{ instances: { candidate: string; instance: string }[] }>(path.join(shard2, 'build.json'))
+    ).instances.map((i) => `${i.candidate}/${i.instance}`);
     expect(one.length).toBeGreaterThan(0);
     expect(two.length).toBeGreaterThan(0);
     expect([...one, ...two].sort()).toEqual([...ALL_INSTANCES].sort());
@@ -58,9 +82,12 @@ describe('sharded campaign and merge', () => {
     expect(await listFiles(merged, 'kat')).toEqual(await listFiles(single, 'kat'));
   });
 
-  it('keeps the single run\'s instance order, flags and verdicts in build.json', async () => {
-    const pick = (b: { instances: Record<string, unknown>[] }) => b.instances.map((i) => [i.candidate, i.instance, i.flags, i.kat, i.librarySha256]);
-    expect(pick(await readJson(path.join(merged, 'build.json')))).toEqual(pick(await readJson(path.join(single, 'build.json'))));
+  it("keeps the single run's instance order, flags and verdicts in build.json", async () => {
+    const pick = (b: { instances: Record<string, unknown>[] }) =>
+      b.instances.map((i) => [i.candidate, i.instance, i.flags, i.kat, i.librarySha256]);
+    expect(pick(await readJson(path.join(merged, 'build.json')))).toEqual(
+      pick(await readJson(path.join(single, 'build.json'))),
+    );
   });
 
   it('renders the same report tables, numbers aside', async () => {
@@ -79,7 +106,9 @@ describe('sharded campaign and merge', () => {
   });
 
   it('names both parts in the merged campaign.json', async () => {
-    const campaign = await readJson<{ shard: unknown; mergedFrom: { directory: string; shard: string }[] }>(path.join(merged, 'campaign.json'));
+    const campaign = await readJson<{ shard: unknown; mergedFrom: { directory: string; shard: string }[] }>(
+      path.join(merged, 'campaign.json'),
+    );
     expect(campaign.shard).toBeNull();
     expect(campaign.mergedFrom.map((p) => [p.directory, p.shard])).toEqual([
       ['shard1', '1/2'],
@@ -130,6 +159,8 @@ describe('sharded campaign and merge', () => {
     expect(await readFile(path.join(data, 'x86_9', 'campaign.json'), 'utf8')).toBe(before);
 
     expect((await runCli(['publish', single, '--data', data, '--replace'])).code).toBe(0);
-    expect(await readFile(path.join(data, 'x86_9', 'campaign.json'), 'utf8')).toBe(await readFile(path.join(single, 'campaign.json'), 'utf8'));
+    expect(await readFile(path.join(data, 'x86_9', 'campaign.json'), 'utf8')).toBe(
+      await readFile(path.join(single, 'campaign.json'), 'utf8'),
+    );
   });
 });

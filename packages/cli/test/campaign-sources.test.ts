@@ -25,11 +25,20 @@ interface Entry {
 async function writeCandidateFolder(folder: string): Promise<void> {
   const sm3 = await readFile(path.join(examplesDirectory, 'sm3', 'sm3.c'), 'utf8');
   await writeFile(path.join(folder, 'sm3.c'), sm3);
-  await writeFile(path.join(folder, 'sm3_gnu.c'), `${sm3}\n/* GNU C only: the guide's -std=c99 rejects typeof. */\nint ngcc_gnu_probe(int a) { typeof(a) b = a; return b; }\n`);
+  await writeFile(
+    path.join(folder, 'sm3_gnu.c'),
+    `${sm3}\n/* GNU C only: the guide's -std=c99 rejects typeof. */\nint ngcc_gnu_probe(int a) { typeof(a) b = a; return b; }\n`,
+  );
   const end = sm3.lastIndexOf('    return 0;\n}');
-  await writeFile(path.join(folder, 'sm3_strict.c'), `${sm3.slice(0, end)}#ifdef __STRICT_ANSI__\n    digest[0] ^= 1u; /* wrong under -std=c99 only */\n#endif\n${sm3.slice(end)}`);
+  await writeFile(
+    path.join(folder, 'sm3_strict.c'),
+    `${sm3.slice(0, end)}#ifdef __STRICT_ANSI__\n    digest[0] ^= 1u; /* wrong under -std=c99 only */\n#endif\n${sm3.slice(end)}`,
+  );
   await copyFile(path.join(examplesDirectory, 'sm3', 'kat.sha256'), path.join(folder, 'kat.sha256'));
-  await copyFile(path.join(repositoryRoot, 'native', 'build', 'examples', 'libsm3.so'), path.join(folder, 'libsm3-prebuilt.so'));
+  await copyFile(
+    path.join(repositoryRoot, 'native', 'build', 'examples', 'libsm3.so'),
+    path.join(folder, 'libsm3-prebuilt.so'),
+  );
   const candidate = {
     id: 'hash-98',
     algorithm: 'SM3',
@@ -58,7 +67,21 @@ describe('run on a folder of candidate sources', () => {
     await mkdir(folder);
     await writeCandidateFolder(folder);
     run = path.join(scratch, 'run');
-    ({ code } = await runCli(['run', folder, '--out', run, '--system', 'x86_9', '--sizes', '32', '--trial-target', '0.005', '--cpu', measuringCpu, '--quiet']));
+    ({ code } = await runCli([
+      'run',
+      folder,
+      '--out',
+      run,
+      '--system',
+      'x86_9',
+      '--sizes',
+      '32',
+      '--trial-target',
+      '0.005',
+      '--cpu',
+      measuringCpu,
+      '--quiet',
+    ]));
     const build = await readJson<{ instances: Entry[] }>(path.join(run, 'build.json'));
     entries = new Map(build.instances.map((e) => [e.instance, e]));
   }, 180_000);
@@ -70,15 +93,27 @@ describe('run on a folder of candidate sources', () => {
   it('builds with the reference profile and says guide in the KAT table', async () => {
     expect(code).toBe(0);
     const sm3 = entries.get('sm3')!;
-    expect(sm3).toMatchObject({ flags: 'guide', kat: 'PASS', guideResult: 'PASS', buildFlags: '-std=c99 -Wpedantic -Wall -Wextra -O2 -fPIC -shared' });
-    expect(sm3.compileCommands[0]).toBe('gcc -Dsm3_EXPORTS -std=c99 -Wpedantic -Wall -Wextra -O2 -fPIC -o sm3.c.o -c sm3.c');
+    expect(sm3).toMatchObject({
+      flags: 'guide',
+      kat: 'PASS',
+      guideResult: 'PASS',
+      buildFlags: '-std=c99 -Wpedantic -Wall -Wextra -O2 -fPIC -shared',
+    });
+    expect(sm3.compileCommands[0]).toBe(
+      'gcc -Dsm3_EXPORTS -std=c99 -Wpedantic -Wall -Wextra -O2 -fPIC -o sm3.c.o -c sm3.c',
+    );
     const page = await readFile(path.join(run, 'reports', 'hash-98', 'perf_x86_9.md'), 'utf8');
     expect(page).toContain('| `sm3` | guide | PASS |');
   });
 
   it('falls back to the harness default when the guide profile does not build, keeping the guide result', async () => {
     const gnu = entries.get('sm3_gnu')!;
-    expect(gnu).toMatchObject({ flags: 'harness-default', kat: 'PASS', guideResult: 'BUILDFAIL', buildFlags: '-std=gnu11 -D_GNU_SOURCE -O2 -fPIC -shared' });
+    expect(gnu).toMatchObject({
+      flags: 'harness-default',
+      kat: 'PASS',
+      guideResult: 'BUILDFAIL',
+      buildFlags: '-std=gnu11 -D_GNU_SOURCE -O2 -fPIC -shared',
+    });
     expect(gnu.guideDetail).toMatch(/^sm3_gnu\.c:\d+:\d+: error: /);
     const page = await readFile(path.join(run, 'reports', 'hash-98', 'perf_x86_9.md'), 'utf8');
     expect(page).toContain('| `sm3_gnu` | harness-default | PASS |');
@@ -86,7 +121,12 @@ describe('run on a folder of candidate sources', () => {
 
   it('falls back when the guide build fails its KATs, keeping the guide verdict and log', async () => {
     const strict = entries.get('sm3_strict')!;
-    expect(strict).toMatchObject({ flags: 'harness-default', kat: 'PASS', guideResult: 'MISMATCH', guideKatLog: 'kat/hash-98/sm3_strict.guide.log' });
+    expect(strict).toMatchObject({
+      flags: 'harness-default',
+      kat: 'PASS',
+      guideResult: 'MISMATCH',
+      guideKatLog: 'kat/hash-98/sm3_strict.guide.log',
+    });
     const guideLog = await readFile(path.join(run, strict.guideKatLog!), 'utf8');
     // The log names the instance by its KAT name (runKat's `name`), here the shared "sm3".
     expect(guideLog.trim().split('\n').at(-1)).toBe('RESULT hash-98 sm3 MISMATCH');
@@ -112,7 +152,14 @@ describe('an XOF listing its lengths', () => {
     await mkdir(folder);
     await copyFile(path.join(examplesDirectory, 'shake256', 'shake256.c'), path.join(folder, 'shake256.c'));
     await copyFile(path.join(examplesDirectory, 'shake256', 'kat.sha256'), path.join(folder, 'kat.sha256'));
-    const candidate = { id: 'hash-97', algorithm: 'SHAKE256', category: 'hash', sources: ['shake256.c'], manifest: 'kat.sha256', instances: [{ name: 'shake256', digestBits: [512, 1024] }] };
+    const candidate = {
+      id: 'hash-97',
+      algorithm: 'SHAKE256',
+      category: 'hash',
+      sources: ['shake256.c'],
+      manifest: 'kat.sha256',
+      instances: [{ name: 'shake256', digestBits: [512, 1024] }],
+    };
     await writeFile(path.join(folder, 'candidate.json'), JSON.stringify(candidate));
     const run = path.join(scratch, 'run');
     const result = await runCli(['run', folder, '--out', run, '--system', 'x86_9', '--phases', 'build,kat', '--quiet']);

@@ -51,5 +51,10 @@ export async function maskedTables(markdownFile: string): Promise<string[]> {
   return text
     .split('\n')
     .filter((line) => line.startsWith('|'))
-    .map((line) => line.replace(/ ‡/g, '').replace(/[0-9a-f]{16}…/g, '<digest>').replace(/\d+(\.\d+)?(e[+-]?\d+)?( (k|M|G|ns|µs|ms|s)(?=[ |]))?/g, '<n>'));
+    .map((line) =>
+      line
+        .replace(/ ‡/g, '')
+        .replace(/[0-9a-f]{16}…/g, '<digest>')
+        .replace(/\d+(\.\d+)?(e[+-]?\d+)?( (k|M|G|ns|µs|ms|s)(?=[ |]))?/g, '<n>'),
+    );
 }

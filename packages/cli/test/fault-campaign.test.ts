@@ -23,7 +23,12 @@ const FAULTY = {
   crash: { source: 'segv.c', kat: 'CRASH', records: null, failure: null },
   rejects: { source: 'ret_fail.c', kat: 'CRYPTOFAIL', records: 'failed', failure: /CRYPTOFAIL .*returned -1/ },
   quits: { source: 'fault_exit_zero.c', kat: 'CRASH', records: null, failure: null },
-  scribbles: { source: 'msg_write.c', kat: 'OVERFLOW', records: 'failed', failure: /OVERFLOW .*changed the message it was given/ },
+  scribbles: {
+    source: 'msg_write.c',
+    kat: 'OVERFLOW',
+    records: 'failed',
+    failure: /OVERFLOW .*changed the message it was given/,
+  },
   phones_home: { source: 'fault_connect.c', kat: 'NOKAT', records: 'complete', failure: null },
   writes_out: { source: 'fault_write_outside.c', kat: 'NOKAT', records: 'complete', failure: null },
 } as const;
@@ -46,22 +51,48 @@ beforeAll(async () => {
   for (const file of ['toy_hash.h', 'fault_env.h', ...Object.values(FAULTY).map((f) => f.source)]) {
     copyFileSync(path.join(testlibs, file), path.join(candidate, file));
   }
-  writeFileSync(path.join(candidate, 'candidate.json'), JSON.stringify({
-    id: 'hash-99',
-    algorithm: 'Faulty',
-    category: 'hash',
-    includeDirs: ['.'],
-    manifest: 'kat.sha256',
-    instances: [
-      { name: 'sm3', digestBits: 256, sources: ['sm3.c'] },
-      ...Object.entries(FAULTY).map(([name, fault]) => ({ name, digestBits: 256, sources: [fault.source] })),
-    ],
-  }, null, 2));
+  writeFileSync(
+    path.join(candidate, 'candidate.json'),
+    JSON.stringify(
+      {
+        id: 'hash-99',
+        algorithm: 'Faulty',
+        category: 'hash',
+        includeDirs: ['.'],
+        manifest: 'kat.sha256',
+        instances: [
+          { name: 'sm3', digestBits: 256, sources: ['sm3.c'] },
+          ...Object.entries(FAULTY).map(([name, fault]) => ({ name, digestBits: 256, sources: [fault.source] })),
+        ],
+      },
+      null,
+      2,
+    ),
+  );
   listener = await listenOnLoopback();
   // Every driver process the campaign starts aims the escape attempts at these.
-  process.env.NGCC_PERF_DRIVER = driverWithEnvironment(work, 'driver', { NGCC_FAULT_DIR: outside, NGCC_FAULT_PORT: String(listener.port) });
+  process.env.NGCC_PERF_DRIVER = driverWithEnvironment(work, 'driver', {
+    NGCC_FAULT_DIR: outside,
+    NGCC_FAULT_PORT: String(listener.port),
+  });
   run = path.join(work, 'run');
-  result = await runCli(['run', candidate, '--out', run, '--system', 'x86_9', '--sizes', sizes.join(','), '--trial-target', '0.002', '--trials', '2', '--cpu', measuringCpu, '--quiet']);
+  result = await runCli([
+    'run',
+    candidate,
+    '--out',
+    run,
+    '--system',
+    'x86_9',
+    '--sizes',
+    sizes.join(','),
+    '--trial-target',
+    '0.002',
+    '--trials',
+    '2',
+    '--cpu',
+    measuringCpu,
+    '--quiet',
+  ]);
 }, 600_000);
 
 afterAll(async () => {
@@ -80,7 +111,10 @@ describe('a campaign with faulty instances', () => {
   it('gives every instance its KAT verdict in build.json', async () => {
     const build = await readJson<{ instances: Array<{ instance: string; kat: string }> }>(path.join(run, 'build.json'));
     const verdicts = Object.fromEntries(build.instances.map((entry) => [entry.instance, entry.kat]));
-    expect(verdicts).toEqual({ sm3: 'PASS', ...Object.fromEntries(Object.entries(FAULTY).map(([name, fault]) => [name, fault.kat])) });
+    expect(verdicts).toEqual({
+      sm3: 'PASS',
+      ...Object.fromEntries(Object.entries(FAULTY).map(([name, fault]) => [name, fault.kat])),
+    });
   });
 
   it('measures the good instance completely at every size', async () => {
@@ -98,7 +132,10 @@ describe('a campaign with faulty instances', () => {
         expect({ name, records: own }).toEqual({ name, records: [] });
         continue;
       }
-      expect({ name, records: own }).toEqual({ name, records: sizes.map((size) => `${name}__hash_${size}.json`).sort() });
+      expect({ name, records: own }).toEqual({
+        name,
+        records: sizes.map((size) => `${name}__hash_${size}.json`).sort(),
+      });
       for (const file of own) {
         const record = await readJson<{ status: string; failure?: string }>(path.join(run, 'records', 'hash-99', file));
         expect({ file, status: record.status }).toEqual({ file, status: fault.records });
@@ -111,7 +148,10 @@ describe('a campaign with faulty instances', () => {
     const page = readFileSync(path.join(run, 'reports', 'hash-99', 'perf_x86_9.md'), 'utf8');
     for (const [name, fault] of Object.entries(FAULTY)) {
       const row = page.split('\n').find((line) => line.startsWith(`| \`${name}\` |`));
-      expect({ name, row: fault.kat === 'NOKAT' ? row !== undefined : row?.includes(`⚠ ${fault.kat}`) }).toEqual({ name, row: true });
+      expect({ name, row: fault.kat === 'NOKAT' ? row !== undefined : row?.includes(`⚠ ${fault.kat}`) }).toEqual({
+        name,
+        row: true,
+      });
     }
   });
 

@@ -36,8 +36,16 @@ function lib(name: string): string {
 mkdirSync(outside, { recursive: true });
 /** The driver in each mode, with the memory limit and the escape target of the corpus. */
 const drivers: Record<Mode, string> = {
-  bwrap: driverWithEnvironment(work, 'driver-bwrap', { NGCC_PERF_SANDBOX: 'bwrap', NGCC_PERF_SANDBOX_MEMORY_BYTES: String(MEMORY_LIMIT_BYTES), NGCC_FAULT_DIR: outside }),
-  unshare: driverWithEnvironment(work, 'driver-unshare', { NGCC_PERF_SANDBOX: 'unshare', NGCC_PERF_SANDBOX_MEMORY_BYTES: String(MEMORY_LIMIT_BYTES), NGCC_FAULT_DIR: outside }),
+  bwrap: driverWithEnvironment(work, 'driver-bwrap', {
+    NGCC_PERF_SANDBOX: 'bwrap',
+    NGCC_PERF_SANDBOX_MEMORY_BYTES: String(MEMORY_LIMIT_BYTES),
+    NGCC_FAULT_DIR: outside,
+  }),
+  unshare: driverWithEnvironment(work, 'driver-unshare', {
+    NGCC_PERF_SANDBOX: 'unshare',
+    NGCC_PERF_SANDBOX_MEMORY_BYTES: String(MEMORY_LIMIT_BYTES),
+    NGCC_FAULT_DIR: outside,
+  }),
 };
 
 function modeWorks(mode: Mode): boolean {
@@ -81,12 +89,31 @@ const CORPUS: Expected[] = [
 ];
 
 const kat = (driverPath: string, library: string, digestBits: number) =>
-  runKat({ library, digestBits, name: 'fault', candidateId: 'fault-corpus', files: ['KAT_2_12'], timeoutSeconds: HANG_TIMEOUT_SECONDS, maxMemoryBytes: MEMORY_LIMIT_BYTES, driverPath });
+  runKat({
+    library,
+    digestBits,
+    name: 'fault',
+    candidateId: 'fault-corpus',
+    files: ['KAT_2_12'],
+    timeoutSeconds: HANG_TIMEOUT_SECONDS,
+    maxMemoryBytes: MEMORY_LIMIT_BYTES,
+    driverPath,
+  });
 
 const time = (driverPath: string, library: string, digestBits: number) =>
   measureOperation({
-    library, digestBits, messageBytes: 64, driverPath,
-    options: { trialTargetSeconds: 0.001, trials: 2, minIterations: 5, maxIterations: 50, minMeasurements: 10, budgetSeconds: HANG_TIMEOUT_SECONDS + 1 },
+    library,
+    digestBits,
+    messageBytes: 64,
+    driverPath,
+    options: {
+      trialTargetSeconds: 0.001,
+      trials: 2,
+      minIterations: 5,
+      maxIterations: 50,
+      minMeasurements: 10,
+      budgetSeconds: HANG_TIMEOUT_SECONDS + 1,
+    },
   });
 
 function timeStatus(measured: OperationMeasurement): Expected['time'] {
@@ -116,14 +143,22 @@ test('the host can enter the unshare sandbox', () => {
 describe.each(modes)('in %s mode', (mode) => {
   const driverPath = drivers[mode];
 
-  test.each(CORPUS.map((c) => [`${c.library}${c.digestBits === undefined ? '' : ` (${c.digestBits} bits)`}`, c] as const))(
+  test.each(
+    CORPUS.map((c) => [`${c.library}${c.digestBits === undefined ? '' : ` (${c.digestBits} bits)`}`, c] as const),
+  )(
     '%s: KAT verdict, timing status, memory status',
     async (_name, expected) => {
       const library = lib(expected.library);
       const digestBits = expected.digestBits ?? 256;
       const katResult = await kat(driverPath, library, digestBits);
       const measured = await time(driverPath, library, digestBits);
-      const memory = await measureCallMemory({ library, digestBits, messageBytes: 64, timeoutSeconds: HANG_TIMEOUT_SECONDS, driverPath });
+      const memory = await measureCallMemory({
+        library,
+        digestBits,
+        messageBytes: 64,
+        timeoutSeconds: HANG_TIMEOUT_SECONDS,
+        driverPath,
+      });
       expect({
         kat: katResult.verdict,
         time: timeStatus(measured),

@@ -13,7 +13,9 @@ import path from 'node:path';
 export function driverWithEnvironment(directory: string, name: string, variables: Record<string, string>): string {
   const driver = process.env.NGCC_PERF_DRIVER ?? '';
   const quote = (text: string) => `'${text.replace(/'/g, "'\\''")}'`;
-  const assignments = Object.entries(variables).map(([key, value]) => `${key}=${quote(value)}`).join(' ');
+  const assignments = Object.entries(variables)
+    .map(([key, value]) => `${key}=${quote(value)}`)
+    .join(' ');
   const script = path.join(directory, name);
   writeFileSync(script, `#!/bin/sh\nunset NGCC_PERF_NO_SANDBOX\n${assignments} exec ${quote(driver)} "$@"\n`);
   chmodSync(script, 0o755);

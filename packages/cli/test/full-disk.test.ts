@@ -13,7 +13,19 @@ import { listFiles, measuringCpu, repositoryRoot, runCli } from './campaign-supp
 
 const sm3 = path.join(repositoryRoot, 'native', 'examples', 'sm3');
 const sizes = ['32', '1024', '4096'];
-const plan = ['--system', 'x86_9', '--sizes', sizes.join(','), '--trial-target', '0.002', '--trials', '2', '--cpu', measuringCpu, '--quiet'];
+const plan = [
+  '--system',
+  'x86_9',
+  '--sizes',
+  sizes.join(','),
+  '--trial-target',
+  '0.002',
+  '--trials',
+  '2',
+  '--cpu',
+  measuringCpu,
+  '--quiet',
+];
 const mountPoint = mkdtempSync(path.join(os.tmpdir(), 'ngcc-full-disk-'));
 
 function mountTmpfs(sizeBytes: number): boolean {
@@ -64,7 +76,9 @@ describeIfRoot('a disk that fills during the KAT phase', () => {
   it('stops with one line naming the KAT file and the fix (exit 2)', () => {
     expect(full.code).toBe(2);
     expect(full.stderr.trim().split('\n')).toHaveLength(1);
-    expect(full.stderr).toMatch(/^ngcc-perf: Cannot write .*KAT_2_12_sm3\.txt: ENOSPC: no space left on device.*free space/);
+    expect(full.stderr).toMatch(
+      /^ngcc-perf: Cannot write .*KAT_2_12_sm3\.txt: ENOSPC: no space left on device.*free space/,
+    );
   });
 
   it('leaves no half-written KAT file and no temporary', async () => {
@@ -102,7 +116,9 @@ describeIfRoot('a disk that fills in the middle of the measure phase', () => {
   it('stops with one line naming the file it could not write and how to resume (exit 2)', () => {
     expect(full.code).toBe(2);
     expect(full.stderr.trim().split('\n')).toHaveLength(1);
-    expect(full.stderr).toMatch(/^ngcc-perf: cannot write \/.+: the disk is full\. Free space .*run the same command again: it resumes/);
+    expect(full.stderr).toMatch(
+      /^ngcc-perf: cannot write \/.+: the disk is full\. Free space .*run the same command again: it resumes/,
+    );
   });
 
   it('stopped before the end, and left no half-written file and no temporary', async () => {

@@ -7,7 +7,12 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { loadRunDirectory, renderCandidateMarkdown } from '@ngcc-perf/report';
 import { main } from '../src/main.js';
-import { importAnchorDataset, restoreAnchorRecord, verifyImportedRun, type ImportAnchorDatasetResult } from '@ngcc-perf/campaign';
+import {
+  importAnchorDataset,
+  restoreAnchorRecord,
+  verifyImportedRun,
+  type ImportAnchorDatasetResult,
+} from '@ngcc-perf/campaign';
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'anchor-arm_1');
 const source = path.join(fixtures, 'arm_1');
@@ -18,7 +23,10 @@ function tableRows(page: string, section: number): string[] {
   const start = page.indexOf(`\n## ${section}. `);
   if (start < 0) throw new Error(`no section ${section}`);
   const next = page.indexOf('\n## ', start + 1);
-  return page.slice(start, next < 0 ? undefined : next).split('\n').filter((line) => line.startsWith('|'));
+  return page
+    .slice(start, next < 0 ? undefined : next)
+    .split('\n')
+    .filter((line) => line.startsWith('|'));
 }
 
 async function readJson(file: string): Promise<Record<string, unknown>> {
@@ -34,7 +42,12 @@ describe('import of the anchor arm_1 dataset (hash-15 Litchi)', () => {
   beforeAll(async () => {
     scratch = await mkdtemp(path.join(os.tmpdir(), 'ngcc-import-'));
     out = path.join(scratch, 'run');
-    result = await importAnchorDataset({ sourceDirectory: source, systemId: 'arm_1', outDirectory: out, importedUtc: IMPORTED_UTC });
+    result = await importAnchorDataset({
+      sourceDirectory: source,
+      systemId: 'arm_1',
+      outDirectory: out,
+      importedUtc: IMPORTED_UTC,
+    });
     anchorPage = await readFile(path.join(fixtures, 'pages', 'hash-15', 'perf_arm_1.md'), 'utf8');
   });
   afterAll(async () => {
@@ -42,7 +55,14 @@ describe('import of the anchor arm_1 dataset (hash-15 Litchi)', () => {
   });
 
   it('writes 4 instances, 32 records and 4 KAT logs, and leaves nothing of hash-15 out', () => {
-    expect(result).toMatchObject({ systemId: 'arm_1', candidates: ['hash-15'], instances: 4, records: 32, katLogs: 4, unimported: [] });
+    expect(result).toMatchObject({
+      systemId: 'arm_1',
+      candidates: ['hash-15'],
+      instances: 4,
+      records: 32,
+      katLogs: 4,
+      unimported: [],
+    });
   });
 
   it('copies every KAT log byte for byte; their SHA-256s are the ones build.json records', async () => {
@@ -53,7 +73,9 @@ describe('import of the anchor arm_1 dataset (hash-15 Litchi)', () => {
       expect(copied.equals(await readFile(path.join(source, 'kat', 'hash-15', `${label}.log`)))).toBe(true);
       expect(createHash('sha256').update(copied).digest('hex')).toBe(entries[`hash-15/${label}`]!.kat_log_sha256);
     }
-    expect(entries['hash-15/litchi_512']!.kat_log_sha256).toBe('c5bd8caeb1f991d056ae23cf261ee0651537db2f76df3be5dffa8c1e6e1164cd');
+    expect(entries['hash-15/litchi_512']!.kat_log_sha256).toBe(
+      'c5bd8caeb1f991d056ae23cf261ee0651537db2f76df3be5dffa8c1e6e1164cd',
+    );
   });
 
   it('build.json: the 4 hash-15 instances in anchor order, Litchi from the KAT log header; the other 593 entries kept verbatim', async () => {
@@ -75,7 +97,11 @@ describe('import of the anchor arm_1 dataset (hash-15 Litchi)', () => {
     });
     const extra = build.extra as { instancesWithoutEvidence: Record<string, unknown> };
     expect(Object.keys(extra.instancesWithoutEvidence)).toHaveLength(597 - 4);
-    expect(extra.instancesWithoutEvidence['kem-33/qube-128']).toMatchObject({ instance: 'qube_128', kat: 'MISMATCH', guide_result: 'MISMATCH' });
+    expect(extra.instancesWithoutEvidence['kem-33/qube-128']).toMatchObject({
+      instance: 'qube_128',
+      kat: 'MISMATCH',
+      guide_result: 'MISMATCH',
+    });
   });
 
   it('litchi_512 at 32 B: cycles become pmu-cycles ticks at the measured core clock; RSS from META text; CPU from taskset', async () => {
@@ -98,12 +124,43 @@ describe('import of the anchor arm_1 dataset (hash-15 Litchi)', () => {
     expect(derived.meanCycles).toBeCloseTo(anchor.mean_cycles as number, 6);
     expect(derived.megabytesPerSecond).toBeCloseTo(anchor.throughput_MB_per_second as number, 9);
     expect(derived.peakRssBytes).toBe(anchor.peak_rss_bytes);
-    expect(record.plan).toMatchObject({ trialTargetSeconds: 0.5, budgetSeconds: 300, calibrationSeconds: null, iterationsPerTrial: 20000, warmups: 3, trials: 5 });
-    expect(record.origin).toEqual({ tool: 'ngcc-harness', schema: 2, file: 'records/hash-15/litchi_512__hash_32.json' });
+    expect(record.plan).toMatchObject({
+      trialTargetSeconds: 0.5,
+      budgetSeconds: 300,
+      calibrationSeconds: null,
+      iterationsPerTrial: 20000,
+      warmups: 3,
+      trials: 5,
+    });
+    expect(record.origin).toEqual({
+      tool: 'ngcc-harness',
+      schema: 2,
+      file: 'records/hash-15/litchi_512__hash_32.json',
+    });
   });
 
   it('keeps every source field of every record: mapped, or verbatim in extra', async () => {
-    const mapped = ['schema', 'status', 'candidate', 'label', 'variant', 'flags', 'operation', 'input_bytes', 'kat', 'disturbed_retries', 'library_sha256', 'kat_log', 'kat_log_sha256', 'started_utc', 'ended_utc', 'load_average_start', 'load_average_end', 'processes', 'plan'];
+    const mapped = [
+      'schema',
+      'status',
+      'candidate',
+      'label',
+      'variant',
+      'flags',
+      'operation',
+      'input_bytes',
+      'kat',
+      'disturbed_retries',
+      'library_sha256',
+      'kat_log',
+      'kat_log_sha256',
+      'started_utc',
+      'ended_utc',
+      'load_average_start',
+      'load_average_end',
+      'processes',
+      'plan',
+    ];
     for (const file of await readdir(path.join(source, 'records', 'hash-15'))) {
       const anchor = await readJson(path.join(source, 'records', 'hash-15', file));
       const record = await readJson(path.join(out, 'records', 'hash-15', file));
@@ -111,12 +168,19 @@ describe('import of the anchor arm_1 dataset (hash-15 Litchi)', () => {
       for (const [key, value] of Object.entries(anchor)) {
         if (!mapped.includes(key)) expect([file, key, extra[key]]).toEqual([file, key, value]);
       }
-      const processes = record.processes as Array<{ extra: { meta: Record<string, string>; stderr: string; status: string } }>;
-      (anchor.processes as Array<{ meta: Record<string, string>; stderr: string; status: string }>).forEach((process, index) => {
-        const { baseline_rss_bytes: baseline, peak_rss_bytes: peak, ...rest } = process.meta;
-        expect(processes[index]!.extra).toEqual({ status: process.status, stderr: process.stderr, meta: rest });
-        expect([baseline, peak].map(Number)).toEqual([(record.processes as Array<{ baselineRssBytes: number }>)[index]!.baselineRssBytes, (record.processes as Array<{ peakRssBytes: number }>)[index]!.peakRssBytes]);
-      });
+      const processes = record.processes as Array<{
+        extra: { meta: Record<string, string>; stderr: string; status: string };
+      }>;
+      (anchor.processes as Array<{ meta: Record<string, string>; stderr: string; status: string }>).forEach(
+        (process, index) => {
+          const { baseline_rss_bytes: baseline, peak_rss_bytes: peak, ...rest } = process.meta;
+          expect(processes[index]!.extra).toEqual({ status: process.status, stderr: process.stderr, meta: rest });
+          expect([baseline, peak].map(Number)).toEqual([
+            (record.processes as Array<{ baselineRssBytes: number }>)[index]!.baselineRssBytes,
+            (record.processes as Array<{ peakRssBytes: number }>)[index]!.peakRssBytes,
+          ]);
+        },
+      );
     }
   });
 
@@ -130,7 +194,7 @@ describe('import of the anchor arm_1 dataset (hash-15 Litchi)', () => {
     }
   });
 
-  it('verifyImportedRun re-checks the anchor\'s stored statistics and the KAT log digests on the imported run', async () => {
+  it("verifyImportedRun re-checks the anchor's stored statistics and the KAT log digests on the imported run", async () => {
     expect(await verifyImportedRun(out)).toEqual({ imported: true, records: 32, katLogs: 4 });
     const edited = path.join(scratch, 'edited-run');
     await cp(out, edited, { recursive: true });
@@ -148,11 +212,30 @@ describe('import of the anchor arm_1 dataset (hash-15 Litchi)', () => {
       systemId: 'arm_1',
       startedUtc: '2026-09-28T15:05:46.790099+00:00',
       endedUtc: '2026-09-29T02:47:54.591929+00:00',
-      plan: { trialTargetSeconds: 0.5, budgetSeconds: 300, trials: 5, minIterations: 20, maxIterations: 20000, messageSizesBytes: [32, 128, 512, 1024, 4096, 8192, 16384, 65536] },
+      plan: {
+        trialTargetSeconds: 0.5,
+        budgetSeconds: 300,
+        trials: 5,
+        minIterations: 20,
+        maxIterations: 20000,
+        messageSizesBytes: [32, 128, 512, 1024, 4096, 8192, 16384, 65536],
+      },
       cpus: [3, 7],
       tools: { compiler: 'gcc (Ubuntu 15.2.0-16ubuntu1) 15.2.0', buildTool: 'cmake version 4.2.3' },
-      environmentAtEnd: { cpufreqGovernor: 'performance', cpufreqMinKhz: 2707200, cpufreqMaxKhz: 2707200, boost: false, smtActive: false },
-      origin: { tool: 'ngcc-harness', schema: 2, importedUtc: IMPORTED_UTC, importer: { name: 'ngcc-perf', version: '0.1.0' }, unimported: [] },
+      environmentAtEnd: {
+        cpufreqGovernor: 'performance',
+        cpufreqMinKhz: 2707200,
+        cpufreqMaxKhz: 2707200,
+        boost: false,
+        smtActive: false,
+      },
+      origin: {
+        tool: 'ngcc-harness',
+        schema: 2,
+        importedUtc: IMPORTED_UTC,
+        importer: { name: 'ngcc-perf', version: '0.1.0' },
+        unimported: [],
+      },
     });
     const origin = campaign.origin as { source: string };
     expect(path.isAbsolute(origin.source)).toBe(false);
@@ -171,7 +254,10 @@ describe('import of the anchor arm_1 dataset (hash-15 Litchi)', () => {
     const io = { stdout: () => undefined, stderr: (text: string) => void err.push(text) };
     expect([await main(['report', out], io), err.join('')]).toEqual([0, '']);
     const out2: string[] = [];
-    const code = await main(['validate', out], { stdout: (text) => void out2.push(text), stderr: (text) => void err.push(text) });
+    const code = await main(['validate', out], {
+      stdout: (text) => void out2.push(text),
+      stderr: (text) => void err.push(text),
+    });
     expect([code, err.join('')]).toEqual([0, '']);
     expect(out2.join('')).toMatch(/^valid: 32 records recomputed from their trials, 4 KAT logs/);
   });
@@ -191,7 +277,8 @@ describe('import of the anchor arm_1 dataset (hash-15 Litchi)', () => {
       const anchorRows = tableRows(anchorPage, section);
       const rows = section === 4 ? tableRows(page, section).slice(0, anchorRows.length) : tableRows(page, section);
       expect(rows).toEqual(anchorRows);
-      if (section === 4) expect(tableRows(page, section)[anchorRows.length]).toMatch(/^\| instance \| message \| trial CV \|/);
+      if (section === 4)
+        expect(tableRows(page, section)[anchorRows.length]).toMatch(/^\| instance \| message \| trial CV \|/);
       expect(rows.length).toBeGreaterThan(section === 3 ? 5 : 33);
     });
 
@@ -202,13 +289,24 @@ describe('import of the anchor arm_1 dataset (hash-15 Litchi)', () => {
     });
 
     it('§2 exception "clock": the anchor describes the host of its records (pinned 2.71 GHz); ngcc-perf describes the campaign at its start, before cpufreq was loaded, and says what changed', () => {
-      expect(tableRows(anchorPage, 2)).toContain('| clock | fixed 2.71 GHz (governor performance, minimum = maximum), boost off, SMT none |');
-      expect(tableRows(page, 2)).toContain('| clock | not fixed-verified (no cpufreq); counter pmu-cycles at 2.69 GHz |');
-      expect(page).toContain('by its end these settings had changed: cpufreqGovernor, cpufreqMinKhz, cpufreqMaxKhz, boost');
+      expect(tableRows(anchorPage, 2)).toContain(
+        '| clock | fixed 2.71 GHz (governor performance, minimum = maximum), boost off, SMT none |',
+      );
+      expect(tableRows(page, 2)).toContain(
+        '| clock | not fixed-verified (no cpufreq); counter pmu-cycles at 2.69 GHz |',
+      );
+      expect(page).toContain(
+        'by its end these settings had changed: cpufreqGovernor, cpufreqMinKhz, cpufreqMaxKhz, boost',
+      );
     });
 
     it('§2 exception "machine": ngcc-perf has no machine row (the anchor\'s "machine" stays in environmentAtStart.extra); the other rows are equal', () => {
-      const same = ['| memory | 30562 MiB |', '| OS / kernel | Ubuntu 26.04.1 LTS / 7.0.0-34-generic |', '| compiler / build tool | gcc (Ubuntu 15.2.0-16ubuntu1) 15.2.0 / cmake version 4.2.3 |', '| campaign start / end (UTC) | 2026-09-28T15:05:46 / 2026-09-29T02:47:54 |'];
+      const same = [
+        '| memory | 30562 MiB |',
+        '| OS / kernel | Ubuntu 26.04.1 LTS / 7.0.0-34-generic |',
+        '| compiler / build tool | gcc (Ubuntu 15.2.0-16ubuntu1) 15.2.0 / cmake version 4.2.3 |',
+        '| campaign start / end (UTC) | 2026-09-28T15:05:46 / 2026-09-29T02:47:54 |',
+      ];
       for (const row of same) {
         expect(tableRows(anchorPage, 2)).toContain(row);
         expect(tableRows(page, 2)).toContain(row);
@@ -216,9 +314,11 @@ describe('import of the anchor arm_1 dataset (hash-15 Litchi)', () => {
       expect(tableRows(page, 2).some((row) => row.startsWith('| machine '))).toBe(false);
     });
 
-    it('has the anchor\'s title and §1', () => {
+    it("has the anchor's title and §1", () => {
       expect(page.split('\n')[0]).toBe(anchorPage.split('\n')[0]);
-      expect(page).toContain('- Algorithm: Litchi\n- Implementation versions measured: reference\n- Parameter sets: `litchi_512`, `litchi_768`, `litchi_1024`, `litchi_xof`\n');
+      expect(page).toContain(
+        '- Algorithm: Litchi\n- Implementation versions measured: reference\n- Parameter sets: `litchi_512`, `litchi_768`, `litchi_1024`, `litchi_xof`\n',
+      );
     });
   });
 });

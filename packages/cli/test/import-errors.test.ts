@@ -40,7 +40,9 @@ describe('ngcc-perf import', () => {
     const result = await run(['import', dataset, '--out', out]);
     expect(result.code).toBe(0);
     expect(result.stderr).toContain('as system arm_1');
-    expect(result.stdout).toContain('4 instance(s) of 1 candidate(s) (hash-15), 32 record(s), 4 KAT log(s) copied byte for byte');
+    expect(result.stdout).toContain(
+      '4 instance(s) of 1 candidate(s) (hash-15), 32 record(s), 4 KAT log(s) copied byte for byte',
+    );
     expect(JSON.parse(await readFile(path.join(out, 'campaign.json'), 'utf8')).systemId).toBe('arm_1');
   });
 
@@ -53,10 +55,17 @@ describe('ngcc-perf import', () => {
     const result = await run(['import', dataset, '--out', out]);
     expect(result.code).toBe(0);
     expect(result.stderr).toContain('not imported: profile: not part of the campaign/build/records/kat layout');
-    expect(await readFile(path.join(out, 'unimported', 'profile', 'hash-15', 'litchi_512__hash_32.json'), 'utf8')).toBe('{"schema": 2}\n');
-    expect(await readFile(path.join(out, 'unimported', 'records', 'hash-15', 'NOTES.txt'), 'utf8')).toBe('measured twice\n');
+    expect(await readFile(path.join(out, 'unimported', 'profile', 'hash-15', 'litchi_512__hash_32.json'), 'utf8')).toBe(
+      '{"schema": 2}\n',
+    );
+    expect(await readFile(path.join(out, 'unimported', 'records', 'hash-15', 'NOTES.txt'), 'utf8')).toBe(
+      'measured twice\n',
+    );
     const campaign = JSON.parse(await readFile(path.join(out, 'campaign.json'), 'utf8'));
-    expect(campaign.origin.unimported.map((item: { file: string }) => item.file)).toEqual(['profile', 'records/hash-15/NOTES.txt']);
+    expect(campaign.origin.unimported.map((item: { file: string }) => item.file)).toEqual([
+      'profile',
+      'records/hash-15/NOTES.txt',
+    ]);
   });
 
   it('a truncated record: exit 2, names the file and says it is not valid JSON', async () => {
@@ -66,8 +75,15 @@ describe('ngcc-perf import', () => {
     await writeFile(file, text.slice(0, Math.floor(text.length / 2)));
     const result = await run(['import', dataset, '--out', path.join(scratch, 'truncated-run')]);
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/^ngcc-perf: .*litchi_768__hash_4096\.json: not valid JSON \(.*\); the file is truncated or damaged/m);
-    expect(result.stderr.trim().split('\n').filter((line) => line.startsWith('ngcc-perf:'))).toHaveLength(1);
+    expect(result.stderr).toMatch(
+      /^ngcc-perf: .*litchi_768__hash_4096\.json: not valid JSON \(.*\); the file is truncated or damaged/m,
+    );
+    expect(
+      result.stderr
+        .trim()
+        .split('\n')
+        .filter((line) => line.startsWith('ngcc-perf:')),
+    ).toHaveLength(1);
     await expect(readdir(path.join(scratch, 'truncated-run'))).rejects.toThrow();
   });
 
@@ -104,7 +120,9 @@ describe('ngcc-perf import', () => {
     const result = await run(['import', dataset, '--out', path.join(scratch, 'digest-run')]);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(`${log}: SHA-256 is `);
-    expect(result.stderr).toMatch(/field "kat_log_sha256" records 3cc212c30f16bbcd30a28e9fa947bbba856af440a73a805fd03160bf165fcf10/);
+    expect(result.stderr).toMatch(
+      /field "kat_log_sha256" records 3cc212c30f16bbcd30a28e9fa947bbba856af440a73a805fd03160bf165fcf10/,
+    );
   });
 
   it('a field of the wrong type: exit 2, names the file and the field path', async () => {

@@ -15,7 +15,10 @@ const work = mkdtempSync(path.join(tmpdir(), 'init-command-'));
 function writePackage(parent: string, name: string): string {
   const folder = path.join(parent, name, 'Implementations', 'Reference_Implementation', `${name}-256`);
   mkdirSync(folder, { recursive: true });
-  writeFileSync(path.join(folder, 'CryptHash_AlgorithmInstance.h'), `#define ALGORITHM_INSTANCE "${name.toLowerCase()}_256"\r\n#define DIGEST_BIT_LENGTH 256\r\n`);
+  writeFileSync(
+    path.join(folder, 'CryptHash_AlgorithmInstance.h'),
+    `#define ALGORITHM_INSTANCE "${name.toLowerCase()}_256"\r\n#define DIGEST_BIT_LENGTH 256\r\n`,
+  );
   writeFileSync(
     path.join(folder, 'xor_fold.c'),
     '#include "CryptHash_AlgorithmInstance.h"\nint CryptHash(int d, const unsigned char *m, unsigned long long n, unsigned char *o)\n{ unsigned long long i; for (i = 0; i < (unsigned long long)d / 8; i++) o[i] = (unsigned char)(i ^ (n ? m[0] : 0)); return 0; }\n',
@@ -51,7 +54,17 @@ describe('ngcc-perf init', () => {
     expect(stdout).toContain('left out Implementations/Reference_Implementation/Fig-256/KAT_CryptHash.c: defines main');
     const written = path.join(submissions, 'Fig', 'candidate.json');
     expect(JSON.parse(readFileSync(written, 'utf8'))).toMatchObject({
-      id: 'pkg-fig', algorithm: 'Fig', instances: [{ name: 'fig_256', digestBits: 256, katName: 'fig_256', version: 'Reference_Implementation', sources: ['Implementations/Reference_Implementation/Fig-256/xor_fold.c'] }],
+      id: 'pkg-fig',
+      algorithm: 'Fig',
+      instances: [
+        {
+          name: 'fig_256',
+          digestBits: 256,
+          katName: 'fig_256',
+          version: 'Reference_Implementation',
+          sources: ['Implementations/Reference_Implementation/Fig-256/xor_fold.c'],
+        },
+      ],
     });
     expect(existsSync(path.join(out, 'Date', 'Date', 'candidate.json'))).toBe(true);
     const candidate = await loadCandidate(path.join(submissions, 'Fig'));
@@ -73,7 +86,9 @@ describe('ngcc-perf init', () => {
     const out = path.join(work, 'hostile-out');
     const { code, stderr } = await runCli(['init', archive, '--out', out]);
     expect(code).toBe(2);
-    expect(stderr).toContain('entry "../../Implementations/Reference_Implementation/Olive-256/xor_fold.c" leaves the extraction folder');
+    expect(stderr).toContain(
+      'entry "../../Implementations/Reference_Implementation/Olive-256/xor_fold.c" leaves the extraction folder',
+    );
     expect(existsSync(path.join(out, 'Olive'))).toBe(false);
     expect(existsSync(path.join(work, 'Implementations'))).toBe(false);
   });

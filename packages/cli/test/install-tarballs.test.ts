@@ -30,25 +30,45 @@ describe('installed from tarballs', () => {
     expect(packed).toContain('ngcc-perf-native-0.1.0.tgz');
     expect(packed).toContain('ngcc-perf-cli-0.1.0.tgz');
     await writeFile(path.join(app, 'package.json'), '{ "name": "study", "private": true }\n');
-    await execa('npm', ['install', '--no-audit', '--no-fund', ...packed.map((name) => path.join(tarballs, name))], { cwd: app });
+    await execa('npm', ['install', '--no-audit', '--no-fund', ...packed.map((name) => path.join(tarballs, name))], {
+      cwd: app,
+    });
 
     const env = userEnvironment(path.join(scratch, 'cache'));
     const version = await execa('npx', ['ngcc-perf', '--version'], { cwd: app, env, extendEnv: false });
     expect(version.stdout.trim()).toBe('0.1.0');
     const run = await execa(
       'npx',
-      ['ngcc-perf', 'run', '--out', 'r', '--sizes', '64', '--trial-target', '0.05', '--trials', '2', '--allow-unfixed-host'],
+      [
+        'ngcc-perf',
+        'run',
+        '--out',
+        'r',
+        '--sizes',
+        '64',
+        '--trial-target',
+        '0.05',
+        '--trials',
+        '2',
+        '--allow-unfixed-host',
+      ],
       { cwd: app, env, extendEnv: false, reject: false },
     );
     expect(run.stderr).toMatch(/^ngcc-perf: building ngcc-perf-driver 0\.1\.0 for this machine \(first use/m);
-    expect(run.stderr).toContain(`ngcc-perf: built ${path.join(scratch, 'cache', '0.1.0', `${process.platform}-${process.arch}`, 'ngcc-perf-driver')} in `);
+    expect(run.stderr).toContain(
+      `ngcc-perf: built ${path.join(scratch, 'cache', '0.1.0', `${process.platform}-${process.arch}`, 'ngcc-perf-driver')} in `,
+    );
     expect(run.exitCode).toBe(0);
     // the candidate pages, then the system summary last
     expect(run.stdout.trim().split('\n')).toEqual([
-      ...['example-sha512', 'example-shake256', 'example-sm3'].map((id) => path.join(app, 'r', 'reports', id, `perf_${defaultSystemId()}.html`)),
+      ...['example-sha512', 'example-shake256', 'example-sm3'].map((id) =>
+        path.join(app, 'r', 'reports', id, `perf_${defaultSystemId()}.html`),
+      ),
       path.join(app, 'r', 'reports', `summary_${defaultSystemId()}.html`),
     ]);
-    const records = (await readdir(path.join(app, 'r', 'records'), { recursive: true })).filter((name) => name.endsWith('.json')).sort();
+    const records = (await readdir(path.join(app, 'r', 'records'), { recursive: true }))
+      .filter((name) => name.endsWith('.json'))
+      .sort();
     expect(records).toEqual([
       'example-sha512/sha512__hash_64.json',
       'example-shake256/shake256_1024__hash_64.json',
@@ -57,7 +77,10 @@ describe('installed from tarballs', () => {
       'example-sm3/sm3__hash_64.json',
     ]);
     for (const name of records) {
-      const record = JSON.parse(await readFile(path.join(app, 'r', 'records', name), 'utf8')) as { status: string; kat: string };
+      const record = JSON.parse(await readFile(path.join(app, 'r', 'records', name), 'utf8')) as {
+        status: string;
+        kat: string;
+      };
       expect({ name, status: record.status, kat: record.kat }).toEqual({ name, status: 'complete', kat: 'PASS' });
     }
   }, 900_000);
@@ -73,9 +96,16 @@ describe('the ngcc-perf command in the repository', () => {
     const scratch = await mkdtemp(path.join(os.tmpdir(), 'ngcc-bin-'));
     await mkdir(path.join(scratch, 'bin'));
     await writeFile(path.join(scratch, 'package.json'), '{ "type": "module" }\n');
-    await copyFile(path.join(repositoryRoot, 'packages', 'cli', 'bin', 'ngcc-perf.js'), path.join(scratch, 'bin', 'ngcc-perf.js'));
-    const run = await execa(process.execPath, [path.join(scratch, 'bin', 'ngcc-perf.js'), '--version'], { reject: false });
+    await copyFile(
+      path.join(repositoryRoot, 'packages', 'cli', 'bin', 'ngcc-perf.js'),
+      path.join(scratch, 'bin', 'ngcc-perf.js'),
+    );
+    const run = await execa(process.execPath, [path.join(scratch, 'bin', 'ngcc-perf.js'), '--version'], {
+      reject: false,
+    });
     expect(run.exitCode).toBe(2);
-    expect(run.stderr).toMatch(/^ngcc-perf: the command is not built yet \(.*dist\/bin\.js is missing\): run "npm run build" at the repository root\.$/);
+    expect(run.stderr).toMatch(
+      /^ngcc-perf: the command is not built yet \(.*dist\/bin\.js is missing\): run "npm run build" at the repository root\.$/,
+    );
   });
 });

@@ -8,7 +8,10 @@ import { afterAll, describe, expect, it } from '@jest/globals';
 import { main } from '../src/main.js';
 
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
-const testlibs = path.join(process.env.NGCC_PERF_NATIVE_BUILD ?? path.join(repositoryRoot, 'native', 'build'), 'testlibs');
+const testlibs = path.join(
+  process.env.NGCC_PERF_NATIVE_BUILD ?? path.join(repositoryRoot, 'native', 'build'),
+  'testlibs',
+);
 const lib = (name: string): string => path.join(testlibs, `lib${name}.so`);
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'ngcc-kat-cli-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -20,13 +23,25 @@ async function run(argv: string[]) {
   return { code, stdout: out.join(''), stderr: err.join('') };
 }
 
-const base = (library: string, ...extra: string[]): string[] => ['kat', library, '--digest-bits', '128', '--name', 'toy', ...extra];
+const base = (library: string, ...extra: string[]): string[] => [
+  'kat',
+  library,
+  '--digest-bits',
+  '128',
+  '--name',
+  'toy',
+  ...extra,
+];
 
 describe('ngcc-perf kat', () => {
   it('--loop runs KAT_Loop after the default gate (NOKAT without references: exit 3), progress on stderr', async () => {
     const result = await run(base(lib('empty'), '--loop', '--json'));
     expect(result.code).toBe(3);
-    const json = JSON.parse(result.stdout) as { verdict: string; files: { file: string; cryptHashCalls: number; repeat: string }[]; logSha256: string };
+    const json = JSON.parse(result.stdout) as {
+      verdict: string;
+      files: { file: string; cryptHashCalls: number; repeat: string }[];
+      logSha256: string;
+    };
     expect(json.verdict).toBe('NOKAT');
     expect(json.files.map((file) => [file.file, file.cryptHashCalls, file.repeat])).toEqual([
       ['KAT_2_12_toy.txt', 8194, 'all'],
@@ -41,11 +56,18 @@ describe('ngcc-perf kat', () => {
     const reference = path.join(scratch, 'reference');
     await run(base(lib('xor_ok'), '--out-dir', reference));
     const manifest = path.join(scratch, 'kat.sha256');
-    writeFileSync(manifest, `${'b'.repeat(64)} strict zzz/KAT_2_12_zzz.txt\n${'a'.repeat(64)} strict toy/KAT_2_23_toy.txt\n`);
+    writeFileSync(
+      manifest,
+      `${'b'.repeat(64)} strict zzz/KAT_2_12_zzz.txt\n${'a'.repeat(64)} strict toy/KAT_2_23_toy.txt\n`,
+    );
     const result = await run(base(lib('xor_ok'), '--kat-dir', reference, '--write-manifest', manifest));
     expect(result.code).toBe(0);
     const lines = readFileSync(manifest, 'utf8').trimEnd().split('\n');
-    expect(lines.map((line) => line.split(' ').slice(1).join(' '))).toEqual(['strict toy/KAT_2_12_toy.txt', 'strict toy/KAT_2_23_toy.txt', 'strict zzz/KAT_2_12_zzz.txt']);
+    expect(lines.map((line) => line.split(' ').slice(1).join(' '))).toEqual([
+      'strict toy/KAT_2_12_toy.txt',
+      'strict toy/KAT_2_23_toy.txt',
+      'strict zzz/KAT_2_12_zzz.txt',
+    ]);
     expect(lines[1]).not.toContain('a'.repeat(64)); // replaced
     expect(result.stderr).toContain(`${manifest}: wrote 2 entries for toy`);
     expect((await run(base(lib('xor_ok'), '--manifest', manifest))).code).toBe(0);
@@ -58,7 +80,10 @@ describe('ngcc-perf kat', () => {
     mkdirSync(lower);
     for (const file of ['KAT_2_12_toy.txt', 'KAT_2_23_toy.txt']) {
       const text = readFileSync(path.join(generated, file), 'utf8');
-      const lowered = text.replace(/^(Msg|Dst|Msg_Seed|Msg_Exp) = (.*)$/gm, (_line, key: string, value: string) => `${key} = ${value.toLowerCase()}`);
+      const lowered = text.replace(
+        /^(Msg|Dst|Msg_Seed|Msg_Exp) = (.*)$/gm,
+        (_line, key: string, value: string) => `${key} = ${value.toLowerCase()}`,
+      );
       expect(lowered).not.toBe(text);
       writeFileSync(path.join(lower, file), lowered);
     }
@@ -70,9 +95,21 @@ describe('ngcc-perf kat', () => {
   }, 120000);
 
   it('--write-manifest refuses a label that leaves the candidate folder (exit 2, one line)', async () => {
-    const result = await run(base(lib('xor_ok'), '--kat-dir', scratch, '--write-manifest', path.join(scratch, 'x.sha256'), '--label', '../outside'));
+    const result = await run(
+      base(
+        lib('xor_ok'),
+        '--kat-dir',
+        scratch,
+        '--write-manifest',
+        path.join(scratch, 'x.sha256'),
+        '--label',
+        '../outside',
+      ),
+    );
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/^ngcc-perf: Cannot write manifest lines for label "\.\.\/outside".*leave the candidate folder/);
+    expect(result.stderr).toMatch(
+      /^ngcc-perf: Cannot write manifest lines for label "\.\.\/outside".*leave the candidate folder/,
+    );
   });
 
   it('exit code = verdict code: nondeterministic 1, CRYPTOFAIL 4, OVERFLOW 5, LOADFAIL 6, TIMEOUT 7 (--timeout 1), CRASH 8', async () => {
@@ -100,7 +137,9 @@ describe('ngcc-perf kat', () => {
   }, 60000);
 
   it('rejects bad --timeout and --max-memory-bytes values with one line (exit 2)', async () => {
-    expect((await run(base(lib('xor_ok'), '--timeout', '0'))).stderr).toContain('--timeout expects a positive number, got "0".');
+    expect((await run(base(lib('xor_ok'), '--timeout', '0'))).stderr).toContain(
+      '--timeout expects a positive number, got "0".',
+    );
     const memory = await run(base(lib('xor_ok'), '--max-memory-bytes', '1000'));
     expect(memory.code).toBe(2);
     expect(memory.stderr).toContain('--max-memory-bytes must be 0 (no limit) or at least 16777216 (16 MiB), got 1000.');

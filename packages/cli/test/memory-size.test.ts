@@ -30,8 +30,18 @@ function readelfImageBytes(file: string): number {
 /** `readelf -SW` size of one section, 0 when absent. */
 function readelfSectionBytes(file: string, name: string): number {
   const text = execFileSync('readelf', ['-SW', file], { encoding: 'utf8' });
-  const line = text.split('\n').find((l) => new RegExp(`^\\s*\\[\\s*\\d+\\]\\s+${name.replace('.', '\\.')}\\s`).test(l));
-  return line === undefined ? 0 : parseInt(line.replace(/^\s*\[\s*\d+\]/, '').trim().split(/\s+/)[4] ?? '0', 16);
+  const line = text
+    .split('\n')
+    .find((l) => new RegExp(`^\\s*\\[\\s*\\d+\\]\\s+${name.replace('.', '\\.')}\\s`).test(l));
+  return line === undefined
+    ? 0
+    : parseInt(
+        line
+          .replace(/^\s*\[\s*\d+\]/, '')
+          .trim()
+          .split(/\s+/)[4] ?? '0',
+        16,
+      );
 }
 
 function systemLibraries(): string[] {
@@ -42,7 +52,9 @@ function systemLibraries(): string[] {
   });
 }
 
-const bundled = readdirSync(examplesDir).filter((name) => /^lib.*\.so$/.test(name)).map((name) => path.join(examplesDir, name));
+const bundled = readdirSync(examplesDir)
+  .filter((name) => /^lib.*\.so$/.test(name))
+  .map((name) => path.join(examplesDir, name));
 
 describe('ngcc-perf size equals Σ MemSiz of readelf -lW LOAD lines', () => {
   it('finds the bundled instances and libc', () => {
@@ -54,10 +66,16 @@ describe('ngcc-perf size equals Σ MemSiz of readelf -lW LOAD lines', () => {
     const expected = readelfImageBytes(file);
     const text = await run(['size', file]);
     expect(text.code).toBe(0);
-    expect(text.stdout.split('\n')[0]).toMatch(new RegExp(`: ${expected} bytes in \\d+ PT_LOAD segments \\(ELF64, little-endian, (x86-64|AArch64)\\)`));
+    expect(text.stdout.split('\n')[0]).toMatch(
+      new RegExp(`: ${expected} bytes in \\d+ PT_LOAD segments \\(ELF64, little-endian, (x86-64|AArch64)\\)`),
+    );
     const json = await run(['size', file, '--json']);
     expect(json.code).toBe(0);
-    const parsed = JSON.parse(json.stdout) as { imageBytes: number; segments: Array<{ memoryBytes: number }>; sectionBytes: Record<string, number | null> };
+    const parsed = JSON.parse(json.stdout) as {
+      imageBytes: number;
+      segments: Array<{ memoryBytes: number }>;
+      sectionBytes: Record<string, number | null>;
+    };
     expect(parsed.imageBytes).toBe(expected);
     expect(parsed.segments.reduce((sum, s) => sum + s.memoryBytes, 0)).toBe(expected);
     expect(parsed.sectionBytes).toEqual({
@@ -82,25 +100,42 @@ describe('ngcc-perf size on a malformed-ELF corpus: one line on stderr, exit cod
     ['cut at 10 bytes', () => original.subarray(0, 10), /only 10 bytes/],
     ['cut at 40 bytes', () => original.subarray(0, 40), /only 40 bytes, but an ELF64 header needs 64/],
     ['cut at 63 bytes', () => original.subarray(0, 63), /only 63 bytes, but an ELF64 header needs 64/],
-    ['e_phoff past the end', () => corrupt((b) => b.writeBigUInt64LE(BigInt(b.length + 4096), 32)), /program-header table .* at or past the end/],
-    ['e_phnum 65520', () => corrupt((b) => b.writeUInt16LE(0xfff0, 56)), /program-header table \(offset 64, 65520 × 56 bytes\)/],
-    ['e_shoff past the end', () => corrupt((b) => b.writeBigUInt64LE(BigInt(b.length + 1), 40)), /section-header table .* at or past the end/],
+    [
+      'e_phoff past the end',
+      () => corrupt((b) => b.writeBigUInt64LE(BigInt(b.length + 4096), 32)),
+      /program-header table .* at or past the end/,
+    ],
+    [
+      'e_phnum 65520',
+      () => corrupt((b) => b.writeUInt16LE(0xfff0, 56)),
+      /program-header table \(offset 64, 65520 × 56 bytes\)/,
+    ],
+    [
+      'e_shoff past the end',
+      () => corrupt((b) => b.writeBigUInt64LE(BigInt(b.length + 1), 40)),
+      /section-header table .* at or past the end/,
+    ],
     ['e_ident class 3', () => corrupt((b) => (b[4] = 3)), /ELF class byte \(offset 4\) is 3/],
     ['e_ident data encoding 0', () => corrupt((b) => (b[5] = 0)), /data-encoding byte \(offset 5\) is 0/],
-    ['e_shstrndx out of range', () => corrupt((b) => b.writeUInt16LE(b.readUInt16LE(60) + 3, 62)), /e_shstrndx is \d+, but the file has only \d+ section headers/],
+    [
+      'e_shstrndx out of range',
+      () => corrupt((b) => b.writeUInt16LE(b.readUInt16LE(60) + 3, 62)),
+      /e_shstrndx is \d+, but the file has only \d+ section headers/,
+    ],
     ['e_type ET_REL', () => corrupt((b) => b.writeUInt16LE(1, 16)), /relocatable object file/],
     [
       'a PT_LOAD with FileSiz > MemSiz',
-      () => corrupt((b) => {
-        const phoff = Number(b.readBigUInt64LE(32));
-        for (let i = 0; i < b.readUInt16LE(56); i += 1) {
-          const at = phoff + 56 * i;
-          if (b.readUInt32LE(at) === 1 && b.readBigUInt64LE(at + 32) > 0n) {
-            b.writeBigUInt64LE(b.readBigUInt64LE(at + 32) - 1n, at + 40);
-            return;
+      () =>
+        corrupt((b) => {
+          const phoff = Number(b.readBigUInt64LE(32));
+          for (let i = 0; i < b.readUInt16LE(56); i += 1) {
+            const at = phoff + 56 * i;
+            if (b.readUInt32LE(at) === 1 && b.readBigUInt64LE(at + 32) > 0n) {
+              b.writeBigUInt64LE(b.readBigUInt64LE(at + 32) - 1n, at + 40);
+              return;
+            }
           }
-        }
-      }),
+        }),
       /PT_LOAD segment in program header \d+ has FileSiz \d+ larger than MemSiz \d+/,
     ],
   ];

@@ -48,14 +48,22 @@ describe('ngcc-perf time --json adds the memory of one call', () => {
     const json = JSON.parse(result.stdout) as TimeJson;
     expect(Math.abs((json.stackHighWaterBytes ?? 0) - 64 * KIB)).toBeLessThanOrEqual(2 * KIB);
     expect(json).toMatchObject({ heapPeakBytes: 0, heapAllocations: 0 });
-    expect(Object.keys(json)).toEqual(expect.arrayContaining(['operationPeakBytes', 'stackHighWaterBytes', 'heapPeakBytes', 'heapAllocations']));
+    expect(Object.keys(json)).toEqual(
+      expect.arrayContaining(['operationPeakBytes', 'stackHighWaterBytes', 'heapPeakBytes', 'heapAllocations']),
+    );
   });
 
   it('libsegv: the four fields are null and memoryFailure says CRASH by SIGSEGV; exit code 3 (could not vouch)', async () => {
     const result = await run(['time', path.join(testlibs, 'libsegv.so'), ...QUICK, '--json']);
     expect(result.code).toBe(3);
     const json = JSON.parse(result.stdout) as TimeJson;
-    expect(json).toMatchObject({ status: 'failed', operationPeakBytes: null, stackHighWaterBytes: null, heapPeakBytes: null, heapAllocations: null });
+    expect(json).toMatchObject({
+      status: 'failed',
+      operationPeakBytes: null,
+      stackHighWaterBytes: null,
+      heapPeakBytes: null,
+      heapAllocations: null,
+    });
     expect(json.memoryFailure).toMatch(/^CRASH — killed by SIGSEGV: the library .*libsegv\.so crashed with signal 11/);
   });
 });
@@ -64,7 +72,9 @@ describe('ngcc-perf time prints the memory line', () => {
   it('libbig_heap: "heap peak 1048576 B in 1 allocations"', async () => {
     const result = await run(['time', path.join(testlibs, 'libbig_heap.so'), ...QUICK]);
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/^memory of one call: stack high-water \d+ B, heap peak 1048576 B in 1 allocations, operation peak (\d+ B|n\/a .*)$/m);
+    expect(result.stdout).toMatch(
+      /^memory of one call: stack high-water \d+ B, heap peak 1048576 B in 1 allocations, operation peak (\d+ B|n\/a .*)$/m,
+    );
   });
 
   it('--digest-bits that is not a multiple of 8 is a usage error (exit 2)', async () => {

@@ -14,14 +14,29 @@ process.env.NGCC_FAULT_DIR = outside;
 delete process.env.NGCC_PERF_NO_SANDBOX;
 
 afterAll(() => {
-  for (const [name, value] of [['NGCC_PERF_NO_SANDBOX', saved.off], ['NGCC_FAULT_DIR', saved.dir]] as const) {
+  for (const [name, value] of [
+    ['NGCC_PERF_NO_SANDBOX', saved.off],
+    ['NGCC_FAULT_DIR', saved.dir],
+  ] as const) {
     if (value === undefined) delete process.env[name];
     else process.env[name] = value;
   }
   rmSync(outside, { recursive: true, force: true });
 });
 
-const time = ['time', writesOutside, '--digest-bits', '256', '--bytes', '64', '--trials', '1', '--iterations', '5', '--json'];
+const time = [
+  'time',
+  writesOutside,
+  '--digest-bits',
+  '256',
+  '--bytes',
+  '64',
+  '--trials',
+  '1',
+  '--iterations',
+  '5',
+  '--json',
+];
 
 describe('ngcc-perf --no-sandbox', () => {
   it('sandboxed by default: the write outside fails and the library is measured', async () => {

@@ -34,16 +34,41 @@ beforeAll(async () => {
   work = await mkdtemp(path.join(os.tmpdir(), 'ngcc-portable-texts-'));
   const candidate = path.join(work, 'failing');
   mkdirSync(candidate);
-  for (const file of ['toy_hash.h', 'fault_env.h', ...Object.values(FAILING).map((f) => f.source)]) copyFileSync(path.join(testlibs, file), path.join(candidate, file));
-  writeFileSync(path.join(candidate, 'candidate.json'), JSON.stringify({
-    id: 'hash-97',
-    algorithm: 'Failing',
-    category: 'hash',
-    includeDirs: ['.'],
-    instances: Object.entries(FAILING).map(([name, fault]) => ({ name, digestBits: 256, sources: [fault.source] })),
-  }, null, 2));
+  for (const file of ['toy_hash.h', 'fault_env.h', ...Object.values(FAILING).map((f) => f.source)])
+    copyFileSync(path.join(testlibs, file), path.join(candidate, file));
+  writeFileSync(
+    path.join(candidate, 'candidate.json'),
+    JSON.stringify(
+      {
+        id: 'hash-97',
+        algorithm: 'Failing',
+        category: 'hash',
+        includeDirs: ['.'],
+        instances: Object.entries(FAILING).map(([name, fault]) => ({ name, digestBits: 256, sources: [fault.source] })),
+      },
+      null,
+      2,
+    ),
+  );
   run = path.join(work, 'run');
-  result = await runCli(['run', candidate, '--out', run, '--system', 'x86_9', '--sizes', '32', '--trial-target', '0.002', '--trials', '2', '--cpu', measuringCpu, '--quiet', '--allow-unfixed-host']);
+  result = await runCli([
+    'run',
+    candidate,
+    '--out',
+    run,
+    '--system',
+    'x86_9',
+    '--sizes',
+    '32',
+    '--trial-target',
+    '0.002',
+    '--trials',
+    '2',
+    '--cpu',
+    measuringCpu,
+    '--quiet',
+    '--allow-unfixed-host',
+  ]);
 }, 300_000);
 
 afterAll(async () => {
@@ -53,16 +78,22 @@ afterAll(async () => {
 describe('failure texts in a run directory', () => {
   it('each failing library gets its verdict, with a detail that names it by its run-relative path', async () => {
     expect(result.code).toBe(3); // completed with failures: the rejects record failed (CRYPTOFAIL)
-    const build = await readJson<{ instances: Array<{ instance: string; kat: string; katDetail: string | null }> }>(path.join(run, 'build.json'));
+    const build = await readJson<{ instances: Array<{ instance: string; kat: string; katDetail: string | null }> }>(
+      path.join(run, 'build.json'),
+    );
     expect(Object.fromEntries(build.instances.map((entry) => [entry.instance, entry.kat]))).toEqual(
       Object.fromEntries(Object.entries(FAILING).map(([name, fault]) => [name, fault.kat])),
     );
     const rejects = build.instances.find((entry) => entry.instance === 'rejects')!;
     // The guide build's failure, then the harness default's (built in a temporary folder outside the run directory).
-    expect(rejects.katDetail).toMatch(/^KAT_2_12_rejects\.txt: CryptHash returned -1 for record 101 .*CryptHash in lib\/hash-97\/librejects\.so returned -1 .*; harness default: .*CryptHash in lib\/hash-97\/librejects\.so returned -1 /);
+    expect(rejects.katDetail).toMatch(
+      /^KAT_2_12_rejects\.txt: CryptHash returned -1 for record 101 .*CryptHash in lib\/hash-97\/librejects\.so returned -1 .*; harness default: .*CryptHash in lib\/hash-97\/librejects\.so returned -1 /,
+    );
     const unloadable = build.instances.find((entry) => entry.instance === 'unloadable')!;
     expect(unloadable.katDetail).toContain('lib/hash-97/libunloadable.so');
-    const record = await readJson<{ status: string; failure: string }>(path.join(run, 'records', 'hash-97', 'rejects__hash_32.json'));
+    const record = await readJson<{ status: string; failure: string }>(
+      path.join(run, 'records', 'hash-97', 'rejects__hash_32.json'),
+    );
     expect(record.status).toBe('failed');
     expect(record.failure).toContain('CryptHash in lib/hash-97/librejects.so returned -1');
   });
@@ -72,7 +103,9 @@ describe('failure texts in a run directory', () => {
     expect(files).toContain(path.join('kat', 'hash-97', 'rejects.log'));
     const leaks = files.flatMap((file) => {
       const text = readFileSync(path.join(run, file), 'latin1');
-      return [run, work, '/work/', 'ngcc-perf-build-', repositoryRoot].filter((needle) => text.includes(needle)).map((needle) => `${file}: ${needle}`);
+      return [run, work, '/work/', 'ngcc-perf-build-', repositoryRoot]
+        .filter((needle) => text.includes(needle))
+        .map((needle) => `${file}: ${needle}`);
     });
     expect(leaks).toEqual([]);
   });

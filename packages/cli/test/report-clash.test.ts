@@ -42,7 +42,13 @@ describe('report', () => {
   it('two systems into one --out: each candidate page links the other system', async () => {
     const scratch = await mkdtemp(path.join(os.tmpdir(), 'ngcc-report-'));
     const out = path.join(scratch, 'out');
-    const result = await run(['report', await runOf(scratch, 'a', 'x86_1'), await runOf(scratch, 'b', 'arm_1'), '--out', out]);
+    const result = await run([
+      'report',
+      await runOf(scratch, 'a', 'x86_1'),
+      await runOf(scratch, 'b', 'arm_1'),
+      '--out',
+      out,
+    ]);
     expect(result.code).toBe(0);
     const page = await readFile(path.join(out, 'reports', 'example-sm3', 'perf_x86_1.html'), 'utf8');
     expect(page).toContain('system: <a href="perf_arm_1.html">arm_1</a> · x86_1</nav>');

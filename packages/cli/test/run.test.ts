@@ -24,7 +24,20 @@ describe('ngcc-perf run on the bundled SM3 candidate', () => {
     runDirectory = path.join(await mkdtemp(path.join(os.tmpdir(), 'ngcc-run-')), 'run');
     const { io, out } = captureIo();
     exitCode = await main(
-      ['run', sm3Candidate, '--out', runDirectory, '--system', 'x86_9', '--sizes', '32,1024', '--trial-target', '0.005', '--cpu', '0'],
+      [
+        'run',
+        sm3Candidate,
+        '--out',
+        runDirectory,
+        '--system',
+        'x86_9',
+        '--sizes',
+        '32,1024',
+        '--trial-target',
+        '0.005',
+        '--cpu',
+        '0',
+      ],
       io,
     );
     stdout = out.join('');
@@ -32,19 +45,27 @@ describe('ngcc-perf run on the bundled SM3 candidate', () => {
 
   it('exits 0 and prints the HTML candidate page, then the summary last (it links every page)', () => {
     expect(exitCode).toBe(0);
-    expect(stdout.trim().split('\n')).toEqual([path.join(runDirectory, 'reports', 'example-sm3', 'perf_x86_9.html'), path.join(runDirectory, 'reports', 'summary_x86_9.html')]);
+    expect(stdout.trim().split('\n')).toEqual([
+      path.join(runDirectory, 'reports', 'example-sm3', 'perf_x86_9.html'),
+      path.join(runDirectory, 'reports', 'summary_x86_9.html'),
+    ]);
   });
 
   it('writes one record per size, each naming its counter and keeping its 5 trials', async () => {
     const records = (await readdir(path.join(runDirectory, 'records', 'example-sm3'))).sort();
     expect(records).toEqual(['sm3__hash_1024.json', 'sm3__hash_32.json']);
-    const record = JSON.parse(await readFile(path.join(runDirectory, 'records', 'example-sm3', 'sm3__hash_32.json'), 'utf8'));
+    const record = JSON.parse(
+      await readFile(path.join(runDirectory, 'records', 'example-sm3', 'sm3__hash_32.json'), 'utf8'),
+    );
     expect(record.status).toBe('complete');
     expect(record.kat).toBe('PASS');
     expect(record.counter.name).toMatch(/^(pmu-cycles|tsc|cntvct|clock)$/);
     expect(record.processes).toHaveLength(5);
     expect(record.processes.every((p: { cpu: number }) => p.cpu === 0)).toBe(true);
-    const n = record.processes.reduce((sum: number, p: { trial: { iterations: number } }) => sum + p.trial.iterations, 0);
+    const n = record.processes.reduce(
+      (sum: number, p: { trial: { iterations: number } }) => sum + p.trial.iterations,
+      0,
+    );
     expect(record.derived.n).toBe(n);
   });
 
@@ -70,10 +91,14 @@ describe('ngcc-perf run on the bundled SM3 candidate', () => {
     });
     expect(build.instances[0].librarySha256).toMatch(/^[0-9a-f]{64}$/);
     // The ct phase audited a -g build beside the measured one: the SM3 reference has no finding.
-    expect(build.instances[0].ct).toMatchObject({ verdict: 'constant-time', findings: [], auditedBuildFlags: '-std=c99 -Wpedantic -Wall -Wextra -O2 -g -fPIC -shared' });
+    expect(build.instances[0].ct).toMatchObject({
+      verdict: 'constant-time',
+      findings: [],
+      auditedBuildFlags: '-std=c99 -Wpedantic -Wall -Wextra -O2 -g -fPIC -shared',
+    });
   });
 
-  it('renders a markdown page with the seeds\' headings', async () => {
+  it("renders a markdown page with the seeds' headings", async () => {
     const page = await readFile(path.join(runDirectory, 'reports', 'example-sm3', 'perf_x86_9.md'), 'utf8');
     const headings = page.split('\n').filter((line) => line.startsWith('#'));
     expect(headings).toEqual([
@@ -97,18 +122,42 @@ describe('ngcc-perf run on the bundled SM3 candidate', () => {
     await writeFile(file, JSON.stringify(record));
     const { io } = captureIo();
     const code = await main(
-      ['run', sm3Candidate, '--out', runDirectory, '--system', 'x86_9', '--sizes', '32,1024', '--trial-target', '0.005', '--cpu', '0', '--remeasure', 'unstable'],
+      [
+        'run',
+        sm3Candidate,
+        '--out',
+        runDirectory,
+        '--system',
+        'x86_9',
+        '--sizes',
+        '32,1024',
+        '--trial-target',
+        '0.005',
+        '--cpu',
+        '0',
+        '--remeasure',
+        'unstable',
+      ],
       io,
     );
     expect(code).toBe(0);
     const kept = await readdir(path.join(runDirectory, 'remeasured', 'example-sm3'));
     expect(kept).toContain('sm3__hash_32.1.json');
-    expect(JSON.parse(await readFile(path.join(runDirectory, 'remeasured', 'example-sm3', 'sm3__hash_32.1.json'), 'utf8')).derived.cv).toBe(0.5);
+    expect(
+      JSON.parse(await readFile(path.join(runDirectory, 'remeasured', 'example-sm3', 'sm3__hash_32.1.json'), 'utf8'))
+        .derived.cv,
+    ).toBe(0.5);
     const again = JSON.parse(await readFile(file, 'utf8')) as { status: string; remeasure?: unknown };
     expect(again.status).toBe('complete');
-    expect(again.remeasure).toEqual({ reason: 'unstable', previousRecord: 'remeasured/example-sm3/sm3__hash_32.1.json', previousCv: 0.5 });
+    expect(again.remeasure).toEqual({
+      reason: 'unstable',
+      previousRecord: 'remeasured/example-sm3/sm3__hash_32.1.json',
+      previousCv: 0.5,
+    });
     const page = await readFile(path.join(runDirectory, 'reports', 'example-sm3', 'perf_x86_9.md'), 'utf8');
-    expect(page).toContain('Measured again because the first measurement’s trial CV was above its limit: `sm3` 32 B (previous CV 50.0 %, record `remeasured/example-sm3/sm3__hash_32.1.json`)');
+    expect(page).toContain(
+      'Measured again because the first measurement’s trial CV was above its limit: `sm3` 32 B (previous CV 50.0 %, record `remeasured/example-sm3/sm3__hash_32.1.json`)',
+    );
   }, 120_000);
 
   it('--remeasure takes only "unstable", and only for an existing run', async () => {

@@ -10,12 +10,20 @@ import path from 'node:path';
 
 /** The programs a cluster needs; the Debian packages that hold them. */
 const PROGRAMS: Record<string, string> = {
-  munged: 'munge', slurmctld: 'slurmctld', slurmd: 'slurmd', sbatch: 'slurm-client', scontrol: 'slurm-client', scancel: 'slurm-client', sinfo: 'slurm-client',
+  munged: 'munge',
+  slurmctld: 'slurmctld',
+  slurmd: 'slurmd',
+  sbatch: 'slurm-client',
+  scontrol: 'slurm-client',
+  scancel: 'slurm-client',
+  sinfo: 'slurm-client',
 };
 
 /** The Debian packages to install before a cluster can start here (empty when none are missing). */
 export function missingSlurmPackages(): string[] {
-  const missing = Object.entries(PROGRAMS).filter(([program]) => spawnSync('sh', ['-c', `command -v ${program}`]).status !== 0);
+  const missing = Object.entries(PROGRAMS).filter(
+    ([program]) => spawnSync('sh', ['-c', `command -v ${program}`]).status !== 0,
+  );
   return [...new Set(missing.map(([, pkg]) => pkg))];
 }
 
@@ -63,39 +71,42 @@ export async function startSlurmCluster(dir: string): Promise<SlurmCluster> {
   const node = /NodeName=(\S+)/.exec(hardware)?.[1] ?? os.hostname();
   const conf = path.join(dir, 'slurm.conf');
   writeFileSync(path.join(dir, 'plugstack.conf'), '');
-  writeFileSync(conf, [
-    'ClusterName=ngcctest',
-    `SlurmctldHost=${node}(127.0.0.1)`,
-    `SlurmctldPort=${ctldPort}`,
-    `SlurmdPort=${slurmdPort}`,
-    `SlurmUser=${os.userInfo().username}`,
-    'AuthType=auth/munge',
-    `AuthInfo=socket=${socket}`,
-    'CredType=cred/munge',
-    `StateSaveLocation=${dir}/state`,
-    `SlurmdSpoolDir=${dir}/spool`,
-    `SlurmctldPidFile=${dir}/slurmctld.pid`,
-    `SlurmdPidFile=${dir}/slurmd.pid`,
-    `SlurmctldLogFile=${dir}/log/slurmctld.log`,
-    `SlurmdLogFile=${dir}/log/slurmd.log`,
-    `PlugStackConfig=${dir}/plugstack.conf`,
-    'ProctrackType=proctrack/linuxproc',
-    'TaskPlugin=task/affinity',
-    'SelectType=select/cons_tres',
-    'SelectTypeParameters=CR_Core',
-    'JobRequeue=1',
-    'ReturnToService=2',
-    'MpiDefault=none',
-    'JobAcctGatherType=jobacct_gather/none',
-    'AccountingStorageType=accounting_storage/none',
-    'SwitchType=switch/none',
-    'InactiveLimit=0',
-    'MinJobAge=3600',
-    'KillWait=5',
-    `${hardware.replace(/\s*$/, '')} NodeAddr=127.0.0.1 State=UNKNOWN`,
-    `PartitionName=test Nodes=${node} Default=YES MaxTime=INFINITE State=UP`,
-    '',
-  ].join('\n'));
+  writeFileSync(
+    conf,
+    [
+      'ClusterName=ngcctest',
+      `SlurmctldHost=${node}(127.0.0.1)`,
+      `SlurmctldPort=${ctldPort}`,
+      `SlurmdPort=${slurmdPort}`,
+      `SlurmUser=${os.userInfo().username}`,
+      'AuthType=auth/munge',
+      `AuthInfo=socket=${socket}`,
+      'CredType=cred/munge',
+      `StateSaveLocation=${dir}/state`,
+      `SlurmdSpoolDir=${dir}/spool`,
+      `SlurmctldPidFile=${dir}/slurmctld.pid`,
+      `SlurmdPidFile=${dir}/slurmd.pid`,
+      `SlurmctldLogFile=${dir}/log/slurmctld.log`,
+      `SlurmdLogFile=${dir}/log/slurmd.log`,
+      `PlugStackConfig=${dir}/plugstack.conf`,
+      'ProctrackType=proctrack/linuxproc',
+      'TaskPlugin=task/affinity',
+      'SelectType=select/cons_tres',
+      'SelectTypeParameters=CR_Core',
+      'JobRequeue=1',
+      'ReturnToService=2',
+      'MpiDefault=none',
+      'JobAcctGatherType=jobacct_gather/none',
+      'AccountingStorageType=accounting_storage/none',
+      'SwitchType=switch/none',
+      'InactiveLimit=0',
+      'MinJobAge=3600',
+      'KillWait=5',
+      `${hardware.replace(/\s*$/, '')} NodeAddr=127.0.0.1 State=UNKNOWN`,
+      `PartitionName=test Nodes=${node} Default=YES MaxTime=INFINITE State=UP`,
+      '',
+    ].join('\n'),
+  );
   const env: NodeJS.ProcessEnv = { ...process.env, SLURM_CONF: conf };
   const children: ChildProcess[] = [];
   const start = (program: string, args: string[]) => {
@@ -110,7 +121,8 @@ export async function startSlurmCluster(dir: string): Promise<SlurmCluster> {
       .join('\n');
   const run = (program: string, args: string[]) => {
     const result = spawnSync(program, args, { env, encoding: 'utf8', timeout: 60000 });
-    if (result.status !== 0) throw new Error(`${program} ${args.join(' ')} failed (${result.status}): ${result.stderr}\n${logs()}`);
+    if (result.status !== 0)
+      throw new Error(`${program} ${args.join(' ')} failed (${result.status}): ${result.stderr}\n${logs()}`);
     return result.stdout;
   };
   const cluster: SlurmCluster = {
@@ -138,8 +150,15 @@ export async function startSlurmCluster(dir: string): Promise<SlurmCluster> {
     },
   };
   try {
-    start('munged', ['--foreground', '--force', `--socket=${socket}`, `--key-file=${key}`, `--log-file=${dir}/log/munged.log`,
-      `--pid-file=${dir}/munged.pid`, `--seed-file=${dir}/munged.seed`]);
+    start('munged', [
+      '--foreground',
+      '--force',
+      `--socket=${socket}`,
+      `--key-file=${key}`,
+      `--log-file=${dir}/log/munged.log`,
+      `--pid-file=${dir}/munged.pid`,
+      `--seed-file=${dir}/munged.seed`,
+    ]);
     for (let i = 0; i < 50 && !existsSync(socket); i++) await sleep(200);
     start('slurmctld', ['-D', '-i', '-f', conf]);
     await sleep(1000);

@@ -9,7 +9,19 @@ describe('ngcc-perf time --json', () => {
   it('adds counter kind, rate and overhead, CV and CI of the trials, retries and host problems', async () => {
     const out: string[] = [];
     const code = await main(
-      ['time', path.join(examples, 'libsha512.so'), '--digest-bits', '512', '--bytes', '4096', '--iterations', '50', '--trials', '3', '--json'],
+      [
+        'time',
+        path.join(examples, 'libsha512.so'),
+        '--digest-bits',
+        '512',
+        '--bytes',
+        '4096',
+        '--iterations',
+        '50',
+        '--trials',
+        '3',
+        '--json',
+      ],
       { stdout: (t) => void out.push(t), stderr: () => undefined },
     );
     expect(code).toBe(0);

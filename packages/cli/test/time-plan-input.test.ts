@@ -26,7 +26,11 @@ afterAll(async () => {
 });
 
 /** The stderr lines that are not progress. */
-const errorLines = (stderr: string) => stderr.trim().split('\n').filter((line) => !line.startsWith('[ngcc-perf] '));
+const errorLines = (stderr: string) =>
+  stderr
+    .trim()
+    .split('\n')
+    .filter((line) => !line.startsWith('[ngcc-perf] '));
 
 describe('time and plan refuse bad input up front (exit 2, one line)', () => {
   it('a missing path and a file that is not ELF: the same line as `ngcc-perf size`, nothing calibrated', async () => {
@@ -40,7 +44,9 @@ describe('time and plan refuse bad input up front (exit 2, one line)', () => {
       expect(plan.stderr).toBe(size.stderr);
       expect(time.stdout + plan.stdout).toBe('');
     }
-    expect((await runCli(['size', missing])).stderr).toBe(`ngcc-perf: ${missing}: no such file. Pass the path of the shared library the build wrote (lib<instance>.so); build the candidate first if it is missing.\n`);
+    expect((await runCli(['size', missing])).stderr).toBe(
+      `ngcc-perf: ${missing}: no such file. Pass the path of the shared library the build wrote (lib<instance>.so); build the candidate first if it is missing.\n`,
+    );
   });
 
   it('a library without CryptHash (LOADFAIL at dlsym): plan stops after the first size, time after calibration', async () => {
@@ -60,7 +66,11 @@ describe('time and plan refuse bad input up front (exit 2, one line)', () => {
 
   it('--cpu outside Cpus_allowed_list: time, plan and check-host name the allowed CPUs', async () => {
     const lines: string[] = [];
-    for (const argv of [['time', XOR_OK, '--digest-bits', '256', '--bytes', '3'], ['plan', XOR_OK, '--digest-bits', '256'], ['check-host']]) {
+    for (const argv of [
+      ['time', XOR_OK, '--digest-bits', '256', '--bytes', '3'],
+      ['plan', XOR_OK, '--digest-bits', '256'],
+      ['check-host'],
+    ]) {
       const result = await runCli([...argv, '--cpu', FORBIDDEN_CPU]);
       expect(result.code).toBe(2);
       lines.push(result.stderr);
@@ -72,9 +82,22 @@ describe('time and plan refuse bad input up front (exit 2, one line)', () => {
 
 describe('time --budget', () => {
   it('libhang (sleeps forever above 100 bits): calibration and the memory call are killed after 2 s; exit 3 with TIMEOUT', async () => {
-    const result = await runCli(['time', path.join(testlibs, 'libhang.so'), '--digest-bits', '256', '--bytes', '64', '--trial-target', '0.01', '--budget', '2']);
+    const result = await runCli([
+      'time',
+      path.join(testlibs, 'libhang.so'),
+      '--digest-bits',
+      '256',
+      '--bytes',
+      '64',
+      '--trial-target',
+      '0.01',
+      '--budget',
+      '2',
+    ]);
     expect(result.code).toBe(3);
-    expect(result.stderr.split('\n')[0]).toBe('[ngcc-perf] calibrating 64 B (one cold call; a process is killed after 2 s)');
+    expect(result.stderr.split('\n')[0]).toBe(
+      '[ngcc-perf] calibrating 64 B (one cold call; a process is killed after 2 s)',
+    );
     expect(result.stderr).toContain('[ngcc-perf] calibration failed: TIMEOUT — ');
     expect(result.stdout.split('\n')[0]).toMatch(/^failed: calibration: TIMEOUT — killed after 2\.0 s/);
     expect(result.stdout).toMatch(/\nmemory: not measured \(TIMEOUT — killed after 2 s/);

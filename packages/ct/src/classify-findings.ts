@@ -13,7 +13,9 @@ const KIND_BY_MEMCHECK: Readonly<Record<string, CtFindingKind>> = {
  */
 function chooseFrame(stack: MemcheckFrame[], libraryPath: string): MemcheckFrame | undefined {
   const base = path.basename(libraryPath);
-  const inLibrary = stack.find((frame) => frame.obj !== null && (frame.obj === libraryPath || path.basename(frame.obj) === base));
+  const inLibrary = stack.find(
+    (frame) => frame.obj !== null && (frame.obj === libraryPath || path.basename(frame.obj) === base),
+  );
   return inLibrary ?? stack.find((frame) => frame.line !== null) ?? stack[0];
 }
 
@@ -29,7 +31,11 @@ function chooseFrame(stack: MemcheckFrame[], libraryPath: string): MemcheckFrame
  * @param callBits - message length in bits of each call, by call index
  * @returns findings ordered by file, line and kind
  */
-export function classifyFindings(errors: readonly MemcheckError[], libraryPath: string, callBits: readonly number[]): CtFinding[] {
+export function classifyFindings(
+  errors: readonly MemcheckError[],
+  libraryPath: string,
+  callBits: readonly number[],
+): CtFinding[] {
   const merged = new Map<string, CtFinding>();
   for (const error of errors) {
     const kind = KIND_BY_MEMCHECK[error.kind];
@@ -57,6 +63,11 @@ export function classifyFindings(errors: readonly MemcheckError[], libraryPath: 
 
 /** Orders findings by file, line, kind and function (stable output for tests and pages). */
 export function sortFindings(findings: CtFinding[]): CtFinding[] {
-  return findings.sort((a, b) =>
-    (a.file ?? '').localeCompare(b.file ?? '') || (a.line ?? 0) - (b.line ?? 0) || a.kind.localeCompare(b.kind) || a.function.localeCompare(b.function));
+  return findings.sort(
+    (a, b) =>
+      (a.file ?? '').localeCompare(b.file ?? '') ||
+      (a.line ?? 0) - (b.line ?? 0) ||
+      a.kind.localeCompare(b.kind) ||
+      a.function.localeCompare(b.function),
+  );
 }

@@ -102,13 +102,7 @@ export type CtResult =
 
 /** Why a verdict is `unknown`. */
 export type CtUnknownReason =
-  | 'valgrind-missing'
-  | 'taint-unsupported'
-  | 'crash'
-  | 'timeout'
-  | 'load-failed'
-  | 'crypto-failed'
-  | 'valgrind-failed';
+  'valgrind-missing' | 'taint-unsupported' | 'crash' | 'timeout' | 'load-failed' | 'crypto-failed' | 'valgrind-failed';
 
 /** The verdicts of {@link CtResult}. */
 export type CtVerdict = CtResult['verdict'];

@@ -12,7 +12,10 @@ export type TaintOutcome =
 
 /** The last meaningful stderr line (valgrind's or the driver's sentence), for details. */
 function stderrTail(stderr: string): string {
-  const lines = stderr.split('\n').map((text) => text.replace(/^==\d+== ?/, '').trim()).filter((text) => text !== '');
+  const lines = stderr
+    .split('\n')
+    .map((text) => text.replace(/^==\d+== ?/, '').trim())
+    .filter((text) => text !== '');
   return lines.slice(-4).join(' / ');
 }
 
@@ -37,24 +40,49 @@ export function interpretTaintRun(run: ProcessResult, libraryPath: string, timeo
     if (line.type === 'end') ended = true;
   }
   const error = lines.find((line) => line.type === 'error');
-  const unknown = (reason: CtUnknownReason, detail: string): TaintOutcome => ({ status: 'unknown', reason, detail, calls });
+  const unknown = (reason: CtUnknownReason, detail: string): TaintOutcome => ({
+    status: 'unknown',
+    reason,
+    detail,
+    calls,
+  });
   if (run.startError !== null) return unknown('valgrind-failed', `the driver could not be started: ${run.startError}`);
-  if (run.timedOut) return unknown('timeout', `the taint run did not finish within ${timeoutSeconds} s under valgrind (after ${calls.length} calls)`);
+  if (run.timedOut)
+    return unknown(
+      'timeout',
+      `the taint run did not finish within ${timeoutSeconds} s under valgrind (after ${calls.length} calls)`,
+    );
   if (error !== undefined && error.type === 'error') {
-    if (error.code === 'USAGE') throw new CtError('DRIVER_FAILED', `ngcc-perf-driver ct-taint rejected its arguments: ${error.message}`);
+    if (error.code === 'USAGE')
+      throw new CtError('DRIVER_FAILED', `ngcc-perf-driver ct-taint rejected its arguments: ${error.message}`);
     if (error.code === 'UNSUPPORTED') return unknown('taint-unsupported', error.message);
     if (error.code === 'LOADFAIL') return unknown('load-failed', error.message);
     if (error.code === 'CRYPTOFAIL') return unknown('crypto-failed', error.message);
     return unknown('valgrind-failed', error.message);
   }
   if (run.signal !== null || !ended) {
-    const how = run.signal !== null ? `died of ${run.signal}` : `ended with exit code ${run.exitCode} before its last call`;
+    const how =
+      run.signal !== null ? `died of ${run.signal}` : `ended with exit code ${run.exitCode} before its last call`;
     const tail = stderrTail(run.stderr);
-    return unknown('crash', `the library ${how} under valgrind during call ${calls.length}${tail === '' ? '' : `: ${tail}`}`);
+    return unknown(
+      'crash',
+      `the library ${how} under valgrind during call ${calls.length}${tail === '' ? '' : `: ${tail}`}`,
+    );
   }
   if (started !== true) {
-    return unknown('valgrind-failed', 'the driver did not run under valgrind (no memcheck client requests took effect); check NGCC_PERF_VALGRIND');
+    return unknown(
+      'valgrind-failed',
+      'the driver did not run under valgrind (no memcheck client requests took effect); check NGCC_PERF_VALGRIND',
+    );
   }
   const report = parseMemcheckXml(run.fd3);
-  return { status: 'ok', calls, findings: classifyFindings(report.errors, libraryPath, calls.map((call) => call.messageBits)) };
+  return {
+    status: 'ok',
+    calls,
+    findings: classifyFindings(
+      report.errors,
+      libraryPath,
+      calls.map((call) => call.messageBits),
+    ),
+  };
 }

@@ -13,7 +13,12 @@ describe('parseMemcheckXml', () => {
     const { errors, fatalSignal } = parseMemcheckXml(xml);
     expect(fatalSignal).toBeNull();
     expect(errors).toHaveLength(1);
-    expect(errors[0]).toMatchObject({ kind: 'UninitValue', what: 'Use of uninitialised value of size 8', occurrences: 56, callIndex: 1 });
+    expect(errors[0]).toMatchObject({
+      kind: 'UninitValue',
+      what: 'Use of uninitialised value of size 8',
+      occurrences: 56,
+      callIndex: 1,
+    });
     expect(errors[0]?.stack[0]).toEqual({ obj: LIB, fn: 'CryptHash', file: 'ct_table.c', line: 21 });
     expect(errors[0]?.stack.map((frame) => frame.fn)).toEqual(['CryptHash', 'cmd_ct_taint', 'main']);
   });
@@ -33,20 +38,58 @@ describe('classifyFindings', () => {
   it('makes the table lookup a memory-index finding at ct_table.c:21, first hit by the 8-bit call', () => {
     const { errors } = parseMemcheckXml(xml);
     expect(classifyFindings(errors, LIB, [0, 8, 443])).toEqual([
-      { kind: 'memory-index', function: 'CryptHash', file: 'ct_table.c', line: 21, source: 'memcheck', firstMessageBits: 8, occurrences: 56 },
+      {
+        kind: 'memory-index',
+        function: 'CryptHash',
+        file: 'ct_table.c',
+        line: 21,
+        source: 'memcheck',
+        firstMessageBits: 8,
+        occurrences: 56,
+      },
     ]);
   });
 
   it('keeps only message-dependent kinds raised during a call, attributes them to the library frame and merges one place', () => {
     const frame = (fn: string, line: number, obj = LIB) => ({ obj, fn, file: 'x.c', line });
-    const findings = classifyFindings([
-      { kind: 'SyscallParam', what: 'mount', stack: [frame('main', 1, '/repo/driver')], occurrences: 1, callIndex: 0 },
-      { kind: 'UninitCondition', what: 'jump', stack: [frame('CryptHash', 9)], occurrences: 3, callIndex: null },
-      { kind: 'UninitCondition', what: 'jump', stack: [frame('memcmp', 4, '/lib/libc.so.6'), frame('compress', 7)], occurrences: 2, callIndex: 2 },
-      { kind: 'UninitCondition', what: 'jump', stack: [frame('compress', 7), frame('CryptHash', 30)], occurrences: 5, callIndex: 1 },
-    ], LIB, [0, 8, 440]);
+    const findings = classifyFindings(
+      [
+        {
+          kind: 'SyscallParam',
+          what: 'mount',
+          stack: [frame('main', 1, '/repo/driver')],
+          occurrences: 1,
+          callIndex: 0,
+        },
+        { kind: 'UninitCondition', what: 'jump', stack: [frame('CryptHash', 9)], occurrences: 3, callIndex: null },
+        {
+          kind: 'UninitCondition',
+          what: 'jump',
+          stack: [frame('memcmp', 4, '/lib/libc.so.6'), frame('compress', 7)],
+          occurrences: 2,
+          callIndex: 2,
+        },
+        {
+          kind: 'UninitCondition',
+          what: 'jump',
+          stack: [frame('compress', 7), frame('CryptHash', 30)],
+          occurrences: 5,
+          callIndex: 1,
+        },
+      ],
+      LIB,
+      [0, 8, 440],
+    );
     expect(findings).toEqual([
-      { kind: 'branch', function: 'compress', file: 'x.c', line: 7, source: 'memcheck', firstMessageBits: 440, occurrences: 7 },
+      {
+        kind: 'branch',
+        function: 'compress',
+        file: 'x.c',
+        line: 7,
+        source: 'memcheck',
+        firstMessageBits: 440,
+        occurrences: 7,
+      },
     ]);
   });
 });

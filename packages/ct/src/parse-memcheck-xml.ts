@@ -53,7 +53,12 @@ function textOf(nodes: Node[], tag: string): string | null {
 function frameOf(frame: Node): MemcheckFrame {
   const fields = childrenOf(frame);
   const line = textOf(fields, 'line');
-  return { obj: textOf(fields, 'obj'), fn: textOf(fields, 'fn'), file: textOf(fields, 'file'), line: line === null ? null : Number(line) };
+  return {
+    obj: textOf(fields, 'obj'),
+    fn: textOf(fields, 'fn'),
+    file: textOf(fields, 'file'),
+    line: line === null ? null : Number(line),
+  };
 }
 
 const MARKER = /^ngcc-ct call (\d+) bits \d+/;
@@ -74,14 +79,21 @@ const MARKER = /^ngcc-ct call (\d+) bits \d+/;
 export function parseMemcheckXml(xml: string): MemcheckReport {
   const start = xml.indexOf('<valgrindoutput>');
   if (start < 0) {
-    throw new CtError('DRIVER_PROTOCOL', 'valgrind wrote no <valgrindoutput> document: check that valgrind runs with --xml=yes');
+    throw new CtError(
+      'DRIVER_PROTOCOL',
+      'valgrind wrote no <valgrindoutput> document: check that valgrind runs with --xml=yes',
+    );
   }
-  const body = xml.includes('</valgrindoutput>') ? xml.slice(start) : `${xml.slice(start, lastCompleteElementEnd(xml, start))}</valgrindoutput>`;
+  const body = xml.includes('</valgrindoutput>')
+    ? xml.slice(start)
+    : `${xml.slice(start, lastCompleteElementEnd(xml, start))}</valgrindoutput>`;
   let top: Node[];
   try {
     top = parser.parse(body) as Node[];
   } catch (error) {
-    throw new CtError('DRIVER_PROTOCOL', `valgrind's XML report does not parse: ${(error as Error).message}`, { cause: error });
+    throw new CtError('DRIVER_PROTOCOL', `valgrind's XML report does not parse: ${(error as Error).message}`, {
+      cause: error,
+    });
   }
   const root = top.find((node) => tagOf(node) === 'valgrindoutput');
   const errors: MemcheckError[] = [];
@@ -98,8 +110,16 @@ export function parseMemcheckXml(xml: string): MemcheckReport {
       const stack = fields.find((field) => tagOf(field) === 'stack');
       const error: MemcheckError = {
         kind: textOf(fields, 'kind') ?? '',
-        what: textOf(fields, 'what') ?? textOf(childrenOf(fields.find((field) => tagOf(field) === 'xwhat') ?? {}), 'text') ?? '',
-        stack: stack === undefined ? [] : childrenOf(stack).filter((frame) => tagOf(frame) === 'frame').map(frameOf),
+        what:
+          textOf(fields, 'what') ??
+          textOf(childrenOf(fields.find((field) => tagOf(field) === 'xwhat') ?? {}), 'text') ??
+          '',
+        stack:
+          stack === undefined
+            ? []
+            : childrenOf(stack)
+                .filter((frame) => tagOf(frame) === 'frame')
+                .map(frameOf),
         occurrences: 1,
         callIndex,
       };

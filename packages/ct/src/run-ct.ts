@@ -58,15 +58,29 @@ function checkOptions(options: RunCtOptions): number[] {
     throw new CtError('INVALID_ARGUMENT', `digestBits must be a positive multiple of 8, got ${options.digestBits}`);
   }
   const bytes = options.messageBytes ?? RUN_CT_DEFAULTS.messageBytes;
-  if (bytes.length === 0 || bytes.length > 31 || bytes.some((n) => !Number.isInteger(n) || n < 0 || n > MAX_MESSAGE_BYTES)) {
-    throw new CtError('INVALID_ARGUMENT', `messageBytes must be 1 to 31 whole numbers from 0 to ${MAX_MESSAGE_BYTES}, got ${bytes.join(',')}`);
+  if (
+    bytes.length === 0 ||
+    bytes.length > 31 ||
+    bytes.some((n) => !Number.isInteger(n) || n < 0 || n > MAX_MESSAGE_BYTES)
+  ) {
+    throw new CtError(
+      'INVALID_ARGUMENT',
+      `messageBytes must be 1 to 31 whole numbers from 0 to ${MAX_MESSAGE_BYTES}, got ${bytes.join(',')}`,
+    );
   }
   const bits = bytes.map((n) => n * 8);
   const longestBelow = Math.max(...bytes.filter((n) => n < 8192), 1);
   return [...bits, longestBelow * 8 + 3].sort((a, b) => a - b).filter((b, i, all) => all.indexOf(b) === i);
 }
 
-async function runTaint(driver: string, valgrind: string, library: string, digestBits: number, bits: number[], timeoutSeconds: number) {
+async function runTaint(
+  driver: string,
+  valgrind: string,
+  library: string,
+  digestBits: number,
+  bits: number[],
+  timeoutSeconds: number,
+) {
   const version = await runProcess(valgrind, ['--version'], { timeoutSeconds: 30 });
   const run = await runProcess(driver, ['ct-taint', library, String(digestBits), '--bits', bits.join(',')], {
     timeoutSeconds,
@@ -76,16 +90,35 @@ async function runTaint(driver: string, valgrind: string, library: string, diges
   return { version: version.stdout.trim(), run };
 }
 
-async function runTiming(driver: string, library: string, digestBits: number, timing: { messageBytes: number; milliseconds: number }): Promise<CtTimingResult | string> {
-  const run = await runProcess(driver, ['ct-time', library, String(digestBits), '--bits', String(timing.messageBytes * 8), '--milliseconds', String(timing.milliseconds)], {
-    timeoutSeconds: timing.milliseconds / 1000 + 120,
-  });
+async function runTiming(
+  driver: string,
+  library: string,
+  digestBits: number,
+  timing: { messageBytes: number; milliseconds: number },
+): Promise<CtTimingResult | string> {
+  const run = await runProcess(
+    driver,
+    [
+      'ct-time',
+      library,
+      String(digestBits),
+      '--bits',
+      String(timing.messageBytes * 8),
+      '--milliseconds',
+      String(timing.milliseconds),
+    ],
+    {
+      timeoutSeconds: timing.milliseconds / 1000 + 120,
+    },
+  );
   const lines = parseCtDriverLines(run.stdout);
   const line = lines.find((entry) => entry.type === 'ct-time');
   if (line === undefined || line.type !== 'ct-time') {
     const error = lines.find((entry) => entry.type === 'error');
     if (error !== undefined && error.type === 'error') return error.message;
-    return run.timedOut ? 'the timing test did not finish in time' : `the timing test ended with ${run.signal ?? `exit code ${run.exitCode}`} and no result`;
+    return run.timedOut
+      ? 'the timing test did not finish in time'
+      : `the timing test ended with ${run.signal ?? `exit code ${run.exitCode}`} and no result`;
   }
   return {
     messageBits: line.bits,
@@ -122,7 +155,16 @@ export async function runCt(options: RunCtOptions): Promise<CtResult> {
   const bits = checkOptions(options);
   const driver = await resolveDriverPath(options.driverPath);
   const library = path.resolve(options.library);
-  const base: CtResultBase = { library: options.library, digestBits: options.digestBits, messageBits: bits, findings: [], taint: null, timing: null, timingDetail: null, notes: [] };
+  const base: CtResultBase = {
+    library: options.library,
+    digestBits: options.digestBits,
+    messageBits: bits,
+    findings: [],
+    taint: null,
+    timing: null,
+    timingDetail: null,
+    notes: [],
+  };
   const timing = options.timing ?? RUN_CT_DEFAULTS.timing;
   if (timing === false) {
     base.timingDetail = 'skipped';
@@ -133,7 +175,12 @@ export async function runCt(options: RunCtOptions): Promise<CtResult> {
   }
   const valgrind = options.valgrindPath ?? findOnPath('valgrind');
   if (valgrind === null) {
-    return { ...base, verdict: 'unknown', reason: 'valgrind-missing', detail: 'valgrind is not on PATH: install it (Debian: apt-get install valgrind)' };
+    return {
+      ...base,
+      verdict: 'unknown',
+      reason: 'valgrind-missing',
+      detail: 'valgrind is not on PATH: install it (Debian: apt-get install valgrind)',
+    };
   }
   const timeoutSeconds = options.taintTimeoutSeconds ?? RUN_CT_DEFAULTS.taintTimeoutSeconds;
   const { version, run } = await runTaint(driver, valgrind, library, options.digestBits, bits, timeoutSeconds);
@@ -145,10 +192,14 @@ export async function runCt(options: RunCtOptions): Promise<CtResult> {
   }
   const outcome = interpretTaintRun(run, real, timeoutSeconds);
   const taint: CtTaintResult = { valgrindVersion: version, calls: outcome.calls, seconds: run.seconds };
-  if (outcome.status === 'unknown') return { ...base, taint, verdict: 'unknown', reason: outcome.reason, detail: outcome.detail };
+  if (outcome.status === 'unknown')
+    return { ...base, taint, verdict: 'unknown', reason: outcome.reason, detail: outcome.detail };
   const objdump = await runProcess('objdump', ['-d', '-l', '--no-show-raw-insn', real], { timeoutSeconds: 120 });
   const divisions = objdump.exitCode === 0 ? scanDivisions(objdump.stdout) : [];
-  if (objdump.exitCode !== 0) base.notes.push(`divisions not looked for: objdump failed (${objdump.startError ?? objdump.stderr.trim().slice(0, 200)})`);
+  if (objdump.exitCode !== 0)
+    base.notes.push(
+      `divisions not looked for: objdump failed (${objdump.startError ?? objdump.stderr.trim().slice(0, 200)})`,
+    );
   const findings = sortFindings([...outcome.findings, ...divisions]);
   return { ...base, findings, taint, verdict: findings.length === 0 ? 'constant-time' : 'secret-dependent' };
 }

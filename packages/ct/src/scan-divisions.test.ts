@@ -22,8 +22,24 @@ const OBJDUMP = [
 describe('scanDivisions', () => {
   it('lists each integer division once per function and line, inlined functions by their own name, never PLT stubs or divsd', () => {
     expect(scanDivisions(OBJDUMP)).toEqual([
-      { kind: 'variable-latency', function: 'CryptHash', file: 'toy.c', line: 14, source: 'disassembly', firstMessageBits: null, occurrences: null },
-      { kind: 'variable-latency', function: 'mix', file: 'mix.h', line: 4, source: 'disassembly', firstMessageBits: null, occurrences: null },
+      {
+        kind: 'variable-latency',
+        function: 'CryptHash',
+        file: 'toy.c',
+        line: 14,
+        source: 'disassembly',
+        firstMessageBits: null,
+        occurrences: null,
+      },
+      {
+        kind: 'variable-latency',
+        function: 'mix',
+        file: 'mix.h',
+        line: 4,
+        source: 'disassembly',
+        firstMessageBits: null,
+        occurrences: null,
+      },
     ]);
   });
 

@@ -50,7 +50,15 @@ export function scanDivisions(objdumpText: string): CtFinding[] {
       const fn = inlined ?? symbol;
       const key = `${fn}\u0000${file}\u0000${line}`;
       if (!found.has(key)) {
-        found.set(key, { kind: 'variable-latency', function: fn, file, line, source: 'disassembly', firstMessageBits: null, occurrences: null });
+        found.set(key, {
+          kind: 'variable-latency',
+          function: fn,
+          file,
+          line,
+          source: 'disassembly',
+          firstMessageBits: null,
+          occurrences: null,
+        });
       }
     }
   }

@@ -27,14 +27,18 @@ describe('runCt on the constant-time toys', () => {
     ['ct_table', 'memory-index'],
     ['ct_branch', 'branch'],
     ['ct_divide', 'variable-latency'],
-  ])('%s gives exactly its %s finding at the marked line, in the toy\'s file and CryptHash', async (name, kind) => {
-    const result = await audit(name);
-    expect(expected(name)).toEqual([[kind, expect.any(Number)]]);
-    expect(result.verdict).toBe('secret-dependent');
-    expect(result.findings.map((f) => [f.kind, f.line])).toEqual(expected(name));
-    expect(result.findings[0]).toMatchObject({ function: 'CryptHash', file: `${name}.c` });
-    expect(CT_VERDICT_EXIT_CODES[result.verdict]).toBe(1);
-  }, 120000);
+  ])(
+    "%s gives exactly its %s finding at the marked line, in the toy's file and CryptHash",
+    async (name, kind) => {
+      const result = await audit(name);
+      expect(expected(name)).toEqual([[kind, expect.any(Number)]]);
+      expect(result.verdict).toBe('secret-dependent');
+      expect(result.findings.map((f) => [f.kind, f.line])).toEqual(expected(name));
+      expect(result.findings[0]).toMatchObject({ function: 'CryptHash', file: `${name}.c` });
+      expect(CT_VERDICT_EXIT_CODES[result.verdict]).toBe(1);
+    },
+    120000,
+  );
 
   it('the memcheck findings name the first call that raised them and the calls count their reports', async () => {
     const result = await audit('ct_branch', { messageBytes: [0, 2] });
@@ -47,13 +51,17 @@ describe('runCt on the constant-time toys', () => {
     expect(result.findings[0]).toMatchObject({ source: 'memcheck', firstMessageBits: 16, occurrences: 4 });
   }, 120000);
 
-  it.each(['ct_clean', 'ct_length'])('%s (data-independent or length-only control flow) is constant-time', async (name) => {
-    const result = await audit(name);
-    expect(expected(name)).toEqual([]);
-    expect(result.findings).toEqual([]);
-    expect(result.verdict).toBe('constant-time');
-    expect(CT_VERDICT_EXIT_CODES[result.verdict]).toBe(0);
-  }, 120000);
+  it.each(['ct_clean', 'ct_length'])(
+    '%s (data-independent or length-only control flow) is constant-time',
+    async (name) => {
+      const result = await audit(name);
+      expect(expected(name)).toEqual([]);
+      expect(result.findings).toEqual([]);
+      expect(result.verdict).toBe('constant-time');
+      expect(CT_VERDICT_EXIT_CODES[result.verdict]).toBe(0);
+    },
+    120000,
+  );
 });
 
 describe('runCt on misbehaving libraries', () => {
@@ -85,7 +93,7 @@ describe('runCt on misbehaving libraries', () => {
 });
 
 describe('the timing test (evidence only)', () => {
-  it('reports Welch t of fixed vs random classes on every sample and below 20 percentiles, with dudect\'s threshold', async () => {
+  it("reports Welch t of fixed vs random classes on every sample and below 20 percentiles, with dudect's threshold", async () => {
     const result = await audit('ct_branch', { timing: { messageBytes: 64, milliseconds: 500 } });
     const timing = result.timing;
     expect(timing).not.toBeNull();

@@ -14,7 +14,10 @@ function failure(run: () => unknown): ElfSizeError {
 }
 
 /** Byte offsets of e_shoff, e_shentsize, e_shnum, e_shstrndx for each class (ELF gABI). */
-const SH_FIELDS = { 32: { shoff: 32, shentsize: 46, shnum: 48, shstrndx: 50 }, 64: { shoff: 40, shentsize: 58, shnum: 60, shstrndx: 62 } } as const;
+const SH_FIELDS = {
+  32: { shoff: 32, shentsize: 46, shnum: 48, shstrndx: 50 },
+  64: { shoff: 40, shentsize: 58, shnum: 60, shstrndx: 62 },
+} as const;
 
 describe('parseElfImage on hand-made images of each class and byte order', () => {
   // craft-elf.ts: H = 148 (ELF32) or 232 (ELF64); segments MemSiz (H + 200) and 56 + 4096.
@@ -23,23 +26,32 @@ describe('parseElfImage on hand-made images of each class and byte order', () =>
     [32, 'little', 'ARM', 148],
     [64, 'big', 'PowerPC64', 232],
     [64, 'little', 'x86-64', 232],
-  ] as const)('ELF%i %s-endian (%s): .text 120, .rodata 80, .data 40, .bss 4096 bytes; image = H + 200 + 4152', (elfClass, endianness, machine, headerEnd) => {
-    const result = parseElfImage(craftSampleWithSections(elfClass, endianness), 'sample.so');
-    expect(result).toMatchObject({ elfClass, endianness, machine, fileType: 'shared-object', imageBytes: headerEnd + 200 + 4152 });
-    expect(result.sectionBytes).toEqual({ textBytes: 120, rodataBytes: 80, dataBytes: 40, bssBytes: 4096 });
-    expect(result.sections.map((s) => [s.name, s.type, s.sizeBytes, s.allocated])).toEqual([
-      ['', 'NULL', 0, false],
-      ['.text', 'PROGBITS', 120, true],
-      ['.rodata', 'PROGBITS', 80, true],
-      ['.data', 'PROGBITS', 40, true],
-      ['.bss', 'NOBITS', 4096, true],
-      ['.shstrtab', 'STRTAB', 36, false], // "\0.text\0.rodata\0.data\0.bss\0.shstrtab\0" = 36 bytes
-    ]);
-    expect(result.segments.map((s) => [s.flags, s.fileBytes, s.memoryBytes])).toEqual([
-      ['RX', headerEnd + 200, headerEnd + 200],
-      ['RW', 56, 4152],
-    ]);
-  });
+  ] as const)(
+    'ELF%i %s-endian (%s): .text 120, .rodata 80, .data 40, .bss 4096 bytes; image = H + 200 + 4152',
+    (elfClass, endianness, machine, headerEnd) => {
+      const result = parseElfImage(craftSampleWithSections(elfClass, endianness), 'sample.so');
+      expect(result).toMatchObject({
+        elfClass,
+        endianness,
+        machine,
+        fileType: 'shared-object',
+        imageBytes: headerEnd + 200 + 4152,
+      });
+      expect(result.sectionBytes).toEqual({ textBytes: 120, rodataBytes: 80, dataBytes: 40, bssBytes: 4096 });
+      expect(result.sections.map((s) => [s.name, s.type, s.sizeBytes, s.allocated])).toEqual([
+        ['', 'NULL', 0, false],
+        ['.text', 'PROGBITS', 120, true],
+        ['.rodata', 'PROGBITS', 80, true],
+        ['.data', 'PROGBITS', 40, true],
+        ['.bss', 'NOBITS', 4096, true],
+        ['.shstrtab', 'STRTAB', 36, false], // "\0.text\0.rodata\0.data\0.bss\0.shstrtab\0" = 36 bytes
+      ]);
+      expect(result.segments.map((s) => [s.flags, s.fileBytes, s.memoryBytes])).toEqual([
+        ['RX', headerEnd + 200, headerEnd + 200],
+        ['RW', 56, 4152],
+      ]);
+    },
+  );
 
   it('gives null section sizes for an image without a section-header table (e_shoff = 0)', () => {
     const result = parseElfImage(craftSampleElf32(), 'stripped.so');
@@ -53,7 +65,9 @@ describe('parseElfImage on hand-made images of each class and byte order', () =>
       elfClass: 64,
       endianness: 'little',
       totalBytes: 400,
-      programHeaders: [{ type: 1, offset: 0, virtualAddress: 0, fileBytes: 400, memoryBytes: 400, flags: 5, alignBytes: 4096 }],
+      programHeaders: [
+        { type: 1, offset: 0, virtualAddress: 0, fileBytes: 400, memoryBytes: 400, flags: 5, alignBytes: 4096 },
+      ],
       sections: [{ name: '.text', type: 1, flags: 6, virtualAddress: 300, offset: 300, sizeBytes: 100 }],
     });
     expect(parseElfImage(bytes).sectionBytes).toEqual({ textBytes: 100, rodataBytes: 0, dataBytes: 0, bssBytes: 0 });
@@ -74,7 +88,12 @@ describe('parseElfImage on hand-made images of each class and byte order', () =>
     bytes.writeUInt16BE(0xffff, SH_FIELDS[32].shstrndx);
     bytes.writeUInt32BE(6, shoff + 20); // sh_size of section 0 = 6 sections
     bytes.writeUInt32BE(5, shoff + 24); // sh_link of section 0 = .shstrtab
-    expect(parseElfImage(bytes).sectionBytes).toEqual({ textBytes: 120, rodataBytes: 80, dataBytes: 40, bssBytes: 4096 });
+    expect(parseElfImage(bytes).sectionBytes).toEqual({
+      textBytes: 120,
+      rodataBytes: 80,
+      dataBytes: 40,
+      bssBytes: 4096,
+    });
   });
 });
 
@@ -84,13 +103,17 @@ describe('parseElfImage errors in the section headers', () => {
     bytes.writeUInt16BE(9, SH_FIELDS[64].shstrndx);
     const error = failure(() => parseElfImage(bytes, 'x.so'));
     expect(error.code).toBe('MALFORMED');
-    expect(error.message).toMatch(/^x\.so: e_shstrndx is 9, but the file has only 6 section headers \(0–5\)\. .*rebuild/);
+    expect(error.message).toMatch(
+      /^x\.so: e_shstrndx is 9, but the file has only 6 section headers \(0–5\)\. .*rebuild/,
+    );
   });
 
   it('MALFORMED when e_shstrndx names a section that is not a string table (.text)', () => {
     const bytes = craftSampleWithSections(32, 'little');
     bytes.writeUInt16LE(1, SH_FIELDS[32].shstrndx);
-    expect(failure(() => parseElfImage(bytes, 'x.so')).message).toMatch(/section header 1, which is of type PROGBITS, not STRTAB/);
+    expect(failure(() => parseElfImage(bytes, 'x.so')).message).toMatch(
+      /section header 1, which is of type PROGBITS, not STRTAB/,
+    );
   });
 
   it('MALFORMED when section entries are smaller than the class needs (e_shentsize 10 < 64)', () => {
@@ -105,7 +128,9 @@ describe('parseElfImage errors in the section headers', () => {
     const bytes = craftSampleWithSections(32, 'big');
     const shoff = bytes.readUInt32BE(SH_FIELDS[32].shoff);
     bytes.writeUInt32BE(500, shoff + 40 * 2); // sh_name of section 2 (.rodata)
-    expect(failure(() => parseElfImage(bytes, 'x.so')).message).toContain('section header 2 has its name at offset 500 (sh_name), outside the 36-byte section-name string table');
+    expect(failure(() => parseElfImage(bytes, 'x.so')).message).toContain(
+      'section header 2 has its name at offset 500 (sh_name), outside the 36-byte section-name string table',
+    );
   });
 
   it('OUT_OF_BOUNDS when e_shoff points past the end, TRUNCATED when the table is cut', () => {
@@ -115,7 +140,9 @@ describe('parseElfImage errors in the section headers', () => {
     moved.writeBigUInt64LE(BigInt(bytes.length + 8), SH_FIELDS[64].shoff);
     const outside = failure(() => parseElfImage(moved, 'x.so'));
     expect(outside.code).toBe('OUT_OF_BOUNDS');
-    expect(outside.message).toContain(`the section-header table (offset ${bytes.length + 8}, 6 × 64 bytes) starts at byte ${bytes.length + 8}, at or past the end of the ${bytes.length}-byte file`);
+    expect(outside.message).toContain(
+      `the section-header table (offset ${bytes.length + 8}, 6 × 64 bytes) starts at byte ${bytes.length + 8}, at or past the end of the ${bytes.length}-byte file`,
+    );
     const cut = failure(() => parseElfImage(bytes.subarray(0, shoff + 100), 'x.so'));
     expect(cut.code).toBe('TRUNCATED');
     expect(cut.message).toContain(`ends at byte ${shoff + 384}, past the end of the ${shoff + 100}-byte file`);

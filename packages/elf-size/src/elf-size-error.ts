@@ -17,13 +17,7 @@
  *   of range, a section name outside the section-name string table).
  */
 export type ElfSizeErrorCode =
-  | 'NOT_FOUND'
-  | 'READ_FAILED'
-  | 'NOT_ELF'
-  | 'TRUNCATED'
-  | 'OUT_OF_BOUNDS'
-  | 'NOT_SHARED_LIBRARY'
-  | 'MALFORMED';
+  'NOT_FOUND' | 'READ_FAILED' | 'NOT_ELF' | 'TRUNCATED' | 'OUT_OF_BOUNDS' | 'NOT_SHARED_LIBRARY' | 'MALFORMED';
 
 /**
  * The one error class of `@ngcc-perf/elf-size`. Its message names the file and says how to

@@ -5,7 +5,8 @@ import { craftElf32BigEndian, craftSampleElf32 } from '../test/craft-elf.js';
 import { ElfSizeError } from './elf-size-error.js';
 import { parseLoadableSegments } from './loadable-segments.js';
 
-const fixture = (name: string): Buffer => readFileSync(fileURLToPath(new URL(`../test/fixtures/${name}`, import.meta.url)));
+const fixture = (name: string): Buffer =>
+  readFileSync(fileURLToPath(new URL(`../test/fixtures/${name}`, import.meta.url)));
 
 function codeOf(run: () => unknown): string {
   try {
@@ -51,13 +52,17 @@ describe('parseLoadableSegments errors', () => {
   it('NOT_ELF for an ELF class byte other than 1 or 2', () => {
     const bytes = craftSampleElf32();
     bytes[4] = 3;
-    expect(codeOf(() => parseLoadableSegments(bytes, 'x.so'))).toMatch(/^NOT_ELF: x\.so: ELF class byte \(offset 4\) is 3/);
+    expect(codeOf(() => parseLoadableSegments(bytes, 'x.so'))).toMatch(
+      /^NOT_ELF: x\.so: ELF class byte \(offset 4\) is 3/,
+    );
   });
 
   it('NOT_ELF for a data-encoding byte other than 1 or 2', () => {
     const bytes = craftSampleElf32();
     bytes[5] = 0;
-    expect(codeOf(() => parseLoadableSegments(bytes, 'x.so'))).toMatch(/^NOT_ELF: .*data-encoding byte \(offset 5\) is 0/);
+    expect(codeOf(() => parseLoadableSegments(bytes, 'x.so'))).toMatch(
+      /^NOT_ELF: .*data-encoding byte \(offset 5\) is 0/,
+    );
   });
 
   it('TRUNCATED for the first 40 bytes of an ELF64 shared object (header needs 64)', () => {
@@ -67,8 +72,12 @@ describe('parseLoadableSegments errors', () => {
   });
 
   it('TRUNCATED for an empty file and for 10 bytes of ELF identification', () => {
-    expect(codeOf(() => parseLoadableSegments(Buffer.alloc(0), 'empty.so'))).toMatch(/^TRUNCATED: empty\.so: the file is empty/);
-    expect(codeOf(() => parseLoadableSegments(craftSampleElf32().subarray(0, 10), 'ten.so'))).toMatch(/^TRUNCATED: ten\.so: only 10 bytes/);
+    expect(codeOf(() => parseLoadableSegments(Buffer.alloc(0), 'empty.so'))).toMatch(
+      /^TRUNCATED: empty\.so: the file is empty/,
+    );
+    expect(codeOf(() => parseLoadableSegments(craftSampleElf32().subarray(0, 10), 'ten.so'))).toMatch(
+      /^TRUNCATED: ten\.so: only 10 bytes/,
+    );
   });
 
   it('TRUNCATED when the program-header table runs past the end (52 + 3 × 32 = 148 > 100 bytes)', () => {
@@ -86,21 +95,33 @@ describe('parseLoadableSegments errors', () => {
   it('NOT_SHARED_LIBRARY for an ET_REL header and for an ar archive', () => {
     const relocatable = craftSampleElf32();
     relocatable.writeUInt16BE(1, 16);
-    expect(codeOf(() => parseLoadableSegments(relocatable, 'a.o'))).toMatch(/^NOT_SHARED_LIBRARY: a\.o: is a relocatable object file \(ET_REL.*gcc -fPIC -shared/);
+    expect(codeOf(() => parseLoadableSegments(relocatable, 'a.o'))).toMatch(
+      /^NOT_SHARED_LIBRARY: a\.o: is a relocatable object file \(ET_REL.*gcc -fPIC -shared/,
+    );
     const archive = Buffer.from('!<arch>\n/               0           0     0     0       4         `\n', 'latin1');
-    expect(codeOf(() => parseLoadableSegments(archive, 'liba.a'))).toMatch(/^NOT_SHARED_LIBRARY: liba\.a: is a static archive/);
+    expect(codeOf(() => parseLoadableSegments(archive, 'liba.a'))).toMatch(
+      /^NOT_SHARED_LIBRARY: liba\.a: is a static archive/,
+    );
   });
 
   it('MALFORMED when FileSiz exceeds MemSiz or no PT_LOAD exists', () => {
     const bigFile = craftElf32BigEndian({
       totalBytes: 200,
-      programHeaders: [{ type: 1, offset: 0, virtualAddress: 0, fileBytes: 100, memoryBytes: 50, flags: 4, alignBytes: 4096 }],
+      programHeaders: [
+        { type: 1, offset: 0, virtualAddress: 0, fileBytes: 100, memoryBytes: 50, flags: 4, alignBytes: 4096 },
+      ],
     });
-    expect(codeOf(() => parseLoadableSegments(bigFile, 'x.so'))).toMatch(/^MALFORMED: x\.so: PT_LOAD segment in program header 0 has FileSiz 100 larger than MemSiz 50/);
+    expect(codeOf(() => parseLoadableSegments(bigFile, 'x.so'))).toMatch(
+      /^MALFORMED: x\.so: PT_LOAD segment in program header 0 has FileSiz 100 larger than MemSiz 50/,
+    );
     const noLoad = craftElf32BigEndian({
-      programHeaders: [{ type: 0x6474e551, offset: 0, virtualAddress: 0, fileBytes: 0, memoryBytes: 0, flags: 6, alignBytes: 16 }],
+      programHeaders: [
+        { type: 0x6474e551, offset: 0, virtualAddress: 0, fileBytes: 0, memoryBytes: 0, flags: 6, alignBytes: 16 },
+      ],
     });
-    expect(codeOf(() => parseLoadableSegments(noLoad, 'x.so'))).toMatch(/^MALFORMED: x\.so: has program headers but no PT_LOAD segment/);
+    expect(codeOf(() => parseLoadableSegments(noLoad, 'x.so'))).toMatch(
+      /^MALFORMED: x\.so: has program headers but no PT_LOAD segment/,
+    );
   });
 
   it('sets name, code, file on the error', () => {

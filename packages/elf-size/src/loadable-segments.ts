@@ -9,7 +9,12 @@ import type { LoadableSegment, LoadableSegmentsResult, SegmentFlags } from './ty
 /** `e_phnum` value meaning "the real count is in section header 0" (gABI extended numbering). */
 const PN_XNUM = 0xffff;
 
-function checkProgramHeaderTable(header: elfy.ElfyHeader, identity: ElfIdentity, fileBytes: number, file: string): void {
+function checkProgramHeaderTable(
+  header: elfy.ElfyHeader,
+  identity: ElfIdentity,
+  fileBytes: number,
+  file: string,
+): void {
   if (header.phoff === 0 || header.phnum === 0) {
     throw malformedElf(file, 'has no program headers, so nothing of it is loaded');
   }
@@ -17,7 +22,10 @@ function checkProgramHeaderTable(header: elfy.ElfyHeader, identity: ElfIdentity,
     throw malformedElf(file, 'uses extended program-header numbering (e_phnum = 0xffff), which is not supported');
   }
   if (header.phentsize < identity.programHeaderBytes) {
-    throw malformedElf(file, `program-header entries are ${header.phentsize} bytes, but ELF${identity.elfClass} needs at least ${identity.programHeaderBytes}`);
+    throw malformedElf(
+      file,
+      `program-header entries are ${header.phentsize} bytes, but ELF${identity.elfClass} needs at least ${identity.programHeaderBytes}`,
+    );
   }
   checkFileExtent(
     {
@@ -43,13 +51,22 @@ function toFlags(flags: Record<string, boolean>): SegmentFlags {
   return `${flags.r ? 'R' : ''}${flags.w ? 'W' : ''}${flags.x ? 'X' : ''}` as SegmentFlags;
 }
 
-function toSegment(program: elfy.ElfyProgram, index: number, fileBytes: number, declaredBytes: number, file: string): LoadableSegment {
+function toSegment(
+  program: elfy.ElfyProgram,
+  index: number,
+  fileBytes: number,
+  declaredBytes: number,
+  file: string,
+): LoadableSegment {
   const fields = [program.offset, program.vaddr, program.filesz, program.memsz, program.align];
   if (!fields.every((value) => Number.isSafeInteger(value))) {
     throw malformedElf(file, `program header ${index} (PT_LOAD) holds a value above 2^53`);
   }
   if (program.filesz > program.memsz) {
-    throw malformedElf(file, `PT_LOAD segment in program header ${index} has FileSiz ${program.filesz} larger than MemSiz ${program.memsz}`);
+    throw malformedElf(
+      file,
+      `PT_LOAD segment in program header ${index} has FileSiz ${program.filesz} larger than MemSiz ${program.memsz}`,
+    );
   }
   checkFileExtent(
     {

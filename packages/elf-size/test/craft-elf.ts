@@ -62,7 +62,10 @@ export function craftElf(options: CraftElfOptions): Buffer {
   const phentsize = elf64 ? 56 : 32;
   const shentsize = elf64 ? 64 : 40;
   const dataEnd = options.totalBytes ?? headerBytes + phentsize * options.programHeaders.length;
-  const sections = options.sections === undefined ? [] : [...options.sections, { name: '.shstrtab', type: 3, flags: 0, virtualAddress: 0, offset: 0, sizeBytes: 0 }];
+  const sections =
+    options.sections === undefined
+      ? []
+      : [...options.sections, { name: '.shstrtab', type: 3, flags: 0, virtualAddress: 0, offset: 0, sizeBytes: 0 }];
   // Section names: "\0" then each name and its terminator.
   const names = ['', ...sections.map((s) => s.name)];
   const strtab = Buffer.from(`${names.join('\0')}\0`, 'latin1');
@@ -93,9 +96,13 @@ export function craftElf(options: CraftElfOptions): Buffer {
     w.u32(at, ph.type);
     if (elf64) {
       w.u32(at + 4, ph.flags);
-      [ph.offset, ph.virtualAddress, ph.virtualAddress, ph.fileBytes, ph.memoryBytes, ph.alignBytes].forEach((v, i) => w.u64(at + 8 + 8 * i, v));
+      [ph.offset, ph.virtualAddress, ph.virtualAddress, ph.fileBytes, ph.memoryBytes, ph.alignBytes].forEach((v, i) =>
+        w.u64(at + 8 + 8 * i, v),
+      );
     } else {
-      [ph.offset, ph.virtualAddress, ph.virtualAddress, ph.fileBytes, ph.memoryBytes, ph.flags, ph.alignBytes].forEach((v, i) => w.u32(at + 4 + 4 * i, v));
+      [ph.offset, ph.virtualAddress, ph.virtualAddress, ph.fileBytes, ph.memoryBytes, ph.flags, ph.alignBytes].forEach(
+        (v, i) => w.u32(at + 4 + 4 * i, v),
+      );
     }
   });
   strtab.copy(w.buf, strtabOffset);
@@ -153,15 +160,52 @@ export function craftSampleWithSections(elfClass: 32 | 64, endianness: 'little' 
     machineCode,
     totalBytes: textOffset + 120 + 80 + 56,
     programHeaders: [
-      { type: 1, offset: 0, virtualAddress: 0x10000, fileBytes: textOffset + 200, memoryBytes: textOffset + 200, flags: 5, alignBytes: 0x10000 },
-      { type: 1, offset: textOffset + 200, virtualAddress: 0x20000 + textOffset + 200, fileBytes: 56, memoryBytes: 56 + 4096, flags: 6, alignBytes: 0x10000 },
+      {
+        type: 1,
+        offset: 0,
+        virtualAddress: 0x10000,
+        fileBytes: textOffset + 200,
+        memoryBytes: textOffset + 200,
+        flags: 5,
+        alignBytes: 0x10000,
+      },
+      {
+        type: 1,
+        offset: textOffset + 200,
+        virtualAddress: 0x20000 + textOffset + 200,
+        fileBytes: 56,
+        memoryBytes: 56 + 4096,
+        flags: 6,
+        alignBytes: 0x10000,
+      },
       { type: 0x6474e551, offset: 0, virtualAddress: 0, fileBytes: 0, memoryBytes: 0, flags: 6, alignBytes: 16 },
     ],
     sections: [
       { name: '.text', type: 1, flags: 6, virtualAddress: 0x10000 + textOffset, offset: textOffset, sizeBytes: 120 },
-      { name: '.rodata', type: 1, flags: 2, virtualAddress: 0x10000 + textOffset + 120, offset: textOffset + 120, sizeBytes: 80 },
-      { name: '.data', type: 1, flags: 3, virtualAddress: 0x20000 + textOffset + 200, offset: textOffset + 200, sizeBytes: 40 },
-      { name: '.bss', type: 8, flags: 3, virtualAddress: 0x20000 + textOffset + 256, offset: textOffset + 256, sizeBytes: 4096 },
+      {
+        name: '.rodata',
+        type: 1,
+        flags: 2,
+        virtualAddress: 0x10000 + textOffset + 120,
+        offset: textOffset + 120,
+        sizeBytes: 80,
+      },
+      {
+        name: '.data',
+        type: 1,
+        flags: 3,
+        virtualAddress: 0x20000 + textOffset + 200,
+        offset: textOffset + 200,
+        sizeBytes: 40,
+      },
+      {
+        name: '.bss',
+        type: 8,
+        flags: 3,
+        virtualAddress: 0x20000 + textOffset + 256,
+        offset: textOffset + 256,
+        sizeBytes: 4096,
+      },
     ],
   });
 }

@@ -60,23 +60,82 @@ interface CorpusCase {
 }
 
 const CASES: CorpusCase[] = [
-  { name: 'cut at 10 bytes', make: () => original.subarray(0, 10), code: 'TRUNCATED', message: /only 10 bytes, which ends inside the 16-byte ELF identification/ },
-  { name: 'cut at 40 bytes', make: () => original.subarray(0, 40), code: 'TRUNCATED', message: /only 40 bytes, but an ELF64 header needs 64/ },
-  { name: 'cut at 63 bytes', make: () => original.subarray(0, 63), code: 'TRUNCATED', message: /only 63 bytes, but an ELF64 header needs 64/ },
-  { name: 'cut in half', make: () => original.subarray(0, original.length >> 1), code: 'TRUNCATED', message: /the file is cut short: the PT_LOAD segment of program header \d+ .* past the end of the \d+-byte file, and its section-header table says the file is \d+ bytes long/ },
-  { name: 'e_phoff past the end of the file', make: () => corrupt((b) => b.writeBigUInt64LE(BigInt(b.length + 4096), E_PHOFF)), code: 'OUT_OF_BOUNDS', message: /the program-header table \(offset \d+, .*\) starts at byte \d+, at or past the end .*e_phoff/ },
-  { name: 'e_phnum huge (65520)', make: () => corrupt((b) => b.writeUInt16LE(0xfff0, E_PHNUM)), code: 'TRUNCATED', message: /the program-header table \(offset 64, 65520 × 56 bytes\) ends at byte 3669184, past the end/ },
-  { name: 'e_phentsize 8', make: () => corrupt((b) => b.writeUInt16LE(8, E_PHENTSIZE)), code: 'MALFORMED', message: /program-header entries are 8 bytes, but ELF64 needs at least 56/ },
-  { name: 'e_shoff past the end of the file', make: () => corrupt((b) => b.writeBigUInt64LE(BigInt(b.length + 1), E_SHOFF)), code: 'OUT_OF_BOUNDS', message: /the section-header table .* at or past the end/, loaderUnaffected: true },
-  { name: 'cut inside the section-header table', make: () => original.subarray(0, header(original).shoff + 100), code: 'TRUNCATED', message: /the section-header table .* ends at byte \d+, past the end/, loaderUnaffected: true },
-  { name: 'e_ident class 3', make: () => corrupt((b) => (b[4] = 3)), code: 'NOT_ELF', message: /ELF class byte \(offset 4\) is 3; only 1 \(ELF32\) and 2 \(ELF64\) exist/ },
-  { name: 'e_ident data encoding 0', make: () => corrupt((b) => (b[5] = 0)), code: 'NOT_ELF', message: /data-encoding byte \(offset 5\) is 0/ },
+  {
+    name: 'cut at 10 bytes',
+    make: () => original.subarray(0, 10),
+    code: 'TRUNCATED',
+    message: /only 10 bytes, which ends inside the 16-byte ELF identification/,
+  },
+  {
+    name: 'cut at 40 bytes',
+    make: () => original.subarray(0, 40),
+    code: 'TRUNCATED',
+    message: /only 40 bytes, but an ELF64 header needs 64/,
+  },
+  {
+    name: 'cut at 63 bytes',
+    make: () => original.subarray(0, 63),
+    code: 'TRUNCATED',
+    message: /only 63 bytes, but an ELF64 header needs 64/,
+  },
+  {
+    name: 'cut in half',
+    make: () => original.subarray(0, original.length >> 1),
+    code: 'TRUNCATED',
+    message:
+      /the file is cut short: the PT_LOAD segment of program header \d+ .* past the end of the \d+-byte file, and its section-header table says the file is \d+ bytes long/,
+  },
+  {
+    name: 'e_phoff past the end of the file',
+    make: () => corrupt((b) => b.writeBigUInt64LE(BigInt(b.length + 4096), E_PHOFF)),
+    code: 'OUT_OF_BOUNDS',
+    message: /the program-header table \(offset \d+, .*\) starts at byte \d+, at or past the end .*e_phoff/,
+  },
+  {
+    name: 'e_phnum huge (65520)',
+    make: () => corrupt((b) => b.writeUInt16LE(0xfff0, E_PHNUM)),
+    code: 'TRUNCATED',
+    message: /the program-header table \(offset 64, 65520 × 56 bytes\) ends at byte 3669184, past the end/,
+  },
+  {
+    name: 'e_phentsize 8',
+    make: () => corrupt((b) => b.writeUInt16LE(8, E_PHENTSIZE)),
+    code: 'MALFORMED',
+    message: /program-header entries are 8 bytes, but ELF64 needs at least 56/,
+  },
+  {
+    name: 'e_shoff past the end of the file',
+    make: () => corrupt((b) => b.writeBigUInt64LE(BigInt(b.length + 1), E_SHOFF)),
+    code: 'OUT_OF_BOUNDS',
+    message: /the section-header table .* at or past the end/,
+    loaderUnaffected: true,
+  },
+  {
+    name: 'cut inside the section-header table',
+    make: () => original.subarray(0, header(original).shoff + 100),
+    code: 'TRUNCATED',
+    message: /the section-header table .* ends at byte \d+, past the end/,
+    loaderUnaffected: true,
+  },
+  {
+    name: 'e_ident class 3',
+    make: () => corrupt((b) => (b[4] = 3)),
+    code: 'NOT_ELF',
+    message: /ELF class byte \(offset 4\) is 3; only 1 \(ELF32\) and 2 \(ELF64\) exist/,
+  },
+  {
+    name: 'e_ident data encoding 0',
+    make: () => corrupt((b) => (b[5] = 0)),
+    code: 'NOT_ELF',
+    message: /data-encoding byte \(offset 5\) is 0/,
+  },
   {
     name: 'PT_LOAD with FileSiz > MemSiz',
-    make: () => corrupt((b) => {
-      const at = writableLoadHeader(b);
-      b.writeBigUInt64LE(b.readBigUInt64LE(at + 32) - 1n, at + 40); // MemSiz = FileSiz − 1
-    }),
+    make: () =>
+      corrupt((b) => {
+        const at = writableLoadHeader(b);
+        b.writeBigUInt64LE(b.readBigUInt64LE(at + 32) - 1n, at + 40); // MemSiz = FileSiz − 1
+      }),
     code: 'MALFORMED',
     message: /PT_LOAD segment in program header \d+ has FileSiz (\d+) larger than MemSiz \d+/,
   },
@@ -86,16 +145,41 @@ const CASES: CorpusCase[] = [
     code: 'OUT_OF_BOUNDS',
     message: /the PT_LOAD segment of program header \d+ .* at or past the end .*p_offset/,
   },
-  { name: 'e_shstrndx out of range', make: () => corrupt((b) => b.writeUInt16LE(b.readUInt16LE(E_SHNUM) + 5, E_SHSTRNDX)), code: 'MALFORMED', message: /e_shstrndx is \d+, but the file has only \d+ section headers/, loaderUnaffected: true },
-  { name: 'e_shentsize 10', make: () => corrupt((b) => b.writeUInt16LE(10, E_SHENTSIZE)), code: 'MALFORMED', message: /section-header entries are 10 bytes/, loaderUnaffected: true },
-  { name: 'e_type ET_REL (an object file)', make: () => corrupt((b) => b.writeUInt16LE(1, E_TYPE)), code: 'NOT_SHARED_LIBRARY', message: /relocatable object file \(ET_REL.*gcc -fPIC -shared/ },
-  { name: 'magic of a static archive', make: () => Buffer.concat([Buffer.from('!<arch>\n', 'latin1'), original]), code: 'NOT_SHARED_LIBRARY', message: /static archive .*lib<instance>\.so/ },
+  {
+    name: 'e_shstrndx out of range',
+    make: () => corrupt((b) => b.writeUInt16LE(b.readUInt16LE(E_SHNUM) + 5, E_SHSTRNDX)),
+    code: 'MALFORMED',
+    message: /e_shstrndx is \d+, but the file has only \d+ section headers/,
+    loaderUnaffected: true,
+  },
+  {
+    name: 'e_shentsize 10',
+    make: () => corrupt((b) => b.writeUInt16LE(10, E_SHENTSIZE)),
+    code: 'MALFORMED',
+    message: /section-header entries are 10 bytes/,
+    loaderUnaffected: true,
+  },
+  {
+    name: 'e_type ET_REL (an object file)',
+    make: () => corrupt((b) => b.writeUInt16LE(1, E_TYPE)),
+    code: 'NOT_SHARED_LIBRARY',
+    message: /relocatable object file \(ET_REL.*gcc -fPIC -shared/,
+  },
+  {
+    name: 'magic of a static archive',
+    make: () => Buffer.concat([Buffer.from('!<arch>\n', 'latin1'), original]),
+    code: 'NOT_SHARED_LIBRARY',
+    message: /static archive .*lib<instance>\.so/,
+  },
 ];
 
 beforeAll(() => {
   dir = mkdtempSync(path.join(tmpdir(), 'elf-corpus-'));
   const source = path.join(dir, 'corpus.c');
-  writeFileSync(source, 'static unsigned char state[4096];\nint CryptHash(int d, const unsigned char *m, unsigned long long l, unsigned char *o) { state[l % 4096] ^= m[0]; o[0] = state[d % 4096]; return 0; }\n');
+  writeFileSync(
+    source,
+    'static unsigned char state[4096];\nint CryptHash(int d, const unsigned char *m, unsigned long long l, unsigned char *o) { state[l % 4096] ^= m[0]; o[0] = state[d % 4096]; return 0; }\n',
+  );
   execFileSync('gcc', ['-std=c99', '-O2', '-fPIC', '-shared', '-o', path.join(dir, 'libcorpus.so'), source]);
   original = readFileSync(path.join(dir, 'libcorpus.so'));
 });
@@ -110,22 +194,25 @@ describe('the malformed-ELF corpus (built from a gcc -fPIC -shared library)', ()
     expect(CASES.length).toBeGreaterThanOrEqual(8);
   });
 
-  it.each(CASES.map((c) => [c.name, c] as const))('%s → its typed error, one line naming the file', async (_name, corpusCase) => {
-    const file = path.join(dir, `${corpusCase.name.replace(/\W+/g, '-')}.so`);
-    writeFileSync(file, corpusCase.make());
-    const error = await readElfImage(file).then(
-      (result) => result,
-      (caught: unknown) => caught,
-    );
-    expect(error).toBeInstanceOf(ElfSizeError);
-    const typed = error as ElfSizeError;
-    expect(typed.code).toBe(corpusCase.code);
-    expect(typed.file).toBe(file);
-    expect(typed.message.startsWith(`${file}: `)).toBe(true);
-    expect(typed.message).toMatch(corpusCase.message);
-    expect(typed.message).not.toContain('\n');
-    expect(typed.message).toMatch(/(rebuild|Rebuild|Pass|copy)/);
-  });
+  it.each(CASES.map((c) => [c.name, c] as const))(
+    '%s → its typed error, one line naming the file',
+    async (_name, corpusCase) => {
+      const file = path.join(dir, `${corpusCase.name.replace(/\W+/g, '-')}.so`);
+      writeFileSync(file, corpusCase.make());
+      const error = await readElfImage(file).then(
+        (result) => result,
+        (caught: unknown) => caught,
+      );
+      expect(error).toBeInstanceOf(ElfSizeError);
+      const typed = error as ElfSizeError;
+      expect(typed.code).toBe(corpusCase.code);
+      expect(typed.file).toBe(file);
+      expect(typed.message.startsWith(`${file}: `)).toBe(true);
+      expect(typed.message).toMatch(corpusCase.message);
+      expect(typed.message).not.toContain('\n');
+      expect(typed.message).toMatch(/(rebuild|Rebuild|Pass|copy)/);
+    },
+  );
 
   it('a damaged section-header table leaves the loader view intact: the same Σ p_memsz as the original', () => {
     const expected = parseLoadableSegments(original).imageBytes;
@@ -139,7 +226,9 @@ describe('no input makes the parser throw anything but ElfSizeError', () => {
   function outcome(bytes: Buffer): string {
     try {
       const result = parseElfImage(bytes);
-      return Number.isSafeInteger(result.imageBytes) && result.imageBytes >= 0 ? 'ok' : `bad number ${result.imageBytes}`;
+      return Number.isSafeInteger(result.imageBytes) && result.imageBytes >= 0
+        ? 'ok'
+        : `bad number ${result.imageBytes}`;
     } catch (error) {
       return error instanceof ElfSizeError ? error.code : `untyped ${String(error)}`;
     }
@@ -149,7 +238,8 @@ describe('no input makes the parser throw anything but ElfSizeError', () => {
     const untyped = new Set<string>();
     for (let length = 0; length < original.length; length += 1) {
       const result = outcome(original.subarray(0, length));
-      if (result === 'ok' || result.startsWith('untyped') || result.startsWith('bad')) untyped.add(`${length}: ${result}`);
+      if (result === 'ok' || result.startsWith('untyped') || result.startsWith('bad'))
+        untyped.add(`${length}: ${result}`);
     }
     expect([...untyped]).toEqual([]);
   });
@@ -183,21 +273,25 @@ describe('no input makes the parser throw anything but ElfSizeError', () => {
     [32, 'little'],
     [64, 'big'],
     [64, 'little'],
-  ] as const)('every truncation and every byte set to 0xff / 0x00 of a hand-made ELF%i %s-endian image', (elfClass, endianness) => {
-    const image = craftSampleWithSections(elfClass, endianness);
-    const problems: string[] = [];
-    for (let length = 0; length < image.length; length += 1) {
-      const result = outcome(image.subarray(0, length));
-      if (!/^[A-Z_]+$/.test(result) || result === 'ok') problems.push(`cut at ${length}: ${result}`);
-    }
-    for (let at = 0; at < image.length; at += 1) {
-      for (const value of [0xff, 0x00]) {
-        const bytes = Buffer.from(image);
-        bytes[at] = value;
-        const result = outcome(bytes);
-        if (result.startsWith('untyped') || result.startsWith('bad')) problems.push(`byte ${at} = ${value}: ${result}`);
+  ] as const)(
+    'every truncation and every byte set to 0xff / 0x00 of a hand-made ELF%i %s-endian image',
+    (elfClass, endianness) => {
+      const image = craftSampleWithSections(elfClass, endianness);
+      const problems: string[] = [];
+      for (let length = 0; length < image.length; length += 1) {
+        const result = outcome(image.subarray(0, length));
+        if (!/^[A-Z_]+$/.test(result) || result === 'ok') problems.push(`cut at ${length}: ${result}`);
       }
-    }
-    expect(problems).toEqual([]);
-  });
+      for (let at = 0; at < image.length; at += 1) {
+        for (const value of [0xff, 0x00]) {
+          const bytes = Buffer.from(image);
+          bytes[at] = value;
+          const result = outcome(bytes);
+          if (result.startsWith('untyped') || result.startsWith('bad'))
+            problems.push(`byte ${at} = ${value}: ${result}`);
+        }
+      }
+      expect(problems).toEqual([]);
+    },
+  );
 });

@@ -15,7 +15,8 @@ const SOURCES: Record<string, string> = {
   // 64 KiB of zero-initialised state: MemSiz of the RW segment grows, FileSiz does not
   bss: 'static unsigned char state[65536];\nint CryptHash(int d, const unsigned char *m, unsigned long long l, unsigned char *o) { state[l % 65536] ^= m[0]; o[0] = state[d]; return 0; }\n',
   // a 4 KiB constant table in .rodata
-  table: 'static const unsigned int T[1024] = {1, 2, 3, 4, 5, 6, 7, 8};\nint CryptHash(int d, const unsigned char *m, unsigned long long l, unsigned char *o) { (void)l; o[0] = (unsigned char)T[(d + m[0]) % 1024]; return 0; }\n',
+  table:
+    'static const unsigned int T[1024] = {1, 2, 3, 4, 5, 6, 7, 8};\nint CryptHash(int d, const unsigned char *m, unsigned long long l, unsigned char *o) { (void)l; o[0] = (unsigned char)T[(d + m[0]) % 1024]; return 0; }\n',
 };
 
 let dir = '';
@@ -23,7 +24,12 @@ const built = (name: string): string => path.join(dir, name);
 
 function findLibc(): string {
   const fromGcc = execFileSync('gcc', ['-print-file-name=libc.so.6'], { encoding: 'utf8' }).trim();
-  const candidates = [fromGcc, '/lib/x86_64-linux-gnu/libc.so.6', '/lib/aarch64-linux-gnu/libc.so.6', '/lib64/libc.so.6'];
+  const candidates = [
+    fromGcc,
+    '/lib/x86_64-linux-gnu/libc.so.6',
+    '/lib/aarch64-linux-gnu/libc.so.6',
+    '/lib64/libc.so.6',
+  ];
   const found = candidates.find((candidate) => path.isAbsolute(candidate) && existsSync(candidate));
   if (found === undefined) throw new Error(`no libc.so.6 found among ${candidates.join(', ')}`);
   return found;
@@ -37,34 +43,54 @@ function findWithLdconfig(prefix: string): string | null {
 }
 
 /** Sections of `readelf -SW` (index ≥ 1): name, address, offset, size. */
-function readelfSections(file: string): Array<{ name: string; virtualAddress: number; offset: number; sizeBytes: number }> {
+function readelfSections(
+  file: string,
+): Array<{ name: string; virtualAddress: number; offset: number; sizeBytes: number }> {
   const text = execFileSync('readelf', ['-SW', file], { encoding: 'utf8' });
   const pattern = /^\s*\[\s*([1-9]\d*)\]\s+(\S+)\s+\S+\s+([0-9a-f]+)\s+([0-9a-f]+)\s+([0-9a-f]+)\s/;
   return text.split('\n').flatMap((line) => {
     const match = pattern.exec(line);
     if (match === null) return [];
     const [, , name, address, offset, size] = match as unknown as string[];
-    return [{ name: name!, virtualAddress: parseInt(address!, 16), offset: parseInt(offset!, 16), sizeBytes: parseInt(size!, 16) }];
+    return [
+      {
+        name: name!,
+        virtualAddress: parseInt(address!, 16),
+        offset: parseInt(offset!, 16),
+        sizeBytes: parseInt(size!, 16),
+      },
+    ];
   });
 }
 
 /** `readelf -SW` sizes of .text, .rodata, .data, .bss (0 when absent). */
 function readelfSectionBytes(file: string) {
   const sections = readelfSections(file);
-  const size = (name: string): number => sections.filter((s) => s.name === name).reduce((sum, s) => sum + s.sizeBytes, 0);
+  const size = (name: string): number =>
+    sections.filter((s) => s.name === name).reduce((sum, s) => sum + s.sizeBytes, 0);
   return { textBytes: size('.text'), rodataBytes: size('.rodata'), dataBytes: size('.data'), bssBytes: size('.bss') };
 }
 
 /** The LOAD lines of `readelf -lW`: Offset VirtAddr PhysAddr FileSiz MemSiz Flg Align. */
 function readelfLoads(file: string): LoadableSegment[] {
   const text = execFileSync('readelf', ['-lW', file], { encoding: 'utf8' });
-  const pattern = /^\s*LOAD\s+(0x[0-9a-f]+)\s+(0x[0-9a-f]+)\s+0x[0-9a-f]+\s+(0x[0-9a-f]+)\s+(0x[0-9a-f]+)\s+([RWE ]{3})\s+(0x[0-9a-f]+)\s*$/;
+  const pattern =
+    /^\s*LOAD\s+(0x[0-9a-f]+)\s+(0x[0-9a-f]+)\s+0x[0-9a-f]+\s+(0x[0-9a-f]+)\s+(0x[0-9a-f]+)\s+([RWE ]{3})\s+(0x[0-9a-f]+)\s*$/;
   return text.split('\n').flatMap((line) => {
     const match = pattern.exec(line);
     if (match === null) return [];
     const [, offset, vaddr, filesz, memsz, flg, align] = match as unknown as string[];
     const flags = `${flg!.includes('R') ? 'R' : ''}${flg!.includes('W') ? 'W' : ''}${flg!.includes('E') ? 'X' : ''}`;
-    return [{ offset: Number(offset), virtualAddress: Number(vaddr), fileBytes: Number(filesz), memoryBytes: Number(memsz), flags, alignBytes: Number(align) } as LoadableSegment];
+    return [
+      {
+        offset: Number(offset),
+        virtualAddress: Number(vaddr),
+        fileBytes: Number(filesz),
+        memoryBytes: Number(memsz),
+        flags,
+        alignBytes: Number(align),
+      } as LoadableSegment,
+    ];
   });
 }
 
@@ -78,7 +104,8 @@ beforeAll(() => {
   execFileSync('ar', ['rcs', built('libtiny.a'), built('tiny.o')]);
   writeFileSync(built('sample-elf32-be.so'), craftSampleElf32());
   for (const elfClass of [32, 64] as const) {
-    for (const endianness of ['little', 'big'] as const) writeFileSync(built(`sections-${elfClass}-${endianness}.so`), craftSampleWithSections(elfClass, endianness));
+    for (const endianness of ['little', 'big'] as const)
+      writeFileSync(built(`sections-${elfClass}-${endianness}.so`), craftSampleWithSections(elfClass, endianness));
   }
 });
 
@@ -132,7 +159,11 @@ describe('readElfImage agrees with readelf -lW and -SW', () => {
     expect(result.segments).toEqual(loads);
     expect(result.imageBytes).toBe(loads.reduce((sum, segment) => sum + segment.memoryBytes, 0));
     expect(result.sectionBytes).toEqual(readelfSectionBytes(file));
-    expect(result.sections.slice(1).map(({ name, virtualAddress, offset, sizeBytes }) => ({ name, virtualAddress, offset, sizeBytes }))).toEqual(readelfSections(file));
+    expect(
+      result.sections
+        .slice(1)
+        .map(({ name, virtualAddress, offset, sizeBytes }) => ({ name, virtualAddress, offset, sizeBytes })),
+    ).toEqual(readelfSections(file));
   }
 
   it.each(['libtiny.so', 'libbss.so', 'libtable.so'])('%s built by gcc', async (name) => {
@@ -150,9 +181,12 @@ describe('readElfImage agrees with readelf -lW and -SW', () => {
     for (const library of libraries) await expectAgreement(library);
   });
 
-  it.each(['sections-32-little.so', 'sections-32-big.so', 'sections-64-little.so', 'sections-64-big.so'])('hand-made %s', async (name) => {
-    await expectAgreement(built(name));
-  });
+  it.each(['sections-32-little.so', 'sections-32-big.so', 'sections-64-little.so', 'sections-64-big.so'])(
+    'hand-made %s',
+    async (name) => {
+      await expectAgreement(built(name));
+    },
+  );
 });
 
 describe('readLoadableSegments errors on files', () => {

@@ -21,12 +21,16 @@ describe('canonicalDigest', () => {
   });
 
   it('is the SHA-256 of the empty string for blank-only text', () => {
-    expect(canonicalDigest('\r\n \n\t\n', { mode: 'strict' })).toBe('e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855');
+    expect(canonicalDigest('\r\n \n\t\n', { mode: 'strict' })).toBe(
+      'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
+    );
   });
 
   it('nolen drops lines whose trimmed key ends in _Len, and only those', () => {
     const text = 'Msg_Len = 8\nMsg = AB\nDst_Len =\nDst = 00\n Seed_Len  = 3\nLength = 2\nMsg_Len\nx_len = 1\n';
-    expect(canonicalDigest(text, { mode: 'nolen' })).toBe(sha256('Msg = AB\nDst = 00\nLength = 2\nMsg_Len\nx_len = 1\n'));
+    expect(canonicalDigest(text, { mode: 'nolen' })).toBe(
+      sha256('Msg = AB\nDst = 00\nLength = 2\nMsg_Len\nx_len = 1\n'),
+    );
     expect(canonicalDigest(text, { mode: 'strict' })).toBe(
       sha256('Msg_Len = 8\nMsg = AB\nDst_Len =\nDst = 00\n Seed_Len  = 3\nLength = 2\nMsg_Len\nx_len = 1\n'),
     );
@@ -34,7 +38,9 @@ describe('canonicalDigest', () => {
 
   it('recordLimit N keeps the lines before the (N+1)-th "Count = " line', () => {
     const text = '# header\n\nCount = 0\nA = 1\n\nCount = 1\nA = 2\n\nCount = 2\nA = 3\n';
-    expect(canonicalDigest(text, { mode: 'strict', recordLimit: 2 })).toBe(sha256('# header\nCount = 0\nA = 1\nCount = 1\nA = 2\n'));
+    expect(canonicalDigest(text, { mode: 'strict', recordLimit: 2 })).toBe(
+      sha256('# header\nCount = 0\nA = 1\nCount = 1\nA = 2\n'),
+    );
     expect(canonicalDigest(text, { mode: 'strict', recordLimit: 0 })).toBe(sha256('# header\n'));
     expect(canonicalDigest(text, { mode: 'strict', recordLimit: 3 })).toBe(canonicalDigest(text, { mode: 'strict' }));
     // "count = " (lower case) and " Count = " (indented) do not start a record
@@ -57,11 +63,14 @@ describe('canonicalDigest', () => {
     expect(canonicalDigest(text.split(''), { mode: 'nolen' })).toBe(canonicalDigest(text, { mode: 'nolen' }));
   });
 
-  it('the whole-text fast path (strict, no CR or tab) gives the line walk\'s bytes on awkward texts', () => {
+  it("the whole-text fast path (strict, no CR or tab) gives the line walk's bytes on awkward texts", () => {
     const texts = ['', ' ', '\n\n', 'a', 'a ', ' a', '\n  \nMsg = \n\n\nDst = AB  \n', 'x\n \n y \n', 'Msg = '];
     for (const text of texts) {
       // An iterable input always takes the line walk.
-      expect([text, canonicalDigest(text, { mode: 'strict' })]).toEqual([text, canonicalDigest([text], { mode: 'strict' })]);
+      expect([text, canonicalDigest(text, { mode: 'strict' })]).toEqual([
+        text,
+        canonicalDigest([text], { mode: 'strict' }),
+      ]);
     }
     expect(canonicalDigest('Msg = \nDst = AB \n\n', { mode: 'strict' })).toBe(sha256('Msg =\nDst = AB\n'));
   });
@@ -69,7 +78,9 @@ describe('canonicalDigest', () => {
   it('handles a KAT_2_12-sized text (2.8 MB, 20 485 lines)', () => {
     const parts: string[] = [];
     for (let bits = 0; bits <= 4096; bits += 1) {
-      parts.push(`Msg_Len = ${bits}\nMsg = ${'AB'.repeat(Math.ceil(bits / 8))}\nDst_Len = 512\nDst = ${'CD'.repeat(64)}\n\n`);
+      parts.push(
+        `Msg_Len = ${bits}\nMsg = ${'AB'.repeat(Math.ceil(bits / 8))}\nDst_Len = 512\nDst = ${'CD'.repeat(64)}\n\n`,
+      );
     }
     const text = parts.join('');
     expect(text.length).toBe(2804822); // the anchor's KAT_2_12_litchi_512.txt size for a 512-bit digest

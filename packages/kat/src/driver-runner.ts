@@ -84,7 +84,8 @@ interface FailedCallPlace {
 export type DriverKatOutcome =
   | { status: 'ok'; run: DriverKatRun }
   | (FailedOutcomeBase & FailedCallPlace & { status: 'CRYPTOFAIL'; returnCode: number | null })
-  | (FailedOutcomeBase & FailedCallPlace & { status: 'OVERFLOW'; buffer: 'digest' | 'message' | 'message-content' | null })
+  | (FailedOutcomeBase &
+      FailedCallPlace & { status: 'OVERFLOW'; buffer: 'digest' | 'message' | 'message-content' | null })
   | (FailedOutcomeBase & FailedCallPlace & { status: 'NONDETERMINISTIC'; firstHex: string; secondHex: string })
   | (FailedOutcomeBase & { status: 'LOADFAIL' })
   | (FailedOutcomeBase & { status: 'TIMEOUT'; timeoutSeconds: number })

@@ -15,11 +15,7 @@ import type { KatManifest, KatManifestEntry } from './parse-manifest.js';
  * entry?.digest; // '24bdb557…'
  * ```
  */
-export function findManifestEntry(
-  manifest: KatManifest,
-  label: string,
-  file: string,
-): KatManifestEntry | undefined {
+export function findManifestEntry(manifest: KatManifest, label: string, file: string): KatManifestEntry | undefined {
   return (
     manifest.entries.find((entry) => entry.label === label && entry.file === file) ??
     manifest.entries.find((entry) => entry.label === undefined && entry.file === file)

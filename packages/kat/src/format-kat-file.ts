@@ -6,12 +6,18 @@ import { formatKatRecords } from './kat-records.js';
 function messageLines(kind: KatFileKind, record: DriverKatRecord, seedHex: string): string {
   if (kind === 'KAT_2_12' || kind === 'KAT_Loop') {
     if (record.msgHex === undefined) {
-      throw new KatError('INVALID_ARGUMENT', `formatKatFile: ${kind} record ${record.index} has no msgHex; every ${kind} record carries its whole message.`);
+      throw new KatError(
+        'INVALID_ARGUMENT',
+        `formatKatFile: ${kind} record ${record.index} has no msgHex; every ${kind} record carries its whole message.`,
+      );
     }
     return `Msg_Len = ${record.bits}\nMsg = ${record.msgHex.toUpperCase()}\n`;
   }
   if (record.headHex === undefined || record.tailHex === undefined) {
-    throw new KatError('INVALID_ARGUMENT', `formatKatFile: ${kind} record ${record.index} needs headHex and tailHex (the first and last 8 message bytes).`);
+    throw new KatError(
+      'INVALID_ARGUMENT',
+      `formatKatFile: ${kind} record ${record.index} needs headHex and tailHex (the first and last 8 message bytes).`,
+    );
   }
   const seed = record.seeded === true ? seedHex.toUpperCase() : '';
   return `Msg_Len = ${record.bits}\nMsg_Seed = ${seed}\nMsg_Exp = ${record.headHex.toUpperCase()} .... ${record.tailHex.toUpperCase()}\n`;
@@ -36,7 +42,12 @@ function messageLines(kind: KatFileKind, record: DriverKatRecord, seedHex: strin
  * // 'Msg_Len = 8192\nMsg = <m>\nDst_Len = 512\nDst = <d>\n\n'
  * ```
  */
-export function formatKatFile(kind: KatFileKind, records: readonly DriverKatRecord[], digestBits: number, seedHex: string): string {
+export function formatKatFile(
+  kind: KatFileKind,
+  records: readonly DriverKatRecord[],
+  digestBits: number,
+  seedHex: string,
+): string {
   return formatKatRecords(
     records.map((record) => messageLines(kind, record, seedHex)),
     records.map((record) => record.dstHex),

@@ -6,7 +6,14 @@ import { describe, expect, it } from '@jest/globals';
 import { HashDrbg, type DrbgHashFunction } from './hash-drbg.js';
 import { KatError } from './kat-error.js';
 
-const fixture = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'test', 'fixtures', 'nist-drbg', 'Hash_DRBG_SHA-256.rsp');
+const fixture = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '..',
+  'test',
+  'fixtures',
+  'nist-drbg',
+  'Hash_DRBG_SHA-256.rsp',
+);
 
 const SHA256: DrbgHashFunction = {
   outlenBits: 256,
@@ -48,7 +55,16 @@ function readCavp(text: string): CavpRecord[] {
     if (field === null) continue;
     const [, key, value] = field as unknown as [string, string, string];
     if (key === 'COUNT') {
-      current = { group: `group ${groups}: ${group.join(' ')}`, count: Number(value), entropy: '', nonce: '', personalization: '', additional: [], returnedBits: '', returnedBitsLen };
+      current = {
+        group: `group ${groups}: ${group.join(' ')}`,
+        count: Number(value),
+        entropy: '',
+        nonce: '',
+        personalization: '',
+        additional: [],
+        returnedBits: '',
+        returnedBitsLen,
+      };
       records.push(current);
     } else if (current !== null) {
       if (key === 'EntropyInput') current.entropy = value;
@@ -81,7 +97,8 @@ describe('HashDrbg on the NIST CAVP Hash_DRBG SHA-256 vectors (no reseed, no pre
       drbg.instantiate(hex(record.entropy), hex(record.nonce), hex(record.personalization));
       drbg.generate(record.returnedBitsLen, hex(record.additional[0] ?? ''));
       const returned = drbg.generate(record.returnedBitsLen, hex(record.additional[1] ?? ''));
-      if (Buffer.from(returned).toString('hex') !== record.returnedBits) failures.push(`${record.group} COUNT = ${record.count}`);
+      if (Buffer.from(returned).toString('hex') !== record.returnedBits)
+        failures.push(`${record.group} COUNT = ${record.count}`);
     }
     expect(failures).toEqual([]);
   });
@@ -110,7 +127,8 @@ describe('HashDrbg mechanics', () => {
       const part = drbgFor().generate(bits);
       expect(part.length).toBe(Math.ceil(bits / 8));
       const expected = full.slice(0, part.length);
-      if (bits % 8 !== 0) expected[part.length - 1] = (expected[part.length - 1] as number) & (0xff << (8 - (bits % 8)));
+      if (bits % 8 !== 0)
+        expected[part.length - 1] = (expected[part.length - 1] as number) & (0xff << (8 - (bits % 8)));
       expect(Buffer.from(part).toString('hex')).toBe(Buffer.from(expected).toString('hex'));
     }
   });

@@ -56,7 +56,10 @@ export class HashDrbg {
    * @throws {KatError} `INVALID_ARGUMENT` when outlenBits or seedlenBits is not a positive multiple of 8
    */
   constructor(hash: DrbgHashFunction) {
-    for (const [name, bits] of [['outlenBits', hash.outlenBits], ['seedlenBits', hash.seedlenBits]] as const) {
+    for (const [name, bits] of [
+      ['outlenBits', hash.outlenBits],
+      ['seedlenBits', hash.seedlenBits],
+    ] as const) {
       if (!Number.isSafeInteger(bits) || bits <= 0 || bits % 8 !== 0) {
         throw new KatError('INVALID_ARGUMENT', `HashDrbg: ${name} must be a positive multiple of 8, got ${bits}.`);
       }
@@ -130,14 +133,20 @@ export class HashDrbg {
    */
   generateInto(out: Uint8Array, bits: number, additionalInput?: Uint8Array): void {
     if (this.#reseedCounter === 0) {
-      throw new KatError('INVALID_ARGUMENT', 'HashDrbg.generate: call instantiate(entropy, nonce, personalization) first.');
+      throw new KatError(
+        'INVALID_ARGUMENT',
+        'HashDrbg.generate: call instantiate(entropy, nonce, personalization) first.',
+      );
     }
     if (!Number.isSafeInteger(bits) || bits < 0) {
       throw new KatError('INVALID_ARGUMENT', `HashDrbg.generate: bits must be a non-negative integer, got ${bits}.`);
     }
     const bytes = Math.ceil(bits / 8);
     if (out.length < bytes) {
-      throw new KatError('INVALID_ARGUMENT', `HashDrbg.generate: ${bits} bits need ${bytes} bytes, but out has ${out.length}.`);
+      throw new KatError(
+        'INVALID_ARGUMENT',
+        `HashDrbg.generate: ${bits} bits need ${bytes} bytes, but out has ${out.length}.`,
+      );
     }
     if (additionalInput !== undefined && additionalInput.length > 0) {
       addBytesInPlace(this.#v, this.#hash.digest(concatBytes(Uint8Array.of(0x02), this.#v, additionalInput)));

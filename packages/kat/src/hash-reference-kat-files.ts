@@ -54,7 +54,11 @@ export async function hashReferenceKatFiles(options: HashReferenceKatFilesOption
   try {
     present = new Set(await readdir(katDir));
   } catch (error) {
-    throw new KatError('KAT_FILE_UNREADABLE', `Cannot list the reference KAT folder ${katDir}: ${(error as Error).message}. Check the --kat-dir path.`, { cause: error });
+    throw new KatError(
+      'KAT_FILE_UNREADABLE',
+      `Cannot list the reference KAT folder ${katDir}: ${(error as Error).message}. Check the --kat-dir path.`,
+      { cause: error },
+    );
   }
   const entries: NewManifestEntry[] = [];
   for (const kind of ALL_KAT_FILES) {
@@ -64,7 +68,11 @@ export async function hashReferenceKatFiles(options: HashReferenceKatFilesOption
     try {
       text = await readFile(path.join(katDir, file), 'utf8');
     } catch (error) {
-      throw new KatError('KAT_FILE_UNREADABLE', `Cannot read reference KAT file ${path.join(katDir, file)}: ${(error as Error).message}.`, { cause: error });
+      throw new KatError(
+        'KAT_FILE_UNREADABLE',
+        `Cannot read reference KAT file ${path.join(katDir, file)}: ${(error as Error).message}.`,
+        { cause: error },
+      );
     }
     const mode = hasBlankLength(text) ? 'nolen' : 'strict';
     // Hex case is not content: the digest is that of the file with upper-case hex, as generated.

@@ -17,7 +17,14 @@ export { hashReferenceKatFiles } from './hash-reference-kat-files.js';
 export type { HashReferenceKatFilesOptions } from './hash-reference-kat-files.js';
 export { KatError } from './kat-error.js';
 export type { KatErrorCode } from './kat-error.js';
-export { ALL_KAT_FILES, DEFAULT_KAT_FILES, KAT_2_12_MAX_BITS, KAT_LOOP, generateKatMessages, katFileName } from './kat-messages.js';
+export {
+  ALL_KAT_FILES,
+  DEFAULT_KAT_FILES,
+  KAT_2_12_MAX_BITS,
+  KAT_LOOP,
+  generateKatMessages,
+  katFileName,
+} from './kat-messages.js';
 export type { KatFileKind, KatMessage } from './kat-messages.js';
 export { describeKatMessage, formatKatRecords } from './kat-records.js';
 export type { KatFileResult, KatResult, KatResultBase, KatVerdictFields } from './kat-result.js';

@@ -27,7 +27,12 @@ export const DEFAULT_KAT_FILES: readonly KatFileKind[] = Object.freeze(['KAT_2_1
  * await runKat({ ...options, files: ALL_KAT_FILES }); // about 3 GiB hashed plus 10^6 loop steps
  * ```
  */
-export const ALL_KAT_FILES: readonly KatFileKind[] = Object.freeze(['KAT_2_12', 'KAT_2_23', 'KAT_2_33', 'KAT_Loop'] as const);
+export const ALL_KAT_FILES: readonly KatFileKind[] = Object.freeze([
+  'KAT_2_12',
+  'KAT_2_23',
+  'KAT_2_33',
+  'KAT_Loop',
+] as const);
 
 /** One message of a KAT file, in file order. */
 export interface KatMessage {
@@ -139,5 +144,8 @@ export function generateKatMessages(kind: KatFileKind): Iterable<KatMessage> {
   if (kind === 'KAT_2_12') return smallMessages();
   if (kind === 'KAT_2_23' || kind === 'KAT_2_33') return largeMessages(kind);
   if (kind === 'KAT_Loop') return loopMessage();
-  throw new KatError('INVALID_ARGUMENT', `generateKatMessages: unknown KAT file kind ${JSON.stringify(kind)}; use KAT_2_12, KAT_2_23, KAT_2_33 or KAT_Loop.`);
+  throw new KatError(
+    'INVALID_ARGUMENT',
+    `generateKatMessages: unknown KAT file kind ${JSON.stringify(kind)}; use KAT_2_12, KAT_2_23, KAT_2_33 or KAT_Loop.`,
+  );
 }

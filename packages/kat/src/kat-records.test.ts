@@ -20,7 +20,9 @@ describe('KAT_2_12 messages (SPEC §4; values confirmed by the NGCC hash-35 mani
 
   it('has L = 0 … 4096 with ceil(L/8) bytes each', () => {
     expect(messages).toHaveLength(4097);
-    expect(messages.every((message, index) => message.bits === index && message.bytes.length === Math.ceil(index / 8))).toBe(true);
+    expect(
+      messages.every((message, index) => message.bits === index && message.bytes.length === Math.ceil(index / 8)),
+    ).toBe(true);
   });
 
   it('writes L = 0 as "Msg = " followed directly by the line end', () => {
@@ -41,7 +43,9 @@ describe('KAT_2_12 messages (SPEC §4; values confirmed by the NGCC hash-35 mani
   it('L = 4096 is 512 bytes starting 425349930E8EC11A', () => {
     const line = describeKatMessage('KAT_2_12', messages[4096] as KatMessage).split('\n')[1] as string;
     expect(line.startsWith('Msg = 425349930E8EC11A078FEC7A90909A2E')).toBe(true);
-    expect(createHash('sha256').update(`${line}\n`).digest('hex')).toBe('18b8484b71efec8d461a9c8b7d103cef3b3afc587e12629cab44632249744f24');
+    expect(createHash('sha256').update(`${line}\n`).digest('hex')).toBe(
+      '18b8484b71efec8d461a9c8b7d103cef3b3afc587e12629cab44632249744f24',
+    );
   });
 });
 
@@ -59,15 +63,33 @@ describe('KAT_2_23 messages and record layout', () => {
   it('formats a record with Dst_Len and Dst and a blank line; 815 bytes for a 512-bit digest (the anchor log size)', () => {
     const digest = 'AB'.repeat(64);
     const text = formatKatRecords(lines, [digest, digest, digest], 512);
-    expect(text.startsWith(`Msg_Len = 8388608\nMsg_Seed = \nMsg_Exp = 0000000000000000 .... 0000000000000000\nDst_Len = 512\nDst = ${digest}\n\nMsg_Len`)).toBe(true);
+    expect(
+      text.startsWith(
+        `Msg_Len = 8388608\nMsg_Seed = \nMsg_Exp = 0000000000000000 .... 0000000000000000\nDst_Len = 512\nDst = ${digest}\n\nMsg_Len`,
+      ),
+    ).toBe(true);
     expect(Buffer.byteLength(text)).toBe(815);
-    expect(Buffer.byteLength(formatKatRecords(lines, [1, 2, 3].map(() => 'CD'.repeat(128)), 1024))).toBe(1202);
+    expect(
+      Buffer.byteLength(
+        formatKatRecords(
+          lines,
+          [1, 2, 3].map(() => 'CD'.repeat(128)),
+          1024,
+        ),
+      ),
+    ).toBe(1202);
   });
 });
 
 describe('formatKatRecords', () => {
   it('writes upper-case digests and checks counts and lengths', () => {
-    expect(formatKatRecords(['Msg_Len = 0\nMsg = \n'], ['1ab21d8355cfa17f8e61194831e81a8f22bec8c728fefb747ed035eb5082aa2b'], 256)).toBe(
+    expect(
+      formatKatRecords(
+        ['Msg_Len = 0\nMsg = \n'],
+        ['1ab21d8355cfa17f8e61194831e81a8f22bec8c728fefb747ed035eb5082aa2b'],
+        256,
+      ),
+    ).toBe(
       'Msg_Len = 0\nMsg = \nDst_Len = 256\nDst = 1AB21D8355CFA17F8E61194831E81A8F22BEC8C728FEFB747ED035EB5082AA2B\n\n',
     );
     expect(() => formatKatRecords(['a'], [], 256)).toThrow(KatError);
@@ -88,7 +110,11 @@ describe('whole files against the NGCC hash-35 manifest (Wish512 digests in test
       const file = katFileName(kind, 'Wish512');
       const text = formatKatRecords(collect(kind), wish512Digests(kind), 512);
       const entry = findManifestEntry(manifest, 'Wish512', file);
-      expect(entry?.digest).toBe(kind === 'KAT_2_12' ? 'a3797f9b0a2f53cb78ae94758ba219bbe5a1580b7f5d46d911f99898c2b55a51' : 'f082047f1f715de4869a86e91e9ec3690c48f61cd93e4564753c869e01e939f0');
+      expect(entry?.digest).toBe(
+        kind === 'KAT_2_12'
+          ? 'a3797f9b0a2f53cb78ae94758ba219bbe5a1580b7f5d46d911f99898c2b55a51'
+          : 'f082047f1f715de4869a86e91e9ec3690c48f61cd93e4564753c869e01e939f0',
+      );
       expect(canonicalDigest(text, { mode: 'strict' })).toBe(entry?.digest);
     });
   }

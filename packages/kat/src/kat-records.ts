@@ -23,7 +23,8 @@ function upperHex(bytes: Uint8Array): string {
  * ```
  */
 export function describeKatMessage(kind: KatFileKind, message: KatMessage): string {
-  if (kind === 'KAT_2_12' || kind === 'KAT_Loop') return `Msg_Len = ${message.bits}\nMsg = ${upperHex(message.bytes)}\n`;
+  if (kind === 'KAT_2_12' || kind === 'KAT_Loop')
+    return `Msg_Len = ${message.bits}\nMsg = ${upperHex(message.bytes)}\n`;
   const { bytes } = message;
   const seed = message.seed === null ? '' : upperHex(message.seed);
   const head = upperHex(bytes.subarray(0, 8));
@@ -46,15 +47,25 @@ export function describeKatMessage(kind: KatFileKind, message: KatMessage): stri
  * // 'Msg_Len = 0\nMsg = \nDst_Len = 256\nDst = 1AB2…AA2B\n\n'
  * ```
  */
-export function formatKatRecords(messageLines: readonly string[], digestsHex: readonly string[], digestBits: number): string {
+export function formatKatRecords(
+  messageLines: readonly string[],
+  digestsHex: readonly string[],
+  digestBits: number,
+): string {
   if (messageLines.length !== digestsHex.length) {
-    throw new KatError('INVALID_ARGUMENT', `formatKatRecords: ${messageLines.length} messages but ${digestsHex.length} digests; pass one digest per message.`);
+    throw new KatError(
+      'INVALID_ARGUMENT',
+      `formatKatRecords: ${messageLines.length} messages but ${digestsHex.length} digests; pass one digest per message.`,
+    );
   }
   const parts: string[] = [];
   for (let i = 0; i < messageLines.length; i += 1) {
     const digest = digestsHex[i] as string;
     if (digest.length * 4 !== digestBits) {
-      throw new KatError('INVALID_ARGUMENT', `formatKatRecords: digest ${i} has ${digest.length} hex digits, expected ${digestBits / 4} for ${digestBits} bits.`);
+      throw new KatError(
+        'INVALID_ARGUMENT',
+        `formatKatRecords: digest ${i} has ${digest.length} hex digits, expected ${digestBits / 4} for ${digestBits} bits.`,
+      );
     }
     parts.push(messageLines[i] as string, `Dst_Len = ${digestBits}\nDst = ${digest.toUpperCase()}\n\n`);
   }

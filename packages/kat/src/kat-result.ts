@@ -62,82 +62,82 @@ export interface KatResultBase {
  * `file` names the KAT file the failure happened in.
  */
 export type KatVerdictFields =
-    | { verdict: 'PASS' }
-    | {
-        verdict: 'MISMATCH';
-        reference: 'manifest';
-        file: string;
-        /** Line of the manifest entry. */
-        manifestLine: number;
-        /** Manifest digest. */
-        expected: string;
-        /** Our digest in the entry's mode. */
-        actual: string;
-      }
-    | {
-        verdict: 'MISMATCH';
-        reference: 'kat-file';
-        file: string;
-        /** 1-based number of the first record that differs. */
-        record: number;
-        /** Its first differing field (e.g. `Dst`), or `(record)` when one file has fewer records. */
-        field: string;
-        /** That field's line in the generated file (0 when the generated file ended first). */
-        line: number;
-        /** Its line in the submitted file (0 when it ended first). */
-        expectedLine: number;
-        /** The submitted value (hex as written), `<key> = <value>` when the keys differ, or `<end of file>`. */
-        expected: string;
-        /** The generated value, in the same form. */
-        actual: string;
-      }
-    | {
-        verdict: 'MISMATCH';
-        /** Two calls on the same message gave different digests: no fixed known answer can match. */
-        reference: 'repeat';
-        file: string;
-        /** The record whose message was hashed twice (0-based as the driver counts: Msg_Len for KAT_2_12). */
-        index: number;
-        /** The KAT_Loop step, or null. */
-        iteration: number | null;
-        messageBits: number;
-        /** The first digest (upper-case hex). */
-        expected: string;
-        /** The second digest. */
-        actual: string;
-      }
-    | { verdict: 'NOKAT'; /** Generated files with neither a manifest entry nor a submitted file. */ missing: string[] }
-    | {
-        verdict: 'CRYPTOFAIL';
-        file: string;
-        /** Length of the message whose call returned non-zero. */
-        messageBits: number;
-        returnCode: number | null;
-        /** The record (0-based as the driver counts: Msg_Len for KAT_2_12), and the KAT_Loop step or null. */
-        index: number;
-        iteration: number | null;
-      }
-    | {
-        verdict: 'OVERFLOW';
-        file: string;
-        messageBits: number;
-        /** Which buffer: `message-content` means the library wrote into its (const) input message. */
-        buffer: 'digest' | 'message' | 'message-content' | null;
-        index: number;
-        iteration: number | null;
-      }
-    | { verdict: 'LOADFAIL'; file: string }
-    | { verdict: 'TIMEOUT'; file: string; timeoutSeconds: number }
-    | {
-        verdict: 'CRASH';
-        file: string;
-        /** Signal name such as `SIGSEGV`; null when the driver exited with an undocumented code. */
-        signal: string | null;
-        /** The driver's exit code when no signal killed it. */
-        processExitCode: number | null;
-        /** Length of the message being hashed, when known. */
-        messageBits: number | null;
-      };
+  | { verdict: 'PASS' }
+  | {
+      verdict: 'MISMATCH';
+      reference: 'manifest';
+      file: string;
+      /** Line of the manifest entry. */
+      manifestLine: number;
+      /** Manifest digest. */
+      expected: string;
+      /** Our digest in the entry's mode. */
+      actual: string;
+    }
+  | {
+      verdict: 'MISMATCH';
+      reference: 'kat-file';
+      file: string;
+      /** 1-based number of the first record that differs. */
+      record: number;
+      /** Its first differing field (e.g. `Dst`), or `(record)` when one file has fewer records. */
+      field: string;
+      /** That field's line in the generated file (0 when the generated file ended first). */
+      line: number;
+      /** Its line in the submitted file (0 when it ended first). */
+      expectedLine: number;
+      /** The submitted value (hex as written), `<key> = <value>` when the keys differ, or `<end of file>`. */
+      expected: string;
+      /** The generated value, in the same form. */
+      actual: string;
+    }
+  | {
+      verdict: 'MISMATCH';
+      /** Two calls on the same message gave different digests: no fixed known answer can match. */
+      reference: 'repeat';
+      file: string;
+      /** The record whose message was hashed twice (0-based as the driver counts: Msg_Len for KAT_2_12). */
+      index: number;
+      /** The KAT_Loop step, or null. */
+      iteration: number | null;
+      messageBits: number;
+      /** The first digest (upper-case hex). */
+      expected: string;
+      /** The second digest. */
+      actual: string;
+    }
+  | { verdict: 'NOKAT'; /** Generated files with neither a manifest entry nor a submitted file. */ missing: string[] }
+  | {
+      verdict: 'CRYPTOFAIL';
+      file: string;
+      /** Length of the message whose call returned non-zero. */
+      messageBits: number;
+      returnCode: number | null;
+      /** The record (0-based as the driver counts: Msg_Len for KAT_2_12), and the KAT_Loop step or null. */
+      index: number;
+      iteration: number | null;
+    }
+  | {
+      verdict: 'OVERFLOW';
+      file: string;
+      messageBits: number;
+      /** Which buffer: `message-content` means the library wrote into its (const) input message. */
+      buffer: 'digest' | 'message' | 'message-content' | null;
+      index: number;
+      iteration: number | null;
+    }
+  | { verdict: 'LOADFAIL'; file: string }
+  | { verdict: 'TIMEOUT'; file: string; timeoutSeconds: number }
+  | {
+      verdict: 'CRASH';
+      file: string;
+      /** Signal name such as `SIGSEGV`; null when the driver exited with an undocumented code. */
+      signal: string | null;
+      /** The driver's exit code when no signal killed it. */
+      processExitCode: number | null;
+      /** Length of the message being hashed, when known. */
+      messageBits: number | null;
+    };
 
 /**
  * The outcome of {@link runKat}: the common fields and a union tagged by `verdict`, so a caller

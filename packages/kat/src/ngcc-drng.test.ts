@@ -15,7 +15,10 @@ const be32of440 = Uint8Array.of(0x00, 0x00, 0x01, 0xb8); // 440 = 0x1B8
 
 /** Hash_df(input, 440) written out from SP 800-90A §10.3.1 for SM3 (two 256-bit blocks, leftmost 55 bytes). */
 function hashDf440(input: Uint8Array): Buffer {
-  return Buffer.concat([sm3(Uint8Array.of(1), be32of440, input), sm3(Uint8Array.of(2), be32of440, input)]).subarray(0, 55);
+  return Buffer.concat([sm3(Uint8Array.of(1), be32of440, input), sm3(Uint8Array.of(2), be32of440, input)]).subarray(
+    0,
+    55,
+  );
 }
 
 describe('ngccKatSeed', () => {

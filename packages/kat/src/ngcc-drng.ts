@@ -60,7 +60,10 @@ export function createNgccDrng(seed: Uint8Array): HashDrbg {
 export function ngccKatSeed(fileName: string): Uint8Array {
   const head = fileName.slice(0, 8);
   if (head.length !== 8 || !/^[\x20-\x7e]{8}$/.test(head)) {
-    throw new KatError('INVALID_ARGUMENT', `ngccKatSeed: "${fileName}" needs at least 8 printable ASCII characters (e.g. "KAT_2_12_<instance>.txt").`);
+    throw new KatError(
+      'INVALID_ARGUMENT',
+      `ngccKatSeed: "${fileName}" needs at least 8 printable ASCII characters (e.g. "KAT_2_12_<instance>.txt").`,
+    );
   }
   return new Uint8Array(Buffer.from(head.repeat(8), 'latin1'));
 }

@@ -29,21 +29,33 @@ function checkValue(field: KatFileField, where: string): void {
   const { key, value } = field;
   if (key.endsWith('_Len')) {
     if (value !== '' && !/^[0-9]+$/.test(value)) {
-      throw new KatError('KAT_FILE_MALFORMED', `${where}: ${key} must be a whole number (or blank in a template file), got "${shown(value)}". Regenerate the file with the official KAT generator.`);
+      throw new KatError(
+        'KAT_FILE_MALFORMED',
+        `${where}: ${key} must be a whole number (or blank in a template file), got "${shown(value)}". Regenerate the file with the official KAT generator.`,
+      );
     }
     return;
   }
   if (key === 'Msg_Exp') {
     if (!EXPANDED.test(value)) {
-      throw new KatError('KAT_FILE_BAD_HEX', `${where}: Msg_Exp must be "<16 hex digits> .... <16 hex digits>" (the first and last 8 message bytes), got "${shown(value)}". Regenerate the file with the official KAT generator.`);
+      throw new KatError(
+        'KAT_FILE_BAD_HEX',
+        `${where}: Msg_Exp must be "<16 hex digits> .... <16 hex digits>" (the first and last 8 message bytes), got "${shown(value)}". Regenerate the file with the official KAT generator.`,
+      );
     }
     return;
   }
   if (!KAT_HEX_FIELDS.has(key)) return;
   const bad = value.search(/[^0-9A-Fa-f]/);
   if (bad !== -1 || value.length % 2 !== 0) {
-    const why = bad !== -1 ? `character "${value[bad]}" at position ${bad + 1} is not a hex digit` : `it has an odd number (${value.length}) of hex digits`;
-    throw new KatError('KAT_FILE_BAD_HEX', `${where}: ${key} is not bytes in hex: ${why} (value "${shown(value)}"). Write each byte as two hex digits, as the official KAT generator does.`);
+    const why =
+      bad !== -1
+        ? `character "${value[bad]}" at position ${bad + 1} is not a hex digit`
+        : `it has an odd number (${value.length}) of hex digits`;
+    throw new KatError(
+      'KAT_FILE_BAD_HEX',
+      `${where}: ${key} is not bytes in hex: ${why} (value "${shown(value)}"). Write each byte as two hex digits, as the official KAT generator does.`,
+    );
   }
 }
 
@@ -87,7 +99,10 @@ export function parseKatFile(text: string, sourceName: string): KatFileRecord[] 
     const equals = content.indexOf('=');
     const key = equals === -1 ? '' : content.slice(0, equals).trim();
     if (!KEY.test(key)) {
-      throw new KatError('KAT_FILE_MALFORMED', `${where}: expected "<Key> = <value>" (e.g. "Msg_Len = 8"), got "${shown(content)}". Regenerate the file with the official KAT generator, or remove the line.`);
+      throw new KatError(
+        'KAT_FILE_MALFORMED',
+        `${where}: expected "<Key> = <value>" (e.g. "Msg_Len = 8"), got "${shown(content)}". Regenerate the file with the official KAT generator, or remove the line.`,
+      );
     }
     if (current.some((field) => field.key === key)) close();
     const field: KatFileField = { key, value: content.slice(equals + 1).trim(), line };

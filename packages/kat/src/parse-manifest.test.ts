@@ -7,7 +7,13 @@ import { formatManifestLine } from './format-manifest-line.js';
 import { KatError } from './kat-error.js';
 import { parseManifest } from './parse-manifest.js';
 
-const manifestsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'test', 'fixtures', 'ngcc-manifests');
+const manifestsDir = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '..',
+  'test',
+  'fixtures',
+  'ngcc-manifests',
+);
 const D1 = '24bdb55784c2b7e10a26d1ed650f2cfc967d42fe364cd33052ce2a94a3891acd';
 const D2 = '7348e527865ef8c8268b6c2cbbaa6e40326b5071e0c9edbdf4897a1395551818';
 
@@ -47,7 +53,9 @@ describe('parseManifest', () => {
     for (const digest of [D1.toUpperCase(), D1.slice(1), `${D1.slice(1)}g`]) {
       const error = errorOf(`${digest} strict a.txt\n`);
       expect(error.code).toBe('MANIFEST_BAD_DIGEST');
-      expect(error.message).toMatch(/^kat\.sha256 line 1: expected a digest of 64 lower-case hex digits, got ".*" \(6[34] characters\)\. Regenerate it with `ngcc-perf kat --write-manifest`\.$/);
+      expect(error.message).toMatch(
+        /^kat\.sha256 line 1: expected a digest of 64 lower-case hex digits, got ".*" \(6[34] characters\)\. Regenerate it with `ngcc-perf kat --write-manifest`\.$/,
+      );
     }
   });
 
@@ -55,15 +63,28 @@ describe('parseManifest', () => {
     for (const mode of ['loose', 'STRICT', 'strict:', 'strict:0', 'nolen:01', 'strict:x', 'strict:2:3']) {
       const error = errorOf(`${D1} ${mode} a.txt\n`);
       expect(error.code).toBe('MANIFEST_BAD_MODE');
-      expect(error.message).toContain(`kat.sha256 line 1: expected mode "strict" or "nolen", optionally followed by ":N" with N ≥ 1, got "${mode}".`);
+      expect(error.message).toContain(
+        `kat.sha256 line 1: expected mode "strict" or "nolen", optionally followed by ":N" with N ≥ 1, got "${mode}".`,
+      );
     }
   });
 
   it('rejects an empty label or file, and paths that leave the candidate folder', () => {
-    for (const file of ['/a.txt', 'label/', '../KAT_2_12_x.txt', 'a/../../KAT_2_12_x.txt', 'a//KAT_2_12_x.txt', 'a\\KAT_2_12_x.txt', 'C:/KAT_2_12_x.txt', 'x/..']) {
+    for (const file of [
+      '/a.txt',
+      'label/',
+      '../KAT_2_12_x.txt',
+      'a/../../KAT_2_12_x.txt',
+      'a//KAT_2_12_x.txt',
+      'a\\KAT_2_12_x.txt',
+      'C:/KAT_2_12_x.txt',
+      'x/..',
+    ]) {
       const error = errorOf(`${D1} strict ${file}\n`);
       expect([file, error.code]).toEqual([file, 'MANIFEST_BAD_PATH']);
-      expect(error.message).toContain(`kat.sha256 line 1: expected "<label>/<file>" or "<file>" inside the candidate folder, got "${file}": `);
+      expect(error.message).toContain(
+        `kat.sha256 line 1: expected "<label>/<file>" or "<file>" inside the candidate folder, got "${file}": `,
+      );
     }
     expect(errorOf(`${D1} strict ../KAT_2_12_x.txt\n`).message).toContain('would leave the candidate folder');
   });
@@ -71,12 +92,17 @@ describe('parseManifest', () => {
   it('rejects a duplicate entry, naming both lines', () => {
     const error = errorOf(`${D1} strict a/x.txt\n${D2} strict b/x.txt\n${D2} nolen a/x.txt\n`);
     expect(error.code).toBe('MANIFEST_DUPLICATE');
-    expect(error.message).toBe('kat.sha256 line 3: duplicate entry for "a/x.txt" (first at line 1); keep one line. Regenerate it with `ngcc-perf kat --write-manifest`.');
+    expect(error.message).toBe(
+      'kat.sha256 line 3: duplicate entry for "a/x.txt" (first at line 1); keep one line. Regenerate it with `ngcc-perf kat --write-manifest`.',
+    );
   });
 });
 
 describe('findManifestEntry', () => {
-  const manifest = parseManifest(`${D1} strict sm3/KAT_2_12_sm3.txt\n${D2} strict KAT_2_12_sm3.txt\n${D2} strict KAT_2_23_sm3.txt\n${D1} strict other/KAT_2_33_sm3.txt\n`, 'm');
+  const manifest = parseManifest(
+    `${D1} strict sm3/KAT_2_12_sm3.txt\n${D2} strict KAT_2_12_sm3.txt\n${D2} strict KAT_2_23_sm3.txt\n${D1} strict other/KAT_2_33_sm3.txt\n`,
+    'm',
+  );
   it('prefers <label>/<file>, then the bare <file>, never another label', () => {
     expect(findManifestEntry(manifest, 'sm3', 'KAT_2_12_sm3.txt')?.line).toBe(1);
     expect(findManifestEntry(manifest, 'zz', 'KAT_2_12_sm3.txt')?.line).toBe(2);
@@ -98,14 +124,18 @@ describe('formatManifestLine', () => {
 });
 
 describe('the 35 NGCC hash manifests (test/fixtures/ngcc-manifests)', () => {
-  const files = readdirSync(manifestsDir).filter((name) => name.endsWith('.kat.sha256')).sort();
+  const files = readdirSync(manifestsDir)
+    .filter((name) => name.endsWith('.kat.sha256'))
+    .sort();
   const parsed = files.map((name) => parseManifest(readFileSync(path.join(manifestsDir, name), 'utf8'), name));
 
   it('all parse: 35 files, 564 strict entries, each with a label', () => {
     expect(files).toHaveLength(35);
     const entries = parsed.flatMap((manifest) => manifest.entries);
     expect(entries).toHaveLength(564);
-    expect(entries.every((entry) => entry.mode === 'strict' && entry.recordLimit === undefined && entry.label !== undefined)).toBe(true);
+    expect(
+      entries.every((entry) => entry.mode === 'strict' && entry.recordLimit === undefined && entry.label !== undefined),
+    ).toBe(true);
     expect(entries.every((entry) => /^KAT_(2_12|2_23|2_33|Loop)_.+\.txt$/.test(entry.file))).toBe(true);
   });
 
@@ -113,7 +143,11 @@ describe('the 35 NGCC hash manifests (test/fixtures/ngcc-manifests)', () => {
     const hash15 = parsed[files.indexOf('hash-15.kat.sha256')];
     if (hash15 === undefined) throw new Error('hash-15 manifest missing');
     expect(findManifestEntry(hash15, 'litchi_512', 'KAT_2_12_litchi_512.txt')).toEqual({
-      digest: D1, mode: 'strict', label: 'litchi_512', file: 'KAT_2_12_litchi_512.txt', line: 5,
+      digest: D1,
+      mode: 'strict',
+      label: 'litchi_512',
+      file: 'KAT_2_12_litchi_512.txt',
+      line: 5,
     });
     expect(findManifestEntry(hash15, 'litchi_512', 'KAT_2_23_litchi_512.txt')?.digest).toBe(D2);
   });

@@ -41,18 +41,30 @@ function parseLine(fields: string[], where: string, line: number): KatManifestEn
   const [digest, modeField, pathField] = fields as [string, string, string];
   if (!DIGEST.test(digest)) {
     const shown = digest.length > 70 ? `${digest.slice(0, 70)}…` : digest;
-    fail('MANIFEST_BAD_DIGEST', where, `expected a digest of 64 lower-case hex digits, got "${shown}" (${digest.length} characters).`);
+    fail(
+      'MANIFEST_BAD_DIGEST',
+      where,
+      `expected a digest of 64 lower-case hex digits, got "${shown}" (${digest.length} characters).`,
+    );
   }
   const mode = MODE.exec(modeField);
   if (mode === null) {
-    fail('MANIFEST_BAD_MODE', where, `expected mode "strict" or "nolen", optionally followed by ":N" with N ≥ 1, got "${modeField}".`);
+    fail(
+      'MANIFEST_BAD_MODE',
+      where,
+      `expected mode "strict" or "nolen", optionally followed by ":N" with N ≥ 1, got "${modeField}".`,
+    );
   }
   const slash = pathField.lastIndexOf('/');
   const label = slash === -1 ? undefined : pathField.slice(0, slash);
   const file = pathField.slice(slash + 1);
   const problem = manifestPathProblem(label, file);
   if (problem !== null) {
-    fail('MANIFEST_BAD_PATH', where, `expected "<label>/<file>" or "<file>" inside the candidate folder, got "${pathField}": ${problem}.`);
+    fail(
+      'MANIFEST_BAD_PATH',
+      where,
+      `expected "<label>/<file>" or "<file>" inside the candidate folder, got "${pathField}": ${problem}.`,
+    );
   }
   const entry: KatManifestEntry = { digest, mode: mode[1] as CanonicalMode, file, line };
   if (mode[2] !== undefined) entry.recordLimit = Number(mode[2]);

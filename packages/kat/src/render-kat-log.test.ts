@@ -18,7 +18,13 @@ const file: KatFileResult = {
   peakRssBytes: 2768896,
   testSizes: false,
   canonicalSha256: '24bdb55784c2b7e10a26d1ed650f2cfc967d42fe364cd33052ce2a94a3891acd',
-  manifestEntry: { digest: '24bdb55784c2b7e10a26d1ed650f2cfc967d42fe364cd33052ce2a94a3891acd', mode: 'strict', label: 'litchi_512', file: 'KAT_2_12_litchi_512.txt', line: 5 },
+  manifestEntry: {
+    digest: '24bdb55784c2b7e10a26d1ed650f2cfc967d42fe364cd33052ce2a94a3891acd',
+    mode: 'strict',
+    label: 'litchi_512',
+    file: 'KAT_2_12_litchi_512.txt',
+    line: 5,
+  },
   comparedSha256: '24bdb55784c2b7e10a26d1ed650f2cfc967d42fe364cd33052ce2a94a3891acd',
   katFilePath: null,
   matched: true,
@@ -32,10 +38,30 @@ describe('renderKatLog', () => {
       instance: 'litchi_512',
       digestBits: 512,
       header: {
-        library: 'lib/hash-15/liblitchi_512.so', algorithm: 'Litchi', variant: 'performance',
-        sourceDir: 'Litchi/Implementations/Optimized_Implementation/Litchi-512', compiler: 'gcc 12.2.0', buildFlags: FLAGS,
+        library: 'lib/hash-15/liblitchi_512.so',
+        algorithm: 'Litchi',
+        variant: 'performance',
+        sourceDir: 'Litchi/Implementations/Optimized_Implementation/Litchi-512',
+        compiler: 'gcc 12.2.0',
+        buildFlags: FLAGS,
       },
-      files: [file, { ...file, kind: 'KAT_2_23', file: 'KAT_2_23_litchi_512.txt', path: null, bytes: 815, seconds: 0.035, cryptHashCalls: 3, repeat: 'none', testSizes: true, manifestEntry: null, comparedSha256: null, matched: null }],
+      files: [
+        file,
+        {
+          ...file,
+          kind: 'KAT_2_23',
+          file: 'KAT_2_23_litchi_512.txt',
+          path: null,
+          bytes: 815,
+          seconds: 0.035,
+          cryptHashCalls: 3,
+          repeat: 'none',
+          testSizes: true,
+          manifestEntry: null,
+          comparedSha256: null,
+          matched: null,
+        },
+      ],
       manifestName: 'hash-15/kat.sha256',
       verdict: 'NOKAT',
       detail: 'no manifest entry and no submitted KAT file for KAT_2_23_litchi_512.txt',
@@ -75,8 +101,23 @@ describe('renderKatLog', () => {
   });
 
   it('writes "-" for unknown header facts and the library path when no display name is given', () => {
-    const log = renderKatLog({ library: 'libx.so', candidateId: 'example-x', instance: 'x', digestBits: 256, header: {}, files: [], manifestName: null, verdict: 'PASS', detail: null });
-    expect(log.split('\n').slice(0, 4)).toEqual(['library      = libx.so', 'id           = example-x', 'type         = hash', 'algorithm    = -']);
+    const log = renderKatLog({
+      library: 'libx.so',
+      candidateId: 'example-x',
+      instance: 'x',
+      digestBits: 256,
+      header: {},
+      files: [],
+      manifestName: null,
+      verdict: 'PASS',
+      detail: null,
+    });
+    expect(log.split('\n').slice(0, 4)).toEqual([
+      'library      = libx.so',
+      'id           = example-x',
+      'type         = hash',
+      'algorithm    = -',
+    ]);
     expect(log.endsWith('digest_bytes = 32\nRESULT example-x x PASS\n')).toBe(true);
   });
 });

@@ -45,9 +45,15 @@ const REPEAT_TEXT: Record<KatFileResult['repeat'], string> = {
 
 function fileLines(file: KatFileResult, manifestName: string | null): string {
   const lines = [`${file.file}`, `  took      ${file.seconds.toFixed(3)} s`];
-  lines.push(`  calls     ${file.cryptHashCalls} CryptHash calls, ${file.cryptHashSeconds.toFixed(3)} s inside CryptHash (${REPEAT_TEXT[file.repeat]})`);
+  lines.push(
+    `  calls     ${file.cryptHashCalls} CryptHash calls, ${file.cryptHashSeconds.toFixed(3)} s inside CryptHash (${REPEAT_TEXT[file.repeat]})`,
+  );
   if (file.testSizes) lines.push('  sizes     TEST-ONLY (smaller than SPEC §4; matches no official manifest)');
-  lines.push(file.path === null ? `  written   no (${file.bytes} bytes generated)` : `  written   ${file.path} (${file.bytes} bytes)`);
+  lines.push(
+    file.path === null
+      ? `  written   no (${file.bytes} bytes generated)`
+      : `  written   ${file.path} (${file.bytes} bytes)`,
+  );
   lines.push(`  sha256    ${file.canonicalSha256} strict (canonical form)`);
   const verdict = file.matched === null ? 'no reference' : file.matched ? 'match' : 'MISMATCH';
   if (file.manifestEntry !== null) {

@@ -99,7 +99,11 @@ async function writeKatFile(outDir: string | undefined, file: string, text: stri
     await rename(temporary, target);
   } catch (error) {
     await rm(temporary, { force: true }).catch(() => undefined);
-    throw new KatError('OUTPUT_UNWRITABLE', `Cannot write ${target}: ${(error as Error).message}. Choose a writable outDir with free space.`, { cause: error });
+    throw new KatError(
+      'OUTPUT_UNWRITABLE',
+      `Cannot write ${target}: ${(error as Error).message}. Choose a writable outDir with free space.`,
+      { cause: error },
+    );
   }
   return target;
 }
@@ -151,7 +155,10 @@ export async function runKat(options: RunKatOptions): Promise<KatResult> {
     const outcome = await runner.kat(library, digestBits, kind, driverOptionsOf(options, timeoutSeconds));
     if (outcome.status !== 'ok') {
       failure = failureFields(file, outcome);
-      failureDetail = failure.verdict === 'MISMATCH' ? mismatchDetail(failure, manifestName ?? 'manifest') : `${file}: ${shower.text(outcome.detail)}`;
+      failureDetail =
+        failure.verdict === 'MISMATCH'
+          ? mismatchDetail(failure, manifestName ?? 'manifest')
+          : `${file}: ${shower.text(outcome.detail)}`;
       options.onProgress?.(`${file}: ${failure.verdict}`);
       break;
     }
@@ -161,11 +168,22 @@ export async function runKat(options: RunKatOptions): Promise<KatResult> {
     const judged = await judgeKatFile(text, file, manifest, label, options.katDir);
     mismatch ??= judged.mismatch;
     files.push({
-      kind, file, path: written, bytes: Buffer.byteLength(text), seconds: (performance.now() - startedMs) / 1000,
-      cryptHashCalls: run.cryptHashCalls, cryptHashSeconds: run.cryptHashSeconds, drbgSeconds: run.drbgSeconds,
-      repeat: run.repeat, peakRssBytes: run.peakRssBytes, testSizes: run.testSizes,
-      canonicalSha256: judged.canonicalSha256, manifestEntry: judged.manifestEntry,
-      comparedSha256: judged.comparedSha256, katFilePath: judged.katFilePath, matched: judged.matched,
+      kind,
+      file,
+      path: written,
+      bytes: Buffer.byteLength(text),
+      seconds: (performance.now() - startedMs) / 1000,
+      cryptHashCalls: run.cryptHashCalls,
+      cryptHashSeconds: run.cryptHashSeconds,
+      drbgSeconds: run.drbgSeconds,
+      repeat: run.repeat,
+      peakRssBytes: run.peakRssBytes,
+      testSizes: run.testSizes,
+      canonicalSha256: judged.canonicalSha256,
+      manifestEntry: judged.manifestEntry,
+      comparedSha256: judged.comparedSha256,
+      katFilePath: judged.katFilePath,
+      matched: judged.matched,
     });
     const said = judged.matched === null ? 'no reference' : judged.matched ? 'match' : 'MISMATCH';
     options.onProgress?.(`${file}: ${said} (${run.cryptHashSeconds.toFixed(3)} s inside CryptHash)`);
@@ -182,9 +200,19 @@ export async function runKat(options: RunKatOptions): Promise<KatResult> {
   } else [fields, detail] = [{ verdict: 'PASS' }, null];
 
   const logText = renderKatLog({
-    library: shown(library), candidateId, instance: name, digestBits, header: options.logHeader ?? {}, manifestName,
-    files: files.map((file) => ({ ...file, path: file.path === null ? null : shown(file.path), katFilePath: file.katFilePath === null ? null : shown(file.katFilePath) })),
-    verdict: fields.verdict, detail,
+    library: shown(library),
+    candidateId,
+    instance: name,
+    digestBits,
+    header: options.logHeader ?? {},
+    manifestName,
+    files: files.map((file) => ({
+      ...file,
+      path: file.path === null ? null : shown(file.path),
+      katFilePath: file.katFilePath === null ? null : shown(file.katFilePath),
+    })),
+    verdict: fields.verdict,
+    detail,
   });
   const logSha256 = createHash('sha256').update(logText, 'utf8').digest('hex');
   return { candidateId, instance: name, library, digestBits, detail, files, logText, logSha256, ...fields };

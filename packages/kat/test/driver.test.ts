@@ -29,15 +29,27 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 const hex = (bytes: Uint8Array): string => Buffer.from(bytes).toString('hex').toUpperCase();
 const options = (library: string, extra: Partial<RunKatOptions> = {}): RunKatOptions => ({
-  library, digestBits: 256, name: 'sm3', candidateId: 'example-sm3', timeoutSeconds: 120, ...extra,
+  library,
+  digestBits: 256,
+  name: 'sm3',
+  candidateId: 'example-sm3',
+  timeoutSeconds: 120,
+  ...extra,
 });
 
 /** Parses a generated KAT_2_12/KAT_2_23 file into records of key → value. */
 function recordsOf(text: string): Record<string, string>[] {
-  return text.trim().split('\n\n').map((block) => Object.fromEntries(block.split('\n').map((line) => {
-    const cut = line.indexOf(' = ');
-    return [line.slice(0, cut), line.slice(cut + 3)];
-  })));
+  return text
+    .trim()
+    .split('\n\n')
+    .map((block) =>
+      Object.fromEntries(
+        block.split('\n').map((line) => {
+          const cut = line.indexOf(' = ');
+          return [line.slice(0, cut), line.slice(cut + 3)];
+        }),
+      ),
+    );
 }
 
 /** The expected text of a file for the toy hash of native/testlibs (computed in TypeScript). */
@@ -89,20 +101,36 @@ describe('runKat with native/build/examples/libsm3.so', () => {
       if (record.Dst !== expected.toUpperCase() || record.Dst_Len !== '256') wrong.push(bits);
     }
     expect(wrong).toEqual([]);
-    expect(records[0]).toEqual({ Msg_Len: '0', Msg: '', Dst_Len: '256', Dst: '1AB21D8355CFA17F8E61194831E81A8F22BEC8C728FEFB747ED035EB5082AA2B' });
+    expect(records[0]).toEqual({
+      Msg_Len: '0',
+      Msg: '',
+      Dst_Len: '256',
+      Dst: '1AB21D8355CFA17F8E61194831E81A8F22BEC8C728FEFB747ED035EB5082AA2B',
+    });
   });
 
   it('every KAT_2_23 digest is node:crypto SM3 of the 1 MiB message', () => {
     const records = recordsOf(readFileSync(path.join(outDir, 'KAT_2_23_sm3.txt'), 'utf8'));
     const digests: string[] = [];
     // One buffer serves all three messages: hash each before asking for the next.
-    for (const message of generateKatMessages('KAT_2_23')) digests.push(createHash('sm3').update(message.bytes).digest('hex').toUpperCase());
+    for (const message of generateKatMessages('KAT_2_23'))
+      digests.push(createHash('sm3').update(message.bytes).digest('hex').toUpperCase());
     expect(records.map((record) => record.Dst)).toEqual(digests);
-    expect(records[0]?.Dst).toBe(createHash('sm3').update(Buffer.alloc(1 << 20)).digest('hex').toUpperCase());
+    expect(records[0]?.Dst).toBe(
+      createHash('sm3')
+        .update(Buffer.alloc(1 << 20))
+        .digest('hex')
+        .toUpperCase(),
+    );
   });
 
   it('PASS against a manifest of those checked files; MISMATCH for another library', async () => {
-    const manifestText = generated.files.map((file) => `${formatManifestLine({ digest: file.canonicalSha256, mode: 'strict', label: 'sm3', file: file.file })}\n`).join('');
+    const manifestText = generated.files
+      .map(
+        (file) =>
+          `${formatManifestLine({ digest: file.canonicalSha256, mode: 'strict', label: 'sm3', file: file.file })}\n`,
+      )
+      .join('');
     const manifestPath = path.join(scratch, 'kat.sha256');
     writeFileSync(manifestPath, manifestText);
     const pass = await runKat(options(LIBSM3, { manifest: manifestPath }));
@@ -111,7 +139,13 @@ describe('runKat with native/build/examples/libsm3.so', () => {
     expect(pass.logText).toContain(`manifest  ${manifestText.split('\n')[0]} (${manifestPath} line 1): match`);
 
     const mismatch = await runKat(options(testlib('xor_ok'), { manifest: parseManifest(manifestText, 'kat.sha256') }));
-    expect(mismatch).toMatchObject({ verdict: 'MISMATCH', reference: 'manifest', file: 'KAT_2_12_sm3.txt', manifestLine: 1, expected: generated.files[0]?.canonicalSha256 });
+    expect(mismatch).toMatchObject({
+      verdict: 'MISMATCH',
+      reference: 'manifest',
+      file: 'KAT_2_12_sm3.txt',
+      manifestLine: 1,
+      expected: generated.files[0]?.canonicalSha256,
+    });
   }, 120000);
 
   it('MISMATCH against a submitted KAT file names the record and field (record 1, Dst of L = 0)', async () => {
@@ -120,15 +154,27 @@ describe('runKat with native/build/examples/libsm3.so', () => {
     writeFileSync(path.join(katDir, 'KAT_2_12_sm3.txt'), readFileSync(path.join(outDir, 'KAT_2_12_sm3.txt')));
     const result = await runKat(options(testlib('xor_ok'), { katDir }));
     expect(result).toMatchObject({
-      verdict: 'MISMATCH', reference: 'kat-file', file: 'KAT_2_12_sm3.txt', record: 1, field: 'Dst', line: 4, expectedLine: 4,
+      verdict: 'MISMATCH',
+      reference: 'kat-file',
+      file: 'KAT_2_12_sm3.txt',
+      record: 1,
+      field: 'Dst',
+      line: 4,
+      expectedLine: 4,
       expected: '1AB21D8355CFA17F8E61194831E81A8F22BEC8C728FEFB747ED035EB5082AA2B',
       actual: '000102030405060708090A0B0C0D0E0F101112131415161718191A1B1C1D1E1F', // toy hash of L = 0: digest[j] = j
     });
   }, 120000);
 
-  it('KAT_2_33 and KAT_Loop with test-only sizes: the driver\'s records equal the TypeScript DRNG and node:crypto SM3', async () => {
+  it("KAT_2_33 and KAT_Loop with test-only sizes: the driver's records equal the TypeScript DRNG and node:crypto SM3", async () => {
     const loopDir = path.join(scratch, 'loop');
-    const result = await runKat(options(LIBSM3, { files: ['KAT_2_33', 'KAT_Loop'], outDir: loopDir, testSizes: { largeMessageBits: 8200, loopIterations: 5 } }));
+    const result = await runKat(
+      options(LIBSM3, {
+        files: ['KAT_2_33', 'KAT_Loop'],
+        outDir: loopDir,
+        testSizes: { largeMessageBits: 8200, loopIterations: 5 },
+      }),
+    );
     expect(result.verdict).toBe('NOKAT');
     expect(result.files.map((file) => [file.file, file.testSizes, file.repeat, file.cryptHashCalls])).toEqual([
       ['KAT_2_33_sm3.txt', true, 'none', 3],
@@ -137,8 +183,11 @@ describe('runKat with native/build/examples/libsm3.so', () => {
     const random = createNgccDrng(ngccKatSeed('KAT_2_33')).generate(8200);
     const large = recordsOf(readFileSync(path.join(loopDir, 'KAT_2_33_sm3.txt'), 'utf8'));
     expect(large[2]).toEqual({
-      Msg_Len: '8200', Msg_Seed: '4B41545F325F3333'.repeat(8),
-      Msg_Exp: `${hex(random.subarray(0, 8))} .... ${hex(random.subarray(-8))}`, Dst_Len: '256', Dst: hex(createHash('sm3').update(random).digest()),
+      Msg_Len: '8200',
+      Msg_Seed: '4B41545F325F3333'.repeat(8),
+      Msg_Exp: `${hex(random.subarray(0, 8))} .... ${hex(random.subarray(-8))}`,
+      Dst_Len: '256',
+      Dst: hex(createHash('sm3').update(random).digest()),
     });
     const [initial] = [...generateKatMessages('KAT_Loop')];
     let m = Buffer.from(initial?.bytes ?? []);
@@ -148,7 +197,9 @@ describe('runKat with native/build/examples/libsm3.so', () => {
       for (let j = 0; j < 32; j += 1) m[j] = (m[j] as number) ^ (dig[j] as number);
       dig = createHash('sm3').update(m).digest();
     }
-    expect(recordsOf(readFileSync(path.join(loopDir, 'KAT_Loop_sm3.txt'), 'utf8'))).toEqual([{ Msg_Len: '8192', Msg: hex(initial?.bytes ?? new Uint8Array()), Dst_Len: '256', Dst: hex(dig) }]);
+    expect(recordsOf(readFileSync(path.join(loopDir, 'KAT_Loop_sm3.txt'), 'utf8'))).toEqual([
+      { Msg_Len: '8192', Msg: hex(initial?.bytes ?? new Uint8Array()), Dst_Len: '256', Dst: hex(dig) },
+    ]);
     expect(result.logText).toContain('TEST-ONLY');
   }, 120000);
 });
@@ -156,7 +207,14 @@ describe('runKat with native/build/examples/libsm3.so', () => {
 describe('runKat with the toy-hash test libraries', () => {
   const manifestFor = (name: string, digestBits: number): string =>
     (['KAT_2_12', 'KAT_2_23'] as const)
-      .map((kind) => formatManifestLine({ digest: canonicalDigest(toyText(kind, digestBits), { mode: 'strict' }), mode: 'strict', label: name, file: `${kind}_${name}.txt` }))
+      .map((kind) =>
+        formatManifestLine({
+          digest: canonicalDigest(toyText(kind, digestBits), { mode: 'strict' }),
+          mode: 'strict',
+          label: name,
+          file: `${kind}_${name}.txt`,
+        }),
+      )
       .join('\n');
 
   it('libxor_ok.so and libchatty.so PASS against digests computed in TypeScript (chatter stays off the protocol)', async () => {
@@ -176,7 +234,10 @@ describe('runKat maps misbehaving libraries to verdicts (never exceptions)', () 
     ['msg_write', { verdict: 'OVERFLOW', file: 'KAT_2_12_sm3.txt', messageBits: 0, buffer: 'message' }],
     ['segv', { verdict: 'CRASH', file: 'KAT_2_12_sm3.txt', signal: 'SIGSEGV', messageBits: 0 }],
     ['segv_late', { verdict: 'CRASH', file: 'KAT_2_12_sm3.txt', signal: 'SIGSEGV', messageBits: 101 }],
-    ['nondeterministic', { verdict: 'MISMATCH', reference: 'repeat', file: 'KAT_2_12_sm3.txt', index: 2, messageBits: 2 }],
+    [
+      'nondeterministic',
+      { verdict: 'MISMATCH', reference: 'repeat', file: 'KAT_2_12_sm3.txt', index: 2, messageBits: 2 },
+    ],
   ];
   for (const [name, expected] of cases) {
     it(`lib${name}.so → ${String(expected.verdict)}`, async () => {

@@ -19,7 +19,16 @@ export const BUILD_FORMAT = 'ngcc-perf/build@1';
  * katVerdictSchema.parse('PASS');
  * ```
  */
-export const katVerdictSchema = z.enum(['PASS', 'MISMATCH', 'NOKAT', 'CRYPTOFAIL', 'OVERFLOW', 'LOADFAIL', 'TIMEOUT', 'CRASH']);
+export const katVerdictSchema = z.enum([
+  'PASS',
+  'MISMATCH',
+  'NOKAT',
+  'CRYPTOFAIL',
+  'OVERFLOW',
+  'LOADFAIL',
+  'TIMEOUT',
+  'CRASH',
+]);
 
 /** A KAT verdict (SPEC §4). */
 export type KatVerdict = z.infer<typeof katVerdictSchema>;
@@ -88,15 +97,21 @@ export type BuildInstance = z.infer<typeof buildInstanceSchema>;
  * archive and its SHA-256 (null for an unpacked folder), the versions measured, the folders not measured.
  */
 export const packageEvidenceSchema = z.object({
-        candidate: z.string().min(1),
-        packageName: z.string().min(1),
-        archive: z.string().nullable(),
-        archiveSha256: sha256Hex.nullable(),
-        versions: z.array(z.string()),
-        unmeasured: z.array(
-          z.object({ folder: z.string(), version: z.string(), katName: z.string().nullable(), status: z.enum(['skipped', 'not-measurable']), reason: z.string() }),
-        ),
-      });
+  candidate: z.string().min(1),
+  packageName: z.string().min(1),
+  archive: z.string().nullable(),
+  archiveSha256: sha256Hex.nullable(),
+  versions: z.array(z.string()),
+  unmeasured: z.array(
+    z.object({
+      folder: z.string(),
+      version: z.string(),
+      katName: z.string().nullable(),
+      status: z.enum(['skipped', 'not-measurable']),
+      reason: z.string(),
+    }),
+  ),
+});
 
 /** One build.json `packages[]` entry. */
 export type PackageEvidence = z.infer<typeof packageEvidenceSchema>;

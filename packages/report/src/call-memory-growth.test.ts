@@ -10,7 +10,9 @@ describe('findCallMemoryGrowth', () => {
       { messageBytes: 65536, stack: 712, heap: 65536, operation: 8192 },
     ]);
     const growth = findCallMemoryGrowth(records);
-    expect(growth.map((entry) => [entry.figure, entry.smallestBytes, entry.largestBytes, entry.growthRatio, entry.flagged])).toEqual([
+    expect(
+      growth.map((entry) => [entry.figure, entry.smallestBytes, entry.largestBytes, entry.growthRatio, entry.flagged]),
+    ).toEqual([
       ['stackHighWaterBytes', 712, 712, 0, false],
       ['heapPeakBytes', 0, 65536, null, true],
       ['operationPeakBytes', 4096, 8192, 1, false], // +4 KiB is below the 16 KiB floor

@@ -4,7 +4,11 @@ import type { TimingRecord } from './record-schema.js';
 export type CallMemoryFigure = 'stackHighWaterBytes' | 'heapPeakBytes' | 'operationPeakBytes';
 
 /** The figures {@link findCallMemoryGrowth} looks at, in report order. */
-export const CALL_MEMORY_FIGURES: readonly CallMemoryFigure[] = ['stackHighWaterBytes', 'heapPeakBytes', 'operationPeakBytes'];
+export const CALL_MEMORY_FIGURES: readonly CallMemoryFigure[] = [
+  'stackHighWaterBytes',
+  'heapPeakBytes',
+  'operationPeakBytes',
+];
 
 /**
  * When per-call memory counts as growing with the message: the figure at the largest message

@@ -21,7 +21,10 @@ export interface CompareRunsOptions {
  * compareRuns(a, b, { ...COMPARE_RUNS_DEFAULTS, threshold: 0.05 });
  * ```
  */
-export const COMPARE_RUNS_DEFAULTS: Readonly<Required<CompareRunsOptions>> = Object.freeze({ threshold: 0.02, alpha: 0.05 });
+export const COMPARE_RUNS_DEFAULTS: Readonly<Required<CompareRunsOptions>> = Object.freeze({
+  threshold: 0.02,
+  alpha: 0.05,
+});
 
 /**
  * What one instance × size comparison found: `regression` (slower beyond the threshold and
@@ -29,7 +32,8 @@ export const COMPARE_RUNS_DEFAULTS: Readonly<Required<CompareRunsOptions>> = Obj
  * `not-significant` (beyond the threshold but p ≥ alpha), `insufficient-trials` (a side has
  * fewer than 2 trials), `not-comparable` (a side failed, or the counters differ).
  */
-export type ComparisonVerdict = 'regression' | 'improvement' | 'within-noise' | 'not-significant' | 'insufficient-trials' | 'not-comparable';
+export type ComparisonVerdict =
+  'regression' | 'improvement' | 'within-noise' | 'not-significant' | 'insufficient-trials' | 'not-comparable';
 
 /** One instance × message size present in both runs. */
 export interface ComparisonRow {
@@ -63,7 +67,9 @@ export interface RunComparison {
 }
 
 function trialMeans(record: TimingRecord): number[] {
-  return record.processes.flatMap((entry) => (entry.trial === null ? [] : [entry.trial.ticks / entry.trial.iterations]));
+  return record.processes.flatMap((entry) =>
+    entry.trial === null ? [] : [entry.trial.ticks / entry.trial.iterations],
+  );
 }
 
 function compareRecords(a: TimingRecord, b: TimingRecord, threshold: number, alpha: number): ComparisonRow {
@@ -72,19 +78,41 @@ function compareRecords(a: TimingRecord, b: TimingRecord, threshold: number, alp
   const meanB = b.status === 'complete' ? b.derived.meanCycles : null;
   const ratio = meanA !== null && meanB !== null && meanA > 0 ? meanB / meanA : null;
   const partial = { ...base, meanCyclesA: meanA, meanCyclesB: meanB, ratio };
-  if (ratio === null) return { ...partial, test: null, verdict: 'not-comparable', reason: meanA === null || meanB === null ? 'a record failed' : 'run A has zero cycles' };
+  if (ratio === null)
+    return {
+      ...partial,
+      test: null,
+      verdict: 'not-comparable',
+      reason: meanA === null || meanB === null ? 'a record failed' : 'run A has zero cycles',
+    };
   if (a.counter?.name !== b.counter?.name || a.counter?.kind !== b.counter?.kind) {
-    return { ...partial, test: null, verdict: 'not-comparable', reason: `counters differ (${a.counter?.name} vs ${b.counter?.name}): their ticks are different units` };
+    return {
+      ...partial,
+      test: null,
+      verdict: 'not-comparable',
+      reason: `counters differ (${a.counter?.name} vs ${b.counter?.name}): their ticks are different units`,
+    };
   }
   const samplesA = trialMeans(a);
   const samplesB = trialMeans(b);
   if (samplesA.length < 2 || samplesB.length < 2) {
-    return { ...partial, test: null, verdict: 'insufficient-trials', reason: `${samplesA.length} and ${samplesB.length} trials; the test needs 2 on each side` };
+    return {
+      ...partial,
+      test: null,
+      verdict: 'insufficient-trials',
+      reason: `${samplesA.length} and ${samplesB.length} trials; the test needs 2 on each side`,
+    };
   }
   const test = welchTTest(samplesA, samplesB);
   const change = ratio - 1;
   const verdict: ComparisonVerdict =
-    Math.abs(change) <= threshold ? 'within-noise' : test.pValue >= alpha ? 'not-significant' : change > 0 ? 'regression' : 'improvement';
+    Math.abs(change) <= threshold
+      ? 'within-noise'
+      : test.pValue >= alpha
+        ? 'not-significant'
+        : change > 0
+          ? 'regression'
+          : 'improvement';
   return { ...partial, test, verdict, reason: null };
 }
 
@@ -108,14 +136,18 @@ function compareRecords(a: TimingRecord, b: TimingRecord, threshold: number, alp
  */
 export function compareRuns(a: Dataset, b: Dataset, options: CompareRunsOptions = {}): RunComparison {
   const { threshold, alpha } = { ...COMPARE_RUNS_DEFAULTS, ...options };
-  if (!(threshold > 0 && threshold < 1)) throw new ReportError('INVALID_OPTION', `threshold must be between 0 and 1 (0.02 = 2 %), got ${threshold}.`);
-  if (!(alpha > 0 && alpha < 1)) throw new ReportError('INVALID_OPTION', `alpha must be between 0 and 1 (0.05 = 5 %), got ${alpha}.`);
+  if (!(threshold > 0 && threshold < 1))
+    throw new ReportError('INVALID_OPTION', `threshold must be between 0 and 1 (0.02 = 2 %), got ${threshold}.`);
+  if (!(alpha > 0 && alpha < 1))
+    throw new ReportError('INVALID_OPTION', `alpha must be between 0 and 1 (0.05 = 5 %), got ${alpha}.`);
   const key = (record: TimingRecord): string => `${record.candidate}/${record.instance} ${record.messageBytes} B`;
   const inB = new Map(b.records.map(({ record }) => [key(record), record]));
   const inA = new Set(a.records.map(({ record }) => key(record)));
   const order = new Map(a.build.instances.map((entry, index) => [`${entry.candidate}/${entry.instance}`, index]));
   const rank = (record: TimingRecord): number => order.get(`${record.candidate}/${record.instance}`) ?? Infinity;
-  const sorted = a.records.map(({ record }) => record).sort((x, y) => rank(x) - rank(y) || x.messageBytes - y.messageBytes);
+  const sorted = a.records
+    .map(({ record }) => record)
+    .sort((x, y) => rank(x) - rank(y) || x.messageBytes - y.messageBytes);
   const rows = sorted.flatMap((record) => {
     const other = inB.get(key(record));
     return other === undefined ? [] : [compareRecords(record, other, threshold, alpha)];

@@ -15,7 +15,12 @@ function run(trialCycles: number[], options: { counter?: CounterInfo; sizes?: nu
       instance: 'sm3',
       messageBytes,
       imageBytes: 5225,
-      processes: trialCycles.map((cycles) => ({ cpu: 1, baselineRssBytes: 1, peakRssBytes: 1, trial: { iterations: 1000, ticks: cycles * 1000, seconds: (cycles * 1000) / 2e9 } })),
+      processes: trialCycles.map((cycles) => ({
+        cpu: 1,
+        baselineRssBytes: 1,
+        peakRssBytes: 1,
+        trial: { iterations: 1000, ticks: cycles * 1000, seconds: (cycles * 1000) / 2e9 },
+      })),
     })),
     campaign: { systemId: 'x86_1' },
     ...(options.counter === undefined ? {} : { counter: options.counter }),
@@ -24,7 +29,8 @@ function run(trialCycles: number[], options: { counter?: CounterInfo; sizes?: nu
 
 /** The same run with its records marked failed (B crashed at every compared size). */
 function crashed(dataset: Dataset): Dataset {
-  const failed = (record: TimingRecord): TimingRecord => ({ ...record, status: 'failed', failure: 'CRASH — signal 11 (SIGSEGV) in CryptHash' }) as unknown as TimingRecord;
+  const failed = (record: TimingRecord): TimingRecord =>
+    ({ ...record, status: 'failed', failure: 'CRASH — signal 11 (SIGSEGV) in CryptHash' }) as unknown as TimingRecord;
   return { ...dataset, records: dataset.records.map((entry) => ({ ...entry, record: failed(entry.record) })) };
 }
 
@@ -33,7 +39,12 @@ const BASE = [1000, 1004, 996, 1002, 998];
 describe('comparisonExitCode (a CI gate must not pass what it cannot vouch for)', () => {
   it('maps each verdict: regression 1; not-comparable and insufficient-trials 3; the rest 0', () => {
     expect(COMPARISON_VERDICT_EXIT_CODES).toEqual({
-      regression: 1, improvement: 0, 'within-noise': 0, 'not-significant': 0, 'insufficient-trials': 3, 'not-comparable': 3,
+      regression: 1,
+      improvement: 0,
+      'within-noise': 0,
+      'not-significant': 0,
+      'insufficient-trials': 3,
+      'not-comparable': 3,
     });
   });
 
@@ -64,7 +75,13 @@ describe('comparisonExitCode (a CI gate must not pass what it cannot vouch for)'
   });
 
   it('a regression beside an unvouched row is 1, with or without allowIncomparable', () => {
-    const slower = compareRuns(run(BASE, { sizes: [64, 1024] }), run(BASE.map((cycles) => cycles + 100), { sizes: [1024] }));
+    const slower = compareRuns(
+      run(BASE, { sizes: [64, 1024] }),
+      run(
+        BASE.map((cycles) => cycles + 100),
+        { sizes: [1024] },
+      ),
+    );
     expect(comparisonExitCode(slower)).toBe(1);
     expect(comparisonExitCode(slower, { allowIncomparable: true })).toBe(1);
   });

@@ -54,6 +54,9 @@ export function comparisonExitCode(comparison: RunComparison, options: Compariso
 export function unvouchedRows(comparison: RunComparison): string[] {
   const rows = comparison.rows
     .filter((row) => COMPARISON_VERDICT_EXIT_CODES[row.verdict] === 3)
-    .map((row) => `${row.candidate}/${row.instance} ${row.messageBytes} B: ${row.verdict}${row.reason === null ? '' : ` (${row.reason})`}`);
+    .map(
+      (row) =>
+        `${row.candidate}/${row.instance} ${row.messageBytes} B: ${row.verdict}${row.reason === null ? '' : ` (${row.reason})`}`,
+    );
   return [...rows, ...comparison.onlyInA.map((key) => `${key}: missing from B`)];
 }

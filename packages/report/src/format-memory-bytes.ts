@@ -24,7 +24,10 @@ const UNITS = [
  */
 export function formatMemoryBytes(bytes: number): string {
   if (!Number.isFinite(bytes) || bytes < 0) {
-    throw new ReportError('INVALID_NUMBER', `bytes must be a finite number ≥ 0, got ${bytes}. Check the record's memory figures.`);
+    throw new ReportError(
+      'INVALID_NUMBER',
+      `bytes must be a finite number ≥ 0, got ${bytes}. Check the record's memory figures.`,
+    );
   }
   const whole = Math.round(bytes);
   if (whole < 1e4) return `${whole} B`;

@@ -1,4 +1,10 @@
-export { buildInstanceSchema, buildManifestSchema, BUILD_FORMAT, katVerdictSchema, packageEvidenceSchema } from './build-manifest-schema.js';
+export {
+  buildInstanceSchema,
+  buildManifestSchema,
+  BUILD_FORMAT,
+  katVerdictSchema,
+  packageEvidenceSchema,
+} from './build-manifest-schema.js';
 export type { BuildInstance, BuildManifest, KatVerdict, PackageEvidence } from './build-manifest-schema.js';
 export { ctAuditSchema, ctFindingSchema } from './ct-audit-schema.js';
 export type { CtAudit, CtAuditFinding } from './ct-audit-schema.js';
@@ -41,7 +47,14 @@ export {
   timingRecordSchema,
   trialSchema,
 } from './record-schema.js';
-export type { CompleteTimingRecord, CounterInfo, DerivedFigures, ProcessEntry, TimingRecord, Trial } from './record-schema.js';
+export type {
+  CompleteTimingRecord,
+  CounterInfo,
+  DerivedFigures,
+  ProcessEntry,
+  TimingRecord,
+  Trial,
+} from './record-schema.js';
 export { renderCandidateHtml } from './render-candidate-html.js';
 export { renderCandidateMarkdown } from './render-candidate-markdown.js';
 export { renderCrossSystemSummaryHtml, renderCrossSystemSummaryMarkdown } from './render-cross-system-summary.js';

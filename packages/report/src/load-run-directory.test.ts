@@ -44,7 +44,10 @@ describe('loadRunDirectory on test/fixtures/run-small (1 instance, 2 records)', 
     const dataset = await loadRunDirectory(FIXTURE);
     expect(dataset.campaign.systemId).toBe('x86_1');
     expect(dataset.build.instances.map((entry) => entry.instance)).toEqual(['sm3']);
-    expect(dataset.records.map(({ file }) => file)).toEqual(['records/example-sm3/sm3__hash_128.json', 'records/example-sm3/sm3__hash_32.json']);
+    expect(dataset.records.map(({ file }) => file)).toEqual([
+      'records/example-sm3/sm3__hash_128.json',
+      'records/example-sm3/sm3__hash_32.json',
+    ]);
     const record = dataset.records[1]!.record;
     expect(record.status === 'complete' && record.derived.meanCycles).toBe(4294.75); // (83 800 000 + 87 990 000) / 40 000
   });
@@ -60,7 +63,10 @@ describe('loadRunDirectory on test/fixtures/run-small (1 instance, 2 records)', 
       '| `sm3` | 32 B | — | 5 % | — | 134.2 | 0 of 2 |',
       '| `sm3` | 128 B | — | 5 % | — | 81.8 | 0 of 2 |',
     ]);
-    expect(markdownTableRows(page, 5).slice(2)).toEqual(['| `sm3` | hash_32 | 14981 | 1408 KiB | 1472 KiB |', '| `sm3` | hash_128 | 14981 | 1408 KiB | 1476 KiB |']);
+    expect(markdownTableRows(page, 5).slice(2)).toEqual([
+      '| `sm3` | hash_32 | 14981 | 1408 KiB | 1472 KiB |',
+      '| `sm3` | hash_128 | 14981 | 1408 KiB | 1476 KiB |',
+    ]);
     expect(page).toContain('| clock | not fixed-verified (no cpufreq; virtual machine); counter tsc at 2.10 GHz |');
     expect(page).toContain('| campaign start / end (UTC) | 2026-11-30T03:40:00 / 2026-11-30T03:44:10 |');
     expect(markdownTableRows(page, 7).slice(2)).toEqual([
@@ -83,10 +89,14 @@ describe('loadRunDirectory errors name the file, the field and the fix', () => {
 
   it('INVALID_RECORD with the field path when a record lacks derived.meanSeconds', async () => {
     const file = 'records/example-sm3/sm3__hash_32.json';
-    const directory = editedCopy((at) => editJson(path.join(at, file), (record) => delete (record.derived as Record<string, unknown>).meanSeconds));
+    const directory = editedCopy((at) =>
+      editJson(path.join(at, file), (record) => delete (record.derived as Record<string, unknown>).meanSeconds),
+    );
     const error = await failure(directory);
     expect(error.code).toBe('INVALID_RECORD');
-    expect(error.message).toBe(`${path.join(directory, file)}: field "derived.meanSeconds" is missing (expected number). Regenerate the run directory with "ngcc-perf run", or correct the file by hand.`);
+    expect(error.message).toBe(
+      `${path.join(directory, file)}: field "derived.meanSeconds" is missing (expected number). Regenerate the run directory with "ngcc-perf run", or correct the file by hand.`,
+    );
   });
 
   it('INVALID_RECORD names array indices (processes[1].trial.seconds)', async () => {
@@ -96,18 +106,27 @@ describe('loadRunDirectory errors name the file, the field and the fix', () => {
         ((record.processes as Record<string, unknown>[])[1]!.trial as Record<string, unknown>).seconds = 'fast';
       }),
     );
-    expect((await failure(directory)).message).toContain('field "processes[1].trial.seconds": Invalid input: expected number, received string');
+    expect((await failure(directory)).message).toContain(
+      'field "processes[1].trial.seconds": Invalid input: expected number, received string',
+    );
   });
 
   it('INVALID_CAMPAIGN for a missing plan field', async () => {
-    const directory = editedCopy((at) => editJson(path.join(at, 'campaign.json'), (campaign) => delete (campaign.plan as Record<string, unknown>).messageRule));
+    const directory = editedCopy((at) =>
+      editJson(
+        path.join(at, 'campaign.json'),
+        (campaign) => delete (campaign.plan as Record<string, unknown>).messageRule,
+      ),
+    );
     const error = await failure(directory);
     expect(error.code).toBe('INVALID_CAMPAIGN');
     expect(error.message).toContain('campaign.json: field "plan.messageRule" is missing (expected string)');
   });
 
   it('UNSUPPORTED_FORMAT for another format version', async () => {
-    const directory = editedCopy((at) => editJson(path.join(at, 'build.json'), (build) => (build.format = 'ngcc-perf/build@2')));
+    const directory = editedCopy((at) =>
+      editJson(path.join(at, 'build.json'), (build) => (build.format = 'ngcc-perf/build@2')),
+    );
     const error = await failure(directory);
     expect(error.code).toBe('UNSUPPORTED_FORMAT');
     expect(error.message).toContain('build.json: field "format" is "ngcc-perf/build@2", expected "ngcc-perf/build@1"');
@@ -120,7 +139,9 @@ describe('loadRunDirectory errors name the file, the field and the fix', () => {
 
   it('INCONSISTENT_RECORD when derived figures do not follow from the trials', async () => {
     const file = 'records/example-sm3/sm3__hash_32.json';
-    const directory = editedCopy((at) => editJson(path.join(at, file), (record) => ((record.derived as Record<string, unknown>).meanCycles = 4000)));
+    const directory = editedCopy((at) =>
+      editJson(path.join(at, file), (record) => ((record.derived as Record<string, unknown>).meanCycles = 4000)),
+    );
     const error = await failure(directory);
     expect(error.code).toBe('INCONSISTENT_RECORD');
     expect(error.message).toContain('derived.meanCycles is 4000, but the trials give 4294.75');

@@ -68,11 +68,29 @@ async function listRecordFiles(directory: string): Promise<string[]> {
 export async function loadRunDirectory(directory: string, options: LoadRunDirectoryOptions = {}): Promise<Dataset> {
   const { verifyDerived } = { ...LOAD_RUN_DIRECTORY_DEFAULTS, ...options };
   const at = (relative: string): string => path.join(directory, relative);
-  const { data: campaign } = await readValidatedJson(at('campaign.json'), at('campaign.json'), campaignSchema, CAMPAIGN_FORMAT, 'INVALID_CAMPAIGN');
-  const { data: build } = await readValidatedJson(at('build.json'), at('build.json'), buildManifestSchema, BUILD_FORMAT, 'INVALID_BUILD');
+  const { data: campaign } = await readValidatedJson(
+    at('campaign.json'),
+    at('campaign.json'),
+    campaignSchema,
+    CAMPAIGN_FORMAT,
+    'INVALID_CAMPAIGN',
+  );
+  const { data: build } = await readValidatedJson(
+    at('build.json'),
+    at('build.json'),
+    buildManifestSchema,
+    BUILD_FORMAT,
+    'INVALID_BUILD',
+  );
   const records: DatasetRecord[] = [];
   for (const file of await listRecordFiles(directory)) {
-    const { data: record, json } = await readValidatedJson(at(file), at(file), timingRecordSchema, RECORD_FORMAT, 'INVALID_RECORD');
+    const { data: record, json } = await readValidatedJson(
+      at(file),
+      at(file),
+      timingRecordSchema,
+      RECORD_FORMAT,
+      'INVALID_RECORD',
+    );
     checkRecordPlacement(record, file, at(file), build);
     if (verifyDerived) checkDerivedFigures(record, at(file));
     records.push({ file, record, json });

@@ -90,7 +90,12 @@ describe('one-decimal rates, counts, KiB, digests', () => {
   });
 
   it('rejects negative and non-finite values with INVALID_NUMBER', () => {
-    for (const run of [() => formatCycles(-1), () => formatSeconds(Number.NaN), () => formatKib(Infinity), () => formatMeasurementCount(5, 0.5)]) {
+    for (const run of [
+      () => formatCycles(-1),
+      () => formatSeconds(Number.NaN),
+      () => formatKib(Infinity),
+      () => formatMeasurementCount(5, 0.5),
+    ]) {
       expect(run).toThrow(expect.objectContaining({ code: 'INVALID_NUMBER', name: 'ReportError' }));
     }
   });

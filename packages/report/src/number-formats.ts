@@ -3,13 +3,19 @@ import { ReportError } from './report-error.js';
 
 function requireNonNegative(value: number, what: string): void {
   if (!Number.isFinite(value) || value < 0) {
-    throw new ReportError('INVALID_NUMBER', `${what} must be a finite number ≥ 0, got ${value}. Check the record's derived figures.`);
+    throw new ReportError(
+      'INVALID_NUMBER',
+      `${what} must be a finite number ≥ 0, got ${value}. Check the record's derived figures.`,
+    );
   }
 }
 
 function requirePositiveInteger(value: number, what: string): void {
   if (!Number.isInteger(value) || value <= 0) {
-    throw new ReportError('INVALID_NUMBER', `${what} must be a positive integer, got ${value}. Check the record's plan and trials.`);
+    throw new ReportError(
+      'INVALID_NUMBER',
+      `${what} must be a positive integer, got ${value}. Check the record's plan and trials.`,
+    );
   }
 }
 
@@ -175,7 +181,10 @@ export function formatKib(bytes: number): string {
  */
 export function formatDigestShort(sha256Hex: string): string {
   if (!/^[0-9a-fA-F]{64}$/.test(sha256Hex)) {
-    throw new ReportError('INVALID_NUMBER', `a SHA-256 digest must be 64 hex digits, got "${sha256Hex}". Recompute it with sha256sum.`);
+    throw new ReportError(
+      'INVALID_NUMBER',
+      `a SHA-256 digest must be 64 hex digits, got "${sha256Hex}". Recompute it with sha256sum.`,
+    );
   }
   return `${sha256Hex.slice(0, 16)}…`;
 }

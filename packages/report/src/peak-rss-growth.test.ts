@@ -5,7 +5,14 @@ import { findPeakRssGrowth, PEAK_RSS_GROWTH_THRESHOLD } from './peak-rss-growth.
 describe('findPeakRssGrowth', () => {
   it('seed 001: flags TaiChi-1024 (4268 → 12512 KiB, +193 %), not TaiChi-512 (1772 → 1904) or TaiChi-768 (1744 → 1884)', () => {
     const growth = findPeakRssGrowth(seed001RssDataset().records.map(({ record }) => record));
-    expect(growth.map((entry) => [entry.instance, entry.smallestPeakRssBytes / 1024, entry.largestPeakRssBytes / 1024, entry.flagged])).toEqual([
+    expect(
+      growth.map((entry) => [
+        entry.instance,
+        entry.smallestPeakRssBytes / 1024,
+        entry.largestPeakRssBytes / 1024,
+        entry.flagged,
+      ]),
+    ).toEqual([
       ['TaiChi-1024', 4268, 12512, true],
       ['TaiChi-512', 1772, 1904, false],
       ['TaiChi-768', 1744, 1884, false],
@@ -22,6 +29,10 @@ describe('findPeakRssGrowth', () => {
   it('threshold is 25 % and can be changed', () => {
     expect(PEAK_RSS_GROWTH_THRESHOLD).toBe(0.25);
     const records = seed000Dataset().dataset.records.map(({ record }) => record);
-    expect(findPeakRssGrowth(records, 0.03).filter((entry) => entry.flagged).map((entry) => entry.instance)).toEqual(['litchi_768']);
+    expect(
+      findPeakRssGrowth(records, 0.03)
+        .filter((entry) => entry.flagged)
+        .map((entry) => entry.instance),
+    ).toEqual(['litchi_768']);
   });
 });

@@ -40,7 +40,10 @@ export interface PeakRssGrowth {
  * // TaiChi-1024: 4268 KiB at 32 B → 12512 KiB at 65536 B, growthRatio 1.93
  * ```
  */
-export function findPeakRssGrowth(records: readonly TimingRecord[], threshold = PEAK_RSS_GROWTH_THRESHOLD): PeakRssGrowth[] {
+export function findPeakRssGrowth(
+  records: readonly TimingRecord[],
+  threshold = PEAK_RSS_GROWTH_THRESHOLD,
+): PeakRssGrowth[] {
   const byInstance = new Map<string, { messageBytes: number; peakRssBytes: number }[]>();
   for (const record of records) {
     if (record.status !== 'complete' || record.derived.peakRssBytes === null) continue;

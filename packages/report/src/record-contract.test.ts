@@ -7,7 +7,8 @@ import { describeArchitecture } from './internal/candidate-context.js';
 import { counterSchema, timingRecordSchema } from './record-schema.js';
 
 const RUN = fileURLToPath(new URL('../test/fixtures/run-small', import.meta.url));
-const readJson = (relative: string): Record<string, unknown> => JSON.parse(readFileSync(`${RUN}/${relative}`, 'utf8')) as Record<string, unknown>;
+const readJson = (relative: string): Record<string, unknown> =>
+  JSON.parse(readFileSync(`${RUN}/${relative}`, 'utf8')) as Record<string, unknown>;
 const firstRecord = (): Record<string, unknown> => {
   const name = readdirSync(`${RUN}/records/example-sm3`).find((file) => file.endsWith('.json'))!;
   return readJson(`records/example-sm3/${name}`);
@@ -30,7 +31,11 @@ describe('record contract: what timing writes, report reads', () => {
     const campaign = readJson('campaign.json');
     const environment = { ...(campaign.environmentAtStart as object), architecture: 'riscv64' };
     expect(hostEnvironmentSchema.parse(environment).architecture).toBe('riscv64');
-    const parsed = campaignSchema.parse({ ...campaign, environmentAtStart: environment, environmentAtEnd: environment });
+    const parsed = campaignSchema.parse({
+      ...campaign,
+      environmentAtStart: environment,
+      environmentAtEnd: environment,
+    });
     expect(parsed.environmentAtStart.architecture).toBe('riscv64');
     expect(describeArchitecture('riscv64')).toBe('riscv64');
     expect(describeArchitecture('aarch64')).toBe('AArch64');
@@ -39,7 +44,11 @@ describe('record contract: what timing writes, report reads', () => {
   it('keeps the calibration process and the host problems a record carries', () => {
     const record = firstRecord();
     const calibration = (record.processes as unknown[])[0];
-    const parsed = timingRecordSchema.parse({ ...record, calibration, hostProblems: ['virtual-machine: a hypervisor shows itself'] });
+    const parsed = timingRecordSchema.parse({
+      ...record,
+      calibration,
+      hostProblems: ['virtual-machine: a hypervisor shows itself'],
+    });
     expect(parsed.calibration).toEqual(calibration);
     expect(parsed.hostProblems).toEqual(['virtual-machine: a hypervisor shows itself']);
   });

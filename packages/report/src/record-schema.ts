@@ -149,7 +149,13 @@ const recordCommon = {
   memory: callMemorySchema.nullish(),
   memoryFailure: z.string().nullish(),
   /** Present on a record measured again by `run --remeasure unstable`: the record it replaces (kept) and that record's trial CV. */
-  remeasure: z.object({ reason: z.literal('unstable'), previousRecord: z.string(), previousCv: z.number().nonnegative().nullable() }).optional(),
+  remeasure: z
+    .object({
+      reason: z.literal('unstable'),
+      previousRecord: z.string(),
+      previousCv: z.number().nonnegative().nullable(),
+    })
+    .optional(),
   /** The calibration process (one cold call, or a small batch); null when it did not run. */
   calibration: processEntrySchema.nullish(),
   /** campaign.json `hostProblems` when the record was measured, repeated here. */

@@ -9,7 +9,12 @@ import type { Dataset } from './dataset.js';
 
 /** Two instances at 64 and 1024 B (a `--sizes 64,1024` run); `noisy` gets a 20 % trial CV at 1024 B. */
 function smallRun(): Dataset {
-  const trial = (ticks: number) => ({ cpu: 1, baselineRssBytes: 1720 * 1024, peakRssBytes: 1852 * 1024, trial: { iterations: 1000, seconds: 0.001, ticks } });
+  const trial = (ticks: number) => ({
+    cpu: 1,
+    baselineRssBytes: 1720 * 1024,
+    peakRssBytes: 1852 * 1024,
+    trial: { iterations: 1000, seconds: 0.001, ticks },
+  });
   const dataset = makeDataset({
     candidate: 'hash-99',
     algorithm: 'Toy',
@@ -18,12 +23,23 @@ function smallRun(): Dataset {
       { instance: 'noisy', katLogSha256: 'b'.repeat(64), imageBytes: 7030 },
     ],
     records: [64, 1024].flatMap((messageBytes) => [
-      { instance: 'steady', messageBytes, imageBytes: 7029, processes: [1, 2, 3].map(() => trial(messageBytes * 7000)) },
-      { instance: 'noisy', messageBytes, imageBytes: 7030, processes: [7000, 7000, 11000].map((perByte) => trial(messageBytes * perByte)) },
+      {
+        instance: 'steady',
+        messageBytes,
+        imageBytes: 7029,
+        processes: [1, 2, 3].map(() => trial(messageBytes * 7000)),
+      },
+      {
+        instance: 'noisy',
+        messageBytes,
+        imageBytes: 7030,
+        processes: [7000, 7000, 11000].map((perByte) => trial(messageBytes * perByte)),
+      },
     ]),
   });
   for (const { record } of dataset.records) {
-    if (record.status === 'complete') record.derived.cv = record.instance === 'noisy' && record.messageBytes === 1024 ? 0.2 : 0.01;
+    if (record.status === 'complete')
+      record.derived.cv = record.instance === 'noisy' && record.messageBytes === 1024 ? 0.2 : 0.01;
   }
   dataset.build.instances[1]!.kat = 'MISMATCH';
   return dataset;
@@ -34,7 +50,9 @@ describe('the headline block of a candidate page', () => {
     const page = renderCandidateMarkdown(seed000Dataset().dataset, 'hash-15');
     const lines = page.split('\n');
     expect(lines[0]).toBe('# hash-15 Litchi — performance on x86-64 (system x86_1)');
-    expect(lines[2]).toBe('Performance measurements › [x86_1](../summary_x86_1.md) › hash-15 · [method](../method_x86_1.md) · system: x86_1');
+    expect(lines[2]).toBe(
+      'Performance measurements › [x86_1](../summary_x86_1.md) › hash-15 · [method](../method_x86_1.md) · system: x86_1',
+    );
     expect(markdownTableRowsAfter(page, lines[2]!)).toEqual([
       '| instance | KAT | cycles/byte | MB/s | trial CV | static image |',
       '|---|---|---|---|---|---|',
@@ -45,7 +63,9 @@ describe('the headline block of a candidate page', () => {
       '| `litchi_xof` | PASS | 53.8 | 38.9 | — | 12.9 KiB |',
     ]);
     expect(page).toContain('At a glance: figures at the longest message measured, 65536 B; memory');
-    expect(page.indexOf('At a glance')).toBeLessThan(page.indexOf('These figures come from an independent measurement'));
+    expect(page.indexOf('At a glance')).toBeLessThan(
+      page.indexOf('These figures come from an independent measurement'),
+    );
   });
 
   it('marks a failed KAT with ⚠ in red and an unsteady figure with ‡, names the other systems', () => {
@@ -60,7 +80,13 @@ describe('the headline block of a candidate page', () => {
   });
 
   it('shows the stack and heap peak of one call when the records measured them', () => {
-    const page = renderCandidateMarkdown(memoryDataset([{ messageBytes: 32, stack: 712, heap: 32, operation: null }, { messageBytes: 65536, stack: 66248, heap: 65536, operation: null }]), 'example-sm3');
+    const page = renderCandidateMarkdown(
+      memoryDataset([
+        { messageBytes: 32, stack: 712, heap: 32, operation: null },
+        { messageBytes: 65536, stack: 66248, heap: 65536, operation: null },
+      ]),
+      'example-sm3',
+    );
     expect(page).toContain('| instance | KAT | cycles/byte | MB/s | trial CV | static image | stack | heap peak |');
     expect(page).toContain('| `sm3` | PASS | 0.0 | 65536.0 | — | 5225 B | 64.7 KiB | 64.0 KiB |');
   });
@@ -92,7 +118,9 @@ describe('evidence index on the HTML page', () => {
     const { dataset } = seed000Dataset();
     const html = renderCandidateHtml(dataset, 'hash-15');
     const evidence = html.slice(html.indexOf('id="evidence"'));
-    const files = [...evidence.matchAll(/<a href="\.\.\/\.\.\/records\/hash-15\/litchi_512__hash_(\d+)\.json">/g)].map((match) => Number(match[1]));
+    const files = [...evidence.matchAll(/<a href="\.\.\/\.\.\/records\/hash-15\/litchi_512__hash_(\d+)\.json">/g)].map(
+      (match) => Number(match[1]),
+    );
     expect(files).toEqual([32, 128, 512, 1024, 4096, 8192, 16384, 65536]);
     const markdown = renderCandidateMarkdown(dataset, 'hash-15');
     expect(markdown.indexOf('litchi_512__hash_1024.json')).toBeLessThan(markdown.indexOf('litchi_512__hash_128.json'));

@@ -44,7 +44,9 @@ describe('renderCandidateMarkdown reproduces seed 000 (hash-15 Litchi, x86_1)', 
   });
 
   it('with core cycles, §4 calls them core clock cycles', () => {
-    expect(page).toContain('The cycle figures are core clock cycles, counted in user mode by the hardware counter `pmu-cycles`.');
+    expect(page).toContain(
+      'The cycle figures are core clock cycles, counted in user mode by the hardware counter `pmu-cycles`.',
+    );
   });
 
   it('is byte-identical when rendered twice, and ends with one newline', () => {
@@ -59,7 +61,10 @@ describe('renderCandidateMarkdown on the anchor arm_1 trials (real, unrounded fi
   const anchorRows = (section: number): string[] => {
     const start = expected.indexOf(`## ${section}\n`);
     const next = expected.indexOf('\n## ', start);
-    return expected.slice(start, next < 0 ? undefined : next).split('\n').filter((line) => line.startsWith('|'));
+    return expected
+      .slice(start, next < 0 ? undefined : next)
+      .split('\n')
+      .filter((line) => line.startsWith('|'));
   };
 
   it.each([3, 4, 5, 7])('section %i table matches perf_arm_1.md', (section) => {
@@ -75,7 +80,9 @@ describe('renderCandidateMarkdown on the anchor arm_1 trials (real, unrounded fi
 describe('renderCandidateMarkdown flags peak RSS that grows with message size', () => {
   it('seed 001: TaiChi-1024 4268 → 12512 KiB is flagged, TaiChi-512 and TaiChi-768 are not', () => {
     const page = renderCandidateMarkdown(seed001RssDataset(), 'hash-25');
-    expect(page).toContain('⚠ Peak RSS grows with message size for `TaiChi-1024`: 4268 KiB at 32 B → 12512 KiB at 65536 B (+193 %).');
+    expect(page).toContain(
+      '⚠ Peak RSS grows with message size for `TaiChi-1024`: 4268 KiB at 32 B → 12512 KiB at 65536 B (+193 %).',
+    );
     expect(page).not.toMatch(/grows with message size for `TaiChi-(512|768)`/);
   });
 });
@@ -86,10 +93,27 @@ describe('renderCandidateMarkdown on a host without cpufreq and a fixed-rate cou
     algorithm: 'SM3',
     instances: [{ instance: 'sm3', katLogSha256: 'd'.repeat(64), imageBytes: 12000 }],
     records: [
-      { instance: 'sm3', messageBytes: 32, imageBytes: 12000, processes: [{ cpu: 1, baselineRssBytes: 1437696, peakRssBytes: 1503232, trial: { iterations: 1000, seconds: 0.001, ticks: 2095000 } }] },
+      {
+        instance: 'sm3',
+        messageBytes: 32,
+        imageBytes: 12000,
+        processes: [
+          {
+            cpu: 1,
+            baselineRssBytes: 1437696,
+            peakRssBytes: 1503232,
+            trial: { iterations: 1000, seconds: 0.001, ticks: 2095000 },
+          },
+        ],
+      },
     ],
     environment: { virtualized: true, cpuModel: 'Intel Xeon Processor', architecture: 'x86_64' },
-    counter: { name: 'tsc', kind: 'fixed-rate', hz: 2095000000, reason: 'perf_event_open failed: No such file or directory' },
+    counter: {
+      name: 'tsc',
+      kind: 'fixed-rate',
+      hz: 2095000000,
+      reason: 'perf_event_open failed: No such file or directory',
+    },
   });
   const page = renderCandidateMarkdown(dataset, 'example-sm3');
 
@@ -99,11 +123,15 @@ describe('renderCandidateMarkdown on a host without cpufreq and a fixed-rate cou
   });
 
   it('says plainly that the "cycles" are fixed-rate counter ticks, not core cycles', () => {
-    expect(page).toContain('ticks of the `tsc` counter, which runs at a fixed rate of 2.10 GHz; they are not core clock cycles');
+    expect(page).toContain(
+      'ticks of the `tsc` counter, which runs at a fixed rate of 2.10 GHz; they are not core clock cycles',
+    );
   });
 
   it('states the method from the campaign plan (trial target, trials, message rule)', () => {
-    expect(page).toMatch(/a trial of about 1 s \(no fewer than 20, no more than 20000, within 900 s per operation\)\. Then 5 trials run/);
+    expect(page).toMatch(
+      /a trial of about 1 s \(no fewer than 20, no more than 20000, within 900 s per operation\)\. Then 5 trials run/,
+    );
     expect(page).toContain('`byte i = (i*131 + L) mod 256`');
   });
 
@@ -118,18 +146,24 @@ describe('renderCandidateMarkdown on a host without cpufreq and a fixed-rate cou
   });
 
   it('says peak RSS growth cannot be judged from a single message size', () => {
-    expect(page).toContain('Whether peak RSS grows with message size cannot be judged here: no instance has complete records for two message sizes.');
+    expect(page).toContain(
+      'Whether peak RSS grows with message size cannot be judged here: no instance has complete records for two message sizes.',
+    );
   });
 
   it('escapes markdown in text from the run directory', () => {
     const odd = structuredClone(dataset);
     odd.campaign.environmentAtStart.cpuModel = 'CPU | with <b>pipes</b>';
-    expect(renderCandidateMarkdown(odd, 'example-sm3')).toContain('| processor | CPU \\| with \\<b\\>pipes\\</b\\> (CPU 1, one core) |');
+    expect(renderCandidateMarkdown(odd, 'example-sm3')).toContain(
+      '| processor | CPU \\| with \\<b\\>pipes\\</b\\> (CPU 1, one core) |',
+    );
   });
 
   it('throws UNKNOWN_CANDIDATE naming the known ids', () => {
     expect(() => renderCandidateMarkdown(dataset, 'hash-99')).toThrow(ReportError);
-    expect(() => renderCandidateMarkdown(dataset, 'hash-99')).toThrow('candidate "hash-99" has no instance in build.json (it lists: example-sm3)');
+    expect(() => renderCandidateMarkdown(dataset, 'hash-99')).toThrow(
+      'candidate "hash-99" has no instance in build.json (it lists: example-sm3)',
+    );
   });
 });
 
@@ -144,7 +178,14 @@ describe('renderCandidateMarkdown with a counter rate measured per record', () =
       instance: 'sm3',
       messageBytes,
       imageBytes: 12000,
-      processes: [{ cpu: 1, baselineRssBytes: 1437696, peakRssBytes: 1503232, trial: { iterations: 1000, seconds: 0.001, ticks: 2095000 } }],
+      processes: [
+        {
+          cpu: 1,
+          baselineRssBytes: 1437696,
+          peakRssBytes: 1503232,
+          trial: { iterations: 1000, seconds: 0.001, ticks: 2095000 },
+        },
+      ],
     })),
     environment: { virtualized: true, cpuModel: 'Intel Xeon Processor', architecture: 'x86_64' },
     counter: { name: 'tsc', kind: 'fixed-rate', hz: 2440000000, reason: 'perf_event_open failed' },

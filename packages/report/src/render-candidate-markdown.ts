@@ -22,6 +22,10 @@ import type { Dataset } from './dataset.js';
  * await writeFile('runs/x86_1/reports/hash-15/perf_x86_1.md', renderCandidateMarkdown(dataset, 'hash-15'));
  * ```
  */
-export function renderCandidateMarkdown(dataset: Dataset, candidateId: string, options: CandidatePageOptions = {}): string {
+export function renderCandidateMarkdown(
+  dataset: Dataset,
+  candidateId: string,
+  options: CandidatePageOptions = {},
+): string {
   return renderMarkdownDocument(buildCandidateReport(dataset, candidateId, 'md', options));
 }

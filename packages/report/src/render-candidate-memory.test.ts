@@ -21,8 +21,12 @@ describe('§5 memory of one call', () => {
     // the eight sizes measured the same figures: one row says so instead of eight identical ones
     expect(rows.slice(12)).toEqual(['| `sm3` | hash_32 … hash_65536 (8 sizes) | 720 B | 0 B | 0 | 4096 B |']);
     expect(rows).toHaveLength(10 + 3);
-    expect(page).toContain('The stack figure includes the driver’s own frames around the call (40 B, measured with an empty function in place of CryptHash).');
-    expect(page).toContain('The memory of one call does not grow with message size: no figure of any instance is more than 16.0 KiB and more than 25 % higher');
+    expect(page).toContain(
+      'The stack figure includes the driver’s own frames around the call (40 B, measured with an empty function in place of CryptHash).',
+    );
+    expect(page).toContain(
+      'The memory of one call does not grow with message size: no figure of any instance is more than 16.0 KiB and more than 25 % higher',
+    );
   });
 
   it('flags a heap peak that grows with the message and shows an unmeasurable operation peak as —', () => {
@@ -42,7 +46,9 @@ describe('§5 memory of one call', () => {
     expect(page).toContain(
       '⚠ The memory of one call grows with message size for `sm3` (stack): 712 B at 32 B → 64.7 KiB at 65536 B; for `sm3` (heap peak): 32 B at 32 B → 64.0 KiB at 65536 B.',
     );
-    expect(page).toContain('Where the kernel could not reset the high-water mark, the operation peak is not available (—).');
+    expect(page).toContain(
+      'Where the kernel could not reset the high-water mark, the operation peak is not available (—).',
+    );
   });
 
   it('records without memory add nothing to §5 (seed 000)', () => {
@@ -55,6 +61,8 @@ describe('§5 memory of one call', () => {
     const html = renderCandidateHtml(await loadRunDirectory(REAL_RUN), 'example-sm3');
     const chart = html.slice(html.indexOf('<figure class="chart" id="call-memory-chart">'));
     expect(chart.slice(0, chart.indexOf('</figure>')).match(/<polyline class="mark"/g)).toHaveLength(3);
-    expect(html).toContain('<title id="call-memory-chart-title">example-sm3: memory of one call by message length (system x86_1)</title>');
+    expect(html).toContain(
+      '<title id="call-memory-chart-title">example-sm3: memory of one call by message length (system x86_1)</title>',
+    );
   });
 });

@@ -17,11 +17,35 @@ const AUDIT: CtAudit = {
   valgrindVersion: 'valgrind-3.19.0',
   messageBits: [0, 8, 443],
   findings: [
-    { kind: 'memory-index', function: 'sbox_layer', file: 'litchi.c', line: 42, source: 'memcheck', firstMessageBits: 8, occurrences: 56 },
-    { kind: 'variable-latency', function: 'mix', file: 'litchi.c', line: 7, source: 'disassembly', firstMessageBits: null, occurrences: null },
+    {
+      kind: 'memory-index',
+      function: 'sbox_layer',
+      file: 'litchi.c',
+      line: 42,
+      source: 'memcheck',
+      firstMessageBits: 8,
+      occurrences: 56,
+    },
+    {
+      kind: 'variable-latency',
+      function: 'mix',
+      file: 'litchi.c',
+      line: 7,
+      source: 'disassembly',
+      firstMessageBits: null,
+      occurrences: null,
+    },
   ],
   taintSeconds: 1.5,
-  timing: { messageBits: 512, counter: 'tsc', samplesCount: 1000, maxAbsT: 12.25, thresholdAbsT: 4.5, differenceSuspected: true, seconds: 2 },
+  timing: {
+    messageBits: 512,
+    counter: 'tsc',
+    samplesCount: 1000,
+    maxAbsT: 12.25,
+    thresholdAbsT: 4.5,
+    differenceSuspected: true,
+    seconds: 2,
+  },
   timingDetail: null,
   notes: [],
 };
@@ -38,8 +62,12 @@ describe('constant-time audit on the pages', () => {
     const section = page.slice(page.indexOf('## Constant-time audit'), page.indexOf('## 7. Raw evidence index'));
     expect(page.indexOf('## 5. Resource consumption')).toBeLessThan(page.indexOf('## Constant-time audit'));
     const instance = seed000Dataset().dataset.build.instances[0]!.instance;
-    expect(section).toContain(`| \`${instance}\` | \`-O2 -fPIC -shared -g\` | ⚠ secret-dependent, 2 findings | Welch t up to ±12.3 over 1000 calls of 64 B (above 4.5) |`);
-    expect(section).toContain(`| \`${instance}\` | memory-index | \`sbox_layer\` | \`litchi.c:42\` | from 8 bits, 56× |`);
+    expect(section).toContain(
+      `| \`${instance}\` | \`-O2 -fPIC -shared -g\` | ⚠ secret-dependent, 2 findings | Welch t up to ±12.3 over 1000 calls of 64 B (above 4.5) |`,
+    );
+    expect(section).toContain(
+      `| \`${instance}\` | memory-index | \`sbox_layer\` | \`litchi.c:42\` | from 8 bits, 56× |`,
+    );
     expect(section).toContain(`| \`${instance}\` | variable-latency | \`mix\` | \`litchi.c:7\` | disassembly |`);
   });
 
@@ -55,9 +83,13 @@ describe('constant-time audit on the pages', () => {
   });
 
   it('the summary page adds a constant-time column before notes; audited instances show the verdict, others —', () => {
-    const page = renderSystemSummaryMarkdown(withAudit({ ...AUDIT, verdict: 'unknown', reason: 'crash', detail: 'died of SIGSEGV', findings: [] }));
+    const page = renderSystemSummaryMarkdown(
+      withAudit({ ...AUDIT, verdict: 'unknown', reason: 'crash', detail: 'died of SIGSEGV', findings: [] }),
+    );
     const header = page.split('\n').find((line) => line.startsWith('| candidate |'))!;
-    expect(header).toBe('| candidate | instance | cycles @ 32 B | cycles @ 1 KiB | cycles @ 64 KiB | cycles/byte @ 64 KiB | trial CV @ 64 KiB | median cycles/byte @ 64 KiB | rank | KAT | constant-time | notes |');
+    expect(header).toBe(
+      '| candidate | instance | cycles @ 32 B | cycles @ 1 KiB | cycles @ 64 KiB | cycles/byte @ 64 KiB | trial CV @ 64 KiB | median cycles/byte @ 64 KiB | rank | KAT | constant-time | notes |',
+    );
     const rows = page.split('\n').filter((line) => line.startsWith('| [hash-15](hash-15/perf_x86_1.md) |'));
     expect(rows[0]).toContain('| unknown (crash) |');
     expect(rows[1]).toContain('| — |');

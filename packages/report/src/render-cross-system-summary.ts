@@ -8,35 +8,57 @@ import type { Block, Inline, ReportSection } from './internal/report-model.js';
 import type { SummaryRow } from './internal/summary-rows.js';
 
 function checkSystems(datasets: readonly Dataset[]): string[] {
-  if (datasets.length === 0) throw new ReportError('INVALID_OPTION', 'a cross-system summary needs at least one dataset; pass the run directory of each system.');
+  if (datasets.length === 0)
+    throw new ReportError(
+      'INVALID_OPTION',
+      'a cross-system summary needs at least one dataset; pass the run directory of each system.',
+    );
   const systems = datasets.map((dataset) => dataset.campaign.systemId);
   const twice = systems.find((system, index) => systems.indexOf(system) !== index);
   if (twice !== undefined) {
-    throw new ReportError('DUPLICATE_SYSTEM', `two run directories are both system "${twice}"; a cross-system summary takes one run per system (re-run one with "ngcc-perf run --system <id>").`);
+    throw new ReportError(
+      'DUPLICATE_SYSTEM',
+      `two run directories are both system "${twice}"; a cross-system summary takes one run per system (re-run one with "ngcc-perf run --system <id>").`,
+    );
   }
   return systems;
 }
 
-function buildCrossSystemPage(datasets: readonly Dataset[]): { title: string; intro: Block[]; sections: ReportSection[]; footer: Block[] } {
+function buildCrossSystemPage(datasets: readonly Dataset[]): {
+  title: string;
+  intro: Block[];
+  sections: ReportSection[];
+  footer: Block[];
+} {
   const systems = checkSystems(datasets);
-  const rowsBySystem = datasets.map((dataset) => new Map(buildSummaryRows(dataset).map((row) => [`${row.entry.candidate}\u0000${row.entry.instance}`, row])));
+  const rowsBySystem = datasets.map(
+    (dataset) =>
+      new Map(buildSummaryRows(dataset).map((row) => [`${row.entry.candidate}\u0000${row.entry.instance}`, row])),
+  );
   const keys = [...new Set(rowsBySystem.flatMap((rows) => [...rows.keys()]))];
   const rows = keys.map((key): Inline[][] => {
     const found = rowsBySystem.map((bySystem) => bySystem.get(key));
     const any = found.find((row): row is SummaryRow => row !== undefined)!;
-    const verdicts = found.map((row, index) => (row === undefined ? null : `${systems[index]}: ${row.kat}`)).filter((text): text is string => text !== null);
+    const verdicts = found
+      .map((row, index) => (row === undefined ? null : `${systems[index]}: ${row.kat}`))
+      .filter((text): text is string => text !== null);
     const katCell = found.every((row) => row === undefined || row.kat === 'PASS') ? 'PASS' : verdicts.join('; ');
     return [
       [any.entry.candidate],
       [codeSpan(any.entry.instance)],
-      ...found.flatMap((row) => [[row === undefined ? '—' : row.cycles[0]!], [row === undefined ? '—' : row.cyclesPerByte]]),
+      ...found.flatMap((row) => [
+        [row === undefined ? '—' : row.cycles[0]!],
+        [row === undefined ? '—' : row.cyclesPerByte],
+      ]),
       [katCell],
     ];
   });
   const bars = keys.flatMap((key) =>
     rowsBySystem.flatMap((bySystem, index) => {
       const row = bySystem.get(key);
-      return row === undefined || row.cyclesPerByteValue === null ? [] : [{ label: `${row.entry.instance} (${systems[index]})`, value: row.cyclesPerByteValue, colourIndex: index }];
+      return row === undefined || row.cyclesPerByteValue === null
+        ? []
+        : [{ label: `${row.entry.instance} (${systems[index]})`, value: row.cyclesPerByteValue, colourIndex: index }];
     }),
   );
   const chart: Block[] =
@@ -51,14 +73,29 @@ function buildCrossSystemPage(datasets: readonly Dataset[]): { title: string; in
             description: `One bar per instance and system, one colour per system. ${bars.map((bar) => `${bar.label}: ${bar.value.toFixed(1)}`).join(', ')}.`,
             yAxisLabel: 'cycles per byte at 65536 B',
             bars,
-            data: { kind: 'table', caption: 'Cycles per byte at 64 KiB', headers: ['instance (system)', 'cycles/byte @ 64 KiB'], numeric: [false, true], rows: bars.map((bar) => [[bar.label], [bar.value.toFixed(1)]]), rowHeaders: true },
+            data: {
+              kind: 'table',
+              caption: 'Cycles per byte at 64 KiB',
+              headers: ['instance (system)', 'cycles/byte @ 64 KiB'],
+              numeric: [false, true],
+              rows: bars.map((bar) => [[bar.label], [bar.value.toFixed(1)]]),
+              rowHeaders: true,
+            },
           },
         ];
   return {
     title: `Summary across systems (${systems.join(', ')})`,
     intro: [
-      paragraph('One row per instance, with mean cycles at 32 B and cycles per byte at 64 KiB on each system. Figures from different counters are different units: compare within a column, and across systems only where both count core cycles.'),
-      { kind: 'list', items: datasets.map((dataset) => [`${dataset.campaign.systemId} (${dataset.campaign.environmentAtStart.cpuModel ?? 'unknown processor'}): `, ...describeDatasetCounters(dataset)]) },
+      paragraph(
+        'One row per instance, with mean cycles at 32 B and cycles per byte at 64 KiB on each system. Figures from different counters are different units: compare within a column, and across systems only where both count core cycles.',
+      ),
+      {
+        kind: 'list',
+        items: datasets.map((dataset) => [
+          `${dataset.campaign.systemId} (${dataset.campaign.environmentAtStart.cpuModel ?? 'unknown processor'}): `,
+          ...describeDatasetCounters(dataset),
+        ]),
+      },
     ],
     sections: [
       {
@@ -68,7 +105,12 @@ function buildCrossSystemPage(datasets: readonly Dataset[]): { title: string; in
           {
             kind: 'table',
             caption: 'One row per instance, two columns per system',
-            headers: ['candidate', 'instance', ...systems.flatMap((system) => [`cycles @ 32 B (${system})`, `cycles/byte @ 64 KiB (${system})`]), 'KAT'],
+            headers: [
+              'candidate',
+              'instance',
+              ...systems.flatMap((system) => [`cycles @ 32 B (${system})`, `cycles/byte @ 64 KiB (${system})`]),
+              'KAT',
+            ],
             numeric: [false, false, ...systems.flatMap(() => [true, true]), false],
             rows,
           },
@@ -76,7 +118,9 @@ function buildCrossSystemPage(datasets: readonly Dataset[]): { title: string; in
         ],
       },
     ],
-    footer: [paragraph('Rendered from the run directory of each system; each system’s own summary page has the notes.')],
+    footer: [
+      paragraph('Rendered from the run directory of each system; each system’s own summary page has the notes.'),
+    ],
   };
 }
 

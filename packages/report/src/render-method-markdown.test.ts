@@ -22,7 +22,9 @@ describe('renderMethodMarkdown on a real run (test/fixtures/run-real)', () => {
 
   it('says which calibration figure the trials were planned from, when the records say', async () => {
     const dataset = await loadRunDirectory(REAL_RUN);
-    expect(markdownTableRowsAfter(renderMethodMarkdown(dataset), '## Plan').join('\n')).not.toContain('trials planned from');
+    expect(markdownTableRowsAfter(renderMethodMarkdown(dataset), '## Plan').join('\n')).not.toContain(
+      'trials planned from',
+    );
     const bases = ['first-call', 'warm-calls', 'first-call'] as const;
     const records = dataset.records.map((entry, index) =>
       entry.record.plan === null || entry.record.plan === undefined
@@ -39,11 +41,15 @@ describe('renderMethodMarkdown on a real run (test/fixtures/run-real)', () => {
 
   it('names the counter actually used, with its measured rate, and every host-state field at start and end', async () => {
     const page = renderMethodMarkdown(await loadRunDirectory(REAL_RUN));
-    expect(markdownTableRowsAfter(page, '## Counter')[2]).toMatch(/^\| `tsc` \| fixed rate \(not core cycles\) \| 2\.44\d\d GHz – 2\.44\d\d GHz \| .* \| 16 \| perf_event_open\(PERF_COUNT_HW_CPU_CYCLES\) failed: No such file or directory \|$/);
+    expect(markdownTableRowsAfter(page, '## Counter')[2]).toMatch(
+      /^\| `tsc` \| fixed rate \(not core cycles\) \| 2\.44\d\d GHz – 2\.44\d\d GHz \| .* \| 16 \| perf_event_open\(PERF_COUNT_HW_CPU_CYCLES\) failed: No such file or directory \|$/,
+    );
     const host = markdownTableRowsAfter(page, '## Host state');
     expect(host).toContain('| virtualized | yes | yes |');
     expect(host).toContain('| loadAverage | 4.84, 2.81, 1.76 | 4.5, 2.84, 1.79 |');
-    expect(host).toContain('| tscFlags | constant_tsc, nonstop_tsc, tsc_known_freq | constant_tsc, nonstop_tsc, tsc_known_freq |'); // a field this package does not declare
+    expect(host).toContain(
+      '| tscFlags | constant_tsc, nonstop_tsc, tsc_known_freq | constant_tsc, nonstop_tsc, tsc_known_freq |',
+    ); // a field this package does not declare
     expect(page).toContain('- CPUs the trial processes ran on: 1');
   });
 
@@ -67,17 +73,41 @@ function sandboxLines(page: string): string[] {
   const start = page.indexOf('## Sandbox\n');
   if (start < 0) return [];
   const end = page.indexOf('\n## ', start + 1);
-  return page.slice(start, end).split('\n').filter((line) => line !== '').slice(1);
+  return page
+    .slice(start, end)
+    .split('\n')
+    .filter((line) => line !== '')
+    .slice(1);
 }
 
 // The limits `ngcc-perf-driver info` reports by default (native/PROTOCOL.md "Sandbox"): 4 GiB = 4096 MiB, 64 MiB scratch.
-const LIMITS = { requested: 'auto', network: 'none', filesystem: 'read-only except scratch', scratchBytes: 67108864, noNewPrivs: true, seccomp: 'x86_64', maxMemoryBytes: 4294967296, cpuSeconds: 3600, openFiles: 256, coreBytes: 0 };
+const LIMITS = {
+  requested: 'auto',
+  network: 'none',
+  filesystem: 'read-only except scratch',
+  scratchBytes: 67108864,
+  noNewPrivs: true,
+  seccomp: 'x86_64',
+  maxMemoryBytes: 4294967296,
+  cpuSeconds: 3600,
+  openFiles: 256,
+  coreBytes: 0,
+};
 
 describe('renderMethodMarkdown: the sandbox candidate code ran in (campaign.json `sandbox`)', () => {
   it('a campaign without the field (made before the sandbox) has no sandbox section: the page is as it was', async () => {
     const page = renderMethodMarkdown(await loadRunDirectory(REAL_RUN));
     expect(page).not.toContain('## Sandbox');
-    expect(page.match(/^## .*$/gm)).toEqual(['## Plan', '## Counter', '## CPUs and processes', '## Host state', '## Builds and tools', '## Static image', '## Derived figures', '## Warnings of the records']);
+    expect(page.match(/^## .*$/gm)).toEqual([
+      '## Plan',
+      '## Counter',
+      '## CPUs and processes',
+      '## Host state',
+      '## Builds and tools',
+      '## Static image',
+      '## Derived figures',
+      '## Warnings of the records',
+    ]);
   });
 
   it('bwrap: names bubblewrap, what is shut off and the limits, after the host state', async () => {
@@ -92,7 +122,16 @@ describe('renderMethodMarkdown: the sandbox candidate code ran in (campaign.json
   });
 
   it('unshare: the driver’s own namespaces, why bubblewrap was passed over, and limits switched off', async () => {
-    const page = renderMethodMarkdown(await withSandbox({ mode: 'unshare', ...LIMITS, maxMemoryBytes: null, cpuSeconds: null, bwrapFailure: 'bwrap: No permissions to create new namespace', problem: null }));
+    const page = renderMethodMarkdown(
+      await withSandbox({
+        mode: 'unshare',
+        ...LIMITS,
+        maxMemoryBytes: null,
+        cpuSeconds: null,
+        bwrapFailure: 'bwrap: No permissions to create new namespace',
+        problem: null,
+      }),
+    );
     expect(sandboxLines(page)).toEqual([
       'Candidate code (every KAT, calibration, timing and memory process) ran in the driver’s own namespace sandbox (`unshare`): no network, a read-only filesystem except a private 64 MiB scratch folder, ' +
         'no new privileges, a seccomp filter (x86_64) refusing new processes, programs and reach into other processes; limits: no address-space limit, no CPU-time limit, 256 open files, no core dumps. ' +
@@ -101,7 +140,16 @@ describe('renderMethodMarkdown: the sandbox candidate code ran in (campaign.json
   });
 
   it('off: says loudly that candidate code ran WITHOUT a sandbox, and why', async () => {
-    const page = renderMethodMarkdown(await withSandbox({ mode: 'off', requested: 'off', network: 'host', filesystem: 'host', reason: 'NGCC_PERF_NO_SANDBOX is set', problem: 'sandbox-off' }));
+    const page = renderMethodMarkdown(
+      await withSandbox({
+        mode: 'off',
+        requested: 'off',
+        network: 'host',
+        filesystem: 'host',
+        reason: 'NGCC_PERF_NO_SANDBOX is set',
+        problem: 'sandbox-off',
+      }),
+    );
     expect(sandboxLines(page)).toEqual([
       '⚠ Candidate code ran WITHOUT a sandbox (NGCC_PERF_NO_SANDBOX is set): every KAT, calibration, timing and memory process ran the library with the full rights of the user who ran the campaign ' +
         '— network, files, new processes. It was asked for (`--no-sandbox` or `NGCC_PERF_NO_SANDBOX=1`, which the CLI sets for its flag); such a run is safe only for code one trusts.',
@@ -109,7 +157,16 @@ describe('renderMethodMarkdown: the sandbox candidate code ran in (campaign.json
   });
 
   it('unavailable: says no sandbox could be entered and that the campaign refused', async () => {
-    const page = renderMethodMarkdown(await withSandbox({ mode: 'unavailable', requested: 'bwrap', reason: 'NGCC_PERF_SANDBOX=bwrap, but no bwrap on PATH', problem: 'sandbox-unavailable' }));
-    expect(sandboxLines(page)).toEqual(['⚠ No sandbox could be entered for candidate code (NGCC_PERF_SANDBOX=bwrap, but no bwrap on PATH), so the campaign refused to run it.']);
+    const page = renderMethodMarkdown(
+      await withSandbox({
+        mode: 'unavailable',
+        requested: 'bwrap',
+        reason: 'NGCC_PERF_SANDBOX=bwrap, but no bwrap on PATH',
+        problem: 'sandbox-unavailable',
+      }),
+    );
+    expect(sandboxLines(page)).toEqual([
+      '⚠ No sandbox could be entered for candidate code (NGCC_PERF_SANDBOX=bwrap, but no bwrap on PATH), so the campaign refused to run it.',
+    ]);
   });
 });

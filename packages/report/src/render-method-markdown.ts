@@ -4,7 +4,15 @@ import { renderMarkdownDocument } from './internal/markdown-page.js';
 import { constantTimeMethodSection } from './internal/constant-time-section.js';
 import { BREADCRUMB_ROOT } from './internal/page-links.js';
 import { staticImageSection } from './internal/static-image-note.js';
-import { buildSection, counterSection, cpuSection, formulaSection, hostSection, planSection, warningSection } from './internal/method-sections.js';
+import {
+  buildSection,
+  counterSection,
+  cpuSection,
+  formulaSection,
+  hostSection,
+  planSection,
+  warningSection,
+} from './internal/method-sections.js';
 import { codeSpan, link, paragraph } from './internal/report-model.js';
 import type { Inline, PageModel, ReportSection } from './internal/report-model.js';
 import type { PageFormat } from './internal/page-links.js';
@@ -18,8 +26,16 @@ const mib = (bytes: number): string => `${Math.round(bytes / 1048576)} MiB`;
 /** The limits of a sandbox in force, as a clause: address space, CPU time, files, core dumps. */
 function sandboxLimits(sandbox: Sandbox): string {
   const limits = [
-    sandbox.maxMemoryBytes === undefined ? null : sandbox.maxMemoryBytes === null ? 'no address-space limit' : `${mib(sandbox.maxMemoryBytes)} of address space (KAT processes set their own)`,
-    sandbox.cpuSeconds === undefined ? null : sandbox.cpuSeconds === null ? 'no CPU-time limit' : `${sandbox.cpuSeconds} s of CPU time`,
+    sandbox.maxMemoryBytes === undefined
+      ? null
+      : sandbox.maxMemoryBytes === null
+        ? 'no address-space limit'
+        : `${mib(sandbox.maxMemoryBytes)} of address space (KAT processes set their own)`,
+    sandbox.cpuSeconds === undefined
+      ? null
+      : sandbox.cpuSeconds === null
+        ? 'no CPU-time limit'
+        : `${sandbox.cpuSeconds} s of CPU time`,
     sandbox.openFiles === undefined ? null : `${sandbox.openFiles} open files`,
     sandbox.coreBytes === 0 ? 'no core dumps' : null,
   ].filter((limit) => limit !== null);
@@ -39,16 +55,32 @@ function sandboxSentence(sandbox: Sandbox): Inline[] {
     ];
   }
   if (sandbox.mode === 'unavailable') {
-    return [`⚠ No sandbox could be entered for candidate code (${sandbox.reason ?? 'reason unknown'}), so the campaign refused to run it.`];
+    return [
+      `⚠ No sandbox could be entered for candidate code (${sandbox.reason ?? 'reason unknown'}), so the campaign refused to run it.`,
+    ];
   }
-  const kind: Inline[] = sandbox.mode === 'bwrap' ? ['a bubblewrap sandbox (', codeSpan('bwrap'), ')'] : ['the driver’s own namespace sandbox (', codeSpan('unshare'), ')'];
-  const network = sandbox.network === undefined || sandbox.network === 'none' ? 'no network' : `network: ${sandbox.network}`;
-  const scratch = sandbox.scratchBytes === undefined ? 'a private scratch folder' : `a private ${mib(sandbox.scratchBytes)} scratch folder`;
-  const filesystem = sandbox.filesystem === undefined || sandbox.filesystem === 'read-only except scratch' ? `a read-only filesystem except ${scratch}` : `filesystem: ${sandbox.filesystem}`;
+  const kind: Inline[] =
+    sandbox.mode === 'bwrap'
+      ? ['a bubblewrap sandbox (', codeSpan('bwrap'), ')']
+      : ['the driver’s own namespace sandbox (', codeSpan('unshare'), ')'];
+  const network =
+    sandbox.network === undefined || sandbox.network === 'none' ? 'no network' : `network: ${sandbox.network}`;
+  const scratch =
+    sandbox.scratchBytes === undefined
+      ? 'a private scratch folder'
+      : `a private ${mib(sandbox.scratchBytes)} scratch folder`;
+  const filesystem =
+    sandbox.filesystem === undefined || sandbox.filesystem === 'read-only except scratch'
+      ? `a read-only filesystem except ${scratch}`
+      : `filesystem: ${sandbox.filesystem}`;
   const privileges = sandbox.noNewPrivs === false ? 'new privileges allowed' : 'no new privileges';
-  const seccomp = typeof sandbox.seccomp === 'string' ? `a seccomp filter (${sandbox.seccomp}) refusing new processes, programs and reach into other processes` : 'no seccomp filter';
+  const seccomp =
+    typeof sandbox.seccomp === 'string'
+      ? `a seccomp filter (${sandbox.seccomp}) refusing new processes, programs and reach into other processes`
+      : 'no seccomp filter';
   return [
-    'Candidate code (every KAT, calibration, timing and memory process) ran in ', ...kind,
+    'Candidate code (every KAT, calibration, timing and memory process) ran in ',
+    ...kind,
     `: ${network}, ${filesystem}, ${privileges}, ${seccomp}${sandboxLimits(sandbox)}.`,
     ...(sandbox.requested === undefined ? [] : [` Requested: ${sandbox.requested}.`]),
     ...(sandbox.bwrapFailure === undefined ? [] : [` Bubblewrap was passed over: ${sandbox.bwrapFailure}.`]),
@@ -62,7 +94,11 @@ function sandboxSection(sandbox: Sandbox): ReportSection {
 function buildMethodPage(dataset: Dataset, format: PageFormat): PageModel {
   const { campaign } = dataset;
   return {
-    breadcrumbs: [`${BREADCRUMB_ROOT} › `, link(`summary_${campaign.systemId}.${format}`, campaign.systemId), ' › method'],
+    breadcrumbs: [
+      `${BREADCRUMB_ROOT} › `,
+      link(`summary_${campaign.systemId}.${format}`, campaign.systemId),
+      ' › method',
+    ],
     title: `Method — ${describeArchitecture(campaign.environmentAtStart.architecture)} (system ${campaign.systemId})`,
     intro: [
       paragraph(

@@ -5,13 +5,47 @@ type Cell = string | number | null | undefined;
 
 /** The CSV columns, in order; units in the names (docs/RUN-DIRECTORY.md "exports"). */
 export const RECORDS_CSV_COLUMNS = [
-  'system', 'candidate', 'algorithm', 'instance', 'variant', 'flags', 'kat', 'messageBytes', 'status', 'failure',
-  'counter', 'counterKind', 'counterHz', 'trials', 'iterationsPerTrial', 'n',
-  'meanCycles', 'cyclesPerByte', 'meanSeconds', 'megabytesPerSecond', 'opsPerSecond',
-  'medianTrialCycles', 'minTrialCycles', 'maxTrialCycles', 'sdTrialCycles', 'cv', 'ciLowCycles', 'ciHighCycles',
-  'perCallQ1Cycles', 'perCallMedianCycles', 'perCallQ3Cycles', 'disturbedRetries',
-  'imageBytes', 'baselineRssBytes', 'peakRssBytes',
-  'stackHighWaterBytes', 'heapPeakBytes', 'heapAllocations', 'mmapBytes', 'operationPeakBytes', 'record',
+  'system',
+  'candidate',
+  'algorithm',
+  'instance',
+  'variant',
+  'flags',
+  'kat',
+  'messageBytes',
+  'status',
+  'failure',
+  'counter',
+  'counterKind',
+  'counterHz',
+  'trials',
+  'iterationsPerTrial',
+  'n',
+  'meanCycles',
+  'cyclesPerByte',
+  'meanSeconds',
+  'megabytesPerSecond',
+  'opsPerSecond',
+  'medianTrialCycles',
+  'minTrialCycles',
+  'maxTrialCycles',
+  'sdTrialCycles',
+  'cv',
+  'ciLowCycles',
+  'ciHighCycles',
+  'perCallQ1Cycles',
+  'perCallMedianCycles',
+  'perCallQ3Cycles',
+  'disturbedRetries',
+  'imageBytes',
+  'baselineRssBytes',
+  'peakRssBytes',
+  'stackHighWaterBytes',
+  'heapPeakBytes',
+  'heapAllocations',
+  'mmapBytes',
+  'operationPeakBytes',
+  'record',
 ] as const;
 
 /** RFC 4180: quote a field holding a comma, quote, CR or LF, doubling inner quotes. */
@@ -26,14 +60,47 @@ function row(systemId: string, file: string, record: TimingRecord): Cell[] {
   const trials = record.processes.filter((entry) => entry.trial !== null).length;
   const memory = record.memory ?? null;
   return [
-    systemId, record.candidate, record.algorithm, record.instance, record.variant, record.flags, record.kat, record.messageBytes, record.status,
+    systemId,
+    record.candidate,
+    record.algorithm,
+    record.instance,
+    record.variant,
+    record.flags,
+    record.kat,
+    record.messageBytes,
+    record.status,
     record.status === 'failed' ? record.failure : null,
-    record.counter?.name, record.counter?.kind, record.counter?.hz, trials, record.plan?.iterationsPerTrial, derived?.n,
-    derived?.meanCycles, derived?.cyclesPerByte, derived?.meanSeconds, derived?.megabytesPerSecond, derived?.opsPerSecond,
-    derived?.medianTrialCycles, derived?.minTrialCycles, derived?.maxTrialCycles, derived?.sdTrialCycles, derived?.cv, derived?.ciLowCycles, derived?.ciHighCycles,
-    derived?.perCall?.q1Cycles, derived?.perCall?.medianCycles, derived?.perCall?.q3Cycles, record.disturbedRetries,
-    record.imageBytes, derived?.baselineRssBytes, derived?.peakRssBytes,
-    memory?.stackHighWaterBytes, memory?.heapPeakBytes, memory?.heapAllocations, memory?.mmapBytes, memory?.operationPeakBytes, file,
+    record.counter?.name,
+    record.counter?.kind,
+    record.counter?.hz,
+    trials,
+    record.plan?.iterationsPerTrial,
+    derived?.n,
+    derived?.meanCycles,
+    derived?.cyclesPerByte,
+    derived?.meanSeconds,
+    derived?.megabytesPerSecond,
+    derived?.opsPerSecond,
+    derived?.medianTrialCycles,
+    derived?.minTrialCycles,
+    derived?.maxTrialCycles,
+    derived?.sdTrialCycles,
+    derived?.cv,
+    derived?.ciLowCycles,
+    derived?.ciHighCycles,
+    derived?.perCall?.q1Cycles,
+    derived?.perCall?.medianCycles,
+    derived?.perCall?.q3Cycles,
+    record.disturbedRetries,
+    record.imageBytes,
+    derived?.baselineRssBytes,
+    derived?.peakRssBytes,
+    memory?.stackHighWaterBytes,
+    memory?.heapPeakBytes,
+    memory?.heapAllocations,
+    memory?.mmapBytes,
+    memory?.operationPeakBytes,
+    file,
   ];
 }
 
@@ -56,9 +123,13 @@ export function renderRecordsCsv(dataset: Dataset): string {
   const order = new Map(dataset.build.instances.map((entry, index) => [`${entry.candidate}/${entry.instance}`, index]));
   const sorted = [...dataset.records].sort(
     (a, b) =>
-      (order.get(`${a.record.candidate}/${a.record.instance}`) ?? Infinity) - (order.get(`${b.record.candidate}/${b.record.instance}`) ?? Infinity) ||
+      (order.get(`${a.record.candidate}/${a.record.instance}`) ?? Infinity) -
+        (order.get(`${b.record.candidate}/${b.record.instance}`) ?? Infinity) ||
       a.record.messageBytes - b.record.messageBytes,
   );
-  const lines = [RECORDS_CSV_COLUMNS.join(','), ...sorted.map(({ file, record }) => row(dataset.campaign.systemId, file, record).map(csvField).join(','))];
+  const lines = [
+    RECORDS_CSV_COLUMNS.join(','),
+    ...sorted.map(({ file, record }) => row(dataset.campaign.systemId, file, record).map(csvField).join(',')),
+  ];
   return `${lines.join('\n')}\n`;
 }

@@ -12,9 +12,25 @@ describe('renderRecordsCsv on test/fixtures/run-small', () => {
     const lines = renderRecordsCsv(await loadRunDirectory(FIXTURE)).split('\n');
     expect(lines[0]).toBe(RECORDS_CSV_COLUMNS.join(','));
     expect(lines).toHaveLength(4); // header, 32 B, 128 B, final empty line
-    const row = (index: number): Record<string, string> => Object.fromEntries(lines[index]!.split(',').map((value, column) => [RECORDS_CSV_COLUMNS[column]!, value]));
-    expect(row(1)).toMatchObject({ system: 'x86_1', instance: 'sm3', messageBytes: '32', n: '40000', meanCycles: '4294.75', cyclesPerByte: '134.2109375', trials: '2', counter: 'tsc', record: 'records/example-sm3/sm3__hash_32.json' });
-    expect(row(2)).toMatchObject({ messageBytes: '128', meanCycles: '10475', cyclesPerByte: '81.8359375', stackHighWaterBytes: '' });
+    const row = (index: number): Record<string, string> =>
+      Object.fromEntries(lines[index]!.split(',').map((value, column) => [RECORDS_CSV_COLUMNS[column]!, value]));
+    expect(row(1)).toMatchObject({
+      system: 'x86_1',
+      instance: 'sm3',
+      messageBytes: '32',
+      n: '40000',
+      meanCycles: '4294.75',
+      cyclesPerByte: '134.2109375',
+      trials: '2',
+      counter: 'tsc',
+      record: 'records/example-sm3/sm3__hash_32.json',
+    });
+    expect(row(2)).toMatchObject({
+      messageBytes: '128',
+      meanCycles: '10475',
+      cyclesPerByte: '81.8359375',
+      stackHighWaterBytes: '',
+    });
   });
 
   it('quotes fields with commas or quotes (RFC 4180)', async () => {
@@ -26,10 +42,19 @@ describe('renderRecordsCsv on test/fixtures/run-small', () => {
 
 describe('renderRecordsJson', () => {
   it('copies every record exactly as its file holds it', async () => {
-    const exported = JSON.parse(renderRecordsJson(await loadRunDirectory(FIXTURE))) as { format: string; systemId: string; records: { file: string; record: unknown }[] };
+    const exported = JSON.parse(renderRecordsJson(await loadRunDirectory(FIXTURE))) as {
+      format: string;
+      systemId: string;
+      records: { file: string; record: unknown }[];
+    };
     expect(exported.format).toBe(RECORDS_EXPORT_FORMAT);
     expect(exported.systemId).toBe('x86_1');
-    expect(exported.records.map((entry) => entry.file)).toEqual(['records/example-sm3/sm3__hash_128.json', 'records/example-sm3/sm3__hash_32.json']);
-    expect(exported.records[1]!.record).toEqual(JSON.parse(readFileSync(`${FIXTURE}/records/example-sm3/sm3__hash_32.json`, 'utf8')));
+    expect(exported.records.map((entry) => entry.file)).toEqual([
+      'records/example-sm3/sm3__hash_128.json',
+      'records/example-sm3/sm3__hash_32.json',
+    ]);
+    expect(exported.records[1]!.record).toEqual(
+      JSON.parse(readFileSync(`${FIXTURE}/records/example-sm3/sm3__hash_32.json`, 'utf8')),
+    );
   });
 });

@@ -62,8 +62,14 @@ export function renderRunReports(dataset: Dataset, options: RenderRunOptions = {
   return [
     { path: REPORT_PATHS.recordsJson(systemId), content: renderRecordsJson(dataset) },
     ...candidates.flatMap((candidate) => [
-      { path: REPORT_PATHS.candidateMarkdown(candidate, systemId), content: renderCandidateMarkdown(dataset, candidate, options) },
-      { path: REPORT_PATHS.candidateHtml(candidate, systemId), content: renderCandidateHtml(dataset, candidate, options) },
+      {
+        path: REPORT_PATHS.candidateMarkdown(candidate, systemId),
+        content: renderCandidateMarkdown(dataset, candidate, options),
+      },
+      {
+        path: REPORT_PATHS.candidateHtml(candidate, systemId),
+        content: renderCandidateHtml(dataset, candidate, options),
+      },
     ]),
     { path: REPORT_PATHS.summaryMarkdown(systemId), content: renderSystemSummaryMarkdown(dataset) },
     { path: REPORT_PATHS.summaryHtml(systemId), content: renderSystemSummaryHtml(dataset) },

@@ -22,7 +22,9 @@ describe('renderSystemSummaryMarkdown', () => {
     ]);
     expect(page).toContain('Cycles are core clock cycles counted by `pmu-cycles`.');
     expect(page).toContain('- [hash-15](hash-15/perf_x86_1.md) — Litchi\n- [method](method_x86_1.md): ');
-    expect(page).toContain('- exports: [`records_x86_1.csv`](../exports/records_x86_1.csv), [`records_x86_1.json`](../exports/records_x86_1.json)');
+    expect(page).toContain(
+      '- exports: [`records_x86_1.csv`](../exports/records_x86_1.csv), [`records_x86_1.json`](../exports/records_x86_1.json)',
+    );
   });
 
   it('seed 001: notes TaiChi-1024’s peak RSS growth (4268 → 12512 KiB, +193 %)', () => {
@@ -44,7 +46,9 @@ describe('renderSystemSummaryMarkdown', () => {
   it('HTML: a bar per instance, escaped, self-contained', () => {
     const html = renderSystemSummaryHtml(seed000Dataset().dataset);
     expect(html.match(/<rect class="mark"/g)).toHaveLength(4);
-    expect(html).toContain('<title id="summary-chart-title">Cycles per byte at 64 KiB by instance, fewest first (system x86_1)</title>');
+    expect(html).toContain(
+      '<title id="summary-chart-title">Cycles per byte at 64 KiB by instance, fewest first (system x86_1)</title>',
+    );
     expect(html).not.toMatch(/<script|<link|\bsrc=/);
   });
 });
@@ -53,12 +57,18 @@ describe('renderCrossSystemSummaryMarkdown', () => {
   it('seed 000 (x86_1) beside the anchor’s arm_1 trials: two columns per system', () => {
     const page = renderCrossSystemSummaryMarkdown([seed000Dataset().dataset, anchorDataset()]);
     const rows = markdownTableRowsAfter(page, '## Instances');
-    expect(rows[0]).toBe('| candidate | instance | cycles @ 32 B (x86_1) | cycles/byte @ 64 KiB (x86_1) | cycles @ 32 B (arm_1) | cycles/byte @ 64 KiB (arm_1) | KAT |');
+    expect(rows[0]).toBe(
+      '| candidate | instance | cycles @ 32 B (x86_1) | cycles/byte @ 64 KiB (x86_1) | cycles @ 32 B (arm_1) | cycles/byte @ 64 KiB (arm_1) | KAT |',
+    );
     expect(rows[2]).toBe('| hash-15 | `litchi_512` | 4129 | 31.5 | 3061 | 23.7 | PASS |');
-    expect(renderCrossSystemSummaryHtml([seed000Dataset().dataset, anchorDataset()]).match(/<rect class="mark"/g)).toHaveLength(8);
+    expect(
+      renderCrossSystemSummaryHtml([seed000Dataset().dataset, anchorDataset()]).match(/<rect class="mark"/g),
+    ).toHaveLength(8);
   });
 
   it('refuses two runs of the same system (DUPLICATE_SYSTEM)', () => {
-    expect(() => renderCrossSystemSummaryMarkdown([seed000Dataset().dataset, seed000Dataset().dataset])).toThrow(expect.objectContaining({ code: 'DUPLICATE_SYSTEM' }));
+    expect(() => renderCrossSystemSummaryMarkdown([seed000Dataset().dataset, seed000Dataset().dataset])).toThrow(
+      expect.objectContaining({ code: 'DUPLICATE_SYSTEM' }),
+    );
   });
 });

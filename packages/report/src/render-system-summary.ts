@@ -12,14 +12,25 @@ import type { PageFormat } from './internal/page-links.js';
 import type { Block, Inline, PageModel, TableBlock } from './internal/report-model.js';
 import type { SummaryRow } from './internal/summary-rows.js';
 
-const sizeLabel = (bytes: number): string => (bytes >= 1024 && bytes % 1024 === 0 ? `${bytes / 1024} KiB` : `${bytes} B`);
+const sizeLabel = (bytes: number): string =>
+  bytes >= 1024 && bytes % 1024 === 0 ? `${bytes / 1024} KiB` : `${bytes} B`;
 
 function summaryTable(rows: SummaryRow[], sizes: number[], systemId: string, format: PageFormat): Block {
   const perByte = sizeLabel(sizes[sizes.length - 1] ?? 0);
   const table: TableBlock = {
     kind: 'table',
     caption: `One row per instance; rank by the median cycles/byte at ${perByte}`,
-    headers: ['candidate', 'instance', ...sizes.map((bytes) => `cycles @ ${sizeLabel(bytes)}`), `cycles/byte @ ${perByte}`, `trial CV @ ${perByte}`, `median cycles/byte @ ${perByte}`, 'rank', 'KAT', 'notes'],
+    headers: [
+      'candidate',
+      'instance',
+      ...sizes.map((bytes) => `cycles @ ${sizeLabel(bytes)}`),
+      `cycles/byte @ ${perByte}`,
+      `trial CV @ ${perByte}`,
+      `median cycles/byte @ ${perByte}`,
+      'rank',
+      'KAT',
+      'notes',
+    ],
     numeric: [false, false, ...sizes.map(() => true), true, true, true, true, false, false],
     prose: [false, false, ...sizes.map(() => false), false, false, false, false, false, true],
     rows: rows.map((row): Inline[][] => [
@@ -41,7 +52,13 @@ function summaryTable(rows: SummaryRow[], sizes: number[], systemId: string, for
 function withConstantTimeColumn(table: TableBlock, rows: SummaryRow[]): TableBlock {
   const at = table.headers.length - 1;
   const insert = <T>(values: T[], value: T): T[] => [...values.slice(0, at), value, ...values.slice(at)];
-  return { ...table, headers: insert(table.headers, 'constant-time'), numeric: insert(table.numeric, false), ...(table.prose === undefined ? {} : { prose: insert(table.prose, false) }), rows: table.rows.map((cells, i) => insert(cells, [constantTimeCell(rows[i]!.entry)])) };
+  return {
+    ...table,
+    headers: insert(table.headers, 'constant-time'),
+    numeric: insert(table.numeric, false),
+    ...(table.prose === undefined ? {} : { prose: insert(table.prose, false) }),
+    rows: table.rows.map((cells, i) => insert(cells, [constantTimeCell(rows[i]!.entry)])),
+  };
 }
 
 function barChart(rows: SummaryRow[], sizes: number[], systemId: string): Block[] {
@@ -70,9 +87,19 @@ function barChart(rows: SummaryRow[], sizes: number[], systemId: string): Block[
       data: {
         kind: 'table',
         caption: `Cycles per byte at ${perByte}`,
-        headers: ['instance', `median cycles/byte @ ${perByte}`, `mean cycles/byte @ ${perByte}`, '95 % interval of the mean'],
+        headers: [
+          'instance',
+          `median cycles/byte @ ${perByte}`,
+          `mean cycles/byte @ ${perByte}`,
+          '95 % interval of the mean',
+        ],
         numeric: [false, true, true, true],
-        rows: bars.map((bar) => [[bar.label], [value(bar.value)], [value(bar.mean)], [bar.interval === undefined ? '—' : `${value(bar.interval[0])}–${value(bar.interval[1])}`]]),
+        rows: bars.map((bar) => [
+          [bar.label],
+          [value(bar.value)],
+          [value(bar.mean)],
+          [bar.interval === undefined ? '—' : `${value(bar.interval[0])}–${value(bar.interval[1])}`],
+        ]),
         rowHeaders: true,
       },
     },
@@ -83,9 +110,20 @@ function pageLinks(dataset: Dataset, format: PageFormat): Inline[][] {
   const systemId = dataset.campaign.systemId;
   const candidates = [...new Set(dataset.build.instances.map((entry) => entry.candidate))];
   return [
-    ...candidates.map((candidate): Inline[] => [link(candidateFromSummary(candidate, systemId, format), candidate), ` — ${dataset.build.instances.find((entry) => entry.candidate === candidate)!.algorithm}`]),
-    [link(methodFromSummary(systemId, format), 'method'), ': plan, counter, host state, builds and what the static image contains'],
-    ['exports: ', link(exportFromSummary(systemId, 'csv'), codeSpan(`records_${systemId}.csv`)), ', ', link(exportFromSummary(systemId, 'json'), codeSpan(`records_${systemId}.json`))],
+    ...candidates.map((candidate): Inline[] => [
+      link(candidateFromSummary(candidate, systemId, format), candidate),
+      ` — ${dataset.build.instances.find((entry) => entry.candidate === candidate)!.algorithm}`,
+    ]),
+    [
+      link(methodFromSummary(systemId, format), 'method'),
+      ': plan, counter, host state, builds and what the static image contains',
+    ],
+    [
+      'exports: ',
+      link(exportFromSummary(systemId, 'csv'), codeSpan(`records_${systemId}.csv`)),
+      ', ',
+      link(exportFromSummary(systemId, 'json'), codeSpan(`records_${systemId}.json`)),
+    ],
   ];
 }
 
@@ -94,28 +132,56 @@ function buildSummaryPage(dataset: Dataset, format: PageFormat): PageModel {
   const rows = buildSummaryRows(dataset);
   const sizes = summarySizes(dataset);
   const perByte = sizeLabel(sizes[sizes.length - 1] ?? 0);
-  const problems = campaign.hostProblems.length === 0 ? 'The host checks found no problem.' : `The host checks reported: ${campaign.hostProblems.join('; ')}.`;
+  const problems =
+    campaign.hostProblems.length === 0
+      ? 'The host checks found no problem.'
+      : `The host checks reported: ${campaign.hostProblems.join('; ')}.`;
   const flagged = rows.some((row) => row.records.some(isUnsteady));
   return {
     title: `Summary — ${describeArchitecture(campaign.environmentAtStart.architecture)} (system ${campaign.systemId})`,
-    breadcrumbs: [`${BREADCRUMB_ROOT} › ${campaign.systemId} · `, link(methodFromSummary(campaign.systemId, format), 'method')],
+    breadcrumbs: [
+      `${BREADCRUMB_ROOT} › ${campaign.systemId} · `,
+      link(methodFromSummary(campaign.systemId, format), 'method'),
+    ],
     intro: [
       paragraph(
         `Every instance measured on system ${campaign.systemId}, one row each: mean cycles per call at ${sizes.map(sizeLabel).join(', ')}; at ${perByte} the mean cycles per byte, its trial CV, ` +
           `and the median cycles per byte — the per-call median where the records have one, else the median of the trial means — which ranks the instances because one disturbed trial cannot flip it; the KAT verdict and what deserves a look. `,
         ...describeDatasetCounters(dataset),
       ),
-      ...(flagged ? [paragraph(`${UNSTEADY_MARKER} marks a figure for which ${CV_LIMIT_SENTENCE}; trust its median, not its mean.`)] : []),
+      ...(flagged
+        ? [
+            paragraph(
+              `${UNSTEADY_MARKER} marks a figure for which ${CV_LIMIT_SENTENCE}; trust its median, not its mean.`,
+            ),
+          ]
+        : []),
     ],
     sections: [
-      { heading: 'Instances', id: 'instances', blocks: [summaryTable(rows, sizes, campaign.systemId, format), ...barChart(rows, sizes, campaign.systemId)] },
+      {
+        heading: 'Instances',
+        id: 'instances',
+        blocks: [summaryTable(rows, sizes, campaign.systemId, format), ...barChart(rows, sizes, campaign.systemId)],
+      },
       {
         heading: 'Pages',
         id: 'pages',
-        blocks: [paragraph('Each candidate’s full page, the method page and the exports (links relative to this page):'), { kind: 'list', items: pageLinks(dataset, format) }, paragraph(problems)],
+        blocks: [
+          paragraph('Each candidate’s full page, the method page and the exports (links relative to this page):'),
+          { kind: 'list', items: pageLinks(dataset, format) },
+          paragraph(problems),
+        ],
       },
     ],
-    footer: [paragraph('Rendered from ', codeSpan('campaign.json'), ', ', codeSpan('build.json'), ' and the records of the run directory; rendering them again gives the same page.')],
+    footer: [
+      paragraph(
+        'Rendered from ',
+        codeSpan('campaign.json'),
+        ', ',
+        codeSpan('build.json'),
+        ' and the records of the run directory; rendering them again gives the same page.',
+      ),
+    ],
   };
 }
 

@@ -86,7 +86,14 @@ export const campaignFileSchema = campaignSchema
         priorCostSeconds: z.record(z.string(), z.number().nonnegative().nullable()),
       })
       .nullable(),
-    hostChecks: z.array(z.looseObject({ utc: utcTimestamp, cpu: z.number().int().nonnegative(), problems: z.array(z.string()), notes: z.array(z.string()) })),
+    hostChecks: z.array(
+      z.looseObject({
+        utc: utcTimestamp,
+        cpu: z.number().int().nonnegative(),
+        problems: z.array(z.string()),
+        notes: z.array(z.string()),
+      }),
+    ),
     phases: z.record(z.string(), z.object({ startedUtc: utcTimestamp, endedUtc: utcTimestamp.nullable() })),
   })
   .loose();

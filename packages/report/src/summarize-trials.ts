@@ -42,7 +42,10 @@ export interface TrialSummary {
  */
 export function summarizeTrials(trials: readonly Trial[], messageBytes: number): TrialSummary {
   if (trials.length === 0 || !(messageBytes > 0)) {
-    throw new ReportError('INVALID_NUMBER', `summarizeTrials needs at least one trial and a positive message length (got ${trials.length} trials, ${messageBytes} bytes).`);
+    throw new ReportError(
+      'INVALID_NUMBER',
+      `summarizeTrials needs at least one trial and a positive message length (got ${trials.length} trials, ${messageBytes} bytes).`,
+    );
   }
   const figures = deriveTrialFigures(trials, messageBytes);
   return {

@@ -51,23 +51,33 @@ describe('validateRunDirectory', () => {
   });
 
   it('a derived figure that no longer fits the trials: derived.outlierTrials (2 trials have none)', async () => {
-    const found = await difference(altered(RECORD, (text) => text.replace('"sdTrialCycles"', '"outlierTrials": [1],\n    "sdTrialCycles"')));
+    const found = await difference(
+      altered(RECORD, (text) => text.replace('"sdTrialCycles"', '"outlierTrials": [1],\n    "sdTrialCycles"')),
+    );
     expect(found).toMatchObject({ check: 'derived', field: 'derived.outlierTrials' });
   });
 
   it('a field no statistic depends on (loadAverageStart) is caught against the JSON export', async () => {
-    const found = await difference(altered(RECORD, (text) => text.replace('"loadAverageStart": [\n    0.1', '"loadAverageStart": [\n    0.2')));
+    const found = await difference(
+      altered(RECORD, (text) => text.replace('"loadAverageStart": [\n    0.1', '"loadAverageStart": [\n    0.2')),
+    );
     expect(found).toMatchObject({ check: 'export', file: RECORD, field: 'loadAverageStart[0]' });
-    expect(found.message).toContain('is 0.2, but its copy in exports/records_x86_1.json (written with the reports) has 0.1');
+    expect(found.message).toContain(
+      'is 0.2, but its copy in exports/records_x86_1.json (written with the reports) has 0.1',
+    );
   });
 
   it('a KAT log altered by one byte: names build.json instances[0].katLogSha256', async () => {
-    const found = await difference(altered('kat/example-sm3/sm3.log', (text) => text.replace('took      0.001 s', 'took      0.002 s')));
+    const found = await difference(
+      altered('kat/example-sm3/sm3.log', (text) => text.replace('took      0.001 s', 'took      0.002 s')),
+    );
     expect(found).toMatchObject({ check: 'kat-log', file: 'build.json', field: 'instances[0].katLogSha256' });
   });
 
   it('a KAT file altered by one byte: its canonical digest no longer matches the log', async () => {
-    const found = await difference(altered('kat/example-sm3/sm3/KAT_2_12_sm3.txt', (text) => text.replace('Dst = 1AB2', 'Dst = 1AB3')));
+    const found = await difference(
+      altered('kat/example-sm3/sm3/KAT_2_12_sm3.txt', (text) => text.replace('Dst = 1AB2', 'Dst = 1AB3')),
+    );
     expect(found).toMatchObject({ check: 'kat-file', file: 'kat/example-sm3/sm3/KAT_2_12_sm3.txt' });
     expect(found.message).toContain('kat/example-sm3/sm3.log line 15 says');
   });
@@ -79,14 +89,23 @@ describe('validateRunDirectory', () => {
 
   it('a report altered by one byte: names the file and line', async () => {
     const page = 'reports/example-sm3/perf_x86_1.md';
-    const found = await difference(altered(page, (text) => text.replace('| `sm3` | 32 B | 4295 |', '| `sm3` | 32 B | 4296 |')));
-    const line = readFileSync(path.join(original, page), 'utf8').split('\n').indexOf('| `sm3` | 32 B | 4295 | 134.2 | 2.05 µs | 15.6 | 40000 (2 × 20000) |') + 1;
+    const found = await difference(
+      altered(page, (text) => text.replace('| `sm3` | 32 B | 4295 |', '| `sm3` | 32 B | 4296 |')),
+    );
+    const line =
+      readFileSync(path.join(original, page), 'utf8')
+        .split('\n')
+        .indexOf('| `sm3` | 32 B | 4295 | 134.2 | 2.05 µs | 15.6 | 40000 (2 × 20000) |') + 1;
     expect(found).toMatchObject({ check: 'report', file: page, line });
     expect(found.message).toContain(`${page} line ${line} differs from what the records give: found "`);
   });
 
   it('an absolute temp path in the evidence', async () => {
-    const found = await difference(altered('campaign.json', (text) => text.replace('"hostProblems": [', '"hostProblems": [\n    "build tree /tmp/ngcc-perf-build-x1/sm3 kept",')));
+    const found = await difference(
+      altered('campaign.json', (text) =>
+        text.replace('"hostProblems": [', '"hostProblems": [\n    "build tree /tmp/ngcc-perf-build-x1/sm3 kept",'),
+      ),
+    );
     expect(found).toMatchObject({ check: 'absolute-path', file: 'campaign.json' });
     expect(found.message).toContain('absolute path "/tmp/ngcc-perf-build-x1/sm3"');
   });

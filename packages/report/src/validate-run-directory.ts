@@ -9,11 +9,24 @@ import type { BuildManifest } from './build-manifest-schema.js';
 import type { Dataset } from './dataset.js';
 import type { RunValidation, ValidationDifference } from './validation-difference.js';
 
-const RECORD_BUILD_FIELDS = ['algorithm', 'variant', 'flags', 'digestBits', 'kat', 'katLog', 'katLogSha256', 'library', 'librarySha256', 'imageBytes'] as const;
+const RECORD_BUILD_FIELDS = [
+  'algorithm',
+  'variant',
+  'flags',
+  'digestBits',
+  'kat',
+  'katLog',
+  'katLogSha256',
+  'library',
+  'librarySha256',
+  'imageBytes',
+] as const;
 
 function recordBuildDifference(dataset: Dataset, build: BuildManifest): ValidationDifference | null {
   for (const { file, record } of dataset.records) {
-    const index = build.instances.findIndex((entry) => entry.candidate === record.candidate && entry.instance === record.instance);
+    const index = build.instances.findIndex(
+      (entry) => entry.candidate === record.candidate && entry.instance === record.instance,
+    );
     const entry = build.instances[index]!;
     for (const field of RECORD_BUILD_FIELDS) {
       if (record[field] !== entry[field]) {
@@ -67,7 +80,8 @@ export async function validateRunDirectory(directory: string): Promise<RunValida
   try {
     dataset = await loadRunDirectory(directory, { verifyDerived: false });
   } catch (error) {
-    if (error instanceof ReportError && error.code !== 'MISSING_FILE' && error.code !== 'READ_FAILED') return { valid: false, difference: schemaDifference(directory, error) };
+    if (error instanceof ReportError && error.code !== 'MISSING_FILE' && error.code !== 'READ_FAILED')
+      return { valid: false, difference: schemaDifference(directory, error) };
     throw error;
   }
   const count = { files: 0 };

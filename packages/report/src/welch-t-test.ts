@@ -37,9 +37,15 @@ export interface WelchTTestResult {
  * ```
  */
 export function welchTTest(a: readonly number[], b: readonly number[]): WelchTTestResult {
-  for (const [name, sample] of [['first', a], ['second', b]] as const) {
+  for (const [name, sample] of [
+    ['first', a],
+    ['second', b],
+  ] as const) {
     if (sample.length < 2 || sample.some((value) => !Number.isFinite(value))) {
-      throw new ReportError('INVALID_OPTION', `welchTTest: the ${name} sample needs at least 2 finite values, got [${sample.join(', ')}]. Measure with at least 2 trials.`);
+      throw new ReportError(
+        'INVALID_OPTION',
+        `welchTTest: the ${name} sample needs at least 2 finite values, got [${sample.join(', ')}]. Measure with at least 2 trials.`,
+      );
     }
   }
   const meanA = mean([...a]);
@@ -52,6 +58,7 @@ export function welchTTest(a: readonly number[], b: readonly number[]): WelchTTe
     return { meanA, meanB, t, degreesOfFreedom: a.length + b.length - 2, pValue: t === 0 ? 1 : 0 };
   }
   const t = (meanB - meanA) / standardError;
-  const degreesOfFreedom = (varianceA + varianceB) ** 2 / (varianceA ** 2 / (a.length - 1) + varianceB ** 2 / (b.length - 1));
+  const degreesOfFreedom =
+    (varianceA + varianceB) ** 2 / (varianceA ** 2 / (a.length - 1) + varianceB ** 2 / (b.length - 1));
   return { meanA, meanB, t, degreesOfFreedom, pValue: studentTTwoSidedP(t, degreesOfFreedom) };
 }

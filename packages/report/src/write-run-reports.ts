@@ -14,7 +14,11 @@ async function writeAtomically(directory: string, file: RenderedFile): Promise<v
     await writeFile(temporary, file.content);
     await rename(temporary, target);
   } catch (error) {
-    throw new ReportError('WRITE_FAILED', `${target}: cannot be written (${String(error)}). Check that the directory is writable.`, { cause: error, file: target });
+    throw new ReportError(
+      'WRITE_FAILED',
+      `${target}: cannot be written (${String(error)}). Check that the directory is writable.`,
+      { cause: error, file: target },
+    );
   }
 }
 
@@ -33,7 +37,11 @@ async function writeAtomically(directory: string, file: RenderedFile): Promise<v
  * await writeRunReports(dataset, out); // reports/<id>/perf_<system>.md …, exports/records_<system>.csv
  * ```
  */
-export async function writeRunReports(dataset: Dataset, outDirectory: string, options: RenderRunOptions = {}): Promise<string[]> {
+export async function writeRunReports(
+  dataset: Dataset,
+  outDirectory: string,
+  options: RenderRunOptions = {},
+): Promise<string[]> {
   const files = renderRunReports(dataset, options);
   for (const file of files) await writeAtomically(outDirectory, file);
   return files.map((file) => file.path);

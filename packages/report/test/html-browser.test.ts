@@ -18,16 +18,32 @@ import type { Dataset } from '../src/dataset.js';
 const CHROMIUM = '/usr/bin/chromium';
 const REAL_RUN = fileURLToPath(new URL('./fixtures/run-real', import.meta.url));
 export const SCREENSHOT_DIRECTORY = fileURLToPath(new URL('../.test-results/screenshots', import.meta.url));
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const WIDTHS_PX = [1400, 800] as const;
 
 const available = existsSync(CHROMIUM);
-if (!available) console.warn(`html-browser.test.ts skipped: ${CHROMIUM} is absent (install it with "apt-get install -y chromium"; .ci/run does).`);
+if (!available)
+  console.warn(
+    `html-browser.test.ts skipped: ${CHROMIUM} is absent (install it with "apt-get install -y chromium"; .ci/run does).`,
+  );
 const describeInBrowser = available ? describe : describe.skip;
 
 /** scrollWidth of the page, evaluated in the page (Node's types have no DOM). */
 async function pageWidth(page: Page): Promise<number> {
-  return page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth);
+  return page.evaluate(
+    () =>
+      (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement
+        .scrollWidth,
+  );
 }
 
 /** What the headline must say for each instance of a candidate, from the records themselves. */
@@ -41,9 +57,15 @@ function expectedHeadline(dataset: Dataset, candidate: string): string[][] {
         .sort((a, b) => b.messageBytes - a.messageBytes)[0]!;
       if (longest.status !== 'complete') throw new Error('unreachable');
       // ‡ when the trial CV is above its limit (2 % from 4096 B)
-      const unsteady = typeof longest.derived.cv === 'number' && longest.derived.cv > (longest.messageBytes >= 4096 ? 0.02 : 0.05);
+      const unsteady =
+        typeof longest.derived.cv === 'number' && longest.derived.cv > (longest.messageBytes >= 4096 ? 0.02 : 0.05);
       const perByte = formatCyclesPerByte(longest.derived.cyclesPerByte) + (unsteady ? ' ‡' : '');
-      return [entry.instance, entry.kat === 'PASS' ? 'PASS' : `⚠ ${entry.kat}`, perByte, formatMegabytesPerSecond(longest.derived.megabytesPerSecond)];
+      return [
+        entry.instance,
+        entry.kat === 'PASS' ? 'PASS' : `⚠ ${entry.kat}`,
+        perByte,
+        formatMegabytesPerSecond(longest.derived.megabytesPerSecond),
+      ];
     });
 }
 
@@ -64,7 +86,12 @@ describeInBrowser('the pages of a real run in headless Chromium', () => {
       mkdirSync(path.dirname(path.join(run, file.path)), { recursive: true });
       writeFileSync(path.join(run, file.path), file.content);
     }
-    context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: ARGS, viewport: { width: 1400, height: 900 } });
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ARGS,
+      viewport: { width: 1400, height: 900 },
+    });
     context.on('request', (request) => void requests.push(request.url()));
   }, 60_000);
 
@@ -85,9 +112,13 @@ describeInBrowser('the pages of a real run in headless Chromium', () => {
       await page.locator('#pages ~ ul a', { hasText: candidate }).first().click();
       expect(page.url()).toBe(pathToFileURL(path.join(run, `reports/${candidate}/perf_x86_1.html`)).href);
       const rows = page.locator('section.headline table tbody tr');
-      const cells = await Promise.all((await rows.all()).map(async (row) => (await row.locator('td').allTextContents()).slice(0, 4)));
+      const cells = await Promise.all(
+        (await rows.all()).map(async (row) => (await row.locator('td').allTextContents()).slice(0, 4)),
+      );
       expect(cells).toEqual(expectedHeadline(dataset, candidate));
-      expect(await page.locator('section.headline caption').textContent()).toBe('At a glance, per instance (figures at 65536 B)');
+      expect(await page.locator('section.headline caption').textContent()).toBe(
+        'At a glance, per instance (figures at 65536 B)',
+      );
       // the headline is on the first screen (900 px) at 1400 px
       const box = await page.locator('section.headline').boundingBox();
       expect(box === null ? Infinity : box.y + box.height).toBeLessThan(900);
@@ -97,7 +128,10 @@ describeInBrowser('the pages of a real run in headless Chromium', () => {
       expect(existsSync(path.join(run, 'reports', candidate, evidence!))).toBe(true);
     }
     await page.goto(pathToFileURL(path.join(run, 'reports/summary_x86_1.html')).href);
-    await page.locator('a', { hasText: /^method$/ }).last().click();
+    await page
+      .locator('a', { hasText: /^method$/ })
+      .last()
+      .click();
     expect(await page.title()).toBe('Method — x86-64 (system x86_1)');
     expect(await page.locator('h2#static-image').count()).toBe(1);
     expect(requests.every((url) => url.startsWith('file://'))).toBe(true);
@@ -107,7 +141,11 @@ describeInBrowser('the pages of a real run in headless Chromium', () => {
   it('the summary links its exports, and they exist', async () => {
     const page = await context.newPage();
     await page.goto(pathToFileURL(path.join(run, 'reports/summary_x86_1.html')).href);
-    const exports = await page.locator('a[href^="../exports/"]').evaluateAll((links) => links.map((link) => (link as unknown as { getAttribute: (name: string) => string }).getAttribute('href')));
+    const exports = await page
+      .locator('a[href^="../exports/"]')
+      .evaluateAll((links) =>
+        links.map((link) => (link as unknown as { getAttribute: (name: string) => string }).getAttribute('href')),
+      );
     expect(exports).toEqual(['../exports/records_x86_1.csv', '../exports/records_x86_1.json']);
     for (const href of exports) expect(existsSync(path.join(run, 'reports', href))).toBe(true);
     await page.close();
@@ -125,10 +163,17 @@ describeInBrowser('the pages of a real run in headless Chromium', () => {
       '5. Resource consumption',
       '7. Raw evidence index',
     ]);
-    const performance = page.locator('table', { has: page.locator('caption', { hasText: 'Mean cost per call by instance and message length' }) });
+    const performance = page.locator('table', {
+      has: page.locator('caption', { hasText: 'Mean cost per call by instance and message length' }),
+    });
     expect(await performance.locator('tbody tr').count()).toBe(8);
-    expect((await performance.locator('tbody tr').first().locator('td').allTextContents()).slice(0, 2)).toEqual(['sm3', '32 B']);
-    const reliability = page.locator('table', { has: page.locator('caption', { hasText: /^Reliability of each row/ }) });
+    expect((await performance.locator('tbody tr').first().locator('td').allTextContents()).slice(0, 2)).toEqual([
+      'sm3',
+      '32 B',
+    ]);
+    const reliability = page.locator('table', {
+      has: page.locator('caption', { hasText: /^Reliability of each row/ }),
+    });
     expect(await reliability.locator('tbody tr').count()).toBe(8);
     const charts = page.locator('svg[role="img"]');
     expect(await charts.count()).toBe(5); // cycles/byte, MB/s, spread, RSS, memory of one call
@@ -143,26 +188,33 @@ describeInBrowser('the pages of a real run in headless Chromium', () => {
     await page.close();
   }, 60_000);
 
-  it.each(WIDTHS_PX)('at %i px: no sideways scrolling; screenshots of every page kept', async (width) => {
-    const page = await context.newPage();
-    await page.setViewportSize({ width, height: 900 });
-    const pages = ['summary_x86_1', 'method_x86_1', 'example-sm3/perf_x86_1', 'example-sha512/perf_x86_1'];
-    for (const name of pages) {
-      await page.goto(pathToFileURL(path.join(run, `reports/${name}.html`)).href);
-      expect(await pageWidth(page)).toBeLessThanOrEqual(width);
-      const file = `${name.replace('/', '_')}-${width}px`;
-      await page.screenshot({ path: path.join(SCREENSHOT_DIRECTORY, `${file}-first-screen.png`), fullPage: false });
-      await page.screenshot({ path: path.join(SCREENSHOT_DIRECTORY, `${file}.png`), fullPage: true });
-    }
-    await page.close();
-  }, 120_000);
+  it.each(WIDTHS_PX)(
+    'at %i px: no sideways scrolling; screenshots of every page kept',
+    async (width) => {
+      const page = await context.newPage();
+      await page.setViewportSize({ width, height: 900 });
+      const pages = ['summary_x86_1', 'method_x86_1', 'example-sm3/perf_x86_1', 'example-sha512/perf_x86_1'];
+      for (const name of pages) {
+        await page.goto(pathToFileURL(path.join(run, `reports/${name}.html`)).href);
+        expect(await pageWidth(page)).toBeLessThanOrEqual(width);
+        const file = `${name.replace('/', '_')}-${width}px`;
+        await page.screenshot({ path: path.join(SCREENSHOT_DIRECTORY, `${file}-first-screen.png`), fullPage: false });
+        await page.screenshot({ path: path.join(SCREENSHOT_DIRECTORY, `${file}.png`), fullPage: true });
+      }
+      await page.close();
+    },
+    120_000,
+  );
 
   it('fits a phone screen: the page never scrolls sideways, wide tables scroll in their box', async () => {
     const page = await context.newPage();
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(pathToFileURL(path.join(run, 'reports/example-sm3/perf_x86_1.html')).href);
     expect(await pageWidth(page)).toBeLessThanOrEqual(390);
-    await page.screenshot({ path: path.join(SCREENSHOT_DIRECTORY, 'example-sm3_perf_x86_1-phone.png'), fullPage: false });
+    await page.screenshot({
+      path: path.join(SCREENSHOT_DIRECTORY, 'example-sm3_perf_x86_1-phone.png'),
+      fullPage: false,
+    });
     await page.close();
   }, 60_000);
 });

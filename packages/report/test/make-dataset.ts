@@ -57,7 +57,15 @@ export function makeDataset(facts: DatasetFacts): Dataset {
     systemId: 'x86_1',
     startedUtc: '2026-09-25T10:02:21.500Z',
     endedUtc: '2026-09-28T10:51:21.900Z',
-    plan: { trialTargetSeconds: 1, budgetSeconds: 900, trials: 5, minIterations: 20, maxIterations: 20000, messageSizesBytes: [32, 128, 512, 1024, 4096, 8192, 16384, 65536], messageRule: 'byte i = (i*131 + L) mod 256' },
+    plan: {
+      trialTargetSeconds: 1,
+      budgetSeconds: 900,
+      trials: 5,
+      minIterations: 20,
+      maxIterations: 20000,
+      messageSizesBytes: [32, 128, 512, 1024, 4096, 8192, 16384, 65536],
+      messageRule: 'byte i = (i*131 + L) mod 256',
+    },
     cpus: [2],
     tools: { compiler: null, buildTool: null, node: 'v20.20.2', ngccPerf: '0.1.0' },
     environmentAtStart: environment,
@@ -88,7 +96,15 @@ export function makeDataset(facts: DatasetFacts): Dataset {
   const katDigest = new Map(facts.instances.map((entry) => [entry.instance, entry.katLogSha256]));
   const records = facts.records.map((row) => {
     const processes: ProcessEntry[] = row.processes.map((entry) => ({
-      command: ['ngcc-perf-driver', 'time', `lib/${facts.candidate}/lib${row.instance}.so`, '512', String(row.messageBytes), String(entry.trial.iterations), '3'],
+      command: [
+        'ngcc-perf-driver',
+        'time',
+        `lib/${facts.candidate}/lib${row.instance}.so`,
+        '512',
+        String(row.messageBytes),
+        String(entry.trial.iterations),
+        '3',
+      ],
       cpu: entry.cpu,
       exitCode: 0,
       wallSeconds: entry.trial.seconds,
@@ -97,7 +113,10 @@ export function makeDataset(facts: DatasetFacts): Dataset {
       peakRssBytes: entry.peakRssBytes,
       trial: entry.trial,
     }));
-    const summary = summarizeTrials(row.processes.map((entry) => entry.trial), row.messageBytes);
+    const summary = summarizeTrials(
+      row.processes.map((entry) => entry.trial),
+      row.messageBytes,
+    );
     const record = timingRecordSchema.parse({
       format: 'ngcc-perf/record@1',
       status: 'complete',
@@ -115,7 +134,16 @@ export function makeDataset(facts: DatasetFacts): Dataset {
       library: `lib/${facts.candidate}/lib${row.instance}.so`,
       librarySha256: HEX('ab'),
       imageBytes: row.imageBytes,
-      plan: { trialTargetSeconds: 1, budgetSeconds: 900, calibrationSeconds: 1e-6, iterationsPerTrial: row.processes[0]!.trial.iterations, warmups: 3, trials: row.processes.length, estimatedSeconds: 1, timeoutPerProcessSeconds: 60 },
+      plan: {
+        trialTargetSeconds: 1,
+        budgetSeconds: 900,
+        calibrationSeconds: 1e-6,
+        iterationsPerTrial: row.processes[0]!.trial.iterations,
+        warmups: 3,
+        trials: row.processes.length,
+        estimatedSeconds: 1,
+        timeoutPerProcessSeconds: 60,
+      },
       counter: facts.counter ?? { name: 'pmu-cycles', kind: 'core-cycles', hz: null },
       startedUtc: '2026-09-26T00:00:00Z',
       endedUtc: '2026-09-26T00:00:01Z',

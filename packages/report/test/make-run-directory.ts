@@ -39,7 +39,12 @@ function katLog(): string {
     `${name}\n  took      0.001 s\n  written   kat/example-sm3/sm3/${name} (${text.length} bytes)\n` +
     `  sha256    ${sha256(canonical)} strict (canonical form)\n` +
     `  manifest  ${sha256(canonical)} strict sm3/${name} (native/examples/sm3/kat.sha256 line ${line}): match\n`;
-  return [...header, block('KAT_2_12_sm3.txt', KAT_2_12, KAT_2_12_CANONICAL, 1), block('KAT_2_23_sm3.txt', KAT_2_23, KAT_2_23_CANONICAL, 2), 'RESULT example-sm3 sm3 PASS\n'].join('');
+  return [
+    ...header,
+    block('KAT_2_12_sm3.txt', KAT_2_12, KAT_2_12_CANONICAL, 1),
+    block('KAT_2_23_sm3.txt', KAT_2_23, KAT_2_23_CANONICAL, 2),
+    'RESULT example-sm3 sm3 PASS\n',
+  ].join('');
 }
 
 function editJson(file: string, change: (value: Record<string, unknown>) => void): void {
@@ -60,8 +65,13 @@ export async function makeRunDirectory(): Promise<string> {
   const log = katLog();
   writeFileSync(path.join(directory, 'kat/example-sm3/sm3.log'), log);
   const digests = { librarySha256: sha256(LIBRARY), katLogSha256: sha256(log) };
-  editJson(path.join(directory, 'build.json'), (build) => Object.assign((build.instances as Record<string, unknown>[])[0]!, digests));
-  for (const size of [32, 128]) editJson(path.join(directory, `records/example-sm3/sm3__hash_${size}.json`), (record) => Object.assign(record, digests));
+  editJson(path.join(directory, 'build.json'), (build) =>
+    Object.assign((build.instances as Record<string, unknown>[])[0]!, digests),
+  );
+  for (const size of [32, 128])
+    editJson(path.join(directory, `records/example-sm3/sm3__hash_${size}.json`), (record) =>
+      Object.assign(record, digests),
+    );
   await writeRunReports(await loadRunDirectory(directory), directory);
   return directory;
 }

@@ -20,7 +20,12 @@ export function memoryDataset(rows: MemoryFacts[]): Dataset {
       instance: 'sm3',
       messageBytes: row.messageBytes,
       imageBytes: 5225,
-      processes: [1, 2].map(() => ({ cpu: 1, baselineRssBytes: 1720 * 1024, peakRssBytes: 1852 * 1024, trial: { iterations: 1000, seconds: 0.001, ticks: 2_000_000 } })),
+      processes: [1, 2].map(() => ({
+        cpu: 1,
+        baselineRssBytes: 1720 * 1024,
+        peakRssBytes: 1852 * 1024,
+        trial: { iterations: 1000, seconds: 0.001, ticks: 2_000_000 },
+      })),
     })),
   });
   for (const { record } of dataset.records) {

@@ -10,36 +10,61 @@ const eslint = new ESLint({ cwd: root });
 
 async function importErrors(code: string, file = 'packages/report/src/lint-fixture.ts'): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
-  return result!.messages.filter((message) => message.ruleId === 'no-restricted-imports').map((message) => message.message);
+  return result!.messages
+    .filter((message) => message.ruleId === 'no-restricted-imports')
+    .map((message) => message.message);
 }
 
 describe('package boundaries (eslint no-restricted-imports per package)', () => {
   it('fails an import of @ngcc-perf/timing added to report (an upward import)', async () => {
-    const errors = await importErrors("import { measureOperation } from '@ngcc-perf/timing';\nexport const probe = measureOperation;\n");
+    const errors = await importErrors(
+      "import { measureOperation } from '@ngcc-perf/timing';\nexport const probe = measureOperation;\n",
+    );
     expect(errors).toEqual([expect.stringContaining('@ngcc-perf/report may not import @ngcc-perf/timing')]);
   });
 
   it('fails a type-only import and a re-export of campaign from report', async () => {
-    const errors = await importErrors("import type { CampaignFile } from '@ngcc-perf/campaign';\nexport type { RunCampaignOptions } from '@ngcc-perf/campaign';\nexport type Probe = CampaignFile;\n");
+    const errors = await importErrors(
+      "import type { CampaignFile } from '@ngcc-perf/campaign';\nexport type { RunCampaignOptions } from '@ngcc-perf/campaign';\nexport type Probe = CampaignFile;\n",
+    );
     expect(errors).toHaveLength(2);
   });
 
   it('fails a deep import into another package', async () => {
-    const errors = await importErrors("import { summarizeSamples } from '@ngcc-perf/stats/src/summarize-samples.js';\nexport const probe = summarizeSamples;\n");
+    const errors = await importErrors(
+      "import { summarizeSamples } from '@ngcc-perf/stats/src/summarize-samples.js';\nexport const probe = summarizeSamples;\n",
+    );
     expect(errors).toEqual([expect.stringContaining('never a file inside it')]);
   });
 
   it('fails a measuring package importing report or the CLI', async () => {
-    expect(await importErrors("import { timingRecordSchema } from '@ngcc-perf/report';\nexport const probe = timingRecordSchema;\n", 'packages/timing/src/lint-fixture.ts')).toHaveLength(1);
-    expect(await importErrors("import { main } from '@ngcc-perf/cli';\nexport const probe = main;\n", 'packages/kat/src/lint-fixture.ts')).toHaveLength(1);
+    expect(
+      await importErrors(
+        "import { timingRecordSchema } from '@ngcc-perf/report';\nexport const probe = timingRecordSchema;\n",
+        'packages/timing/src/lint-fixture.ts',
+      ),
+    ).toHaveLength(1);
+    expect(
+      await importErrors(
+        "import { main } from '@ngcc-perf/cli';\nexport const probe = main;\n",
+        'packages/kat/src/lint-fixture.ts',
+      ),
+    ).toHaveLength(1);
   });
 
   it('fails an import the architecture allows but the package does not declare (campaign → stats)', async () => {
-    const errors = await importErrors("import { tCritical95 } from '@ngcc-perf/stats';\nexport const probe = tCritical95;\n", 'packages/campaign/src/lint-fixture.ts');
+    const errors = await importErrors(
+      "import { tCritical95 } from '@ngcc-perf/stats';\nexport const probe = tCritical95;\n",
+      'packages/campaign/src/lint-fixture.ts',
+    );
     expect(errors).toEqual([expect.stringContaining('does not declare @ngcc-perf/stats')]);
   });
 
   it('lets report import what it declares and the architecture allows (@ngcc-perf/stats)', async () => {
-    expect(await importErrors("import { summarizeSamples } from '@ngcc-perf/stats';\nexport const probe = summarizeSamples;\n")).toEqual([]);
+    expect(
+      await importErrors(
+        "import { summarizeSamples } from '@ngcc-perf/stats';\nexport const probe = summarizeSamples;\n",
+      ),
+    ).toEqual([]);
   });
 });

@@ -15,7 +15,12 @@ const kib = (text: string): number => Number(text.replace(' KiB', '')) * 1024;
 /** Seed 000 (hash-15 Litchi on x86_1): tables as printed, host as its §2 describes. */
 export function seed000Dataset(): { dataset: Dataset; tables: Map<number, string[][]> } {
   const tables = readSeedTables(readFixture('seed-000-hash-15-x86_1-tables.tsv'));
-  const resources = new Map(tables.get(5)!.slice(1).map((row) => [`${row[0]!.replace(/`/g, '')} ${row[1]}`, row]));
+  const resources = new Map(
+    tables
+      .get(5)!
+      .slice(1)
+      .map((row) => [`${row[0]!.replace(/`/g, '')} ${row[1]}`, row]),
+  );
   const katDigests = new Map(
     tables
       .get(7)!
@@ -28,8 +33,17 @@ export function seed000Dataset(): { dataset: Dataset; tables: Map<number, string
     .map((cells) => {
       const row = invertPerformanceRow(cells);
       const resource = resources.get(`${row.instance} hash_${row.messageBytes}`)!;
-      const trial = { iterations: row.iterationsPerTrial, ticks: Math.round(row.meanCycles * row.iterationsPerTrial), seconds: row.meanSeconds * row.iterationsPerTrial };
-      const processes = Array.from({ length: row.trials }, () => ({ cpu: 2, baselineRssBytes: kib(resource[3]!), peakRssBytes: kib(resource[4]!), trial }));
+      const trial = {
+        iterations: row.iterationsPerTrial,
+        ticks: Math.round(row.meanCycles * row.iterationsPerTrial),
+        seconds: row.meanSeconds * row.iterationsPerTrial,
+      };
+      const processes = Array.from({ length: row.trials }, () => ({
+        cpu: 2,
+        baselineRssBytes: kib(resource[3]!),
+        peakRssBytes: kib(resource[4]!),
+        trial,
+      }));
       return { instance: row.instance, messageBytes: row.messageBytes, imageBytes: Number(resource[2]), processes };
     });
   const instances = tables
@@ -37,7 +51,11 @@ export function seed000Dataset(): { dataset: Dataset; tables: Map<number, string
     .slice(1)
     .map((row) => {
       const instance = row[0]!.replace(/`/g, '');
-      return { instance, katLogSha256: katDigests.get(instance)!, imageBytes: records.find((record) => record.instance === instance)!.imageBytes };
+      return {
+        instance,
+        katLogSha256: katDigests.get(instance)!,
+        imageBytes: records.find((record) => record.instance === instance)!.imageBytes,
+      };
     });
   const dataset = makeDataset({
     candidate: 'hash-15',
@@ -57,7 +75,14 @@ export function seed000Dataset(): { dataset: Dataset; tables: Map<number, string
       noTurbo: true,
       smtActive: false,
     },
-    campaign: { tools: { compiler: 'gcc (Debian 14.2.0-19) 14.2.0', buildTool: 'cmake version 3.31.6', node: 'v20.20.2', ngccPerf: '0.1.0' } },
+    campaign: {
+      tools: {
+        compiler: 'gcc (Debian 14.2.0-19) 14.2.0',
+        buildTool: 'cmake version 3.31.6',
+        node: 'v20.20.2',
+        ngccPerf: '0.1.0',
+      },
+    },
   });
   return { dataset, tables };
 }
@@ -91,8 +116,17 @@ export function seed001RssDataset(): Dataset {
     const [instance, operation, image, baseline, , peak] = line.split(' ');
     const messageBytes = Number(operation!.replace('hash_', ''));
     const trial = { iterations: 100, ticks: 100 * messageBytes * 100, seconds: 0.01 };
-    return { instance: instance!, messageBytes, imageBytes: Number(image), processes: [{ cpu: 2, baselineRssBytes: Number(baseline) * 1024, peakRssBytes: Number(peak) * 1024, trial }] };
+    return {
+      instance: instance!,
+      messageBytes,
+      imageBytes: Number(image),
+      processes: [{ cpu: 2, baselineRssBytes: Number(baseline) * 1024, peakRssBytes: Number(peak) * 1024, trial }],
+    };
   });
-  const instances = [...new Set(records.map((record) => record.instance))].map((instance) => ({ instance, katLogSha256: 'c'.repeat(64), imageBytes: 14089 }));
+  const instances = [...new Set(records.map((record) => record.instance))].map((instance) => ({
+    instance,
+    katLogSha256: 'c'.repeat(64),
+    imageBytes: 14089,
+  }));
   return makeDataset({ candidate: 'hash-25', algorithm: 'TaiChi', instances, records });
 }

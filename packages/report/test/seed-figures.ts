@@ -46,11 +46,23 @@ export interface SeedPerformanceRow {
 
 /** A §4 row: instance, `32 B`, mean cycles, cycles/byte, mean time, MB/s, `n (t × i)`. */
 export function invertPerformanceRow(cells: string[]): SeedPerformanceRow {
-  const [instanceCell, message, cycles, perByte, time, rate, count] = cells as [string, string, string, string, string, string, string];
+  const [instanceCell, message, cycles, perByte, time, rate, count] = cells as [
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+  ];
   const messageBytes = Number(message.replace(' B', ''));
   const perByteValue = Number(perByte);
   const rateValue = Number(rate);
-  const meanCycles = intersect(cyclesInterval(cycles), [(perByteValue - 0.05) * messageBytes, (perByteValue + 0.05) * messageBytes], `${instanceCell} ${message} cycles`);
+  const meanCycles = intersect(
+    cyclesInterval(cycles),
+    [(perByteValue - 0.05) * messageBytes, (perByteValue + 0.05) * messageBytes],
+    `${instanceCell} ${message} cycles`,
+  );
   const meanSeconds = intersect(
     secondsInterval(time),
     [messageBytes / ((rateValue + 0.05) * 1e6), messageBytes / ((rateValue - 0.05) * 1e6)],
@@ -58,7 +70,14 @@ export function invertPerformanceRow(cells: string[]): SeedPerformanceRow {
   );
   const match = /^(\d+) \((\d+) × (\d+)\)$/.exec(count);
   if (match === null) throw new Error(`bad n cell ${count}`);
-  return { instance: instanceCell.replace(/`/g, ''), messageBytes, meanCycles, meanSeconds, trials: Number(match[2]), iterationsPerTrial: Number(match[3]) };
+  return {
+    instance: instanceCell.replace(/`/g, ''),
+    messageBytes,
+    meanCycles,
+    meanSeconds,
+    trials: Number(match[2]),
+    iterationsPerTrial: Number(match[3]),
+  };
 }
 
 /** Splits the fixture into `## <n>` sections of tab-separated rows (header row first). */
@@ -80,5 +99,9 @@ export function readSeedTables(text: string): Map<number, string[][]> {
 /** Seed rows in the anchor's markdown table syntax. */
 export function toMarkdownRows(rows: string[][]): string[] {
   const [header, ...body] = rows;
-  return [`| ${header!.join(' | ')} |`, `|${header!.map(() => '---').join('|')}|`, ...body.map((row) => `| ${row.join(' | ')} |`)];
+  return [
+    `| ${header!.join(' | ')} |`,
+    `|${header!.map(() => '---').join('|')}|`,
+    ...body.map((row) => `| ${row.join(' | ')} |`),
+  ];
 }

@@ -50,6 +50,8 @@ describe('parseProcStatus', () => {
   });
 
   it('rejects a memory line that is not "<integer> kB"', () => {
-    expect(() => parseProcStatus('Name:\tx\nVmHWM:\t12 MB\n', 'status.txt')).toThrow(/status.txt: field VmHWM is "12 MB"/);
+    expect(() => parseProcStatus('Name:\tx\nVmHWM:\t12 MB\n', 'status.txt')).toThrow(
+      /status.txt: field VmHWM is "12 MB"/,
+    );
   });
 });

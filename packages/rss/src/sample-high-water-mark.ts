@@ -48,7 +48,8 @@ export interface HighWaterMarkSamples {
   elapsedMs: number;
 }
 
-const larger = (a: number | null, b: number | null): number | null => (a === null ? b : b === null ? a : Math.max(a, b));
+const larger = (a: number | null, b: number | null): number | null =>
+  a === null ? b : b === null ? a : Math.max(a, b);
 
 /**
  * Samples a running process's memory from `/proc/<pid>/status` every `intervalMs` until it exits
@@ -70,23 +71,43 @@ const larger = (a: number | null, b: number | null): number | null => (a === nul
  * console.log(`peak ${seen.vmHwmBytes! / 1024} KiB over ${seen.samplesCount} samples`);
  * ```
  */
-export async function sampleHighWaterMark(pid: number, options: SampleHighWaterMarkOptions = {}): Promise<HighWaterMarkSamples> {
+export async function sampleHighWaterMark(
+  pid: number,
+  options: SampleHighWaterMarkOptions = {},
+): Promise<HighWaterMarkSamples> {
   checkPid(pid, false);
   const intervalMs = options.intervalMs ?? DEFAULT_SAMPLE_OPTIONS.intervalMs;
   const untilExit = options.untilExit ?? DEFAULT_SAMPLE_OPTIONS.untilExit;
   const procRoot = options.procRoot ?? '/proc';
   if (!Number.isFinite(intervalMs) || intervalMs < 1) {
-    throw new RssError('INVALID_ARGUMENT', `intervalMs is ${intervalMs}; pass a number of milliseconds ≥ 1, such as 10.`);
+    throw new RssError(
+      'INVALID_ARGUMENT',
+      `intervalMs is ${intervalMs}; pass a number of milliseconds ≥ 1, such as 10.`,
+    );
   }
   if (!untilExit && options.durationMs === undefined && options.signal === undefined) {
-    throw new RssError('INVALID_ARGUMENT', 'untilExit is false but neither durationMs nor signal is given, so sampling would never stop. Pass durationMs (milliseconds) or an AbortSignal.');
+    throw new RssError(
+      'INVALID_ARGUMENT',
+      'untilExit is false but neither durationMs nor signal is given, so sampling would never stop. Pass durationMs (milliseconds) or an AbortSignal.',
+    );
   }
   const result: HighWaterMarkSamples = {
-    pid, samplesCount: 0, vmHwmBytes: null, maxVmRssBytes: null, maxRssAnonBytes: null, maxRssFileBytes: null,
-    lastSample: null, stoppedBecause: 'exited', elapsedMs: 0,
+    pid,
+    samplesCount: 0,
+    vmHwmBytes: null,
+    maxVmRssBytes: null,
+    maxRssAnonBytes: null,
+    maxRssFileBytes: null,
+    lastSample: null,
+    stoppedBecause: 'exited',
+    elapsedMs: 0,
   };
   const started = performance.now();
-  const finish = (why: HighWaterMarkSamples['stoppedBecause']): HighWaterMarkSamples => ({ ...result, stoppedBecause: why, elapsedMs: performance.now() - started });
+  const finish = (why: HighWaterMarkSamples['stoppedBecause']): HighWaterMarkSamples => ({
+    ...result,
+    stoppedBecause: why,
+    elapsedMs: performance.now() - started,
+  });
   for (;;) {
     if (options.signal?.aborted === true) return finish('aborted');
     const text = readStatusText(pid, procRoot);
@@ -101,7 +122,8 @@ export async function sampleHighWaterMark(pid: number, options: SampleHighWaterM
     options.onSample?.(sample);
     const elapsedMs = performance.now() - started;
     if (options.durationMs !== undefined && elapsedMs >= options.durationMs) return finish('duration');
-    const waitMs = options.durationMs === undefined ? intervalMs : Math.min(intervalMs, Math.max(1, options.durationMs - elapsedMs));
+    const waitMs =
+      options.durationMs === undefined ? intervalMs : Math.min(intervalMs, Math.max(1, options.durationMs - elapsedMs));
     try {
       await delay(waitMs, undefined, options.signal === undefined ? {} : { signal: options.signal });
     } catch {

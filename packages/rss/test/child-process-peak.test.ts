@@ -10,7 +10,10 @@ describe('readProcStatus on another live process', () => {
     // The child fills a 64 MiB buffer (every page touched), says "ready", and waits for stdin to close.
     const child = spawn(
       process.execPath,
-      ['-e', "Buffer.alloc(64*1024*1024, 1); process.stdout.write('ready'); process.stdin.resume(); process.stdin.on('end', () => process.exit(0));"],
+      [
+        '-e',
+        "Buffer.alloc(64*1024*1024, 1); process.stdout.write('ready'); process.stdin.resume(); process.stdin.on('end', () => process.exit(0));",
+      ],
       { stdio: ['pipe', 'pipe', 'inherit'] },
     );
     const pid = child.pid ?? 0;

@@ -11,7 +11,11 @@ describe('resetPeak on a live process', () => {
     // The child fills 64 MiB, drops it and collects it, says "ready", and waits for stdin to close.
     const child = spawn(
       process.execPath,
-      ['--expose-gc', '-e', "let b = Buffer.alloc(64*1024*1024, 1); b = null; global.gc(); setTimeout(() => process.stdout.write('ready'), 20); process.stdin.resume(); process.stdin.on('end', () => process.exit(0));"],
+      [
+        '--expose-gc',
+        '-e',
+        "let b = Buffer.alloc(64*1024*1024, 1); b = null; global.gc(); setTimeout(() => process.stdout.write('ready'), 20); process.stdin.resume(); process.stdin.on('end', () => process.exit(0));",
+      ],
       { stdio: ['pipe', 'pipe', 'inherit'] },
     );
     try {

@@ -10,7 +10,11 @@ describe('sampleHighWaterMark', () => {
   it('follows a child that touches 64 MiB until it exits; the high-water mark survives the free', async () => {
     const child = spawn(
       process.execPath,
-      ['--expose-gc', '-e', "let b = Buffer.alloc(64*1024*1024, 1); process.stdin.resume(); process.stdin.on('end', () => { b = null; global.gc(); setTimeout(() => process.exit(0), 30); });"],
+      [
+        '--expose-gc',
+        '-e',
+        "let b = Buffer.alloc(64*1024*1024, 1); process.stdin.resume(); process.stdin.on('end', () => { b = null; global.gc(); setTimeout(() => process.exit(0), 30); });",
+      ],
       { stdio: ['pipe', 'ignore', 'inherit'] },
     );
     let released = false;
@@ -44,14 +48,26 @@ describe('sampleHighWaterMark', () => {
 
   it('stops when aborted', async () => {
     const controller = new AbortController();
-    const seen = await sampleHighWaterMark(process.pid, { intervalMs: 5, signal: controller.signal, onSample: () => controller.abort() });
+    const seen = await sampleHighWaterMark(process.pid, {
+      intervalMs: 5,
+      signal: controller.signal,
+      onSample: () => controller.abort(),
+    });
     expect(seen).toMatchObject({ stoppedBecause: 'aborted', samplesCount: 1 });
   });
 
   it('gives samplesCount 0 for a process that is already gone, and rejects options that never stop', async () => {
     // pid_max is at most 2^22 = 4194304, so this pid cannot exist.
-    expect(await sampleHighWaterMark(4194305)).toMatchObject({ stoppedBecause: 'exited', samplesCount: 0, vmHwmBytes: null });
-    await expect(sampleHighWaterMark(process.pid, { untilExit: false })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
-    await expect(sampleHighWaterMark(process.pid, { intervalMs: 0, durationMs: 5 })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
+    expect(await sampleHighWaterMark(4194305)).toMatchObject({
+      stoppedBecause: 'exited',
+      samplesCount: 0,
+      vmHwmBytes: null,
+    });
+    await expect(sampleHighWaterMark(process.pid, { untilExit: false })).rejects.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+    });
+    await expect(sampleHighWaterMark(process.pid, { intervalMs: 0, durationMs: 5 })).rejects.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+    });
   });
 });

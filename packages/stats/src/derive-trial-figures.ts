@@ -52,13 +52,17 @@ export interface DerivedTrialFigures {
  * ```
  */
 export function deriveTrialFigures(trials: readonly TrialCounts[], messageBytes: number): DerivedTrialFigures {
-  if (trials.length === 0) throw new StatsError('EMPTY_SAMPLE', 'no completed trial; SPEC §5 figures need at least one.');
+  if (trials.length === 0)
+    throw new StatsError('EMPTY_SAMPLE', 'no completed trial; SPEC §5 figures need at least one.');
   let n = 0;
   let sumTicks = 0;
   let sumSeconds = 0;
   const trialMeansCycles = trials.map((trial, index) => {
     if (!(trial.iterations > 0) || !(trial.seconds > 0)) {
-      throw new StatsError('INVALID_TRIAL', `trial ${index + 1} has ${trial.iterations} iterations over ${trial.seconds} s; both must be positive.`);
+      throw new StatsError(
+        'INVALID_TRIAL',
+        `trial ${index + 1} has ${trial.iterations} iterations over ${trial.seconds} s; both must be positive.`,
+      );
     }
     n += trial.iterations;
     sumTicks += trial.ticks;

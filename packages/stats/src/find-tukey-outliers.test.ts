@@ -3,7 +3,13 @@ import { findTukeyOutliers } from './find-tukey-outliers.js';
 
 describe('findTukeyOutliers', () => {
   it('flags a high trial: [100, 102, 98, 101, 130] has q1 100, q3 102, fences [97, 105]', () => {
-    expect(findTukeyOutliers([100, 102, 98, 101, 130])).toEqual({ q1: 100, q3: 102, lowFence: 97, highFence: 105, outlierIndices: [4] });
+    expect(findTukeyOutliers([100, 102, 98, 101, 130])).toEqual({
+      q1: 100,
+      q3: 102,
+      lowFence: 97,
+      highFence: 105,
+      outlierIndices: [4],
+    });
   });
 
   it("flags the anchor's slow-start trial 4 (3046.11 against fences [3055.13, 3073.50])", () => {
@@ -16,7 +22,13 @@ describe('findTukeyOutliers', () => {
   });
 
   it('interpolates quartiles like NumPy: [1, 2, 3, 4] gives 1.75 and 3.25', () => {
-    expect(findTukeyOutliers([4, 1, 3, 2])).toMatchObject({ q1: 1.75, q3: 3.25, lowFence: -0.5, highFence: 5.5, outlierIndices: [] });
+    expect(findTukeyOutliers([4, 1, 3, 2])).toMatchObject({
+      q1: 1.75,
+      q3: 3.25,
+      lowFence: -0.5,
+      highFence: 5.5,
+      outlierIndices: [],
+    });
   });
 
   it('keeps values on a fence, flags both sides, and flags nothing below 3 values', () => {

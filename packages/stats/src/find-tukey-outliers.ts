@@ -48,8 +48,6 @@ export function findTukeyOutliers(values: readonly number[]): TukeyOutliers {
   const lowFence = q1 - spread;
   const highFence = q3 + spread;
   const outlierIndices =
-    values.length < 3
-      ? []
-      : values.flatMap((value, index) => (value < lowFence || value > highFence ? [index] : []));
+    values.length < 3 ? [] : values.flatMap((value, index) => (value < lowFence || value > highFence ? [index] : []));
   return { q1, q3, lowFence, highFence, outlierIndices };
 }

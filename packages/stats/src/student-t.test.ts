@@ -44,7 +44,9 @@ describe('tCritical95', () => {
 
   it('refuses a df that is not an integer ≥ 1 (INVALID_DEGREES_OF_FREEDOM)', () => {
     for (const df of [0, -1, 2.5, Number.NaN]) {
-      expect(() => tCritical95(df)).toThrow(expect.objectContaining({ code: 'INVALID_DEGREES_OF_FREEDOM', name: 'StatsError' }));
+      expect(() => tCritical95(df)).toThrow(
+        expect.objectContaining({ code: 'INVALID_DEGREES_OF_FREEDOM', name: 'StatsError' }),
+      );
     }
   });
 });

@@ -13,7 +13,9 @@ const MAX_TERMS = 10000;
 function continuedFraction(x: number, a: number, b: number): number {
   const coefficient = (m: number): number => {
     const k = Math.floor(m / 2);
-    return m % 2 === 1 ? (-(a + k) * (a + b + k) * x) / ((a + 2 * k) * (a + 2 * k + 1)) : (k * (b - k) * x) / ((a + 2 * k - 1) * (a + 2 * k));
+    return m % 2 === 1
+      ? (-(a + k) * (a + b + k) * x) / ((a + 2 * k) * (a + 2 * k + 1))
+      : (k * (b - k) * x) / ((a + 2 * k - 1) * (a + 2 * k));
   };
   let value = TINY;
   let c = value;

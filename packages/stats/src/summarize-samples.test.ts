@@ -26,13 +26,25 @@ describe('summarizeSamples', () => {
   });
 
   it('gives no spread for one value, and no CV for a zero mean', () => {
-    expect(summarizeSamples([42])).toEqual({ samplesCount: 1, mean: 42, p50: 42, min: 42, max: 42, sd: null, cv: null, ciLow: null, ciHigh: null });
+    expect(summarizeSamples([42])).toEqual({
+      samplesCount: 1,
+      mean: 42,
+      p50: 42,
+      min: 42,
+      max: 42,
+      sd: null,
+      cv: null,
+      ciLow: null,
+      ciHigh: null,
+    });
     expect(summarizeSamples([-1, 1]).cv).toBeNull();
   });
 
   it('refuses an empty sample (EMPTY_SAMPLE) and a value that is not finite (NOT_FINITE)', () => {
     expect(() => summarizeSamples([])).toThrow(expect.objectContaining({ code: 'EMPTY_SAMPLE' }));
-    expect(() => summarizeSamples([1, Number.POSITIVE_INFINITY])).toThrow(expect.objectContaining({ code: 'NOT_FINITE' }));
+    expect(() => summarizeSamples([1, Number.POSITIVE_INFINITY])).toThrow(
+      expect.objectContaining({ code: 'NOT_FINITE' }),
+    );
     expect(() => summarizeSamples([1, Number.NaN])).toThrow(/value 1 is NaN/);
   });
 });

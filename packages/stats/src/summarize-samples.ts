@@ -47,7 +47,10 @@ export function summarizeSamples(values: readonly number[]): SampleStats {
   }
   const bad = values.findIndex((value) => !Number.isFinite(value));
   if (bad >= 0) {
-    throw new StatsError('NOT_FINITE', `summarizeSamples: value ${bad} is ${values[bad]}; every value must be a finite number.`);
+    throw new StatsError(
+      'NOT_FINITE',
+      `summarizeSamples: value ${bad} is ${values[bad]}; every value must be a finite number.`,
+    );
   }
   const sample = [...values];
   const average = mean(sample);

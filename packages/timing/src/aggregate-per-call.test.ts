@@ -3,8 +3,16 @@ import { aggregatePerCall } from './aggregate-per-call.js';
 import type { PerCallFigures } from './trial-types.js';
 
 const figures = (overrides: Partial<PerCallFigures>): PerCallFigures => ({
-  count: 20000, rawMedianTicks: 3100, rawQ1Ticks: 3080, rawQ3Ticks: 3140, rawMinTicks: 3050,
-  overheadTicks: 38, medianTicks: 3062, q1Ticks: 3042, q3Ticks: 3102, ...overrides,
+  count: 20000,
+  rawMedianTicks: 3100,
+  rawQ1Ticks: 3080,
+  rawQ3Ticks: 3140,
+  rawMinTicks: 3050,
+  overheadTicks: 38,
+  medianTicks: 3062,
+  q1Ticks: 3042,
+  q3Ticks: 3102,
+  ...overrides,
 });
 
 describe('aggregatePerCall', () => {
@@ -20,7 +28,13 @@ describe('aggregatePerCall', () => {
     ];
     expect(aggregatePerCall(trials)).toEqual({
       source: 'trials',
-      calls: 100000, medianCycles: 3062, q1Cycles: 3042, q3Cycles: 3102, rawMedianCycles: 3100, rawMinCycles: 3049, overheadCycles: 38,
+      calls: 100000,
+      medianCycles: 3062,
+      q1Cycles: 3042,
+      q3Cycles: 3102,
+      rawMedianCycles: 3100,
+      rawMinCycles: 3049,
+      overheadCycles: 38,
     });
   });
 

@@ -23,9 +23,15 @@ import type { PerCallFigures } from './trial-types.js';
  * aggregatePerCall([one, { ...one, medianTicks: 1010 }, { ...one, medianTicks: 1200 }]).medianCycles; // 1010
  * ```
  */
-export function aggregatePerCall(trials: readonly PerCallFigures[], source: PerCallSummary['source'] = 'trials'): PerCallSummary {
+export function aggregatePerCall(
+  trials: readonly PerCallFigures[],
+  source: PerCallSummary['source'] = 'trials',
+): PerCallSummary {
   if (trials.length === 0) {
-    throw new TimingError('NO_TRIALS', 'aggregatePerCall got no per-call trial; pass the perCall figures of at least one trial.');
+    throw new TimingError(
+      'NO_TRIALS',
+      'aggregatePerCall got no per-call trial; pass the perCall figures of at least one trial.',
+    );
   }
   const over = (pick: (figures: PerCallFigures) => number) => median(trials.map(pick));
   return {

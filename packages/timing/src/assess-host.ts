@@ -68,16 +68,24 @@ export async function assessHost(options: AssessHostOptions = {}): Promise<HostA
   const runner = resolveRunner(options.runner, options.driverPath);
   const environment = readHostEnvironment(options);
   const info = await runner.info();
-  const noCpufreq = environment.cpufreqGovernor === null && environment.cpufreqMinKhz === null && environment.cpufreqMaxKhz === null;
+  const noCpufreq =
+    environment.cpufreqGovernor === null && environment.cpufreqMinKhz === null && environment.cpufreqMaxKhz === null;
   const wanted = options.clockProbe ?? 'auto';
   let clockProbe: ClockProbe | null = null;
   let clockProbeFailure: string | undefined;
   if (wanted === 'always' || (wanted === 'auto' && noCpufreq)) {
     try {
-      clockProbe = await probeClock({ runner, ...(environment.measuringCpu === null ? {} : { cpu: environment.measuringCpu }) });
+      clockProbe = await probeClock({
+        runner,
+        ...(environment.measuringCpu === null ? {} : { cpu: environment.measuringCpu }),
+      });
     } catch (error) {
-      if (!(error instanceof TimingError) || (error.code !== 'DRIVER_UNSUPPORTED' && error.code !== 'DRIVER_FAILED')) throw error;
-      clockProbeFailure = error.code === 'DRIVER_UNSUPPORTED' ? 'the driver has no clock-probe; rebuild native/ with "npm run build"' : error.message;
+      if (!(error instanceof TimingError) || (error.code !== 'DRIVER_UNSUPPORTED' && error.code !== 'DRIVER_FAILED'))
+        throw error;
+      clockProbeFailure =
+        error.code === 'DRIVER_UNSUPPORTED'
+          ? 'the driver has no clock-probe; rebuild native/ with "npm run build"'
+          : error.message;
     }
   } else if (noCpufreq) {
     clockProbeFailure = 'clock probe switched off';
@@ -102,7 +110,11 @@ export async function assessHost(options: AssessHostOptions = {}): Promise<HostA
   };
 }
 
-function tscFrequency(environment: HostEnvironment, info: DriverInfo, probe: ClockProbe | null): { hz: number; source: TscHzSource } | null {
+function tscFrequency(
+  environment: HostEnvironment,
+  info: DriverInfo,
+  probe: ClockProbe | null,
+): { hz: number; source: TscHzSource } | null {
   const isTsc = (name: string) => name === 'tsc' || name === 'tscp';
   if (environment.tscKhz !== null) return { hz: environment.tscKhz * 1000, source: 'kernel' };
   if (typeof info.tscHzCpuid === 'number') return { hz: info.tscHzCpuid, source: 'cpuid' };

@@ -151,7 +151,8 @@ export async function calibrate(options: CalibrateOptions): Promise<CalibrationR
   const complete = { status: 'complete' as const, calibrationSeconds, batchIterations, process, meta };
   const warm = process.trial.warmCheck;
   if (batchIterations > 1) return { ...complete, planCallSeconds: calibrationSeconds, basis: 'batch' };
-  if (warm === undefined || warm.iterations === 0) return { ...complete, planCallSeconds: calibrationSeconds, basis: 'first-call' };
+  if (warm === undefined || warm.iterations === 0)
+    return { ...complete, planCallSeconds: calibrationSeconds, basis: 'first-call' };
   const warmCallSeconds = Math.max(warm.seconds / warm.iterations, SMALLEST_CALL_SECONDS);
   const setUp = calibrationSeconds > FIRST_CALL_SETUP_RATIO * warmCallSeconds;
   return {

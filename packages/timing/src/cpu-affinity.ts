@@ -51,7 +51,7 @@ export function allowedCpus(statusText?: string): number[] {
  */
 export function formatCpuList(cpus: readonly number[]): string {
   const parts: string[] = [];
-  for (let start = 0; start < cpus.length; ) {
+  for (let start = 0; start < cpus.length;) {
     let end = start;
     while (end + 1 < cpus.length && cpus[end + 1] === cpus[end]! + 1) end += 1;
     if (end - start >= 2) parts.push(`${cpus[start]}-${cpus[end]}`);

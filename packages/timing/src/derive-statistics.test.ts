@@ -26,7 +26,7 @@ function anchorTrials(): DerivationTrial[] {
 describe('deriveStatistics', () => {
   const derived = deriveStatistics(anchorTrials(), 32);
 
-  it("reproduces the anchor page row: litchi_512 | 32 B | 3061 | 95.7 | 1.14 µs | 28.1 | 100000", () => {
+  it('reproduces the anchor page row: litchi_512 | 32 B | 3061 | 95.7 | 1.14 µs | 28.1 | 100000', () => {
     expect(derived.n).toBe(100000);
     expect(Math.round(derived.meanCycles)).toBe(3061);
     expect(derived.cyclesPerByte.toFixed(1)).toBe('95.7');
@@ -70,12 +70,28 @@ describe('deriveStatistics', () => {
 
   it('handles one trial (no SD), unknown RSS and an empty message', () => {
     // 100 calls in 0.001 s with 210000 ticks: 2100 ticks and 10 µs per call, 100000 ops/s.
-    const single = deriveStatistics([{ trial: { iterations: 100, seconds: 0.001, ticks: 210000 }, baselineRssBytes: null, peakRssBytes: null }], 0);
+    const single = deriveStatistics(
+      [{ trial: { iterations: 100, seconds: 0.001, ticks: 210000 }, baselineRssBytes: null, peakRssBytes: null }],
+      0,
+    );
     expect(single).toEqual({
-      n: 100, meanCycles: 2100, meanSeconds: 0.00001, cyclesPerByte: 0, megabytesPerSecond: 0, opsPerSecond: 100000,
-      medianTrialCycles: 2100, minTrialCycles: 2100, maxTrialCycles: 2100, sdTrialCycles: null,
-      baselineRssBytes: null, peakRssBytes: null,
-      cv: null, ciLowCycles: null, ciHighCycles: null, outlierTrials: [], perCall: null,
+      n: 100,
+      meanCycles: 2100,
+      meanSeconds: 0.00001,
+      cyclesPerByte: 0,
+      megabytesPerSecond: 0,
+      opsPerSecond: 100000,
+      medianTrialCycles: 2100,
+      minTrialCycles: 2100,
+      maxTrialCycles: 2100,
+      sdTrialCycles: null,
+      baselineRssBytes: null,
+      peakRssBytes: null,
+      cv: null,
+      ciLowCycles: null,
+      ciHighCycles: null,
+      outlierTrials: [],
+      perCall: null,
       warnings: ['only 1 trial completed: no spread, confidence interval or outlier test'],
     });
   });
@@ -83,7 +99,11 @@ describe('deriveStatistics', () => {
   describe('CV warning', () => {
     // Trial means m − d, m, m + d have s = d exactly, so CV = d / m with no rounding: 98, 100, 102 is 2 %.
     const trials = (...means: number[]): DerivationTrial[] =>
-      means.map((mean) => ({ trial: { iterations: 1000, seconds: 0.01, ticks: mean * 1000 }, baselineRssBytes: null, peakRssBytes: null }));
+      means.map((mean) => ({
+        trial: { iterations: 1000, seconds: 0.01, ticks: mean * 1000 },
+        baselineRssBytes: null,
+        peakRssBytes: null,
+      }));
     const warningsAt = (bytes: number, ...means: number[]) => deriveStatistics(trials(...means), bytes).warnings;
 
     it('accepts exactly 2 % from 4096 B on, and warns above it', () => {
@@ -106,23 +126,44 @@ describe('deriveStatistics', () => {
 
     it('takes other limits when given', () => {
       const strict = { longMessageBytes: 1024, longMessageCv: 0.01, shortMessageCv: 0.01 };
-      expect(deriveStatistics(trials(98, 100, 102), 32, { cvWarningLimits: strict }).warnings[0]).toMatch(/above the 1.00 % limit for messages under 1024 B/);
+      expect(deriveStatistics(trials(98, 100, 102), 32, { cvWarningLimits: strict }).warnings[0]).toMatch(
+        /above the 1.00 % limit for messages under 1024 B/,
+      );
     });
   });
 
   it('aggregates per-call quartiles only when every trial has them', () => {
     const perCall = (medianTicks: number) => ({
-      count: 100, rawMedianTicks: medianTicks + 40, rawQ1Ticks: medianTicks + 30, rawQ3Ticks: medianTicks + 60, rawMinTicks: medianTicks + 10,
-      overheadTicks: 40, medianTicks, q1Ticks: medianTicks - 10, q3Ticks: medianTicks + 20,
+      count: 100,
+      rawMedianTicks: medianTicks + 40,
+      rawQ1Ticks: medianTicks + 30,
+      rawQ3Ticks: medianTicks + 60,
+      rawMinTicks: medianTicks + 10,
+      overheadTicks: 40,
+      medianTicks,
+      q1Ticks: medianTicks - 10,
+      q3Ticks: medianTicks + 20,
     });
     const timed = (medianTicks: number, withPerCall = true): DerivationTrial => ({
-      trial: { iterations: 100, seconds: 0.001, ticks: 100 * (medianTicks + 45), ...(withPerCall ? { perCall: perCall(medianTicks) } : {}) },
-      baselineRssBytes: null, peakRssBytes: null,
+      trial: {
+        iterations: 100,
+        seconds: 0.001,
+        ticks: 100 * (medianTicks + 45),
+        ...(withPerCall ? { perCall: perCall(medianTicks) } : {}),
+      },
+      baselineRssBytes: null,
+      peakRssBytes: null,
     });
     // Trial medians 1000, 1010, 1200 → median 1010; q1s 990, 1000, 1190 → 1000; q3s → 1030; raw minima → 1010.
     expect(deriveStatistics([timed(1000), timed(1010), timed(1200)], 64).perCall).toEqual({
       source: 'trials',
-      calls: 300, medianCycles: 1010, q1Cycles: 1000, q3Cycles: 1030, rawMedianCycles: 1050, rawMinCycles: 1010, overheadCycles: 40,
+      calls: 300,
+      medianCycles: 1010,
+      q1Cycles: 1000,
+      q3Cycles: 1030,
+      rawMedianCycles: 1050,
+      rawMinCycles: 1010,
+      overheadCycles: 40,
     });
     expect(deriveStatistics([timed(1000), timed(1010, false)], 64).perCall).toBeNull();
   });
@@ -130,7 +171,10 @@ describe('deriveStatistics', () => {
   it('refuses no trials (NO_TRIALS) and a trial without time (INVALID_OPTIONS)', () => {
     expect(() => deriveStatistics([], 32)).toThrow(expect.objectContaining({ code: 'NO_TRIALS' }));
     expect(() =>
-      deriveStatistics([{ trial: { iterations: 10, seconds: 0, ticks: 5 }, baselineRssBytes: null, peakRssBytes: null }], 32),
+      deriveStatistics(
+        [{ trial: { iterations: 10, seconds: 0, ticks: 5 }, baselineRssBytes: null, peakRssBytes: null }],
+        32,
+      ),
     ).toThrow(expect.objectContaining({ code: 'INVALID_OPTIONS' }));
   });
 });

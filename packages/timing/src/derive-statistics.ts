@@ -84,7 +84,13 @@ export function deriveStatistics(
     outlierTrials: outliers.outlierIndices,
     perCall: perCalls.length === trials.length ? aggregatePerCall(perCalls) : null,
     warnings: derivationWarnings(
-      trials, figures.trialMeansCycles, stats, outliers, cvWarningLimit(messageBytes, limits), messageBytes, limits.longMessageBytes,
+      trials,
+      figures.trialMeansCycles,
+      stats,
+      outliers,
+      cvWarningLimit(messageBytes, limits),
+      messageBytes,
+      limits.longMessageBytes,
     ),
   };
 }
@@ -92,11 +98,20 @@ export function deriveStatistics(
 /** The SPEC §5 figures of `@ngcc-perf/stats`, its input errors as this package's `TimingError`. */
 function figuresOf(trials: readonly DerivationTrial[], messageBytes: number): DerivedTrialFigures {
   try {
-    return deriveTrialFigures(trials.map(({ trial }) => trial), messageBytes);
+    return deriveTrialFigures(
+      trials.map(({ trial }) => trial),
+      messageBytes,
+    );
   } catch (error) {
     if (!(error instanceof StatsError)) throw error;
     const code = error.code === 'EMPTY_SAMPLE' ? 'NO_TRIALS' : 'INVALID_OPTIONS';
-    throw new TimingError(code, error.code === 'EMPTY_SAMPLE' ? 'deriveStatistics got no completed trial; pass at least one trial process.' : error.message, { cause: error });
+    throw new TimingError(
+      code,
+      error.code === 'EMPTY_SAMPLE'
+        ? 'deriveStatistics got no completed trial; pass at least one trial process.'
+        : error.message,
+      { cause: error },
+    );
   }
 }
 

@@ -7,9 +7,18 @@ import { readHostEnvironment } from './read-host-environment.js';
 
 const tree = (name: string, cpu?: number): HostEnvironment => {
   const root = fileURLToPath(new URL(`../test/fixtures/hosts/${name}/`, import.meta.url));
-  return readHostEnvironment({ procRoot: `${root}proc`, sysRoot: `${root}sys`, etcRoot: `${root}etc`, ...(cpu === undefined ? {} : { cpu }) });
+  return readHostEnvironment({
+    procRoot: `${root}proc`,
+    sysRoot: `${root}sys`,
+    etcRoot: `${root}etc`,
+    ...(cpu === undefined ? {} : { cpu }),
+  });
 };
-const TSC: DriverCounter = { name: 'tsc', kind: 'fixed-rate', reason: 'perf_event_open(PERF_COUNT_HW_CPU_CYCLES) failed: No such file or directory' };
+const TSC: DriverCounter = {
+  name: 'tsc',
+  kind: 'fixed-rate',
+  reason: 'perf_event_open(PERF_COUNT_HW_CPU_CYCLES) failed: No such file or directory',
+};
 const PMU: DriverCounter = { name: 'pmu-cycles', kind: 'core-cycles' };
 
 describe('detectHostProblems', () => {
@@ -51,7 +60,14 @@ describe('detectHostProblems', () => {
   });
 
   it('flags load above one on a single CPU', () => {
-    const single = { ...tree('bare-metal-tuned', 2), logicalCpusOnline: '0', measuringCpu: 0, loadAverage: [1.2, 1, 1] as [number, number, number] };
-    expect(detectHostProblems(single, PMU)).toEqual(['load average 1.2 over 1 CPU: other work competes with the measurement']);
+    const single = {
+      ...tree('bare-metal-tuned', 2),
+      logicalCpusOnline: '0',
+      measuringCpu: 0,
+      loadAverage: [1.2, 1, 1] as [number, number, number],
+    };
+    expect(detectHostProblems(single, PMU)).toEqual([
+      'load average 1.2 over 1 CPU: other work competes with the measurement',
+    ]);
   });
 });

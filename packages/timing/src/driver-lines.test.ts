@@ -37,15 +37,25 @@ describe('parseDriverOutput', () => {
     ].join('\n');
     const { lines } = parseDriverOutput(text, 'driver');
     expect(lines.map((line) => line.type)).toEqual(['info', 'meta', 'trial', 'clock-probe']);
-    expect(lines[0]).toMatchObject({ counter: { hz: 2445400000, overheadTicks: 24, resolutionTicks: 1 }, counters: [{ name: 'pmu-cycles' }, { name: 'tsc', hz: 2445400000 }] });
+    expect(lines[0]).toMatchObject({
+      counter: { hz: 2445400000, overheadTicks: 24, resolutionTicks: 1 },
+      counters: [{ name: 'pmu-cycles' }, { name: 'tsc', hz: 2445400000 }],
+    });
     expect(lines[0]).not.toHaveProperty('counters.1.future'); // unknown fields are dropped, not refused
     expect(lines[1]).toMatchObject({ cpu: null });
-    expect(lines[2]).toMatchObject({ cpuAfter: null, migrations: null, perCall: { medianTicks: 206, overheadTicks: 24 } });
+    expect(lines[2]).toMatchObject({
+      cpuAfter: null,
+      migrations: null,
+      perCall: { medianTicks: 206, overheadTicks: 24 },
+    });
     expect(lines[3]).toMatchObject({ medianHz: 2445405000, steady: true, measures: 'counter-rate' });
   });
 
   it('sets apart what a library printed on stdout', () => {
-    const { lines, strayLines } = parseDriverOutput(`hello from CryptHash\n42\n{"debug":true}\n${PROTOCOL_EXAMPLE}`, 'driver');
+    const { lines, strayLines } = parseDriverOutput(
+      `hello from CryptHash\n42\n{"debug":true}\n${PROTOCOL_EXAMPLE}`,
+      'driver',
+    );
     expect(lines).toHaveLength(3);
     expect(strayLines).toEqual(['hello from CryptHash', '42', '{"debug":true}']);
   });
@@ -58,14 +68,20 @@ describe('parseDriverOutput', () => {
   });
 
   it('rejects a v1 line that breaks the protocol, naming the line and field', () => {
-    const bad = '{"v":1,"type":"trial","iterations":10,"seconds":-1,"ticks":5,"cpuAfter":0,"involuntarySwitches":0,"voluntarySwitches":0}';
+    const bad =
+      '{"v":1,"type":"trial","iterations":10,"seconds":-1,"ticks":5,"cpuAfter":0,"involuntarySwitches":0,"voluntarySwitches":0}';
     expect(() => parseDriverOutput(`\n${bad}\n`, 'driver')).toThrow(expect.objectContaining({ code: 'PROTOCOL' }));
     expect(() => parseDriverOutput(`\n${bad}\n`, 'driver')).toThrow(/line 2 .*seconds/);
-    expect(() => parseDriverOutput('{"v":1,"type":"meta"}\n', 'driver')).toThrow(/line 1 is not a valid "meta" line \(counter: /);
+    expect(() => parseDriverOutput('{"v":1,"type":"meta"}\n', 'driver')).toThrow(
+      /line 1 is not a valid "meta" line \(counter: /,
+    );
   });
 
   it('skips a v1 line of a type it does not read (native/PROTOCOL.md: unknown types are skipped)', () => {
-    const { lines, strayLines } = parseDriverOutput('{"v":1,"type":"digest","index":0}\n{"v":1,"type":"end"}\n', 'driver');
+    const { lines, strayLines } = parseDriverOutput(
+      '{"v":1,"type":"digest","index":0}\n{"v":1,"type":"end"}\n',
+      'driver',
+    );
     expect(lines).toEqual([{ v: 1, type: 'end' }]);
     expect(strayLines).toEqual([]);
   });

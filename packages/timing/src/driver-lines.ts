@@ -106,7 +106,12 @@ const trialSchema = z.object({
   warmCheck: z.object({ iterations: count, seconds: z.number().nonnegative(), ticks: count }).optional(),
   perCall: perCallSchema.optional(),
 });
-const endSchema = z.object({ v: z.literal(1), type: z.literal('end'), peakRssBytes: count.optional(), count: count.optional() });
+const endSchema = z.object({
+  v: z.literal(1),
+  type: z.literal('end'),
+  peakRssBytes: count.optional(),
+  count: count.optional(),
+});
 const clockProbeSchema = z.object({
   v: z.literal(1),
   type: z.literal('clock-probe'),
@@ -124,7 +129,13 @@ const clockProbeSchema = z.object({
   measures: z.enum(['counter-rate', 'core-clock']),
   involuntarySwitches: count.optional(),
 });
-const LINE_SCHEMAS = { info: infoSchema, meta: metaSchema, trial: trialSchema, end: endSchema, 'clock-probe': clockProbeSchema };
+const LINE_SCHEMAS = {
+  info: infoSchema,
+  meta: metaSchema,
+  trial: trialSchema,
+  end: endSchema,
+  'clock-probe': clockProbeSchema,
+};
 
 /** A validated driver line: `info`, `meta`, `trial`, `end`, `error` or `clock-probe` (native/PROTOCOL.md). */
 export type DriverLine = z.infer<(typeof LINE_SCHEMAS)[keyof typeof LINE_SCHEMAS] | typeof driverErrorLineSchema>;

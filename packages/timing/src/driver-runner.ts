@@ -127,7 +127,8 @@ export function createDriverRunner(driverPath?: string): TimingRunner {
   }
   const given = driverPath === undefined || driverPath === '' ? null : driverPath;
   let resolved: Promise<string> | null = null;
-  const resolvePath = (): Promise<string> => (resolved ??= given === null ? nativeDriverPath() : Promise.resolve(given));
+  const resolvePath = (): Promise<string> =>
+    (resolved ??= given === null ? nativeDriverPath() : Promise.resolve(given));
   return {
     info: async () => runInfo(await resolvePath()),
     time: async (args) => runTime(await resolvePath(), args),
@@ -148,11 +149,17 @@ async function runInfo(driverPath: string): Promise<DriverInfo> {
   }
   const info = parseDriverOutput(result.stdout, source).lines.find((line) => line.type === 'info');
   if (info === undefined) {
-    throw new TimingError('PROTOCOL', `${source} wrote no "info" line. Rebuild the driver ("npm run build" in a checkout).`);
+    throw new TimingError(
+      'PROTOCOL',
+      `${source} wrote no "info" line. Rebuild the driver ("npm run build" in a checkout).`,
+    );
   }
   const { driver, arch, pageBytes, counter, counters, tscHzCpuid, tscHzCpuidLeaf, sandbox } = info;
   return {
-    driver, arch, pageBytes, counter,
+    driver,
+    arch,
+    pageBytes,
+    counter,
     ...(counters === undefined ? {} : { counters }),
     ...(tscHzCpuid === undefined ? {} : { tscHzCpuid }),
     ...(tscHzCpuidLeaf === undefined ? {} : { tscHzCpuidLeaf }),
@@ -213,7 +220,10 @@ async function runClockProbe(driverPath: string, args: ClockProbeArgs): Promise<
   }
   const probe = lines.find((line) => line.type === 'clock-probe');
   if (probe === undefined || probe.type !== 'clock-probe') {
-    throw new TimingError('PROTOCOL', `${source} wrote no "clock-probe" line. Rebuild the driver ("npm run build" in a checkout).`);
+    throw new TimingError(
+      'PROTOCOL',
+      `${source} wrote no "clock-probe" line. Rebuild the driver ("npm run build" in a checkout).`,
+    );
   }
   return probe;
 }

@@ -2,7 +2,13 @@ export { allowedCpus, defaultMeasuringCpus, formatCpuList, parseCpuListText } fr
 export { aggregatePerCall } from './aggregate-per-call.js';
 export { assessHost } from './assess-host.js';
 export type { AssessHostOptions, HostAssessment, TscHzSource } from './assess-host.js';
-export { calibrate, CALIBRATION_BATCH_ITERATIONS, CALIBRATION_RESOLUTION_SECONDS, FIRST_CALL_SETUP_RATIO, WARM_CHECK_MAX_CALLS } from './calibrate.js';
+export {
+  calibrate,
+  CALIBRATION_BATCH_ITERATIONS,
+  CALIBRATION_RESOLUTION_SECONDS,
+  FIRST_CALL_SETUP_RATIO,
+  WARM_CHECK_MAX_CALLS,
+} from './calibrate.js';
 export type { CalibrateOptions, CalibrationBasis, CalibrationResult } from './calibrate.js';
 export { classifyHost } from './classify-host.js';
 export type { ClassifyHostOptions, HostClassification } from './classify-host.js';

@@ -9,7 +9,11 @@ const COLD_CALL = ok({ seconds: 0.0009875, ticks: 2073750 });
 const CLEAN = perCall(0.000986, 2070600, { cpu: 1 });
 const PREEMPTED = perCall(0.000986, 2070600, { cpu: 1, involuntarySwitches: 3 });
 const BASE: Omit<MeasureOperationOptions, 'runner'> = {
-  library: 'lib/liblitchi_512.so', digestBits: 512, messageBytes: 65536, cpu: 1, options: { iterationsPerTrial: 100 },
+  library: 'lib/liblitchi_512.so',
+  digestBits: 512,
+  messageBytes: 65536,
+  cpu: 1,
+  options: { iterationsPerTrial: 100 },
 };
 const measure = async (responders: Responder[], extra: Partial<MeasureOperationOptions> = {}) => {
   const runner = new FakeRunner(responders);
@@ -20,23 +24,33 @@ const PREEMPTION = 'preempted 3 time(s) during the loop';
 
 describe('migrations', () => {
   it("reruns a trial the driver saw migrate, keeping the discarded attempt's figures and reason", async () => {
-    const { runner, measured } = await measure([COLD_CALL, perCall(0.000986, 2070600, { cpu: 1, migrations: 1 }), CLEAN]);
+    const { runner, measured } = await measure([
+      COLD_CALL,
+      perCall(0.000986, 2070600, { cpu: 1, migrations: 1 }),
+      CLEAN,
+    ]);
     expect(runner.calls).toHaveLength(7); // calibration, trial 1 twice, trials 2–5
     expect(measured.disturbedRetries).toBe(1);
     expect(measured.processes[0]?.attempts).toBe(2);
     expect(measured.processes[0]?.trial).not.toHaveProperty('migrations'); // the clean rerun's driver line had none
     expect(measured.processes[0]?.discardedAttempts).toEqual([
       {
-        attempt: 1, cpu: 1, wallSeconds: expect.closeTo(0.1006, 9),
+        attempt: 1,
+        cpu: 1,
+        wallSeconds: expect.closeTo(0.1006, 9),
         trial: expect.objectContaining({ migrations: 1, ticks: 207060000 }),
-        disturbedReasons: [{ code: 'migration', message: 'migrated 1 time(s) between CPUs during the loop', rerun: true }],
+        disturbedReasons: [
+          { code: 'migration', message: 'migrated 1 time(s) between CPUs during the loop', rerun: true },
+        ],
       },
     ]);
   });
 
   it('without a migrations count, sees a migration in a loop that ended on another CPU', async () => {
     const { measured } = await measure([COLD_CALL, perCall(0.000986, 2070600, { cpu: 1, cpuAfter: 0 }), CLEAN]);
-    expect(measured.processes[0]?.discardedAttempts?.[0]?.disturbedReasons[0]?.message).toBe('started on CPU 1 and ended on CPU 0');
+    expect(measured.processes[0]?.discardedAttempts?.[0]?.disturbedReasons[0]?.message).toBe(
+      'started on CPU 1 and ended on CPU 0',
+    );
   });
 });
 
@@ -49,7 +63,9 @@ describe('context switches', () => {
       expect(process.disturbedReasons).toEqual([{ code: 'context-switch', message: PREEMPTION, rerun: false }]);
       expect(process).not.toHaveProperty('disturbed');
     }
-    expect(measured.derived?.warnings).toEqual(['5 of 5 trials had involuntary context switches during the timed loop (flagged, not rerun)']);
+    expect(measured.derived?.warnings).toEqual([
+      '5 of 5 trials had involuntary context switches during the timed loop (flagged, not rerun)',
+    ]);
   });
 
   it("'rerun' on a host that always preempts: 3 attempts per trial, 15 processes", async () => {
@@ -65,10 +81,17 @@ describe('context switches', () => {
     expect(runner.calls).toHaveLength(7);
     expect(measured.disturbedRetries).toBe(1);
     expect(measured.processes[0]).toMatchObject({
-      attempts: 2, disturbed: true, rerunStopped: 'futile',
+      attempts: 2,
+      disturbed: true,
+      rerunStopped: 'futile',
       disturbedReasons: [{ code: 'context-switch', message: PREEMPTION, rerun: true }],
     });
-    expect(measured.processes.slice(1).map((p) => p.disturbedReasons?.[0]?.rerun)).toEqual([false, false, false, false]);
+    expect(measured.processes.slice(1).map((p) => p.disturbedReasons?.[0]?.rerun)).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
     expect(measured.derived?.warnings).toEqual([
       'trial 1 was kept although disturbed (context-switch): reruns had proved futile on this host',
       '4 of 5 trials had involuntary context switches during the timed loop (flagged, not rerun)',
@@ -90,13 +113,25 @@ describe('the budget bounds the reruns', () => {
     // trial 1: 0.1006 → 0.2023 rerun; 0.2012 → 0.3029 rerun; attempt 3 → max-attempts (0.3018 spent);
     // trial 2: 0.4024 → 0.5041 rerun; 0.5030 → 0.6047 > 0.6: kept ('budget'); trials 3–5: kept at once.
     const { runner, measured } = await measure([COLD_CALL, PREEMPTED], {
-      onContextSwitch: 'rerun', options: { iterationsPerTrial: 100, budgetSeconds: 0.6 },
+      onContextSwitch: 'rerun',
+      options: { iterationsPerTrial: 100, budgetSeconds: 0.6 },
     });
     expect(measured.processes.map((p) => p.attempts)).toEqual([3, 2, 1, 1, 1]);
-    expect(measured.processes.map((p) => p.rerunStopped)).toEqual(['max-attempts', 'budget', 'budget', 'budget', 'budget']);
+    expect(measured.processes.map((p) => p.rerunStopped)).toEqual([
+      'max-attempts',
+      'budget',
+      'budget',
+      'budget',
+      'budget',
+    ]);
     expect(runner.calls).toHaveLength(9); // against 16 without the budget
-    const spent = measured.processes.reduce((sum, p) => sum + p.wallSeconds + (p.discardedAttempts ?? []).reduce((s, a) => s + a.wallSeconds, 0), 0);
+    const spent = measured.processes.reduce(
+      (sum, p) => sum + p.wallSeconds + (p.discardedAttempts ?? []).reduce((s, a) => s + a.wallSeconds, 0),
+      0,
+    );
     expect(spent).toBeCloseTo(8 * 0.1006, 9);
-    expect(measured.derived?.warnings).toContain('trial 2 was kept although disturbed (context-switch): a rerun would have overrun the budget');
+    expect(measured.derived?.warnings).toContain(
+      'trial 2 was kept although disturbed (context-switch): a rerun would have overrun the budget',
+    );
   });
 });

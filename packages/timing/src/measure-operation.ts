@@ -77,14 +77,32 @@ export async function measureOperation(options: MeasureOperationOptions): Promis
   const loadAverageStart = loadAverages();
   const planned = await planOperation({ ...options, runner });
   const calibration = planned.calibration;
-  options.onProgress?.({ phase: 'calibration', trial: 0, trials: planned.plan?.trials ?? 0, attempt: 1, process: calibration.process, disturbedReasons: [], rerun: false });
+  options.onProgress?.({
+    phase: 'calibration',
+    trial: 0,
+    trials: planned.plan?.trials ?? 0,
+    attempt: 1,
+    process: calibration.process,
+    disturbedReasons: [],
+    rerun: false,
+  });
   let firstMeta: DriverMetaLine | null = calibration.meta;
   let perCallSample: TrialProcess | undefined;
-  const finish = (plan: MeasurementPlan | null, processes: TrialProcess[], disturbedRetries: number, failure?: string): OperationMeasurement => {
+  const finish = (
+    plan: MeasurementPlan | null,
+    processes: TrialProcess[],
+    disturbedRetries: number,
+    failure?: string,
+  ): OperationMeasurement => {
     const completed = processes.filter((p): p is DerivationTrial & TrialProcess => p.trial !== null);
     const counter = measuredCounter(firstMeta, completed);
     const derived =
-      completed.length === 0 ? null : markPerCallBelowResolution(withSample(deriveStatistics(completed, options.messageBytes), perCallSample), counter?.resolutionTicks);
+      completed.length === 0
+        ? null
+        : markPerCallBelowResolution(
+            withSample(deriveStatistics(completed, options.messageBytes), perCallSample),
+            counter?.resolutionTicks,
+          );
     const timesAndProcesses = {
       startedUtc,
       endedUtc: new Date().toISOString(),
@@ -139,10 +157,19 @@ export async function measureOperation(options: MeasureOperationOptions): Promis
     }
   }
   if (options.perCallSample === true && plan.scope === 'loop') {
-    const sampleArgs = { ...args, iterations: Math.min(plan.iterationsPerTrial, PER_CALL_SAMPLE_CALLS), scope: 'per-call' as const };
+    const sampleArgs = {
+      ...args,
+      iterations: Math.min(plan.iterationsPerTrial, PER_CALL_SAMPLE_CALLS),
+      scope: 'per-call' as const,
+    };
     perCallSample = (await runPerCallSample(runner, sampleArgs, plan)).process;
     if (perCallSample.failure !== undefined) {
-      return finish(plan, processes, disturbedRetries, `per-call sample: ${perCallSample.failure.code} — ${perCallSample.failure.message}`);
+      return finish(
+        plan,
+        processes,
+        disturbedRetries,
+        `per-call sample: ${perCallSample.failure.code} — ${perCallSample.failure.message}`,
+      );
     }
   }
   return finish(plan, processes, disturbedRetries);

@@ -21,7 +21,10 @@ export const PER_CALL_RESOLUTION_MULTIPLE = 3;
  * markPerCallBelowResolution(derived, 52).perCall?.belowResolution; // true for a median of 26 ticks
  * ```
  */
-export function markPerCallBelowResolution(derived: DerivedStatistics, resolutionTicks: number | undefined): DerivedStatistics {
+export function markPerCallBelowResolution(
+  derived: DerivedStatistics,
+  resolutionTicks: number | undefined,
+): DerivedStatistics {
   const perCall = derived.perCall;
   if (perCall === null || resolutionTicks === undefined || !(resolutionTicks > 0)) return derived;
   const limitTicks = PER_CALL_RESOLUTION_MULTIPLE * resolutionTicks;

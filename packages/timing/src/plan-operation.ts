@@ -109,7 +109,8 @@ export async function planOperation(options: PlanOperationOptions): Promise<Oper
   const trialPlan = planTrials(calibration.planCallSeconds, timing);
   // A first call that did one-time set-up is paid again by each trial process's first warm-up.
   const setUpSeconds = Math.max(0, calibration.calibrationSeconds - calibration.planCallSeconds);
-  const processSeconds = (trialPlan.iterationsPerTrial + trialPlan.warmups) * calibration.planCallSeconds + setUpSeconds;
+  const processSeconds =
+    (trialPlan.iterationsPerTrial + trialPlan.warmups) * calibration.planCallSeconds + setUpSeconds;
   const plan: MeasurementPlan = {
     trialTargetSeconds: timing.trialTargetSeconds,
     budgetSeconds: timing.budgetSeconds,
@@ -125,9 +126,15 @@ export async function planOperation(options: PlanOperationOptions): Promise<Oper
   };
   // Start-up is what the calibration process spent outside its timed calls: neither the cold call
   // (or batch) nor the warm check, which trials do not repeat.
-  const timedSeconds = calibration.calibrationSeconds * calibration.batchIterations + (calibration.process.trial?.warmCheck?.seconds ?? 0);
+  const timedSeconds =
+    calibration.calibrationSeconds * calibration.batchIterations + (calibration.process.trial?.warmCheck?.seconds ?? 0);
   const startSeconds = Math.max(0, calibration.process.wallSeconds - timedSeconds);
-  return { status: 'planned', plan, estimatedWallSeconds: plan.estimatedSeconds + plan.trials * startSeconds, calibration };
+  return {
+    status: 'planned',
+    plan,
+    estimatedWallSeconds: plan.estimatedSeconds + plan.trials * startSeconds,
+    calibration,
+  };
 }
 
 function pickChoices(options: PlanOperationOptions) {

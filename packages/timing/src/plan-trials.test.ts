@@ -21,7 +21,13 @@ describe('planTrials', () => {
     // 1 / 987.5 µs = 1012.66 → 1013 iterations; t1 < 50 ms → 3 warm-ups;
     // estimate 5 × (1013 + 3) × 0.0009875 = 5.0165 s; timeout max(60, 10 × 1016 × 0.0009875 = 10.03) = 60 s.
     const plan = planTrials(0.0009875, { trialTargetSeconds: 1 });
-    expect(plan).toEqual({ iterationsPerTrial: 1013, warmups: 3, trials: 5, estimatedSeconds: expect.any(Number), timeoutPerProcessSeconds: 60 });
+    expect(plan).toEqual({
+      iterationsPerTrial: 1013,
+      warmups: 3,
+      trials: 5,
+      estimatedSeconds: expect.any(Number),
+      timeoutPerProcessSeconds: 60,
+    });
     expect(plan.estimatedSeconds).toBeCloseTo(5.0165, 10);
   });
 
@@ -48,7 +54,13 @@ describe('planTrials', () => {
     // 10 s per call: 20 iterations, 0 warm-ups, 5 × 20 × 10 = 1000 s > 900 s budget.
     // Shrinking would give ⌊900 / 50⌋ = 18 < 20: the 100-measurement floor wins and the estimate shows the overrun.
     const plan = planTrials(10);
-    expect(plan).toEqual({ iterationsPerTrial: 20, warmups: 0, trials: 5, estimatedSeconds: 1000, timeoutPerProcessSeconds: 2000 });
+    expect(plan).toEqual({
+      iterationsPerTrial: 20,
+      warmups: 0,
+      trials: 5,
+      estimatedSeconds: 1000,
+      timeoutPerProcessSeconds: 2000,
+    });
     expect(plan.estimatedSeconds).toBeGreaterThan(DEFAULT_TIMING_OPTIONS.budgetSeconds);
   });
 

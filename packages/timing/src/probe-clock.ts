@@ -80,7 +80,10 @@ export async function probeClock(options: ProbeClockOptions = {}): Promise<Clock
   ];
   for (const [name, value, low, high] of limits) {
     if (value !== undefined && (!Number.isInteger(value) || value < low || value > high)) {
-      throw new TimingError('INVALID_OPTIONS', `probeClock: ${name} is ${value}; it must be an integer from ${low} to ${high}.`);
+      throw new TimingError(
+        'INVALID_OPTIONS',
+        `probeClock: ${name} is ${value}; it must be an integer from ${low} to ${high}.`,
+      );
     }
   }
   const runner = resolveRunner(options.runner, options.driverPath);

@@ -111,7 +111,11 @@ describe('readHostEnvironment', () => {
   });
 
   it('gives null for everything on an empty tree', () => {
-    const empty = readHostEnvironment({ procRoot: '/nonexistent/proc', sysRoot: '/nonexistent/sys', etcRoot: '/nonexistent/etc' });
+    const empty = readHostEnvironment({
+      procRoot: '/nonexistent/proc',
+      sysRoot: '/nonexistent/sys',
+      etcRoot: '/nonexistent/etc',
+    });
     expect(Object.values(empty).every((value) => value === null)).toBe(true);
   });
 

@@ -65,7 +65,8 @@ export function readHostEnvironment(options: ReadHostEnvironmentOptions = {}): H
   const smtSiblings = readTrimmed(path.join(cpuRoot, `cpu${cpu}`, 'topology/thread_siblings_list'));
   return {
     architecture,
-    cpuModel: cpuinfoField(cpuinfo, 'model name') ?? cpuinfoField(cpuinfo, 'Model') ?? cpuinfoField(cpuinfo, 'Hardware'),
+    cpuModel:
+      cpuinfoField(cpuinfo, 'model name') ?? cpuinfoField(cpuinfo, 'Model') ?? cpuinfoField(cpuinfo, 'Hardware'),
     logicalCpusOnline,
     virtualized: isVirtualized(hypervisor, flags, sysRoot),
     memoryTotalKib: readMemoryTotalKib(procRoot),

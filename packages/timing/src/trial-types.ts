@@ -111,15 +111,7 @@ export interface DiscardedAttempt {
  * without `meta`, `trial` and `end` lines — e.g. the library called `exit()`).
  */
 export type ProcessFailureCode =
-  | 'CRASH'
-  | 'TIMEOUT'
-  | 'CRYPTOFAIL'
-  | 'OVERFLOW'
-  | 'LOADFAIL'
-  | 'USAGE'
-  | 'IO'
-  | 'EXIT'
-  | 'INCOMPLETE';
+  'CRASH' | 'TIMEOUT' | 'CRYPTOFAIL' | 'OVERFLOW' | 'LOADFAIL' | 'USAGE' | 'IO' | 'EXIT' | 'INCOMPLETE';
 
 /** Why one driver process produced no trial. */
 export interface ProcessFailure {

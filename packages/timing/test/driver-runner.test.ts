@@ -15,7 +15,13 @@ const scratch = mkdtempSync(path.join(os.tmpdir(), 'timing-runner-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 const args = (library: string, extra: Partial<TimeArgs> = {}): TimeArgs => ({
-  library, digestBits: 512, messageBytes: 32, iterations: 20000, warmups: 3, timeoutSeconds: 10, ...extra,
+  library,
+  digestBits: 512,
+  messageBytes: 32,
+  iterations: 20000,
+  warmups: 3,
+  timeoutSeconds: 10,
+  ...extra,
 });
 
 describe('createDriverRunner', () => {
@@ -24,7 +30,12 @@ describe('createDriverRunner', () => {
   it('passes the protocol arguments and returns the validated lines', async () => {
     const run = await runner.time(args('ok', { cpu: 1, counter: 'tsc' }));
     expect(run.command).toEqual([scripted, 'time', 'ok', '512', '32', '20000', '3', '--counter', 'tsc', '--cpu', '1']);
-    expect(run).toMatchObject({ exitCode: 0, signal: null, timedOut: false, strayLines: ['library chatter on stdout'] });
+    expect(run).toMatchObject({
+      exitCode: 0,
+      signal: null,
+      timedOut: false,
+      strayLines: ['library chatter on stdout'],
+    });
     expect(run.lines.map((line) => line.type)).toEqual(['meta', 'trial', 'end']);
     expect(run.lines[1]).toMatchObject({ ticks: 61340123, iterations: 20000 });
     expect(run.wallSeconds).toBeGreaterThan(0);
@@ -55,24 +66,33 @@ describe('createDriverRunner', () => {
 
   it('says DRIVER_UNSUPPORTED, with the fix, when a driver predates --scope or clock-probe', async () => {
     await expect(runner.time(args('ok', { scope: 'per-call' }))).rejects.toMatchObject({ code: 'DRIVER_UNSUPPORTED' });
-    await expect(runner.time(args('ok', { scope: 'per-call' }))).rejects.toThrow(/unknown option "--scope".*npm run build/);
+    await expect(runner.time(args('ok', { scope: 'per-call' }))).rejects.toThrow(
+      /unknown option "--scope".*npm run build/,
+    );
     await expect(probeClock({ driverPath: scripted, cpu: 0 })).rejects.toMatchObject({ code: 'DRIVER_UNSUPPORTED' });
     await expect(probeClock({ driverPath: scripted })).rejects.toThrow(/does not support the subcommand "clock-probe"/);
   });
 
   it('reads the info line', async () => {
     await expect(readDriverInfo({ driverPath: scripted })).resolves.toEqual({
-      driver: '0.1.0', arch: 'x86_64', pageBytes: 4096, counter: { name: 'tsc', kind: 'fixed-rate', reason: 'scripted' },
+      driver: '0.1.0',
+      arch: 'x86_64',
+      pageBytes: 4096,
+      counter: { name: 'tsc', kind: 'fixed-rate', reason: 'scripted' },
     });
   });
 
   it('throws DRIVER_FAILED when info fails, quoting stderr', async () => {
     await expect(readDriverInfo({ driverPath: failing })).rejects.toMatchObject({ code: 'DRIVER_FAILED' });
-    await expect(readDriverInfo({ driverPath: failing })).rejects.toThrow(/info failed \(exit code 8\): ngcc-perf-driver: \/proc unreadable/);
+    await expect(readDriverInfo({ driverPath: failing })).rejects.toThrow(
+      /info failed \(exit code 8\): ngcc-perf-driver: \/proc unreadable/,
+    );
   });
 
   it('throws DRIVER_NOT_FOUND for a missing or non-executable path', () => {
-    expect(() => createDriverRunner(path.join(scratch, 'missing'))).toThrow(expect.objectContaining({ code: 'DRIVER_NOT_FOUND' }));
+    expect(() => createDriverRunner(path.join(scratch, 'missing'))).toThrow(
+      expect.objectContaining({ code: 'DRIVER_NOT_FOUND' }),
+    );
     const plain = path.join(scratch, 'not-executable');
     writeFileSync(plain, '#!/bin/sh\n');
     chmodSync(plain, 0o644);
@@ -82,7 +102,12 @@ describe('createDriverRunner', () => {
 
 describe('measureOperation through a spawned driver', () => {
   it('records a crash of every process as a failed measurement, not an exception', async () => {
-    const measured = await measureOperation({ library: 'crash', digestBits: 512, messageBytes: 32, driverPath: scripted });
+    const measured = await measureOperation({
+      library: 'crash',
+      digestBits: 512,
+      messageBytes: 32,
+      driverPath: scripted,
+    });
     expect(measured.status).toBe('failed');
     expect(measured.failure).toBe('calibration: CRASH — the driver died of SIGSEGV inside the library');
     expect(measured.counter).toMatchObject({ name: 'tsc', hz: null });

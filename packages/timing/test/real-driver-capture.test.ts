@@ -43,7 +43,12 @@ describeWithDriver('clock probe and host assessment on this machine', () => {
 describeWithDriver('per-call scope on libxor_ok', () => {
   it('times every call: per trial median = max(0, raw median − overhead), and the summary is the median of the trial medians', async () => {
     const measured = await measureOperation({
-      library: xorOk, digestBits: 256, messageBytes: 64, cpu: pinnedCpu, scope: 'per-call', onContextSwitch: 'flag',
+      library: xorOk,
+      digestBits: 256,
+      messageBytes: 64,
+      cpu: pinnedCpu,
+      scope: 'per-call',
+      onContextSwitch: 'flag',
       options: { iterationsPerTrial: 1000, trials: 3 },
     });
     expect(measured.status).toBe('complete');

@@ -43,7 +43,8 @@ describeWithDriver('the real driver', () => {
       // Each extra attempt replaced one that had a disturbance the policy reruns for.
       expect(process.attempts).toBeLessThanOrEqual(3);
       expect(process.discardedAttempts ?? []).toHaveLength(process.attempts - 1);
-      for (const discarded of process.discardedAttempts ?? []) expect(discarded.disturbedReasons.some((r) => r.rerun)).toBe(true);
+      for (const discarded of process.discardedAttempts ?? [])
+        expect(discarded.disturbedReasons.some((r) => r.rerun)).toBe(true);
       expect(process.command.slice(-2)).toEqual(['--cpu', String(pinnedCpu)]);
       // Only the calibration process probed the counters' rates; the trials reuse its choice.
       expect(process.command.slice(-5, -2)).toEqual(['--counter', measured.counter?.name, '--no-rate-probe']);
@@ -61,7 +62,10 @@ describeWithDriver('the real driver', () => {
 
   it('keeps the JSON stream clean when a library prints on stdout (libchatty)', async () => {
     const measured = await measureOperation({
-      library: testlib('chatty'), digestBits: 256, messageBytes: 8, options: { iterationsPerTrial: 20, trials: 5 },
+      library: testlib('chatty'),
+      digestBits: 256,
+      messageBytes: 8,
+      options: { iterationsPerTrial: 20, trials: 5 },
     });
     expect(measured.status).toBe('complete');
     expect(measured.derived?.n).toBe(100);
@@ -74,7 +78,12 @@ describeWithDriver('the real driver', () => {
     ['ret_fail', 'CRYPTOFAIL', 13],
     ['overflow', 'OVERFLOW', 8],
   ])('turns lib%s into a failed measurement with code %s', async (name, code, messageBytes) => {
-    const measured = await measureOperation({ library: testlib(name), digestBits: 256, messageBytes, options: { trialTargetSeconds: 0.01 } });
+    const measured = await measureOperation({
+      library: testlib(name),
+      digestBits: 256,
+      messageBytes,
+      options: { trialTargetSeconds: 0.01 },
+    });
     expect(measured.status).toBe('failed');
     expect(measured.calibration.failure?.code).toBe(code);
     expect(measured.failure).toMatch(new RegExp(`^calibration: ${code} — `));

@@ -22,7 +22,11 @@ export function readBundledCatalog(): HashCatalog {
   const fromEnv = process.env.NGCC_PERF_CATALOG;
   if (fromEnv !== undefined && fromEnv !== '') return readHashCatalog(path.resolve(fromEnv));
   const found = findUpwards(path.dirname(fileURLToPath(import.meta.url)), path.join('data', 'ngcc-hash-catalog.csv'));
-  if (found === null) throw new CampaignError('PACKAGE_INVALID', 'the bundled catalog data/ngcc-hash-catalog.csv was not found beside ngcc-perf. Reinstall ngcc-perf or set NGCC_PERF_CATALOG.');
+  if (found === null)
+    throw new CampaignError(
+      'PACKAGE_INVALID',
+      'the bundled catalog data/ngcc-hash-catalog.csv was not found beside ngcc-perf. Reinstall ngcc-perf or set NGCC_PERF_CATALOG.',
+    );
   return readHashCatalog(path.dirname(found));
 }
 

@@ -30,7 +30,11 @@ export interface InstanceMacros {
  * // { instanceName: 'toy_512', digestBits: 512 }
  */
 export function readInstanceMacros(text: string): InstanceMacros | null {
-  const lines = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').replace(/\/\*[\s\S]*?\*\//g, ' ').replace(/\/\/[^\n]*/g, '');
+  const lines = text
+    .replace(/^\uFEFF/, '')
+    .replace(/\r\n?/g, '\n')
+    .replace(/\/\*[\s\S]*?\*\//g, ' ')
+    .replace(/\/\/[^\n]*/g, '');
   const name = /^[ \t]*#[ \t]*define[ \t]+ALGORITHM_INSTANCE[ \t]+"([^"\n]+)"/m.exec(lines);
   const bits = /^[ \t]*#[ \t]*define[ \t]+DIGEST_BIT_LENGTH[ \t]+\(?[ \t]*(\d+)[uUlL]*[ \t]*\)?/m.exec(lines);
   if (!name || !bits) return null;

@@ -16,7 +16,13 @@ export interface CandidateDocument {
     includeDirs: string[];
     katFiles?: string[];
   }[];
-  unmeasured?: { folder: string; version: string; katName: string | null; status: 'skipped' | 'not-measurable'; reason: string }[];
+  unmeasured?: {
+    folder: string;
+    version: string;
+    katName: string | null;
+    status: 'skipped' | 'not-measurable';
+    reason: string;
+  }[];
 }
 
 /**

@@ -29,8 +29,13 @@ const PREFERRED_HEADER = 'CryptHash_AlgorithmInstance.h';
 const join = (folder: string, file: string) => (folder === '.' ? file : `${folder}/${file}`);
 const isCode = (file: string) => C_SOURCE.test(file) || CXX_SOURCE.test(file);
 
-async function instanceHeader(root: string, folder: PackageFolder): Promise<{ header: string; macros: InstanceMacros } | null> {
-  const headers = folder.files.filter((f) => HEADER.test(f)).sort((a, b) => Number(b === PREFERRED_HEADER) - Number(a === PREFERRED_HEADER));
+async function instanceHeader(
+  root: string,
+  folder: PackageFolder,
+): Promise<{ header: string; macros: InstanceMacros } | null> {
+  const headers = folder.files
+    .filter((f) => HEADER.test(f))
+    .sort((a, b) => Number(b === PREFERRED_HEADER) - Number(a === PREFERRED_HEADER));
   for (const header of headers) {
     const macros = readInstanceMacros(await readFile(path.join(root, folder.relative, header), 'utf8'));
     if (macros !== null) return { header: join(folder.relative, header), macros };
@@ -39,9 +44,13 @@ async function instanceHeader(root: string, folder: PackageFolder): Promise<{ he
 }
 
 /** Splits a folder's code into the library's sources and the files left out (main programs, an unused DRNG). */
-async function selectSources(root: string, folder: PackageFolder): Promise<{ sources: string[]; excluded: ExcludedSource[] }> {
+async function selectSources(
+  root: string,
+  folder: PackageFolder,
+): Promise<{ sources: string[]; excluded: ExcludedSource[] }> {
   const texts = new Map<string, string>();
-  for (const file of folder.files.filter(isCode)) texts.set(file, await readFile(path.join(root, folder.relative, file), 'utf8'));
+  for (const file of folder.files.filter(isCode))
+    texts.set(file, await readFile(path.join(root, folder.relative, file), 'utf8'));
   const excluded: ExcludedSource[] = [];
   const kept = [...texts.keys()].filter((file) => {
     if (!definesMain(texts.get(file)!)) return true;
@@ -53,9 +62,15 @@ async function selectSources(root: string, folder: PackageFolder): Promise<{ sou
   const drngFunctions = drngFiles.flatMap((f) => definedFunctions(texts.get(f)!));
   let drngNeeded = false;
   for (const f of algorithm) {
-    if (usesAny(texts.get(f)!, drngFunctions) && (await objectUsesSymbols(path.join(root, folder.relative, f), drngFunctions))) drngNeeded = true;
+    if (
+      usesAny(texts.get(f)!, drngFunctions) &&
+      (await objectUsesSymbols(path.join(root, folder.relative, f), drngFunctions))
+    )
+      drngNeeded = true;
   }
-  if (!drngNeeded) for (const f of drngFiles) excluded.push({ file: join(folder.relative, f), reason: 'ICCS DRNG, not used by the algorithm' });
+  if (!drngNeeded)
+    for (const f of drngFiles)
+      excluded.push({ file: join(folder.relative, f), reason: 'ICCS DRNG, not used by the algorithm' });
   const sources = (drngNeeded ? kept : algorithm).map((f) => join(folder.relative, f)).sort();
   return { sources, excluded: excluded.sort((a, b) => (a.file < b.file ? -1 : 1)) };
 }
@@ -72,15 +87,23 @@ function versionRank(version: ImplementationVersion): string {
 }
 
 function slug(text: string): string {
-  return text.toLowerCase().replace(/_implementations?/g, '').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+  return text
+    .toLowerCase()
+    .replace(/_implementations?/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
 }
 
 const natural = new Intl.Collator('en', { numeric: true });
 
 /** Gives each instance a name unique in the candidate: the header's name for the first version, `<name>.<version>` for others. */
 function nameInstances(found: Omit<DiscoveredInstance, 'name'>[]): DiscoveredInstance[] {
-  const sorted = [...found].sort((a, b) =>
-    natural.compare(versionRank(a.version), versionRank(b.version)) || a.digestBits - b.digestBits || natural.compare(a.katName, b.katName) || natural.compare(a.folder, b.folder),
+  const sorted = [...found].sort(
+    (a, b) =>
+      natural.compare(versionRank(a.version), versionRank(b.version)) ||
+      a.digestBits - b.digestBits ||
+      natural.compare(a.katName, b.katName) ||
+      natural.compare(a.folder, b.folder),
   );
   const firstVersion = new Map<string, string>();
   const used = new Set<string>();
@@ -118,7 +141,11 @@ export async function discoverPackage(directory: string, options: DiscoverPackag
   const folders = await walkPackage(root);
   const found: Omit<DiscoveredInstance, 'name'>[] = [];
   const unmeasured: UnmeasuredFolder[] = [];
-  const katFiles = folders.flatMap((f) => f.files.filter((file) => KAT_FILE.test(file)).map((file) => ({ file, path: join(f.relative, file), folder: f.relative })));
+  const katFiles = folders.flatMap((f) =>
+    f.files
+      .filter((file) => KAT_FILE.test(file))
+      .map((file) => ({ file, path: join(f.relative, file), folder: f.relative })),
+  );
   for (const folder of folders) {
     const version = implementationVersion(segmentsOf(packageName, folder.relative));
     const header = await instanceHeader(root, folder);
@@ -126,13 +153,26 @@ export async function discoverPackage(directory: string, options: DiscoverPackag
     if (header === null) {
       const hardware = folder.files.some((f) => HARDWARE.test(f));
       if (hardware && code.length === 0) {
-        unmeasured.push({ folder: folder.relative, version: version.label, katName: null, status: 'not-measurable', reason: 'a hardware description (Verilog/VHDL), no C code for the CryptHash API' });
+        unmeasured.push({
+          folder: folder.relative,
+          version: version.label,
+          katName: null,
+          status: 'not-measurable',
+          reason: 'a hardware description (Verilog/VHDL), no C code for the CryptHash API',
+        });
         continue;
       }
       if (code.length === 0) continue;
       const { sources } = await selectSources(root, folder);
       if (sources.length === 0) continue;
-      unmeasured.push({ folder: folder.relative, version: version.label, katName: null, status: 'not-measurable', reason: 'no header of its own defining ALGORITHM_INSTANCE and DIGEST_BIT_LENGTH, so no CryptHash instance to measure; files from another folder are never borrowed' });
+      unmeasured.push({
+        folder: folder.relative,
+        version: version.label,
+        katName: null,
+        status: 'not-measurable',
+        reason:
+          'no header of its own defining ALGORITHM_INSTANCE and DIGEST_BIT_LENGTH, so no CryptHash instance to measure; files from another folder are never borrowed',
+      });
       continue;
     }
     const { katName } = { katName: header.macros.instanceName };
@@ -143,7 +183,13 @@ export async function discoverPackage(directory: string, options: DiscoverPackag
     }
     const { sources, excluded } = await selectSources(root, folder);
     if (sources.length === 0) {
-      unmeasured.push({ folder: folder.relative, version: version.label, katName, status: 'not-measurable', reason: 'its instance header has no algorithm source beside it (only files defining main)' });
+      unmeasured.push({
+        folder: folder.relative,
+        version: version.label,
+        katName,
+        status: 'not-measurable',
+        reason: 'its instance header has no algorithm source beside it (only files defining main)',
+      });
       continue;
     }
     const own = katFiles.filter((k) => KAT_FILE.exec(k.file)![2] === katName);

@@ -19,7 +19,9 @@ export async function objectUsesSymbols(source: string, symbols: readonly string
   try {
     const object = path.join(folder, 'a.o');
     const compiler = /\.(cc|cpp|cxx)$/i.test(source) ? 'g++' : 'gcc';
-    const compiled = await execa(compiler, ['-c', '-w', '-I', path.dirname(source), source, '-o', object], { reject: false });
+    const compiled = await execa(compiler, ['-c', '-w', '-I', path.dirname(source), source, '-o', object], {
+      reject: false,
+    });
     if (compiled.exitCode !== 0) return true;
     const listed = await execa('nm', ['--undefined-only', '--format=posix', object], { reject: false });
     if (listed.exitCode !== 0) return true;

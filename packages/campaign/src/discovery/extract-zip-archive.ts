@@ -67,10 +67,21 @@ export async function sha256OfFile(file: string): Promise<string> {
 
 function openZip(archive: string): Promise<yauzl.ZipFile> {
   return new Promise((resolve, reject) => {
-    yauzl.open(archive, { lazyEntries: true, decodeStrings: true, validateEntrySizes: true, autoClose: true }, (error, zip) => {
-      if (error || !zip) reject(refuse(archive, `not a readable zip archive (${error?.message ?? 'no archive'}); it may be truncated`, error));
-      else resolve(zip);
-    });
+    yauzl.open(
+      archive,
+      { lazyEntries: true, decodeStrings: true, validateEntrySizes: true, autoClose: true },
+      (error, zip) => {
+        if (error || !zip)
+          reject(
+            refuse(
+              archive,
+              `not a readable zip archive (${error?.message ?? 'no archive'}); it may be truncated`,
+              error,
+            ),
+          );
+        else resolve(zip);
+      },
+    );
   });
 }
 
@@ -81,7 +92,10 @@ function entryProblem(entry: yauzl.Entry, seen: Set<string>, limits: ZipExtracti
   const key = name.normalize('NFC').replace(/\/+$/, '');
   if (seen.has(key)) return `entry "${name}" appears twice in the archive`;
   seen.add(key);
-  if (entry.uncompressedSize > 1024 ** 2 && entry.uncompressedSize > limits.maxEntryRatio * Math.max(1, entry.compressedSize)) {
+  if (
+    entry.uncompressedSize > 1024 ** 2 &&
+    entry.uncompressedSize > limits.maxEntryRatio * Math.max(1, entry.compressedSize)
+  ) {
     return `entry "${name}" expands ${entry.compressedSize} bytes to ${entry.uncompressedSize} (over ${limits.maxEntryRatio}× : a zip bomb)`;
   }
   return null;
@@ -125,15 +139,25 @@ export async function extractZipArchive(
         reject(error);
       };
       zip.on('error', (error: Error) => {
-        const named = error.message.replace(/^(invalid relative path|absolute path): (.*)$/, 'entry "$2" leaves the extraction folder ($1)');
+        const named = error.message.replace(
+          /^(invalid relative path|absolute path): (.*)$/,
+          'entry "$2" leaves the extraction folder ($1)',
+        );
         const where = current === null ? 'the first entry' : `the entry after "${current}"`;
-        fail(refuse(archive, named === error.message ? `${where}: ${error.message}; the archive may be truncated or corrupt` : named, error));
+        fail(
+          refuse(
+            archive,
+            named === error.message ? `${where}: ${error.message}; the archive may be truncated or corrupt` : named,
+            error,
+          ),
+        );
       });
       zip.on('end', () => resolve());
       zip.on('entry', (entry: yauzl.Entry) => {
         entries += 1;
         current = entry.fileName;
-        if (entries > limits.maxEntries) return fail(refuse(archive, `more than ${limits.maxEntries} entries (at "${entry.fileName}")`));
+        if (entries > limits.maxEntries)
+          return fail(refuse(archive, `more than ${limits.maxEntries} entries (at "${entry.fileName}")`));
         const problem = entryProblem(entry, seen, limits);
         if (problem !== null) return fail(refuse(archive, problem));
         const output = path.resolve(staging, entry.fileName);
@@ -146,11 +170,27 @@ export async function extractZipArchive(
         }
         extractedBytes += entry.uncompressedSize;
         if (extractedBytes > limits.maxTotalBytes) {
-          return fail(refuse(archive, `entries expand to more than ${limits.maxTotalBytes} bytes (at "${entry.fileName}"): a zip bomb`));
+          return fail(
+            refuse(
+              archive,
+              `entries expand to more than ${limits.maxTotalBytes} bytes (at "${entry.fileName}"): a zip bomb`,
+            ),
+          );
         }
         zip.openReadStream(entry, (error, stream) => {
-          if (error || !stream) return fail(refuse(archive, `entry "${entry.fileName}" cannot be read (${error?.message ?? 'no data'})`, error));
-          stream.on('error', (cause: Error) => fail(refuse(archive, `entry "${entry.fileName}": ${cause.message}; the archive may be truncated or corrupt`, cause)));
+          if (error || !stream)
+            return fail(
+              refuse(archive, `entry "${entry.fileName}" cannot be read (${error?.message ?? 'no data'})`, error),
+            );
+          stream.on('error', (cause: Error) =>
+            fail(
+              refuse(
+                archive,
+                `entry "${entry.fileName}": ${cause.message}; the archive may be truncated or corrupt`,
+                cause,
+              ),
+            ),
+          );
           inFlight = mkdir(path.dirname(output), { recursive: true })
             .then(() => pipeline(stream, createWriteStream(output, { flags: 'wx', mode: 0o644 })))
             .then(() => {
@@ -158,7 +198,13 @@ export async function extractZipArchive(
               zip.readEntry();
             })
             .catch((cause: unknown) =>
-              fail(refuse(archive, `entry "${entry.fileName}" cannot be extracted (${(cause as Error).message}); the archive may be truncated or corrupt`, cause)),
+              fail(
+                refuse(
+                  archive,
+                  `entry "${entry.fileName}" cannot be extracted (${(cause as Error).message}); the archive may be truncated or corrupt`,
+                  cause,
+                ),
+              ),
             );
         });
       });

@@ -42,14 +42,20 @@ export function parseHashCatalog(text: string, file: string): CatalogEntry[] {
   const column = (name: string) => header.indexOf(name);
   const [id, name, archive] = [column('id'), column('official_name'), column('archive')];
   if (id < 0 || name < 0 || archive < 0) {
-    throw new CampaignError('PACKAGE_INVALID', `${file} line 1: expected the columns id,official_name,archive. Fix the catalog header.`);
+    throw new CampaignError(
+      'PACKAGE_INVALID',
+      `${file} line 1: expected the columns id,official_name,archive. Fix the catalog header.`,
+    );
   }
   return lines.slice(1).flatMap((line, index) => {
     if (line.trim() === '') return [];
     const fields = csvFields(line);
     const entry = { id: fields[id] ?? '', officialName: fields[name] ?? '', archive: fields[archive] ?? '' };
     if (!entry.id || !entry.officialName || !entry.archive) {
-      throw new CampaignError('PACKAGE_INVALID', `${file} line ${index + 2}: a row needs id, official_name and archive. Fix that row.`);
+      throw new CampaignError(
+        'PACKAGE_INVALID',
+        `${file} line ${index + 2}: a row needs id, official_name and archive. Fix that row.`,
+      );
     }
     return [entry];
   });
@@ -66,13 +72,21 @@ export function readHashCatalog(directory: string): HashCatalog {
   try {
     text = readFileSync(file, 'utf8');
   } catch (cause) {
-    throw new CampaignError('PACKAGE_INVALID', `${file}: cannot read the candidate catalog (${(cause as NodeJS.ErrnoException).code ?? String(cause)}). Reinstall ngcc-perf.`, { cause });
+    throw new CampaignError(
+      'PACKAGE_INVALID',
+      `${file}: cannot read the candidate catalog (${(cause as NodeJS.ErrnoException).code ?? String(cause)}). Reinstall ngcc-perf.`,
+      { cause },
+    );
   }
   return { entries: parseHashCatalog(text, file), manifestDirectory: path.join(directory, 'manifests') };
 }
 
 function comparable(name: string): string {
-  return name.normalize('NFC').replace(/\.zip$/i, '').trim().toLowerCase();
+  return name
+    .normalize('NFC')
+    .replace(/\.zip$/i, '')
+    .trim()
+    .toLowerCase();
 }
 
 /**
@@ -92,6 +106,8 @@ export function findCatalogEntry(catalog: HashCatalog, packageName: string): Cat
  * derivedCandidateId('My Hash (v2)'); // 'pkg-my-hash-v2'
  */
 export function derivedCandidateId(packageName: string): string {
-  const slug = comparable(packageName).replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+  const slug = comparable(packageName)
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
   return `pkg-${slug || 'unnamed'}`;
 }

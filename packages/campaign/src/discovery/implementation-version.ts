@@ -52,8 +52,12 @@ export function implementationVersion(segments: readonly string[]): Implementati
     }
   }
   const last = segments.at(-1) ?? '';
-  const goal = /(^|[-_ ])(op[-_ ])?res(ource)?$/i.test(last) ? 'resource' : /(^|[-_ ])(op[-_ ])?per(formance)?$/i.test(last) ? 'performance' : null;
-  const variant: BuildProfile = kind.startsWith('reference') ? 'reference' : goal ?? 'performance';
+  const goal = /(^|[-_ ])(op[-_ ])?res(ource)?$/i.test(last)
+    ? 'resource'
+    : /(^|[-_ ])(op[-_ ])?per(formance)?$/i.test(last)
+      ? 'performance'
+      : null;
+  const variant: BuildProfile = kind.startsWith('reference') ? 'reference' : (goal ?? 'performance');
   const head = at < 0 ? 'Reference_Implementation' : segments[at]!;
   const label = [head, ...(isaFolder !== null ? [isaFolder] : [])].join('/') + (goal !== null ? ` (${goal} goal)` : '');
   return { label, variant, isa };

@@ -29,33 +29,59 @@ export interface ResolvedInput {
 
 const IGNORED = /^(__MACOSX|\..*)$/;
 
-async function extracted(archive: string, options: ResolveRunInputsOptions): Promise<{ directory: string; sha256: string }> {
+async function extracted(
+  archive: string,
+  options: ResolveRunInputsOptions,
+): Promise<{ directory: string; sha256: string }> {
   const name = path.basename(archive).replace(/\.zip$/i, '');
   const target = path.join(options.extractionDirectory, name);
   const marker = `${target}.zip.sha256`;
   const sha256 = await sha256OfFile(archive);
-  if (existsSync(target) && existsSync(marker) && (await readFile(marker, 'utf8')).trim() === sha256) return { directory: target, sha256 };
+  if (existsSync(target) && existsSync(marker) && (await readFile(marker, 'utf8')).trim() === sha256)
+    return { directory: target, sha256 };
   const result = await extractZipArchive(archive, target);
   await writeFile(marker, `${result.archiveSha256}\n`);
   return { directory: target, sha256: result.archiveSha256 };
 }
 
-async function fromPackage(directory: string, packageName: string, origin: CandidateOrigin, catalog: HashCatalog, options: ResolveRunInputsOptions): Promise<ResolvedInput> {
-  const found = await discoverPackage(directory, { catalog, packageName, ...(options.host ? { host: options.host } : {}) });
+async function fromPackage(
+  directory: string,
+  packageName: string,
+  origin: CandidateOrigin,
+  catalog: HashCatalog,
+  options: ResolveRunInputsOptions,
+): Promise<ResolvedInput> {
+  const found = await discoverPackage(directory, {
+    catalog,
+    packageName,
+    ...(options.host ? { host: options.host } : {}),
+  });
   if (found.instances.length === 0) {
     const unmeasured = found.unmeasured.map((u) => `${u.folder}: ${u.reason}`).join('; ');
-    throw new CampaignError('PACKAGE_INVALID', `${directory}: no folder holds a header defining ALGORITHM_INSTANCE and DIGEST_BIT_LENGTH next to algorithm sources${unmeasured ? ` (${unmeasured})` : ''}. Write a candidate.json by hand (docs/CANDIDATE.md).`);
+    throw new CampaignError(
+      'PACKAGE_INVALID',
+      `${directory}: no folder holds a header defining ALGORITHM_INSTANCE and DIGEST_BIT_LENGTH next to algorithm sources${unmeasured ? ` (${unmeasured})` : ''}. Write a candidate.json by hand (docs/CANDIDATE.md).`,
+    );
   }
   const manifest = officialManifestPath(catalog, found.id);
-  const candidate = await resolveCandidate(candidateDocument(found, manifest !== null), found.directory, `${directory} (discovered)`, {
-    officialManifest: (id) => officialManifestPath(catalog, id),
-    origin,
-  });
+  const candidate = await resolveCandidate(
+    candidateDocument(found, manifest !== null),
+    found.directory,
+    `${directory} (discovered)`,
+    {
+      officialManifest: (id) => officialManifestPath(catalog, id),
+      origin,
+    },
+  );
   return { candidate, discovered: found };
 }
 
 /** Whether a folder without candidate.json holds several inputs rather than being one package. */
-async function isCollection(directory: string, catalog: HashCatalog, options: ResolveRunInputsOptions): Promise<boolean> {
+async function isCollection(
+  directory: string,
+  catalog: HashCatalog,
+  options: ResolveRunInputsOptions,
+): Promise<boolean> {
   if (findCatalogEntry(catalog, path.basename(directory)) !== null) return false;
   const entries = (await readdir(directory, { withFileTypes: true })).filter((e) => !IGNORED.test(e.name));
   if (entries.some((e) => e.isFile() && /\.zip$/i.test(e.name))) return true;
@@ -69,31 +95,60 @@ async function isCollection(directory: string, catalog: HashCatalog, options: Re
   return names.length >= 2 && names.every((a, i) => names.every((b, j) => i === j || [...a].every((n) => !b.has(n))));
 }
 
-async function resolveOne(input: string, catalog: HashCatalog, options: ResolveRunInputsOptions, out: ResolvedInput[]): Promise<void> {
+async function resolveOne(
+  input: string,
+  catalog: HashCatalog,
+  options: ResolveRunInputsOptions,
+  out: ResolvedInput[],
+): Promise<void> {
   const absolute = path.resolve(input);
   const info = await stat(absolute).catch((cause: unknown) => {
-    throw new CampaignError('CANDIDATE_NOT_FOUND', `${input}: cannot read it (${(cause as NodeJS.ErrnoException).code ?? String(cause)}). Pass a candidate folder, a package folder, a .zip archive or a folder of those.`, { cause });
+    throw new CampaignError(
+      'CANDIDATE_NOT_FOUND',
+      `${input}: cannot read it (${(cause as NodeJS.ErrnoException).code ?? String(cause)}). Pass a candidate folder, a package folder, a .zip archive or a folder of those.`,
+      { cause },
+    );
   });
   if (info.isFile()) {
-    if (!/\.zip$/i.test(absolute)) throw new CampaignError('CANDIDATE_NOT_FOUND', `${input}: not a .zip archive or a folder. Pass a candidate folder, a package folder, a .zip archive or a folder of those.`);
+    if (!/\.zip$/i.test(absolute))
+      throw new CampaignError(
+        'CANDIDATE_NOT_FOUND',
+        `${input}: not a .zip archive or a folder. Pass a candidate folder, a package folder, a .zip archive or a folder of those.`,
+      );
     const { directory, sha256 } = await extracted(absolute, options);
     const packageName = path.basename(absolute).replace(/\.zip$/i, '');
-    out.push(await fromPackage(await packageRoot(directory), packageName, { packageName, archive: path.basename(absolute), archiveSha256: sha256 }, catalog, options));
+    out.push(
+      await fromPackage(
+        await packageRoot(directory),
+        packageName,
+        { packageName, archive: path.basename(absolute), archiveSha256: sha256 },
+        catalog,
+        options,
+      ),
+    );
     return;
   }
   if (existsSync(path.join(absolute, 'candidate.json'))) {
-    out.push({ candidate: await loadCandidate(absolute, { officialManifest: (id) => officialManifestPath(catalog, id) }), discovered: null });
+    out.push({
+      candidate: await loadCandidate(absolute, { officialManifest: (id) => officialManifestPath(catalog, id) }),
+      discovered: null,
+    });
     return;
   }
   if (await isCollection(absolute, catalog, options)) {
-    const entries = (await readdir(absolute, { withFileTypes: true })).filter((e) => !IGNORED.test(e.name)).sort((a, b) => (a.name < b.name ? -1 : 1));
+    const entries = (await readdir(absolute, { withFileTypes: true }))
+      .filter((e) => !IGNORED.test(e.name))
+      .sort((a, b) => (a.name < b.name ? -1 : 1));
     for (const entry of entries) {
-      if (entry.isDirectory() || (entry.isFile() && /\.zip$/i.test(entry.name))) await resolveOne(path.join(absolute, entry.name), catalog, options, out);
+      if (entry.isDirectory() || (entry.isFile() && /\.zip$/i.test(entry.name)))
+        await resolveOne(path.join(absolute, entry.name), catalog, options, out);
     }
     return;
   }
   const packageName = path.basename(absolute);
-  out.push(await fromPackage(absolute, packageName, { packageName, archive: null, archiveSha256: null }, catalog, options));
+  out.push(
+    await fromPackage(absolute, packageName, { packageName, archive: null, archiveSha256: null }, catalog, options),
+  );
 }
 
 /**
@@ -107,14 +162,21 @@ async function resolveOne(input: string, catalog: HashCatalog, options: ResolveR
  * @example
  * const inputs = await resolveRunInputs(['submissions/'], { extractionDirectory: 'runs/x86_1/packages' });
  */
-export async function resolveRunInputs(inputs: readonly string[], options: ResolveRunInputsOptions): Promise<ResolvedInput[]> {
+export async function resolveRunInputs(
+  inputs: readonly string[],
+  options: ResolveRunInputsOptions,
+): Promise<ResolvedInput[]> {
   const catalog = options.catalog ?? readBundledCatalog();
   const out: ResolvedInput[] = [];
   for (const input of inputs) await resolveOne(input, catalog, options, out);
   const seen = new Map<string, string>();
   for (const { candidate } of out) {
     const where = candidate.origin?.archive ?? candidate.directory;
-    if (seen.has(candidate.id)) throw new CampaignError('USAGE', `candidate ${candidate.id} is given twice (${seen.get(candidate.id)} and ${where}). Pass each package once.`);
+    if (seen.has(candidate.id))
+      throw new CampaignError(
+        'USAGE',
+        `candidate ${candidate.id} is given twice (${seen.get(candidate.id)} and ${where}). Pass each package once.`,
+      );
     seen.set(candidate.id, where);
   }
   return out;

@@ -25,7 +25,8 @@ export async function walkPackage(root: string): Promise<PackageFolder[]> {
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     folders.push({ relative, files: entries.filter((e) => e.isFile()).map((e) => e.name) });
     for (const entry of entries) {
-      if (entry.isDirectory() && !IGNORED_FOLDERS.test(entry.name)) await visit(relative === '.' ? entry.name : `${relative}/${entry.name}`);
+      if (entry.isDirectory() && !IGNORED_FOLDERS.test(entry.name))
+        await visit(relative === '.' ? entry.name : `${relative}/${entry.name}`);
     }
   };
   await visit('.');

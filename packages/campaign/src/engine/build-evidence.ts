@@ -10,7 +10,9 @@ import type { CandidateInstance } from '../candidate.js';
  */
 export async function fileSha256(file: string): Promise<string | null> {
   try {
-    return createHash('sha256').update(await readFile(file)).digest('hex');
+    return createHash('sha256')
+      .update(await readFile(file))
+      .digest('hex');
   } catch {
     return null;
   }
@@ -50,8 +52,16 @@ export async function sourcesSha256(instance: CandidateInstance): Promise<string
  * summarizeBuildFailure('…/c/x.c:3:1: error: unknown type name ‘typeof’…', '/c'); // 'x.c:3:1: error: unknown type name ‘typeof’'
  */
 export function summarizeBuildFailure(message: string, candidateDirectory: string): string {
-  const lines = message.split('\n').map((line) => line.split(candidateDirectory + path.sep).join('').trim());
-  const errors = lines.filter((line) => /\berror\b/i.test(line) && !/^(make|gmake|cmake|CMake Error)/.test(line) && !line.startsWith('building instance'));
+  const lines = message.split('\n').map((line) =>
+    line
+      .split(candidateDirectory + path.sep)
+      .join('')
+      .trim(),
+  );
+  const errors = lines.filter(
+    (line) =>
+      /\berror\b/i.test(line) && !/^(make|gmake|cmake|CMake Error)/.test(line) && !line.startsWith('building instance'),
+  );
   const chosen = (errors.length > 0 ? errors.slice(0, 3) : lines.filter((l) => l !== '').slice(0, 1)).join(' | ');
   return chosen.length > 400 ? `${chosen.slice(0, 399)}…` : chosen;
 }
@@ -65,6 +75,7 @@ export function summarizeBuildFailure(message: string, candidateDirectory: strin
  */
 export function displayPath(file: string, candidateDirectory: string): string {
   const fromCwd = path.relative(process.cwd(), file);
-  if (fromCwd !== '' && !fromCwd.startsWith('..') && !path.isAbsolute(fromCwd)) return fromCwd.split(path.sep).join('/');
+  if (fromCwd !== '' && !fromCwd.startsWith('..') && !path.isAbsolute(fromCwd))
+    return fromCwd.split(path.sep).join('/');
   return path.relative(path.dirname(candidateDirectory), file).split(path.sep).join('/') || '.';
 }

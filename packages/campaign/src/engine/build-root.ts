@@ -25,7 +25,8 @@ export async function createBuildRoot(): Promise<string> {
   const temporary = os.tmpdir();
   for (const name of await readdir(temporary).catch(() => [] as string[])) {
     const pid = Number(/^ngcc-perf-build-(\d+)-/.exec(name)?.[1]);
-    if (Number.isInteger(pid) && pid !== process.pid && !alive(pid)) await rm(path.join(temporary, name), { recursive: true, force: true });
+    if (Number.isInteger(pid) && pid !== process.pid && !alive(pid))
+      await rm(path.join(temporary, name), { recursive: true, force: true });
   }
   return mkdtemp(path.join(temporary, `${PREFIX}${process.pid}-`));
 }

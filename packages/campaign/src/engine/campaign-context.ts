@@ -51,7 +51,11 @@ export const UNTIMED_VERDICTS: ReadonlySet<string> = new Set(['LOADFAIL', 'CRASH
  * @example
  * await forEachConcurrently(units, os.availableParallelism(), (unit) => build(unit));
  */
-export async function forEachConcurrently<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+export async function forEachConcurrently<T>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T) => Promise<void>,
+): Promise<void> {
   const slots = Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, (_, i) => i);
   await forEachOnCpus(items, slots, (item) => work(item));
 }
@@ -62,7 +66,11 @@ export async function forEachConcurrently<T>(items: readonly T[], limit: number,
  * @example
  * await forEachOnCpus(operations, [2, 3], (operation, cpu) => measure(operation, cpu));
  */
-export async function forEachOnCpus<T>(items: readonly T[], cpus: readonly number[], work: (item: T, cpu: number) => Promise<void>): Promise<void> {
+export async function forEachOnCpus<T>(
+  items: readonly T[],
+  cpus: readonly number[],
+  work: (item: T, cpu: number) => Promise<void>,
+): Promise<void> {
   let next = 0;
   let failed = false;
   const worker = async (cpu: number) => {

@@ -36,8 +36,22 @@ export type CampaignEvent =
       guideResult: GuideResult | null;
       detail: string | null;
     }
-  | { event: 'kat'; candidate: string; instance: string; status: 'checked' | 'reused'; verdict: KatVerdict; flags: BuildFlagsKind | null }
-  | { event: 'ct'; candidate: string; instance: string; status: 'audited' | 'reused'; verdict: 'constant-time' | 'secret-dependent' | 'unknown'; findings: number }
+  | {
+      event: 'kat';
+      candidate: string;
+      instance: string;
+      status: 'checked' | 'reused';
+      verdict: KatVerdict;
+      flags: BuildFlagsKind | null;
+    }
+  | {
+      event: 'ct';
+      candidate: string;
+      instance: string;
+      status: 'audited' | 'reused';
+      verdict: 'constant-time' | 'secret-dependent' | 'unknown';
+      findings: number;
+    }
   | { event: 'plan'; operations: PlannedOperation[]; cpus: number[] }
   | { event: 'operation-start'; candidate: string; instance: string; messageBytes: number; cpu: number }
   | {

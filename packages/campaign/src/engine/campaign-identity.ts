@@ -15,7 +15,9 @@ export type CampaignIdentity = Pick<CampaignFile, 'systemId' | 'plan' | 'buildPr
 export function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_key, item: unknown) =>
     item !== null && typeof item === 'object' && !Array.isArray(item)
-      ? Object.fromEntries(Object.entries(item as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      ? Object.fromEntries(
+          Object.entries(item as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+        )
       : item,
   );
 }
@@ -27,12 +29,20 @@ function show(value: unknown): string {
 function firstDifference(path: string, existing: unknown, wanted: unknown): string | null {
   if (canonicalJson(existing) === canonicalJson(wanted)) return null;
   const bothObjects =
-    typeof existing === 'object' && existing !== null && typeof wanted === 'object' && wanted !== null &&
-    !Array.isArray(existing) && !Array.isArray(wanted);
+    typeof existing === 'object' &&
+    existing !== null &&
+    typeof wanted === 'object' &&
+    wanted !== null &&
+    !Array.isArray(existing) &&
+    !Array.isArray(wanted);
   if (bothObjects) {
     const keys = [...new Set([...Object.keys(existing), ...Object.keys(wanted)])];
     for (const key of keys) {
-      const found = firstDifference(`${path}.${key}`, (existing as Record<string, unknown>)[key], (wanted as Record<string, unknown>)[key]);
+      const found = firstDifference(
+        `${path}.${key}`,
+        (existing as Record<string, unknown>)[key],
+        (wanted as Record<string, unknown>)[key],
+      );
       if (found !== null) return found;
     }
   }

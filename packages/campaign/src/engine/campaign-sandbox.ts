@@ -15,7 +15,20 @@ const PROBLEM_PREFIX: Readonly<Record<SandboxProblemCode, string>> = Object.free
   'sandbox-unavailable': 'sandbox UNAVAILABLE (',
 });
 
-const COPIED = ['requested', 'network', 'filesystem', 'scratchBytes', 'noNewPrivs', 'seccomp', 'maxMemoryBytes', 'cpuSeconds', 'openFiles', 'coreBytes', 'bwrapFailure', 'reason'] as const;
+const COPIED = [
+  'requested',
+  'network',
+  'filesystem',
+  'scratchBytes',
+  'noNewPrivs',
+  'seccomp',
+  'maxMemoryBytes',
+  'cpuSeconds',
+  'openFiles',
+  'coreBytes',
+  'bwrapFailure',
+  'reason',
+] as const;
 
 function portableReason(text: string, runDirectory: string, bwrapPath: string | null | undefined): string {
   let portable = portableText(text, runDirectory).split(SCRATCH_DIRECTORY).join('<tmp>/ngcc-perf-scratch');
@@ -39,9 +52,13 @@ export function recordSandbox(sandbox: DriverSandbox, runDirectory: string): Cam
   for (const key of COPIED) {
     const value = sandbox[key];
     if (value === undefined) continue;
-    recorded[key] = typeof value === 'string' && (key === 'reason' || key === 'bwrapFailure') ? portableReason(value, runDirectory, sandbox.bwrap) : value;
+    recorded[key] =
+      typeof value === 'string' && (key === 'reason' || key === 'bwrapFailure')
+        ? portableReason(value, runDirectory, sandbox.bwrap)
+        : value;
   }
-  const problem: SandboxProblemCode | null = sandbox.mode === 'off' ? 'sandbox-off' : sandbox.mode === 'unavailable' ? 'sandbox-unavailable' : null;
+  const problem: SandboxProblemCode | null =
+    sandbox.mode === 'off' ? 'sandbox-off' : sandbox.mode === 'unavailable' ? 'sandbox-unavailable' : null;
   return { ...(recorded as Omit<CampaignSandbox, 'problem'>), problem };
 }
 
@@ -69,7 +86,8 @@ export function sandboxProblem(sandbox: CampaignSandbox): { code: SandboxProblem
  * campaign.hostProblems.filter((p) => sandboxProblemCode(p) !== 'sandbox-off'); // the problems that refuse a run
  */
 export function sandboxProblemCode(problem: string): SandboxProblemCode | null {
-  for (const [code, prefix] of Object.entries(PROBLEM_PREFIX) as [SandboxProblemCode, string][]) if (problem.startsWith(prefix)) return code;
+  for (const [code, prefix] of Object.entries(PROBLEM_PREFIX) as [SandboxProblemCode, string][])
+    if (problem.startsWith(prefix)) return code;
   return null;
 }
 

@@ -1,5 +1,10 @@
 import type { KatVerdict } from '@ngcc-perf/kat';
-import type { BuildEntry as ReportBuildEntry, BuildFile as ReportBuildFile, CAMPAIGN_FORMAT, PackageEvidence as ReportPackageEvidence } from '@ngcc-perf/report';
+import type {
+  BuildEntry as ReportBuildEntry,
+  BuildFile as ReportBuildFile,
+  CAMPAIGN_FORMAT,
+  PackageEvidence as ReportPackageEvidence,
+} from '@ngcc-perf/report';
 import type { BuildProfile } from '../build-profiles.js';
 
 /**
@@ -8,7 +13,16 @@ import type { BuildProfile } from '../build-profiles.js';
  * @example
  * CAMPAIGN_PHASES.indexOf('measure'); // 4
  */
-export const CAMPAIGN_PHASES = ['check-host', 'build', 'kat', 'ct', 'calibrate', 'measure', 'report', 'publish'] as const;
+export const CAMPAIGN_PHASES = [
+  'check-host',
+  'build',
+  'kat',
+  'ct',
+  'calibrate',
+  'measure',
+  'report',
+  'publish',
+] as const;
 
 /** One campaign phase. */
 export type CampaignPhase = (typeof CAMPAIGN_PHASES)[number];

@@ -45,6 +45,13 @@ export async function probeDigestLength(options: {
     timeoutSeconds: 60,
     logPathsRelativeTo: options.runDirectory,
   });
-  const result = outcome.verdict === 'OVERFLOW' ? 'fixed-length' : outcome.verdict === 'CRYPTOFAIL' ? 'rejected' : outcome.verdict === 'NOKAT' || outcome.verdict === 'PASS' ? 'honoured' : 'failed';
+  const result =
+    outcome.verdict === 'OVERFLOW'
+      ? 'fixed-length'
+      : outcome.verdict === 'CRYPTOFAIL'
+        ? 'rejected'
+        : outcome.verdict === 'NOKAT' || outcome.verdict === 'PASS'
+          ? 'honoured'
+          : 'failed';
   return { requestedBits, result, detail: result === 'honoured' ? null : outcome.detail };
 }

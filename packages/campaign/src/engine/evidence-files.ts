@@ -41,7 +41,13 @@ export async function listEvidenceFiles(directory: string): Promise<string[]> {
  */
 export async function digestEvidence(directory: string, files: readonly string[]): Promise<Map<string, string>> {
   const digests = new Map<string, string>();
-  for (const file of files) digests.set(file, createHash('sha256').update(await readFile(path.join(directory, file))).digest('hex'));
+  for (const file of files)
+    digests.set(
+      file,
+      createHash('sha256')
+        .update(await readFile(path.join(directory, file)))
+        .digest('hex'),
+    );
   return digests;
 }
 
@@ -54,13 +60,18 @@ export async function digestEvidence(directory: string, files: readonly string[]
  * await checkRelativeEvidence('/runs/x86_1', files);
  */
 export async function checkRelativeEvidence(directory: string, files: readonly string[]): Promise<void> {
-  const forbidden = [path.resolve(directory), os.tmpdir(), os.homedir()].filter((p) => p !== path.sep).map((p) => p + path.sep);
+  const forbidden = [path.resolve(directory), os.tmpdir(), os.homedir()]
+    .filter((p) => p !== path.sep)
+    .map((p) => p + path.sep);
   for (const file of files) {
     if (!/\.(json|log|md|html)$/.test(file)) continue;
     const text = await readFile(path.join(directory, file), 'utf8');
     const found = forbidden.find((p) => text.includes(p));
     if (found !== undefined) {
-      throw new CampaignError('RUN_DIRECTORY', `${path.join(directory, file)} holds the absolute path ${found}: published evidence must use paths relative to the run directory. Re-run with this version of ngcc-perf, or fix the file.`);
+      throw new CampaignError(
+        'RUN_DIRECTORY',
+        `${path.join(directory, file)} holds the absolute path ${found}: published evidence must use paths relative to the run directory. Re-run with this version of ngcc-perf, or fix the file.`,
+      );
     }
   }
 }

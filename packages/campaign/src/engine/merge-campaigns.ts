@@ -17,7 +17,9 @@ function unionCandidates(parts: readonly CampaignPart[]): CandidateList[] {
     for (const candidate of part.campaign.candidates) {
       const existing = merged.find((c) => c.id === candidate.id);
       if (existing === undefined) merged.push({ id: candidate.id, instances: [...candidate.instances] });
-      else for (const instance of candidate.instances) if (!existing.instances.includes(instance)) existing.instances.push(instance);
+      else
+        for (const instance of candidate.instances)
+          if (!existing.instances.includes(instance)) existing.instances.push(instance);
     }
   }
   return merged;
@@ -39,9 +41,11 @@ export function mergeCampaigns(parts: readonly CampaignPart[]): CampaignFile {
   const first = byStart[0]!;
   const last = byEnd[byEnd.length - 1]!;
   const hostProblems: string[] = [];
-  for (const part of parts) for (const problem of part.campaign.hostProblems) if (!hostProblems.includes(problem)) hostProblems.push(problem);
+  for (const part of parts)
+    for (const problem of part.campaign.hostProblems) if (!hostProblems.includes(problem)) hostProblems.push(problem);
   let sandbox: CampaignSandbox | undefined;
-  for (const part of byStart) if (part.campaign.sandbox !== undefined) sandbox = mergeSandboxes(sandbox, part.campaign.sandbox);
+  for (const part of byStart)
+    if (part.campaign.sandbox !== undefined) sandbox = mergeSandboxes(sandbox, part.campaign.sandbox);
   return {
     format: CAMPAIGN_FORMAT,
     systemId: first.campaign.systemId,

@@ -40,10 +40,17 @@ async function readInput(directory: string): Promise<Input> {
   try {
     campaign = JSON.parse(await readFile(path.join(absolute, runPaths.campaign), 'utf8')) as CampaignFile;
   } catch (cause) {
-    throw new CampaignError('RUN_DIRECTORY', `${absolute}: no readable campaign.json (${(cause as Error).message}). Pass run directories written by "ngcc-perf run".`, { cause });
+    throw new CampaignError(
+      'RUN_DIRECTORY',
+      `${absolute}: no readable campaign.json (${(cause as Error).message}). Pass run directories written by "ngcc-perf run".`,
+      { cause },
+    );
   }
   if (campaign.endedUtc === null || campaign.endedUtc === undefined) {
-    throw new CampaignError('RUN_DIRECTORY', `${absolute} is not finished (campaign.json has no endedUtc). Resume it with the same "ngcc-perf run" command first.`);
+    throw new CampaignError(
+      'RUN_DIRECTORY',
+      `${absolute} is not finished (campaign.json has no endedUtc). Resume it with the same "ngcc-perf run" command first.`,
+    );
   }
   const dataset = await loadRunDirectory(absolute);
   const build = JSON.parse(await readFile(path.join(absolute, runPaths.build), 'utf8')) as BuildFile;
@@ -53,7 +60,10 @@ async function readInput(directory: string): Promise<Input> {
     for (const size of campaign.plan.messageSizesBytes) {
       const file = runPaths.record(entry.candidate, entry.instance, size);
       if (!have.has(file)) {
-        throw new CampaignError('RUN_DIRECTORY', `${absolute} is incomplete: ${file} is missing. Resume that run with the same command, then merge.`);
+        throw new CampaignError(
+          'RUN_DIRECTORY',
+          `${absolute} is incomplete: ${file} is missing. Resume that run with the same command, then merge.`,
+        );
       }
     }
   }
@@ -64,7 +74,10 @@ function checkCompatible(inputs: Input[]): void {
   const first = inputs[0]!;
   for (const other of inputs.slice(1)) {
     if (other.campaign.systemId !== first.campaign.systemId) {
-      throw new CampaignError('RUN_DIRECTORY', `mixed systems: ${first.directory} is ${first.campaign.systemId}, ${other.directory} is ${other.campaign.systemId}. Merge the runs of one system; each system is its own dataset.`);
+      throw new CampaignError(
+        'RUN_DIRECTORY',
+        `mixed systems: ${first.directory} is ${first.campaign.systemId}, ${other.directory} is ${other.campaign.systemId}. Merge the runs of one system; each system is its own dataset.`,
+      );
     }
     const sharded = first.campaign.shard !== null || other.campaign.shard !== null;
     const difference = describeIdentityDifference(
@@ -72,20 +85,33 @@ function checkCompatible(inputs: Input[]): void {
       { ...other.campaign, shard: null, candidates: sharded ? other.campaign.candidates : [] },
     );
     if (difference !== null) {
-      throw new CampaignError('RUN_DIRECTORY', `mixed plans: ${first.directory} and ${other.directory} differ in ${difference.replace(' in the run directory', ` in ${path.basename(first.directory)}`).replace(' now', ` in ${path.basename(other.directory)}`)}. Merge only runs made with the same plan.`);
+      throw new CampaignError(
+        'RUN_DIRECTORY',
+        `mixed plans: ${first.directory} and ${other.directory} differ in ${difference.replace(' in the run directory', ` in ${path.basename(first.directory)}`).replace(' now', ` in ${path.basename(other.directory)}`)}. Merge only runs made with the same plan.`,
+      );
     }
   }
   const shards = inputs.map((i) => i.campaign.shard);
   if (shards.some((s) => s !== null)) {
     const count = shards[0]?.count;
-    if (shards.some((s) => s === null || s.count !== count || canonicalJson(s.assignment) !== canonicalJson(shards[0]!.assignment))) {
-      throw new CampaignError('RUN_DIRECTORY', 'the runs are not shards of one campaign (shard counts or instance assignments differ). Merge the N shards of one sharded campaign.');
+    if (
+      shards.some(
+        (s) => s === null || s.count !== count || canonicalJson(s.assignment) !== canonicalJson(shards[0]!.assignment),
+      )
+    ) {
+      throw new CampaignError(
+        'RUN_DIRECTORY',
+        'the runs are not shards of one campaign (shard counts or instance assignments differ). Merge the N shards of one sharded campaign.',
+      );
     }
     const indices = shards.map((s) => s!.index).sort((a, b) => a - b);
     for (let k = 1; k <= count!; k += 1) {
       const times = indices.filter((i) => i === k).length;
       if (times !== 1) {
-        throw new CampaignError('RUN_DIRECTORY', `shard ${k}/${count} is ${times === 0 ? 'missing' : `given ${times} times`}. Pass each of the ${count} shard run directories once.`);
+        throw new CampaignError(
+          'RUN_DIRECTORY',
+          `shard ${k}/${count} is ${times === 0 ? 'missing' : `given ${times} times`}. Pass each of the ${count} shard run directories once.`,
+        );
       }
     }
   }
@@ -107,7 +133,10 @@ export async function mergeRuns(options: MergeRunsOptions): Promise<MergeRunsRes
   for (const directory of options.runDirectories) inputs.push(await readInput(directory));
   checkCompatible(inputs);
   const out = path.resolve(options.outDirectory);
-  const present = await stat(out).then(() => readdir(out), () => [] as string[]);
+  const present = await stat(out).then(
+    () => readdir(out),
+    () => [] as string[],
+  );
   if (present.some((name) => name !== runPaths.lock)) {
     throw new CampaignError('RUN_DIRECTORY', `${out} is not empty. Merge into a new directory.`);
   }
@@ -119,20 +148,43 @@ export async function mergeRuns(options: MergeRunsOptions): Promise<MergeRunsRes
     for (const input of inputs) {
       for (const entry of input.build.instances) {
         const key = `${entry.candidate}/${entry.instance}`;
-        if (owner.has(key)) throw new CampaignError('RUN_DIRECTORY', `${key} is in both ${owner.get(key)} and ${input.directory}. Merge runs of different instances only.`);
+        if (owner.has(key))
+          throw new CampaignError(
+            'RUN_DIRECTORY',
+            `${key} is in both ${owner.get(key)} and ${input.directory}. Merge runs of different instances only.`,
+          );
         owner.set(key, input.directory);
         instances.push(entry);
       }
       for (const file of input.files) {
-        if (file === runPaths.campaign || file === runPaths.build || file.startsWith('reports/') || file.startsWith('exports/')) continue;
+        if (
+          file === runPaths.campaign ||
+          file === runPaths.build ||
+          file.startsWith('reports/') ||
+          file.startsWith('exports/')
+        )
+          continue;
         await mkdir(path.dirname(path.join(out, file)), { recursive: true });
-        await cp(path.join(input.directory, file), path.join(out, file), { errorOnExist: true, force: false, preserveTimestamps: true });
+        await cp(path.join(input.directory, file), path.join(out, file), {
+          errorOnExist: true,
+          force: false,
+          preserveTimestamps: true,
+        });
       }
     }
-    const campaign = mergeCampaigns(inputs.map((i) => ({ directory: i.directory, campaign: i.campaign, instances: i.build.instances.map((e) => `${e.candidate}/${e.instance}`) })));
+    const campaign = mergeCampaigns(
+      inputs.map((i) => ({
+        directory: i.directory,
+        campaign: i.campaign,
+        instances: i.build.instances.map((e) => `${e.candidate}/${e.instance}`),
+      })),
+    );
     const order = campaign.candidates.flatMap((c) => c.instances.map((i) => `${c.id}/${i}`));
     const rank = (e: BuildEntry) => order.indexOf(`${e.candidate}/${e.instance}`);
-    await writeJsonAtomic(path.join(out, runPaths.build), { format: BUILD_FORMAT, instances: instances.sort((a, b) => rank(a) - rank(b)) });
+    await writeJsonAtomic(path.join(out, runPaths.build), {
+      format: BUILD_FORMAT,
+      instances: instances.sort((a, b) => rank(a) - rank(b)),
+    });
     await writeJsonAtomic(path.join(out, runPaths.campaign), campaign);
     const reports = await renderReports(out);
     const records = (await listEvidenceFiles(out)).filter((f) => f.startsWith('records/')).length;

@@ -67,9 +67,17 @@ export function timedOperations(context: CampaignContext): Operation[] {
  * if (await hasCompleteRecord(context, operation)) return; // already measured
  */
 export async function hasCompleteRecord(context: CampaignContext, operation: Operation): Promise<boolean> {
-  const file = path.join(context.state.directory, runPaths.record(operation.entry.candidate, operation.entry.instance, operation.messageBytes));
+  const file = path.join(
+    context.state.directory,
+    runPaths.record(operation.entry.candidate, operation.entry.instance, operation.messageBytes),
+  );
   const record = await readJson<{ status?: unknown; librarySha256?: unknown; format?: unknown }>(file);
-  return record !== null && record.format === RECORD_FORMAT && record.status === 'complete' && record.librarySha256 === operation.entry.librarySha256;
+  return (
+    record !== null &&
+    record.format === RECORD_FORMAT &&
+    record.status === 'complete' &&
+    record.librarySha256 === operation.entry.librarySha256
+  );
 }
 
 /**
@@ -78,9 +86,14 @@ export async function hasCompleteRecord(context: CampaignContext, operation: Ope
  * (await readCalibration(context, operation))?.estimatedWallSeconds; // 0.21
  */
 export async function readCalibration(context: CampaignContext, operation: Operation): Promise<CalibrationFile | null> {
-  const file = path.join(context.state.directory, runPaths.calibration(operation.entry.candidate, operation.entry.instance, operation.messageBytes));
+  const file = path.join(
+    context.state.directory,
+    runPaths.calibration(operation.entry.candidate, operation.entry.instance, operation.messageBytes),
+  );
   const calibration = await readJson<CalibrationFile>(file);
-  return calibration !== null && calibration.format === CALIBRATION_FORMAT && calibration.librarySha256 === operation.entry.librarySha256
+  return calibration !== null &&
+    calibration.format === CALIBRATION_FORMAT &&
+    calibration.librarySha256 === operation.entry.librarySha256
     ? calibration
     : null;
 }

@@ -14,14 +14,20 @@ export interface PackageKatFileCheck {
   detail: string | null;
 }
 
-function firstDifference(packageText: string, packageName: string, generatedText: string, generatedName: string): string | null {
+function firstDifference(
+  packageText: string,
+  packageName: string,
+  generatedText: string,
+  generatedName: string,
+): string | null {
   const ours = parseKatFile(packageText, packageName);
   const theirs = parseKatFile(generatedText, generatedName);
   const count = Math.max(ours.length, theirs.length);
   for (let index = 0; index < count; index += 1) {
     const a = ours[index];
     const b = theirs[index];
-    if (a === undefined || b === undefined) return `the package file has ${ours.length} records, the library's ${theirs.length}`;
+    if (a === undefined || b === undefined)
+      return `the package file has ${ours.length} records, the library's ${theirs.length}`;
     for (const field of a.fields) {
       const other = b.fields.find((f) => f.key === field.key);
       if (other !== undefined && other.value.toUpperCase() !== field.value.toUpperCase()) {
@@ -54,7 +60,15 @@ export async function checkPackageKatFiles(options: {
     const shown = path.relative(options.root, file).split(path.sep).join('/');
     const text = await readFile(file, 'utf8');
     const entry = options.manifest === undefined ? undefined : findManifestEntry(options.manifest, options.label, name);
-    const manifest = entry === undefined ? 'no-entry' : canonicalDigest(text, { mode: entry.mode, ...(entry.recordLimit === undefined ? {} : { recordLimit: entry.recordLimit }) }) === entry.digest ? 'agrees' : 'disagrees';
+    const manifest =
+      entry === undefined
+        ? 'no-entry'
+        : canonicalDigest(text, {
+              mode: entry.mode,
+              ...(entry.recordLimit === undefined ? {} : { recordLimit: entry.recordLimit }),
+            }) === entry.digest
+          ? 'agrees'
+          : 'disagrees';
     let generatedText: string | null = null;
     try {
       generatedText = await readFile(path.join(options.generatedDirectory, name), 'utf8');
@@ -71,7 +85,11 @@ export async function checkPackageKatFiles(options: {
       file: shown,
       manifest,
       generated: generatedText === null ? 'not-generated' : difference === null ? 'agrees' : 'differs',
-      detail: difference ?? (manifest === 'disagrees' ? `the package file's canonical SHA-256 is not the official manifest's (${options.manifest?.sourceName ?? 'manifest'} line ${entry?.line ?? '?'})` : null),
+      detail:
+        difference ??
+        (manifest === 'disagrees'
+          ? `the package file's canonical SHA-256 is not the official manifest's (${options.manifest?.sourceName ?? 'manifest'} line ${entry?.line ?? '?'})`
+          : null),
     });
   }
   return checks;

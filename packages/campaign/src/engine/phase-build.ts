@@ -66,7 +66,11 @@ export function baseEntry(context: CampaignContext, unit: CampaignUnit, sources:
  * @example
  * entry = await withLibrary(entry, built, 'lib/example-sm3/libsm3.so');
  */
-export async function withLibrary(entry: BuildEntry, built: BuildInstanceResult, libraryRelative: string): Promise<BuildEntry> {
+export async function withLibrary(
+  entry: BuildEntry,
+  built: BuildInstanceResult,
+  libraryRelative: string,
+): Promise<BuildEntry> {
   const { imageBytes } = await readLoadableSegments(built.libraryPath);
   return {
     ...entry,
@@ -80,7 +84,12 @@ export async function withLibrary(entry: BuildEntry, built: BuildInstanceResult,
   };
 }
 
-async function reusable(context: CampaignContext, entry: BuildEntry | undefined, sources: string | null, unit: CampaignUnit): Promise<boolean> {
+async function reusable(
+  context: CampaignContext,
+  entry: BuildEntry | undefined,
+  sources: string | null,
+  unit: CampaignUnit,
+): Promise<boolean> {
   if (entry === undefined) return false;
   if (entry.sourcesSha256 !== sources) {
     throw new CampaignError(
@@ -92,13 +101,25 @@ async function reusable(context: CampaignContext, entry: BuildEntry | undefined,
   return (await fileSha256(path.join(context.state.directory, entry.library))) === entry.librarySha256;
 }
 
-async function buildPrebuilt(context: CampaignContext, unit: CampaignUnit, entry: BuildEntry, libraryRelative: string): Promise<BuildEntry> {
+async function buildPrebuilt(
+  context: CampaignContext,
+  unit: CampaignUnit,
+  entry: BuildEntry,
+  libraryRelative: string,
+): Promise<BuildEntry> {
   const target = path.join(context.state.directory, libraryRelative);
   await mkdir(path.dirname(target), { recursive: true });
   await copyFile(unit.instance.prebuiltLibraryPath!, `${target}.${process.pid}.tmp`);
   await rename(`${target}.${process.pid}.tmp`, target);
   const { imageBytes } = await readLoadableSegments(target);
-  return { ...entry, flags: 'prebuilt', buildFlags: 'prebuilt (flags not known)', library: libraryRelative, librarySha256: (await fileSha256(target))!, imageBytes };
+  return {
+    ...entry,
+    flags: 'prebuilt',
+    buildFlags: 'prebuilt (flags not known)',
+    library: libraryRelative,
+    librarySha256: (await fileSha256(target))!,
+    imageBytes,
+  };
 }
 
 /**
@@ -115,10 +136,21 @@ async function buildPrebuilt(context: CampaignContext, unit: CampaignUnit, entry
 export async function runBuildPhase(context: CampaignContext): Promise<void> {
   await forEachConcurrently(context.units, os.availableParallelism(), async (unit) => {
     const { candidate, instance } = unit;
-    const sources = instance.prebuiltLibraryPath === null ? await sourcesSha256(instance) : await fileSha256(instance.prebuiltLibraryPath);
+    const sources =
+      instance.prebuiltLibraryPath === null
+        ? await sourcesSha256(instance)
+        : await fileSha256(instance.prebuiltLibraryPath);
     const existing = context.state.buildEntry(candidate.id, instance.name);
     if (await reusable(context, existing, sources, unit)) {
-      context.emit({ event: 'build', candidate: candidate.id, instance: instance.name, status: 'reused', flags: existing!.flags, guideResult: existing!.guideResult, detail: null });
+      context.emit({
+        event: 'build',
+        candidate: candidate.id,
+        instance: instance.name,
+        status: 'reused',
+        flags: existing!.flags,
+        guideResult: existing!.guideResult,
+        detail: null,
+      });
       return;
     }
     const libraryRelative = runPaths.library(candidate.id, instance.name);

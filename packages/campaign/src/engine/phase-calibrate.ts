@@ -3,7 +3,14 @@ import { planOperation } from '@ngcc-perf/timing';
 import { runPaths, writeJsonAtomic } from '../run-directory.js';
 import { forEachOnCpus, type CampaignContext } from './campaign-context.js';
 import type { PlannedOperation } from './campaign-events.js';
-import { CALIBRATION_FORMAT, hasCompleteRecord, readCalibration, timedOperations, type CalibrationFile, type Operation } from './operation-files.js';
+import {
+  CALIBRATION_FORMAT,
+  hasCompleteRecord,
+  readCalibration,
+  timedOperations,
+  type CalibrationFile,
+  type Operation,
+} from './operation-files.js';
 import { portableText, withPortablePaths } from './portable-paths.js';
 
 /**
@@ -63,7 +70,16 @@ export async function runCalibratePhase(context: CampaignContext): Promise<Plann
   }
   await forEachOnCpus(pending, context.cpus, async (operation, cpu) => {
     const { entry, messageBytes } = operation;
-    context.emit({ event: 'trial', candidate: entry.candidate, instance: entry.instance, messageBytes, cpu, trial: 0, trials: context.plan.trials, attempt: 1 });
+    context.emit({
+      event: 'trial',
+      candidate: entry.candidate,
+      instance: entry.instance,
+      messageBytes,
+      cpu,
+      trial: 0,
+      trials: context.plan.trials,
+      attempt: 1,
+    });
     const result = await planOperation(operationTarget(context, operation, cpu));
     const file: CalibrationFile = {
       format: CALIBRATION_FORMAT,
@@ -78,7 +94,10 @@ export async function runCalibratePhase(context: CampaignContext): Promise<Plann
       estimatedWallSeconds: result.status === 'planned' ? result.estimatedWallSeconds : null,
       calibration: withPortablePaths(result.calibration.process, context.state.directory),
     };
-    await writeJsonAtomic(path.join(context.state.directory, runPaths.calibration(entry.candidate, entry.instance, messageBytes)), file);
+    await writeJsonAtomic(
+      path.join(context.state.directory, runPaths.calibration(entry.candidate, entry.instance, messageBytes)),
+      file,
+    );
     planned.get(operation)!.estimatedSeconds = file.estimatedWallSeconds;
   });
   const list = operations.map((o) => planned.get(o)!);

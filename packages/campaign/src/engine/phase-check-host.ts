@@ -26,7 +26,10 @@ export async function runCheckHostPhase(context: CampaignContext): Promise<numbe
     const assessment = await assessHost({ cpu, driverPath: context.driverPath });
     sandbox = assessment.sandbox === undefined ? null : recordSandbox(assessment.sandbox, context.state.directory);
     const sandboxFinding = sandbox === null ? null : sandboxProblem(sandbox);
-    const problems = [...assessment.problems.map((p) => p.message), ...(sandboxFinding === null ? [] : [sandboxFinding.message])];
+    const problems = [
+      ...assessment.problems.map((p) => p.message),
+      ...(sandboxFinding === null ? [] : [sandboxFinding.message]),
+    ];
     const notes = assessment.notes.map((n) => n.message);
     campaign.environmentAtStart ??= assessment.environment;
     campaign.hostChecks.push({
@@ -40,7 +43,8 @@ export async function runCheckHostPhase(context: CampaignContext): Promise<numbe
       sandbox: sandbox?.mode ?? null,
     });
     // A start that found no sandbox refused before any candidate code ran: its problem does not describe the records.
-    if (sandbox?.mode !== 'unavailable') campaign.hostProblems = campaign.hostProblems.filter((p) => sandboxProblemCode(p) !== 'sandbox-unavailable');
+    if (sandbox?.mode !== 'unavailable')
+      campaign.hostProblems = campaign.hostProblems.filter((p) => sandboxProblemCode(p) !== 'sandbox-unavailable');
     for (const problem of problems) if (!campaign.hostProblems.includes(problem)) campaign.hostProblems.push(problem);
     const { cpufreqMinKhz, cpufreqMaxKhz } = assessment.environment;
     if (cpufreqMinKhz !== null && cpufreqMinKhz === cpufreqMaxKhz) coreClockHz = cpufreqMaxKhz * 1000;

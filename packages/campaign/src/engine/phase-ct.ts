@@ -18,7 +18,19 @@ const NOT_AUDITED = new Set(['LOADFAIL', 'CRASH', 'TIMEOUT']);
 const TAINT_TIMEOUT_SECONDS = 120;
 
 function unknownAudit(reason: string, detail: string, auditedBuildFlags: string): CtAudit {
-  return { verdict: 'unknown', reason, detail, auditedBuildFlags, valgrindVersion: null, messageBits: [], findings: [], taintSeconds: null, timing: null, timingDetail: null, notes: [] };
+  return {
+    verdict: 'unknown',
+    reason,
+    detail,
+    auditedBuildFlags,
+    valgrindVersion: null,
+    messageBits: [],
+    findings: [],
+    taintSeconds: null,
+    timing: null,
+    timingDetail: null,
+    notes: [],
+  };
 }
 
 /** Turns runCt's result into build.json's `ct` (paths left out: the library is the debug build beside the measured one). */
@@ -33,15 +45,18 @@ function auditOf(result: CtResult, auditedBuildFlags: string): CtAudit {
     messageBits: result.messageBits,
     findings: result.findings,
     taintSeconds: result.taint === null ? null : Math.round(result.taint.seconds * 1000) / 1000,
-    timing: timing === null ? null : {
-      messageBits: timing.messageBits,
-      counter: timing.counter,
-      samplesCount: timing.samplesCount,
-      maxAbsT: Math.round(timing.maxAbsT * 100) / 100,
-      thresholdAbsT: timing.thresholdAbsT,
-      differenceSuspected: timing.differenceSuspected,
-      seconds: Math.round(timing.seconds * 1000) / 1000,
-    },
+    timing:
+      timing === null
+        ? null
+        : {
+            messageBits: timing.messageBits,
+            counter: timing.counter,
+            samplesCount: timing.samplesCount,
+            maxAbsT: Math.round(timing.maxAbsT * 100) / 100,
+            thresholdAbsT: timing.thresholdAbsT,
+            differenceSuspected: timing.differenceSuspected,
+            seconds: Math.round(timing.seconds * 1000) / 1000,
+          },
     timingDetail: result.timingDetail,
     notes: result.notes,
   };
@@ -53,7 +68,15 @@ function auditOf(result: CtResult, auditedBuildFlags: string): CtAudit {
  */
 function portable(audit: CtAudit, library: string, shownName: string, context: CampaignContext): CtAudit {
   const replace = (text: string): string =>
-    text.split(library).join(shownName).split(`${context.buildRoot}/`).join('').split(context.buildRoot).join('build').split(`${context.state.directory}/`).join('');
+    text
+      .split(library)
+      .join(shownName)
+      .split(`${context.buildRoot}/`)
+      .join('')
+      .split(context.buildRoot)
+      .join('build')
+      .split(`${context.state.directory}/`)
+      .join('');
   return {
     ...audit,
     detail: audit.detail === null ? null : replace(audit.detail),
@@ -63,11 +86,19 @@ function portable(audit: CtAudit, library: string, shownName: string, context: C
 }
 
 /** Builds the debug twin of the measured library; returns its path and flags, or the prebuilt library itself. */
-async function debugBuildOf(context: CampaignContext, unit: CampaignUnit, entry: BuildEntry): Promise<{ library: string; flags: string; note: string | null }> {
+async function debugBuildOf(
+  context: CampaignContext,
+  unit: CampaignUnit,
+  entry: BuildEntry,
+): Promise<{ library: string; flags: string; note: string | null }> {
   const { candidate, instance } = unit;
   const measured = path.join(context.state.directory, entry.library!);
   if (entry.flags === 'prebuilt' || instance.sourcePaths.length === 0) {
-    return { library: measured, flags: entry.buildFlags, note: 'prebuilt library audited as it is (no sources for a -g build): findings may lack file:line' };
+    return {
+      library: measured,
+      flags: entry.buildFlags,
+      note: 'prebuilt library audited as it is (no sources for a -g build): findings may lack file:line',
+    };
   }
   const built = await buildInstance({
     instance,
@@ -91,23 +122,47 @@ async function debugBuildOf(context: CampaignContext, unit: CampaignUnit, entry:
  * @example
  * await runCtPhase(context, 2000); // every build.json entry with a library has its `ct`
  */
-export async function runCtPhase(context: CampaignContext, ctTimingMilliseconds: number = RUN_CAMPAIGN_DEFAULTS.ctTimingMilliseconds): Promise<void> {
+export async function runCtPhase(
+  context: CampaignContext,
+  ctTimingMilliseconds: number = RUN_CAMPAIGN_DEFAULTS.ctTimingMilliseconds,
+): Promise<void> {
   await forEachConcurrently(context.units, 1, async (unit) => {
     const { candidate, instance } = unit;
     const entry = context.state.buildEntry(candidate.id, instance.name);
     if (entry === undefined || entry.kat === null) {
-      throw new CampaignError('RUN_DIRECTORY', `${context.state.directory}: ${unit.key} has not been built and KAT-checked. Include the build and kat phases (--phases build,kat,ct,…).`);
+      throw new CampaignError(
+        'RUN_DIRECTORY',
+        `${context.state.directory}: ${unit.key} has not been built and KAT-checked. Include the build and kat phases (--phases build,kat,ct,…).`,
+      );
     }
     if (entry.ct !== undefined && entry.ct !== null) {
-      context.emit({ event: 'ct', candidate: candidate.id, instance: instance.name, status: 'reused', verdict: entry.ct.verdict, findings: entry.ct.findings.length });
+      context.emit({
+        event: 'ct',
+        candidate: candidate.id,
+        instance: instance.name,
+        status: 'reused',
+        verdict: entry.ct.verdict,
+        findings: entry.ct.findings.length,
+      });
       return;
     }
     if (entry.library === null) return;
     let audit: CtAudit;
     if (NOT_AUDITED.has(entry.kat)) {
-      audit = unknownAudit('not-run', `not audited: the KAT verdict is ${entry.kat} (the library is not timed either)`, `${entry.buildFlags} ${DEBUG_FLAGS}`);
+      audit = unknownAudit(
+        'not-run',
+        `not audited: the KAT verdict is ${entry.kat} (the library is not timed either)`,
+        `${entry.buildFlags} ${DEBUG_FLAGS}`,
+      );
       await context.state.putBuildEntry({ ...entry, ct: audit });
-      context.emit({ event: 'ct', candidate: candidate.id, instance: instance.name, status: 'audited', verdict: audit.verdict, findings: 0 });
+      context.emit({
+        event: 'ct',
+        candidate: candidate.id,
+        instance: instance.name,
+        status: 'audited',
+        verdict: audit.verdict,
+        findings: 0,
+      });
       return;
     }
     try {
@@ -123,9 +178,20 @@ export async function runCtPhase(context: CampaignContext, ctTimingMilliseconds:
       if (debug.note !== null) audit.notes.push(debug.note);
     } catch (error) {
       if (!(error instanceof CampaignError) || error.code !== 'BUILD_FAILED') throw error;
-      audit = unknownAudit('build-failed', `the -g build failed: ${error.message.split('\n')[0]}`, `${entry.buildFlags} ${DEBUG_FLAGS}`);
+      audit = unknownAudit(
+        'build-failed',
+        `the -g build failed: ${error.message.split('\n')[0]}`,
+        `${entry.buildFlags} ${DEBUG_FLAGS}`,
+      );
     }
     await context.state.putBuildEntry({ ...entry, ct: audit });
-    context.emit({ event: 'ct', candidate: candidate.id, instance: instance.name, status: 'audited', verdict: audit.verdict, findings: audit.findings.length });
+    context.emit({
+      event: 'ct',
+      candidate: candidate.id,
+      instance: instance.name,
+      status: 'audited',
+      verdict: audit.verdict,
+      findings: audit.findings.length,
+    });
   });
 }

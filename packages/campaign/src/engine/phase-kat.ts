@@ -15,7 +15,13 @@ import { unitProfile, withLibrary } from './phase-build.js';
 /** KAT verdicts that do not send an instance to the harness default: a pass, or no reference to judge by. */
 const KEEP_GUIDE = new Set(['PASS', 'NOKAT']);
 
-async function katOf(context: CampaignContext, unit: CampaignUnit, entry: BuildEntry, library: string, outDir: string): Promise<KatResult> {
+async function katOf(
+  context: CampaignContext,
+  unit: CampaignUnit,
+  entry: BuildEntry,
+  library: string,
+  outDir: string,
+): Promise<KatResult> {
   const { candidate, instance } = unit;
   const out = context.state.directory;
   return runKat({
@@ -25,7 +31,9 @@ async function katOf(context: CampaignContext, unit: CampaignUnit, entry: BuildE
     label: instance.katName,
     candidateId: candidate.id,
     manifest: context.manifests.get(candidate.id),
-    ...(context.manifests.get(candidate.id) === undefined && instance.katFilePaths.length > 0 ? { katDir: path.dirname(instance.katFilePaths[0]!) } : {}),
+    ...(context.manifests.get(candidate.id) === undefined && instance.katFilePaths.length > 0
+      ? { katDir: path.dirname(instance.katFilePaths[0]!) }
+      : {}),
     outDir: path.join(out, outDir),
     driverPath: context.driverPath,
     logPathsRelativeTo: out,
@@ -51,15 +59,35 @@ async function reusable(context: CampaignContext, entry: BuildEntry): Promise<bo
  * its KAT log written: the fallback when it passes (the guide's verdict and log kept as
  * `guideResult`/`guideKatLog`), else the guide build with `fallbackResult`.
  */
-async function fallBack(context: CampaignContext, unit: CampaignUnit, guide: BuildEntry, guideKat: KatResult): Promise<BuildEntry> {
+async function fallBack(
+  context: CampaignContext,
+  unit: CampaignUnit,
+  guide: BuildEntry,
+  guideKat: KatResult,
+): Promise<BuildEntry> {
   const { candidate, instance } = unit;
   const out = context.state.directory;
   const profile = unitProfile(context, unit);
-  const keepGuide = async (fallbackResult: BuildEntry['fallbackResult'], fallbackDetail: string | null): Promise<BuildEntry> => {
+  const keepGuide = async (
+    fallbackResult: BuildEntry['fallbackResult'],
+    fallbackDetail: string | null,
+  ): Promise<BuildEntry> => {
     const katLog = runPaths.katLog(candidate.id, instance.name);
     await writeFileAtomic(path.join(out, katLog), guideKat.logText);
-    const detail = fallbackDetail === null ? guideKat.detail : `${guideKat.detail ?? guideKat.verdict}; harness default: ${fallbackDetail}`;
-    return { ...guide, kat: guideKat.verdict, katDetail: detail, katLog, katLogSha256: guideKat.logSha256, guideResult: guideKat.verdict, guideDetail: guideKat.detail, fallbackResult };
+    const detail =
+      fallbackDetail === null
+        ? guideKat.detail
+        : `${guideKat.detail ?? guideKat.verdict}; harness default: ${fallbackDetail}`;
+    return {
+      ...guide,
+      kat: guideKat.verdict,
+      katDetail: detail,
+      katLog,
+      katLogSha256: guideKat.logSha256,
+      guideResult: guideKat.verdict,
+      guideDetail: guideKat.detail,
+      fallbackResult,
+    };
   };
   let built;
   try {
@@ -76,8 +104,19 @@ async function fallBack(context: CampaignContext, unit: CampaignUnit, guide: Bui
     return keepGuide('BUILDFAIL', summarizeBuildFailure(error.message, candidate.directory));
   }
   const libraryRelative = runPaths.library(candidate.id, instance.name);
-  const fallbackEntry: BuildEntry = { ...guide, flags: 'harness-default', buildFlags: built.buildFlags, library: libraryRelative };
-  const fallbackKat = await katOf(context, unit, fallbackEntry, built.libraryPath, path.posix.join(runPaths.katFiles(candidate.id, instance.name), 'harness-default'));
+  const fallbackEntry: BuildEntry = {
+    ...guide,
+    flags: 'harness-default',
+    buildFlags: built.buildFlags,
+    library: libraryRelative,
+  };
+  const fallbackKat = await katOf(
+    context,
+    unit,
+    fallbackEntry,
+    built.libraryPath,
+    path.posix.join(runPaths.katFiles(candidate.id, instance.name), 'harness-default'),
+  );
   if (fallbackKat.verdict !== 'PASS') return keepGuide(fallbackKat.verdict, fallbackKat.detail ?? fallbackKat.verdict);
   const guideLog = runPaths.guideKatLog(candidate.id, instance.name);
   await writeFileAtomic(path.join(out, guideLog), guideKat.logText);
@@ -119,13 +158,29 @@ export async function runKatPhase(context: CampaignContext): Promise<void> {
     const { candidate, instance } = unit;
     const entry = context.state.buildEntry(candidate.id, instance.name);
     if (entry === undefined) {
-      throw new CampaignError('RUN_DIRECTORY', `${out}: ${unit.key} has not been built. Run the build phase first (--phases build,kat,…).`);
+      throw new CampaignError(
+        'RUN_DIRECTORY',
+        `${out}: ${unit.key} has not been built. Run the build phase first (--phases build,kat,…).`,
+      );
     }
     if (await reusable(context, entry)) {
-      context.emit({ event: 'kat', candidate: candidate.id, instance: instance.name, status: 'reused', verdict: entry.kat!, flags: entry.flags });
+      context.emit({
+        event: 'kat',
+        candidate: candidate.id,
+        instance: instance.name,
+        status: 'reused',
+        verdict: entry.kat!,
+        flags: entry.flags,
+      });
       return;
     }
-    const kat = await katOf(context, unit, entry, path.join(out, entry.library!), runPaths.katFiles(candidate.id, instance.name));
+    const kat = await katOf(
+      context,
+      unit,
+      entry,
+      path.join(out, entry.library!),
+      runPaths.katFiles(candidate.id, instance.name),
+    );
     let result: BuildEntry;
     if (entry.flags === 'guide' && !KEEP_GUIDE.has(kat.verdict)) {
       result = await fallBack(context, unit, entry, kat);
@@ -137,18 +192,33 @@ export async function runKatPhase(context: CampaignContext): Promise<void> {
     }
     if (result.library !== null && (result.kat === 'PASS' || result.kat === 'NOKAT')) {
       const probe = await probeDigestLength({
-        library: path.join(out, result.library), digestBits: instance.digestBits, name: instance.katName, candidateId: candidate.id, driverPath: context.driverPath, runDirectory: out,
+        library: path.join(out, result.library),
+        digestBits: instance.digestBits,
+        name: instance.katName,
+        candidateId: candidate.id,
+        driverPath: context.driverPath,
+        runDirectory: out,
       });
       result = { ...result, digestLengthProbe: probe };
     }
     if (instance.katFilePaths.length > 0) {
       const packageKatFiles = await checkPackageKatFiles({
-        files: instance.katFilePaths, root: candidate.directory, manifest: context.manifests.get(candidate.id), label: instance.katName,
+        files: instance.katFilePaths,
+        root: candidate.directory,
+        manifest: context.manifests.get(candidate.id),
+        label: instance.katName,
         generatedDirectory: path.join(out, runPaths.katFiles(candidate.id, instance.name)),
       });
       result = { ...result, packageKatFiles };
     }
     await context.state.putBuildEntry(result);
-    context.emit({ event: 'kat', candidate: candidate.id, instance: instance.name, status: 'checked', verdict: result.kat!, flags: result.flags });
+    context.emit({
+      event: 'kat',
+      candidate: candidate.id,
+      instance: instance.name,
+      status: 'checked',
+      verdict: result.kat!,
+      flags: result.flags,
+    });
   });
 }

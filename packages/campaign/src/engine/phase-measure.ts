@@ -19,7 +19,12 @@ export interface MeasurePhaseResult {
   reused: number;
 }
 
-async function measureMemory(context: CampaignContext, operation: Operation, cpu: number, measured: OperationMeasurement): Promise<Record<string, unknown>> {
+async function measureMemory(
+  context: CampaignContext,
+  operation: Operation,
+  cpu: number,
+  measured: OperationMeasurement,
+): Promise<Record<string, unknown>> {
   const { entry, messageBytes } = operation;
   try {
     const result = await measureCallMemory({
@@ -33,12 +38,19 @@ async function measureMemory(context: CampaignContext, operation: Operation, cpu
     return result.status === 'complete' ? { memory: result.memory } : { memory: null, memoryFailure: result.failure };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    context.emit({ event: 'warning', message: `${entry.candidate}/${entry.instance} ${messageBytes} B: memory not measured (${message})` });
+    context.emit({
+      event: 'warning',
+      message: `${entry.candidate}/${entry.instance} ${messageBytes} B: memory not measured (${message})`,
+    });
     return { memory: null, memoryFailure: `not measured: ${message}` };
   }
 }
 
-async function measureOne(context: CampaignContext, operation: Operation, cpu: number): Promise<'complete' | 'failed' | 'reused'> {
+async function measureOne(
+  context: CampaignContext,
+  operation: Operation,
+  cpu: number,
+): Promise<'complete' | 'failed' | 'reused'> {
   const { entry, messageBytes } = operation;
   const base = { candidate: entry.candidate, instance: entry.instance, messageBytes };
   const file = runPaths.record(entry.candidate, entry.instance, messageBytes);
@@ -53,18 +65,33 @@ async function measureOne(context: CampaignContext, operation: Operation, cpu: n
     // Per-call quartiles beside the loop-scope figures (one extra process; see docs/RUN-DIRECTORY.md).
     perCallSample: true,
     ...(context.coreClockHz === undefined ? {} : { coreClockHz: context.coreClockHz }),
-    onProgress: (event) => context.emit({ event: 'trial', ...base, cpu, trial: event.trial, trials: event.trials, attempt: event.attempt }),
+    onProgress: (event) =>
+      context.emit({ event: 'trial', ...base, cpu, trial: event.trial, trials: event.trials, attempt: event.attempt }),
   });
   const memory = measured.status === 'complete' ? await measureMemory(context, operation, cpu, measured) : {};
   const remeasure = await remeasureNoteOf(context, operation);
   const record: TimingRecord = {
-    ...assembleRecord({ entry, messageBytes, measured, runDirectory: context.state.directory, hostProblems: context.state.campaign.hostProblems }),
+    ...assembleRecord({
+      entry,
+      messageBytes,
+      measured,
+      runDirectory: context.state.directory,
+      hostProblems: context.state.campaign.hostProblems,
+    }),
     ...withPortablePaths(memory, context.state.directory),
     ...(remeasure === null ? {} : { remeasure }),
   };
   await writeJsonAtomic(path.join(context.state.directory, file), record);
   const wallSeconds = Number(process.hrtime.bigint() - started) / 1e9;
-  context.emit({ event: 'record', ...base, cpu, status: measured.status, file, wallSeconds, failure: measured.status === 'failed' ? measured.failure : null });
+  context.emit({
+    event: 'record',
+    ...base,
+    cpu,
+    status: measured.status,
+    file,
+    wallSeconds,
+    failure: measured.status === 'failed' ? measured.failure : null,
+  });
   return measured.status;
 }
 
@@ -78,10 +105,17 @@ async function measureOne(context: CampaignContext, operation: Operation, cpu: n
  * @example
  * const { complete, failed, reused } = await runMeasurePhase(context, planned);
  */
-export async function runMeasurePhase(context: CampaignContext, planned: PlannedOperation[] | null): Promise<MeasurePhaseResult> {
+export async function runMeasurePhase(
+  context: CampaignContext,
+  planned: PlannedOperation[] | null,
+): Promise<MeasurePhaseResult> {
   const operations = timedOperations(context);
   const seconds = new Map<string, number>();
-  for (const op of planned ?? []) seconds.set(op.candidate + '/' + op.instance, (seconds.get(op.candidate + '/' + op.instance) ?? 0) + (op.estimatedSeconds ?? 0));
+  for (const op of planned ?? [])
+    seconds.set(
+      op.candidate + '/' + op.instance,
+      (seconds.get(op.candidate + '/' + op.instance) ?? 0) + (op.estimatedSeconds ?? 0),
+    );
   const units = context.units
     .filter((unit) => operations.some((o) => o.unit === unit))
     .map((unit, order) => ({ unit, order, seconds: seconds.get(unit.key) ?? 0 }))

@@ -34,7 +34,11 @@ export async function readPriorCosts(runDirectories: readonly string[]): Promise
     try {
       candidates = await readdir(recordsRoot, { withFileTypes: true });
     } catch (cause) {
-      throw new CampaignError('USAGE', `--prior ${directory}: no records/ folder to read costs from (${(cause as NodeJS.ErrnoException).code ?? String(cause)}). Pass an earlier run directory.`, { cause });
+      throw new CampaignError(
+        'USAGE',
+        `--prior ${directory}: no records/ folder to read costs from (${(cause as NodeJS.ErrnoException).code ?? String(cause)}). Pass an earlier run directory.`,
+        { cause },
+      );
     }
     const run: Record<string, number> = {};
     for (const candidate of candidates.filter((c) => c.isDirectory())) {

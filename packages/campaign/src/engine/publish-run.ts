@@ -53,15 +53,23 @@ async function exists(target: string): Promise<boolean> {
 export async function publishRun(options: PublishRunOptions): Promise<PublishRunResult> {
   const run = path.resolve(options.runDirectory);
   if (!(await exists(path.join(run, 'campaign.json')))) {
-    throw new CampaignError('RUN_DIRECTORY', `${run} holds no campaign.json. Pass a run directory written by "ngcc-perf run" (or "ngcc-perf merge").`);
+    throw new CampaignError(
+      'RUN_DIRECTORY',
+      `${run} holds no campaign.json. Pass a run directory written by "ngcc-perf run" (or "ngcc-perf merge").`,
+    );
   }
   const runLock = options.lockRun === false ? null : await acquireRunLock(run, 'publish');
   try {
     const dataset = await loadRunDirectory(run);
     const systemId = dataset.campaign.systemId;
-    const { shard } = JSON.parse(await readFile(path.join(run, 'campaign.json'), 'utf8')) as { shard?: { index: number; count: number } | null };
+    const { shard } = JSON.parse(await readFile(path.join(run, 'campaign.json'), 'utf8')) as {
+      shard?: { index: number; count: number } | null;
+    };
     if (shard && shard.count > 1) {
-      throw new CampaignError('RUN_DIRECTORY', `${run} is shard ${shard.index}/${shard.count} of a campaign. Merge the shards first ("ngcc-perf merge … --out DIR") and publish the merged dataset.`);
+      throw new CampaignError(
+        'RUN_DIRECTORY',
+        `${run} is shard ${shard.index}/${shard.count} of a campaign. Merge the shards first ("ngcc-perf merge … --out DIR") and publish the merged dataset.`,
+      );
     }
     const files = await listEvidenceFiles(run);
     await checkRelativeEvidence(run, files);
@@ -73,7 +81,9 @@ export async function publishRun(options: PublishRunOptions): Promise<PublishRun
       const present = await exists(target);
       if (present) {
         const existingFiles = await listEvidenceFiles(target);
-        const same = isDeepStrictEqual(existingFiles, files) && isDeepStrictEqual(await digestEvidence(target, existingFiles), await digestEvidence(run, files));
+        const same =
+          isDeepStrictEqual(existingFiles, files) &&
+          isDeepStrictEqual(await digestEvidence(target, existingFiles), await digestEvidence(run, files));
         if (same) return { directory: target, systemId, status: 'unchanged', files: files.length };
         if (options.replace !== true) {
           const count = (await readdir(target)).length;

@@ -18,7 +18,8 @@ export interface RemeasureNote {
   previousCv: number | null;
 }
 
-const supersededPrefix = (operation: Operation): string => `${operation.entry.instance}__hash_${operation.messageBytes}.`;
+const supersededPrefix = (operation: Operation): string =>
+  `${operation.entry.instance}__hash_${operation.messageBytes}.`;
 
 async function supersededFiles(context: CampaignContext, operation: Operation): Promise<string[]> {
   const folder = path.join(context.state.directory, 'remeasured', operation.entry.candidate);
@@ -30,7 +31,9 @@ async function supersededFiles(context: CampaignContext, operation: Operation): 
     .map((name) => path.posix.join('remeasured', operation.entry.candidate, name));
 }
 
-async function readRecord(file: string): Promise<{ status?: unknown; messageBytes?: unknown; derived?: { cv?: unknown } } | null> {
+async function readRecord(
+  file: string,
+): Promise<{ status?: unknown; messageBytes?: unknown; derived?: { cv?: unknown } } | null> {
   try {
     return JSON.parse(await readFile(file, 'utf8')) as { status?: unknown; derived?: { cv?: unknown } };
   } catch {
@@ -49,12 +52,20 @@ export async function supersedeUnstableRecords(context: CampaignContext): Promis
     const relative = runPaths.record(operation.entry.candidate, operation.entry.instance, operation.messageBytes);
     const record = await readRecord(path.join(context.state.directory, relative));
     const cv = record?.derived?.cv;
-    if (record?.status !== 'complete' || typeof cv !== 'number' || !(cv > cvWarningLimit(operation.messageBytes))) continue;
+    if (record?.status !== 'complete' || typeof cv !== 'number' || !(cv > cvWarningLimit(operation.messageBytes)))
+      continue;
     const count = (await supersededFiles(context, operation)).length;
-    const target = path.posix.join('remeasured', operation.entry.candidate, `${supersededPrefix(operation)}${count + 1}.json`);
+    const target = path.posix.join(
+      'remeasured',
+      operation.entry.candidate,
+      `${supersededPrefix(operation)}${count + 1}.json`,
+    );
     await mkdir(path.join(context.state.directory, 'remeasured', operation.entry.candidate), { recursive: true });
     await rename(path.join(context.state.directory, relative), path.join(context.state.directory, target));
-    context.emit({ event: 'warning', message: `${operation.entry.candidate}/${operation.entry.instance} ${operation.messageBytes} B: trial CV ${(cv * 100).toFixed(1)} % above its limit; re-measuring (previous record kept as ${target})` });
+    context.emit({
+      event: 'warning',
+      message: `${operation.entry.candidate}/${operation.entry.instance} ${operation.messageBytes} B: trial CV ${(cv * 100).toFixed(1)} % above its limit; re-measuring (previous record kept as ${target})`,
+    });
     moved.push(target);
   }
   return moved;

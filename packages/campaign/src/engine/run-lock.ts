@@ -75,7 +75,8 @@ export async function acquireRunLock(directory: string, purpose: string): Promis
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
     const holder = await readOwner(file);
-    const stale = holder === null || (holder.hostname === os.hostname() && holder.pid !== process.pid && !processAlive(holder.pid));
+    const stale =
+      holder === null || (holder.hostname === os.hostname() && holder.pid !== process.pid && !processAlive(holder.pid));
     if (!stale) {
       throw new CampaignError(
         'RUN_DIRECTORY',
@@ -86,5 +87,8 @@ export async function acquireRunLock(directory: string, purpose: string): Promis
     await rm(file, { force: true });
     tookOverStale = true;
   }
-  throw new CampaignError('RUN_DIRECTORY', `${file}: could not take the lock after 3 attempts. Check that no other ngcc-perf writes to ${directory}.`);
+  throw new CampaignError(
+    'RUN_DIRECTORY',
+    `${file}: could not take the lock after 3 attempts. Check that no other ngcc-perf writes to ${directory}.`,
+  );
 }

@@ -8,7 +8,15 @@ const options = (directory: string): OpenRunStateOptions => ({
   directory,
   identity: {
     systemId: 'x86_1',
-    plan: { trialTargetSeconds: 1, budgetSeconds: 900, trials: 5, minIterations: 1, maxIterations: 1000000, messageSizesBytes: [32], messageRule: 'guide' },
+    plan: {
+      trialTargetSeconds: 1,
+      budgetSeconds: 900,
+      trials: 5,
+      minIterations: 1,
+      maxIterations: 1000000,
+      messageSizesBytes: [32],
+      messageRule: 'guide',
+    },
     buildProfile: null,
     candidates: [{ id: 'example-sm3', instances: ['sm3'] }],
     shard: null,
@@ -23,7 +31,7 @@ async function startedRun(): Promise<string> {
   return directory;
 }
 
-describe('openRunState on a resume (campaign.json and build.json validated with report\'s schemas)', () => {
+describe("openRunState on a resume (campaign.json and build.json validated with report's schemas)", () => {
   it('resumes a directory it started', async () => {
     const directory = await startedRun();
     const state = await openRunState(options(directory));
@@ -38,14 +46,23 @@ describe('openRunState on a resume (campaign.json and build.json validated with 
     campaign.plan.trials = 'five';
     await writeFile(file, JSON.stringify(campaign));
     await expect(openRunState(options(directory))).rejects.toThrow(
-      expect.objectContaining({ name: 'CampaignError', code: 'RUN_DIRECTORY', message: expect.stringContaining(`${file}: field "plan.trials"`) }),
+      expect.objectContaining({
+        name: 'CampaignError',
+        code: 'RUN_DIRECTORY',
+        message: expect.stringContaining(`${file}: field "plan.trials"`),
+      }),
     );
   });
 
-  it('names build.json and the entry\'s field when a KAT verdict is not one of SPEC §4', async () => {
+  it("names build.json and the entry's field when a KAT verdict is not one of SPEC §4", async () => {
     const directory = await startedRun();
     const file = path.join(directory, 'build.json');
-    await writeFile(file, JSON.stringify({ format: 'ngcc-perf/build@1', instances: [{ candidate: 'example-sm3', kat: 'MAYBE' }] }));
-    await expect(openRunState(options(directory))).rejects.toThrow(expect.objectContaining({ message: expect.stringContaining(`${file}: field "instances.0.`) }));
+    await writeFile(
+      file,
+      JSON.stringify({ format: 'ngcc-perf/build@1', instances: [{ candidate: 'example-sm3', kat: 'MAYBE' }] }),
+    );
+    await expect(openRunState(options(directory))).rejects.toThrow(
+      expect.objectContaining({ message: expect.stringContaining(`${file}: field "instances.0.`) }),
+    );
   });
 });

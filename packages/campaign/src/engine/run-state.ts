@@ -46,7 +46,11 @@ async function readJsonIfPresent(file: string): Promise<unknown> {
   try {
     return JSON.parse(text);
   } catch (cause) {
-    throw new CampaignError('RUN_DIRECTORY', `${file}: not valid JSON (${(cause as Error).message}). It was not written by ngcc-perf; use a new --out directory.`, { cause });
+    throw new CampaignError(
+      'RUN_DIRECTORY',
+      `${file}: not valid JSON (${(cause as Error).message}). It was not written by ngcc-perf; use a new --out directory.`,
+      { cause },
+    );
   }
 }
 
@@ -86,7 +90,10 @@ export async function openRunState(options: OpenRunStateOptions): Promise<RunSta
     if (found !== undefined) {
       const format = (found as { format?: unknown } | null)?.format;
       if (format !== CAMPAIGN_FORMAT) {
-        throw new CampaignError('RUN_DIRECTORY', `${campaignPath} is not a campaign this version can resume (format ${String(format)}, expected ${CAMPAIGN_FORMAT}). Use a new --out directory.`);
+        throw new CampaignError(
+          'RUN_DIRECTORY',
+          `${campaignPath} is not a campaign this version can resume (format ${String(format)}, expected ${CAMPAIGN_FORMAT}). Use a new --out directory.`,
+        );
       }
       validateRunFile(campaignPath, campaignFileSchema, found);
       existing = found as CampaignFile;
@@ -122,7 +129,10 @@ export async function openRunState(options: OpenRunStateOptions): Promise<RunSta
     }
     const buildPath = path.join(directory, runPaths.build);
     const foundBuild = await readJsonIfPresent(buildPath);
-    const build: BuildFile = foundBuild === undefined ? { format: BUILD_FORMAT, instances: [] } : validateRunFile(buildPath, buildFileSchema, foundBuild);
+    const build: BuildFile =
+      foundBuild === undefined
+        ? { format: BUILD_FORMAT, instances: [] }
+        : validateRunFile(buildPath, buildFileSchema, foundBuild);
     const order = campaign.candidates.flatMap((c) => c.instances.map((i) => `${c.id}/${i}`));
     let queue: Promise<void> = Promise.resolve();
     const serialized = (write: () => Promise<void>): Promise<void> => {
@@ -136,9 +146,12 @@ export async function openRunState(options: OpenRunStateOptions): Promise<RunSta
       resumed: existing !== undefined,
       saveCampaign: () => serialized(() => writeJsonAtomic(path.join(directory, runPaths.campaign), state.campaign)),
       saveBuild: () => serialized(() => writeJsonAtomic(path.join(directory, runPaths.build), state.build)),
-      buildEntry: (candidate, instance) => state.build.instances.find((e) => e.candidate === candidate && e.instance === instance),
+      buildEntry: (candidate, instance) =>
+        state.build.instances.find((e) => e.candidate === candidate && e.instance === instance),
       putBuildEntry: async (entry) => {
-        const others = state.build.instances.filter((e) => !(e.candidate === entry.candidate && e.instance === entry.instance));
+        const others = state.build.instances.filter(
+          (e) => !(e.candidate === entry.candidate && e.instance === entry.instance),
+        );
         const rank = (e: BuildEntry) => order.indexOf(`${e.candidate}/${e.instance}`);
         state.build.instances = [...others, entry].sort((a, b) => rank(a) - rank(b));
         await state.saveBuild();

@@ -14,14 +14,24 @@ describe('parseShardSpec', () => {
 
 describe('shardFromEnvironment', () => {
   it('maps a 0-based Slurm array (--array=0-3) to shards 1…4', () => {
-    expect(shardFromEnvironment({ SLURM_ARRAY_TASK_ID: '0', SLURM_ARRAY_TASK_MIN: '0', SLURM_ARRAY_TASK_COUNT: '4' })).toEqual({ index: 1, count: 4, source: 'slurm' });
-    expect(shardFromEnvironment({ SLURM_ARRAY_TASK_ID: '3', SLURM_ARRAY_TASK_MIN: '0', SLURM_ARRAY_TASK_COUNT: '4' })).toEqual({ index: 4, count: 4, source: 'slurm' });
+    expect(
+      shardFromEnvironment({ SLURM_ARRAY_TASK_ID: '0', SLURM_ARRAY_TASK_MIN: '0', SLURM_ARRAY_TASK_COUNT: '4' }),
+    ).toEqual({ index: 1, count: 4, source: 'slurm' });
+    expect(
+      shardFromEnvironment({ SLURM_ARRAY_TASK_ID: '3', SLURM_ARRAY_TASK_MIN: '0', SLURM_ARRAY_TASK_COUNT: '4' }),
+    ).toEqual({ index: 4, count: 4, source: 'slurm' });
   });
   it('maps a 1-based Slurm array (--array=1-4) to the same shards', () => {
-    expect(shardFromEnvironment({ SLURM_ARRAY_TASK_ID: '1', SLURM_ARRAY_TASK_MIN: '1', SLURM_ARRAY_TASK_COUNT: '4' })?.index).toBe(1);
+    expect(
+      shardFromEnvironment({ SLURM_ARRAY_TASK_ID: '1', SLURM_ARRAY_TASK_MIN: '1', SLURM_ARRAY_TASK_COUNT: '4' })?.index,
+    ).toBe(1);
   });
   it('maps a Kubernetes Indexed Job (0-based JOB_COMPLETION_INDEX) with the given N', () => {
-    expect(shardFromEnvironment({ JOB_COMPLETION_INDEX: '2' }, 3)).toEqual({ index: 3, count: 3, source: 'kubernetes' });
+    expect(shardFromEnvironment({ JOB_COMPLETION_INDEX: '2' }, 3)).toEqual({
+      index: 3,
+      count: 3,
+      source: 'kubernetes',
+    });
   });
   it('asks for N when a Kubernetes job does not give it', () => {
     expect(() => shardFromEnvironment({ JOB_COMPLETION_INDEX: '0' })).toThrow(/--shard-count N/);
@@ -51,7 +61,11 @@ describe('assignShards', () => {
   });
   it('counts an instance without a prior cost as the median known cost', () => {
     // median of [2, 10] (lower middle) = 2: order a/x 10, b/y 2, n/new 2 (key order) → 1, 2, 2
-    const units = [{ key: 'a/x', costSeconds: 10 }, { key: 'n/new', costSeconds: null }, { key: 'b/y', costSeconds: 2 }];
+    const units = [
+      { key: 'a/x', costSeconds: 10 },
+      { key: 'n/new', costSeconds: null },
+      { key: 'b/y', costSeconds: 2 },
+    ];
     expect(assignShards(units, 2)).toEqual({ 'a/x': 1, 'n/new': 2, 'b/y': 2 });
   });
   it('gives every instance to shard 1 of 1', () => {

@@ -19,7 +19,8 @@ export function parseShardSpec(text: string): ShardSpec {
 
 function whole(name: string, value: string | undefined): number | null {
   if (value === undefined || value.trim() === '') return null;
-  if (!/^\d+$/.test(value.trim())) throw new CampaignError('USAGE', `${name}="${value}" is not a whole number; fix the job's environment.`);
+  if (!/^\d+$/.test(value.trim()))
+    throw new CampaignError('USAGE', `${name}="${value}" is not a whole number; fix the job's environment.`);
   return Number(value);
 }
 
@@ -39,7 +40,10 @@ function whole(name: string, value: string | undefined): number | null {
 export function shardFromEnvironment(environment: NodeJS.ProcessEnv, shardCount?: number): ShardSpec | null {
   const check = (spec: ShardSpec, where: string): ShardSpec => {
     if (spec.count < 1 || spec.index < 1 || spec.index > spec.count) {
-      throw new CampaignError('USAGE', `${where} gives shard ${spec.index}/${spec.count}, outside 1…N. Pass --shard K/N or --shard-count N to fix it.`);
+      throw new CampaignError(
+        'USAGE',
+        `${where} gives shard ${spec.index}/${spec.count}, outside 1…N. Pass --shard K/N or --shard-count N to fix it.`,
+      );
     }
     return spec;
   };
@@ -48,14 +52,20 @@ export function shardFromEnvironment(environment: NodeJS.ProcessEnv, shardCount?
     const minimum = whole('SLURM_ARRAY_TASK_MIN', environment.SLURM_ARRAY_TASK_MIN) ?? 0;
     const count = shardCount ?? whole('SLURM_ARRAY_TASK_COUNT', environment.SLURM_ARRAY_TASK_COUNT);
     if (count === null) {
-      throw new CampaignError('USAGE', 'SLURM_ARRAY_TASK_ID is set but SLURM_ARRAY_TASK_COUNT is not. Pass --shard-count N (the array size).');
+      throw new CampaignError(
+        'USAGE',
+        'SLURM_ARRAY_TASK_ID is set but SLURM_ARRAY_TASK_COUNT is not. Pass --shard-count N (the array size).',
+      );
     }
     return check({ index: slurmId - minimum + 1, count, source: 'slurm' }, 'SLURM_ARRAY_TASK_ID');
   }
   const k8sIndex = whole('JOB_COMPLETION_INDEX', environment.JOB_COMPLETION_INDEX);
   if (k8sIndex !== null) {
     if (shardCount === undefined) {
-      throw new CampaignError('USAGE', 'JOB_COMPLETION_INDEX is set (a Kubernetes Indexed Job) but N is not known. Pass --shard-count N, the Job\'s completions.');
+      throw new CampaignError(
+        'USAGE',
+        "JOB_COMPLETION_INDEX is set (a Kubernetes Indexed Job) but N is not known. Pass --shard-count N, the Job's completions.",
+      );
     }
     return check({ index: k8sIndex + 1, count: shardCount, source: 'kubernetes' }, 'JOB_COMPLETION_INDEX');
   }
@@ -82,7 +92,10 @@ export interface ShardUnit {
  * // { 'a/x': 1, 'b/y': 2, 'c/z': 2 }
  */
 export function assignShards(units: readonly ShardUnit[], count: number): Record<string, number> {
-  const known = units.map((u) => u.costSeconds).filter((c): c is number => c !== null).sort((a, b) => a - b);
+  const known = units
+    .map((u) => u.costSeconds)
+    .filter((c): c is number => c !== null)
+    .sort((a, b) => a - b);
   const fallback = known.length === 0 ? 1 : known[Math.floor((known.length - 1) / 2)]!;
   const byKey = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
   const ordered = units

@@ -34,7 +34,11 @@ export const anchorCampaignSchema = z.looseObject({
     )
     .optional(),
   arch_config: z
-    .looseObject({ reference: z.string(), performance: z.string().optional(), optimized_families: z.array(z.string()).optional() })
+    .looseObject({
+      reference: z.string(),
+      performance: z.string().optional(),
+      optimized_families: z.array(z.string()).optional(),
+    })
     .optional(),
   harness_additions: z.string().optional(),
   planning: z.looseObject({

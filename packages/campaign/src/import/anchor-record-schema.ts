@@ -11,7 +11,10 @@ import { anchorEnvironmentSchema, sysfsIntegerText } from './anchor-environment-
  */
 export const anchorPathComponent = z
   .string()
-  .regex(/^[A-Za-z0-9][A-Za-z0-9._+-]*$/, 'expected a name made of letters, digits and . _ + - (it becomes a file name)');
+  .regex(
+    /^[A-Za-z0-9][A-Za-z0-9._+-]*$/,
+    'expected a name made of letters, digits and . _ + - (it becomes a file name)',
+  );
 
 /**
  * A SHA-256 as the anchor writes it: 64 lower-case hex digits.

@@ -44,7 +44,8 @@ function recompute(record: AnchorRecord, trials: readonly AnchorTrial[], minTota
     mean_cycles: cyclesKnown ? sum(cycles) / n : null,
     median_trial_cycles: cyclesKnown ? median(trials.map((trial, index) => cycles[index]! / trial.measurements)) : null,
     operations_per_second: seconds !== 0 ? n / seconds : null,
-    throughput_MB_per_second: record.input_bytes !== 0 && seconds !== 0 ? (record.input_bytes * n) / seconds / 1e6 : null,
+    throughput_MB_per_second:
+      record.input_bytes !== 0 && seconds !== 0 ? (record.input_bytes * n) / seconds / 1e6 : null,
     baseline_rss_bytes: rss('baseline_rss_bytes'),
     peak_rss_bytes: rss('peak_rss_bytes'),
   };
@@ -59,7 +60,13 @@ function agrees(stored: unknown, expected: number | boolean | null | undefined):
 }
 
 function sameTrial(left: AnchorTrial | undefined, right: AnchorTrial | undefined): boolean {
-  return left !== undefined && right !== undefined && left.measurements === right.measurements && left.seconds === right.seconds && (left.cycles ?? null) === (right.cycles ?? null);
+  return (
+    left !== undefined &&
+    right !== undefined &&
+    left.measurements === right.measurements &&
+    left.seconds === right.seconds &&
+    (left.cycles ?? null) === (right.cycles ?? null)
+  );
 }
 
 /**
@@ -83,7 +90,10 @@ export function checkAnchorDerived(record: AnchorRecord, displayPath: string, mi
   const trials = record.processes.flatMap((entry) => entry.trials ?? []);
   if (trials.length === 0) {
     if (record.mean_seconds !== undefined) {
-      throw new ImportError('INCONSISTENT_SOURCE', `${displayPath} field "mean_seconds": stored ${record.mean_seconds}, but no process has a trial. ${FIX}`);
+      throw new ImportError(
+        'INCONSISTENT_SOURCE',
+        `${displayPath} field "mean_seconds": stored ${record.mean_seconds}, but no process has a trial. ${FIX}`,
+      );
     }
     return;
   }
@@ -100,11 +110,20 @@ export function checkAnchorDerived(record: AnchorRecord, displayPath: string, mi
   for (const [field, value] of Object.entries(expected)) {
     const actual = (record as Record<string, unknown>)[field];
     if (actual === undefined && value !== undefined) {
-      throw new ImportError('INVALID_SOURCE', `${displayPath}: field "${field}" is missing, but the record has trials (expected ${String(value)}). ${FIX}`);
+      throw new ImportError(
+        'INVALID_SOURCE',
+        `${displayPath}: field "${field}" is missing, but the record has trials (expected ${String(value)}). ${FIX}`,
+      );
     }
     if (!agrees(actual, value)) {
-      const relative = typeof actual === 'number' && typeof value === 'number' ? ` (relative difference ${(Math.abs(actual - value) / Math.max(Math.abs(actual), Math.abs(value))).toPrecision(2)}, tolerance ${ANCHOR_DERIVED_TOLERANCE})` : '';
-      throw new ImportError('INCONSISTENT_SOURCE', `${displayPath} field "${field}": stored ${JSON.stringify(actual)}, but the trials give ${JSON.stringify(value)}${relative}. ${FIX}`);
+      const relative =
+        typeof actual === 'number' && typeof value === 'number'
+          ? ` (relative difference ${(Math.abs(actual - value) / Math.max(Math.abs(actual), Math.abs(value))).toPrecision(2)}, tolerance ${ANCHOR_DERIVED_TOLERANCE})`
+          : '';
+      throw new ImportError(
+        'INCONSISTENT_SOURCE',
+        `${displayPath} field "${field}": stored ${JSON.stringify(actual)}, but the trials give ${JSON.stringify(value)}${relative}. ${FIX}`,
+      );
     }
   }
 }

@@ -9,11 +9,20 @@ function buildField(key: string, field: string): string {
   return `field "instances[${JSON.stringify(key)}].${field}"`;
 }
 
-function checkKatLog(dataset: AnchorDataset, katLog: string, expectedSha256: string | null | undefined, recordedBy: string, fields: { path: string; digest: string }): void {
+function checkKatLog(
+  dataset: AnchorDataset,
+  katLog: string,
+  expectedSha256: string | null | undefined,
+  recordedBy: string,
+  fields: { path: string; digest: string },
+): void {
   const display = (file: string): string => path.join(dataset.sourceDirectory, file);
   const log = dataset.katFiles.get(katLog);
   if (log === undefined) {
-    throw new ImportError('SOURCE_NOT_FOUND', `${display(katLog)}: file not found, but ${recordedBy} ${fields.path} names it. ${REFETCH}`);
+    throw new ImportError(
+      'SOURCE_NOT_FOUND',
+      `${display(katLog)}: file not found, but ${recordedBy} ${fields.path} names it. ${REFETCH}`,
+    );
   }
   if (expectedSha256 !== undefined && expectedSha256 !== null && log.sha256 !== expectedSha256) {
     throw new ImportError(
@@ -54,15 +63,25 @@ export function checkAnchorEvidence(dataset: AnchorDataset): void {
     const key = `${record.candidate}/${record.label}`;
     const entry: AnchorBuildEntry | undefined = instances[key];
     if (entry === undefined) {
-      throw new ImportError('INCONSISTENT_SOURCE', `${displayPath} fields "candidate", "label": build.json has no entry "${key}". ${REFETCH}`);
+      throw new ImportError(
+        'INCONSISTENT_SOURCE',
+        `${displayPath} fields "candidate", "label": build.json has no entry "${key}". ${REFETCH}`,
+      );
     }
     sameOrThrow(displayPath, 'library_sha256', record.library_sha256, entry.library_sha256, key);
     sameOrThrow(displayPath, 'kat', record.kat, entry.kat, key);
     sameOrThrow(displayPath, 'kat_log', record.kat_log, entry.kat_log, key);
-    if (record.kat_log) checkKatLog(dataset, record.kat_log, record.kat_log_sha256, displayPath, { path: 'field "kat_log"', digest: 'field "kat_log_sha256"' });
+    if (record.kat_log)
+      checkKatLog(dataset, record.kat_log, record.kat_log_sha256, displayPath, {
+        path: 'field "kat_log"',
+        digest: 'field "kat_log_sha256"',
+      });
   }
   for (const [key, entry] of Object.entries(instances)) {
     if (!dataset.candidatesWithEvidence.has(entry.candidate) || !entry.kat_log) continue;
-    checkKatLog(dataset, entry.kat_log, entry.kat_log_sha256, buildDisplay, { path: buildField(key, 'kat_log'), digest: buildField(key, 'kat_log_sha256') });
+    checkKatLog(dataset, entry.kat_log, entry.kat_log_sha256, buildDisplay, {
+      path: buildField(key, 'kat_log'),
+      digest: buildField(key, 'kat_log_sha256'),
+    });
   }
 }

@@ -10,20 +10,32 @@ import { mapRecord } from './map-record.js';
 import { readAnchorDataset } from './read-anchor-dataset.js';
 import { checkOutputDirectory, writeImportedRun } from './write-imported-run.js';
 import type { AnchorDataset } from './read-anchor-dataset.js';
-import type { CampaignOrigin, ImportAnchorDatasetOptions, ImportAnchorDatasetResult, ImportedBuildInstance, UnimportedItem } from './import-types.js';
+import type {
+  CampaignOrigin,
+  ImportAnchorDatasetOptions,
+  ImportAnchorDatasetResult,
+  ImportedBuildInstance,
+  UnimportedItem,
+} from './import-types.js';
 import type { ImportedRecord } from './map-record.js';
 
 const SYSTEM_ID = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
 function checkPaths(options: ImportAnchorDatasetOptions): void {
   if (!SYSTEM_ID.test(options.systemId)) {
-    throw new ImportError('INVALID_OUTPUT', `--system "${options.systemId}": a system id becomes part of file names; use letters, digits and . _ - (e.g. arm_1).`);
+    throw new ImportError(
+      'INVALID_OUTPUT',
+      `--system "${options.systemId}": a system id becomes part of file names; use letters, digits and . _ - (e.g. arm_1).`,
+    );
   }
   const source = path.resolve(options.sourceDirectory);
   const out = path.resolve(options.outDirectory);
   const inside = (inner: string, outer: string): boolean => inner === outer || inner.startsWith(`${outer}${path.sep}`);
   if (inside(out, source) || inside(source, out)) {
-    throw new ImportError('INVALID_OUTPUT', `--out ${options.outDirectory}: the run directory must lie outside the dataset folder ${options.sourceDirectory} and not contain it. Choose another folder.`);
+    throw new ImportError(
+      'INVALID_OUTPUT',
+      `--out ${options.outDirectory}: the run directory must lie outside the dataset folder ${options.sourceDirectory} and not contain it. Choose another folder.`,
+    );
   }
 }
 
@@ -48,7 +60,9 @@ function mapBuild(dataset: AnchorDataset, unimported: UnimportedItem[]) {
       instancesWithoutEvidence[key] = rawInstances[key];
       continue;
     }
-    const records = dataset.records.filter(({ record }) => record.candidate === entry.candidate && record.label === entry.label).map(({ record }) => record);
+    const records = dataset.records
+      .filter(({ record }) => record.candidate === entry.candidate && record.label === entry.label)
+      .map(({ record }) => record);
     const katHeader = entry.kat_log ? (dataset.katFiles.get(entry.kat_log)?.header ?? null) : null;
     const mapped = mapBuildInstance({
       key,
@@ -75,7 +89,12 @@ function mapBuild(dataset: AnchorDataset, unimported: UnimportedItem[]) {
   return { build, instances };
 }
 
-function mapRecords(dataset: AnchorDataset, instances: readonly ImportedBuildInstance[], unimported: UnimportedItem[], unimportedFiles: Map<string, string>): ImportedRecord[] {
+function mapRecords(
+  dataset: AnchorDataset,
+  instances: readonly ImportedBuildInstance[],
+  unimported: UnimportedItem[],
+  unimportedFiles: Map<string, string>,
+): ImportedRecord[] {
   const records: ImportedRecord[] = [];
   for (const { file, raw, record } of dataset.records) {
     const instance = instances.find((entry) => entry.candidate === record.candidate && entry.instance === record.label);
@@ -154,7 +173,10 @@ export async function importAnchorDataset(options: ImportAnchorDatasetOptions): 
     tool: ANCHOR_TOOL,
     schema: ANCHOR_RECORD_SCHEMA,
     file: 'campaign.json',
-    source: path.relative(path.resolve(options.outDirectory), path.resolve(options.sourceDirectory)).split(path.sep).join('/'),
+    source: path
+      .relative(path.resolve(options.outDirectory), path.resolve(options.sourceDirectory))
+      .split(path.sep)
+      .join('/'),
     importedUtc: options.importedUtc ?? new Date().toISOString(),
     importer: { name: 'ngcc-perf', version: IMPORTER_VERSION },
     unimported,

@@ -17,12 +17,27 @@ describe('readKatLogHeader', () => {
 
   it('reads the header fields and the verdict line', () => {
     const header = readKatLogHeader(log);
-    expect([...header.fields]).toEqual([['library', 'lib/liblitchi_512.so'], ['id', 'hash-15'], ['type', 'hash'], ['algorithm', 'Litchi'], ['digest_bits', '512']]);
-    expect(header.result).toEqual({ candidate: 'hash-15', instance: 'litchi_512', verdict: 'PASS', detail: null, line: 'RESULT hash-15 litchi_512 PASS' });
+    expect([...header.fields]).toEqual([
+      ['library', 'lib/liblitchi_512.so'],
+      ['id', 'hash-15'],
+      ['type', 'hash'],
+      ['algorithm', 'Litchi'],
+      ['digest_bits', '512'],
+    ]);
+    expect(header.result).toEqual({
+      candidate: 'hash-15',
+      instance: 'litchi_512',
+      verdict: 'PASS',
+      detail: null,
+      line: 'RESULT hash-15 litchi_512 PASS',
+    });
   });
 
   it('takes the last RESULT line and its detail', () => {
-    expect(readKatLogHeader('RESULT a b NOKAT\nRESULT a b MISMATCH KAT_2_12 line 7\n').result).toMatchObject({ verdict: 'MISMATCH', detail: 'KAT_2_12 line 7' });
+    expect(readKatLogHeader('RESULT a b NOKAT\nRESULT a b MISMATCH KAT_2_12 line 7\n').result).toMatchObject({
+      verdict: 'MISMATCH',
+      detail: 'KAT_2_12 line 7',
+    });
     expect(readKatLogHeader('no header here\n').result).toBeNull();
   });
 });

@@ -31,7 +31,13 @@ export function readKatLogHeader(text: string): KatLogHeader {
     const verdict = RESULT.exec(line);
     if (verdict !== null) {
       const detail = verdict[4]!.trim();
-      result = { candidate: verdict[1]!, instance: verdict[2]!, verdict: verdict[3]!, detail: detail === '' ? null : detail, line: line.trimEnd() };
+      result = {
+        candidate: verdict[1]!,
+        instance: verdict[2]!,
+        verdict: verdict[3]!,
+        detail: detail === '' ? null : detail,
+        line: line.trimEnd(),
+      };
       continue;
     }
     const field = FIELD.exec(line);

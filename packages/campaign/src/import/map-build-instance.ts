@@ -34,7 +34,9 @@ function digestBitsOf(evidence: BuildEntryEvidence): number | null {
   const fromLog = evidence.katHeader?.fields.get('digest_bits');
   if (fromLog !== undefined && /^\d+$/.test(fromLog) && Number(fromLog) > 0) return Number(fromLog);
   for (const record of evidence.records) {
-    const bytes = record.sizes?.digest_bytes ?? Number(record.processes.find((entry) => entry.meta?.digest_bytes !== undefined)?.meta?.digest_bytes);
+    const bytes =
+      record.sizes?.digest_bytes ??
+      Number(record.processes.find((entry) => entry.meta?.digest_bytes !== undefined)?.meta?.digest_bytes);
     if (typeof bytes === 'number' && bytes > 0) return bytes * 8;
   }
   return null;
@@ -42,11 +44,13 @@ function digestBitsOf(evidence: BuildEntryEvidence): number | null {
 
 function buildFlagsOf(evidence: BuildEntryEvidence): string {
   for (const record of evidence.records) {
-    const flags = record.build_flags ?? record.processes.find((entry) => entry.meta?.build_flags !== undefined)?.meta?.build_flags;
+    const flags =
+      record.build_flags ?? record.processes.find((entry) => entry.meta?.build_flags !== undefined)?.meta?.build_flags;
     if (typeof flags === 'string') return flags;
   }
   const { arch_config: arch, harness_additions: additions } = evidence.campaign;
-  if (evidence.entry.flags === 'guide' && arch !== undefined) return [arch.reference, additions].filter((part) => part !== undefined).join(' ');
+  if (evidence.entry.flags === 'guide' && arch !== undefined)
+    return [arch.reference, additions].filter((part) => part !== undefined).join(' ');
   return '';
 }
 
@@ -55,10 +59,14 @@ function katDetailOf(evidence: BuildEntryEvidence): string | null {
   if (entry.kat === 'PASS') return null;
   const parts: string[] = [];
   if (entry.guide_result !== undefined && entry.guide_result !== entry.kat) {
-    parts.push(`${entry.guide_result} with the guide's flags, then ${entry.kat} rebuilt with the flags "${entry.flags}"`);
+    parts.push(
+      `${entry.guide_result} with the guide's flags, then ${entry.kat} rebuilt with the flags "${entry.flags}"`,
+    );
   }
   if (katHeader?.result?.detail) parts.push(katHeader.result.detail);
-  return parts.length > 0 ? parts.join('; ') : `verdict recorded by the ngcc-harness${entry.kat_log ? '; see the KAT log' : ', which kept no KAT log'}`;
+  return parts.length > 0
+    ? parts.join('; ')
+    : `verdict recorded by the ngcc-harness${entry.kat_log ? '; see the KAT log' : ', which kept no KAT log'}`;
 }
 
 /**
@@ -78,10 +86,15 @@ function katDetailOf(evidence: BuildEntryEvidence): string | null {
  * if ('reason' in mapped) console.warn(mapped.reason);
  * ```
  */
-export function mapBuildInstance(evidence: BuildEntryEvidence): { instance: ImportedBuildInstance } | { reason: string } {
+export function mapBuildInstance(
+  evidence: BuildEntryEvidence,
+): { instance: ImportedBuildInstance } | { reason: string } {
   const { entry, raw, key } = evidence;
   const verdict = katVerdictSchema.safeParse(entry.kat);
-  if (!verdict.success) return { reason: `KAT verdict "${entry.kat}" has no ngcc-perf equivalent (${katVerdictSchema.options.join(', ')})` };
+  if (!verdict.success)
+    return {
+      reason: `KAT verdict "${entry.kat}" has no ngcc-perf equivalent (${katVerdictSchema.options.join(', ')})`,
+    };
   const variant = mapVariant(entry.variant);
   if (variant === null) return { reason: `variant "${entry.variant}" has no ngcc-perf equivalent` };
   const digestBits = digestBitsOf(evidence);

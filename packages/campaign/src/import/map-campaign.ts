@@ -57,10 +57,15 @@ export function mapCampaign(
   const extra = pickExtra(raw, consumed);
   const planningExtra = pickExtra(asJsonObject(raw.planning), PLANNING_FIELDS);
   if (Object.keys(planningExtra).length > 0) extra.planning = planningExtra;
-  const lastRecordEnd = records.map((record) => record.endedUtc).sort().at(-1);
+  const lastRecordEnd = records
+    .map((record) => record.endedUtc)
+    .sort()
+    .at(-1);
   const start = mapHostEnvironment(asJsonObject(raw.environment_at_start));
   const { planning } = campaign;
-  const cpus = new Set(records.flatMap((record) => record.processes.flatMap((entry) => (entry.cpu === null ? [] : [entry.cpu]))));
+  const cpus = new Set(
+    records.flatMap((record) => record.processes.flatMap((entry) => (entry.cpu === null ? [] : [entry.cpu]))),
+  );
   return {
     format: CAMPAIGN_FORMAT,
     systemId,

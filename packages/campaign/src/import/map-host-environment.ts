@@ -6,7 +6,15 @@ export type ImportedHostEnvironment = HostEnvironment & { extra: Record<string, 
 
 type Source = Record<string, unknown>;
 
-const DIRECT = ['cpu_model', 'logical_cpus_online', 'virtualized', 'memory_total_kib', 'os', 'kernel', 'cpufreq_governor'] as const;
+const DIRECT = [
+  'cpu_model',
+  'logical_cpus_online',
+  'virtualized',
+  'memory_total_kib',
+  'os',
+  'kernel',
+  'cpufreq_governor',
+] as const;
 
 /** SMT states of /sys/devices/system/cpu/smt/control: only `on` has sibling threads running. */
 const SMT_ACTIVE: Record<string, boolean> = { on: true, off: false, forceoff: false, notsupported: false };
@@ -54,7 +62,8 @@ export function mapHostEnvironment(source: Source): ImportedHostEnvironment {
     }
     return null;
   };
-  const architecture = source.architecture === 'x86_64' || source.architecture === 'aarch64' ? source.architecture : null;
+  const architecture =
+    source.architecture === 'x86_64' || source.architecture === 'aarch64' ? source.architecture : null;
   if (architecture !== null || source.architecture === null) consumed.add('architecture');
   const smt = source.smt_control;
   const environment: HostEnvironment = {

@@ -23,7 +23,8 @@ const CLOCK_COUNTER: CounterInfo = {
   name: 'clock',
   kind: 'fixed-rate',
   hz: 1e9,
-  reason: 'the ngcc-harness recorded no cycle count for these trials (cpu_cycles_available "no" or cycles 0); ticks are its CLOCK_MONOTONIC_RAW seconds in nanoseconds',
+  reason:
+    'the ngcc-harness recorded no cycle count for these trials (cpu_cycles_available "no" or cycles 0); ticks are its CLOCK_MONOTONIC_RAW seconds in nanoseconds',
 };
 
 /**
@@ -73,7 +74,8 @@ export function chooseCounter(record: AnchorRecord): CounterInfo | null {
     name: 'pmu-cycles',
     kind: 'core-cycles',
     hz: hz !== null && hz > 0 ? hz : null,
-    reason: 'ngcc-harness: perf_event PERF_COUNT_HW_CPU_CYCLES in user mode (META cpu_cycles_available "yes"); hz is its measured core clock, environment.core_clock_hz',
+    reason:
+      'ngcc-harness: perf_event PERF_COUNT_HW_CPU_CYCLES in user mode (META cpu_cycles_available "yes"); hz is its measured core clock, environment.core_clock_hz',
   };
 }
 
@@ -101,7 +103,11 @@ const TRIAL_FIELDS = ['measurements', 'seconds', 'cycles'];
  * const processes = mapProcesses(record, raw.processes as unknown[], chooseCounter(record));
  * ```
  */
-export function mapProcesses(record: AnchorRecord, rawProcesses: readonly unknown[], counter: CounterInfo | null): ImportedProcessEntry[] {
+export function mapProcesses(
+  record: AnchorRecord,
+  rawProcesses: readonly unknown[],
+  counter: CounterInfo | null,
+): ImportedProcessEntry[] {
   const cyclesAreTicks = counter?.name === 'pmu-cycles';
   return record.processes.flatMap((process, processIndex): ImportedProcessEntry[] => {
     const raw = asJsonObject(rawProcesses[processIndex]);
@@ -125,7 +131,10 @@ export function mapProcesses(record: AnchorRecord, rawProcesses: readonly unknow
     }
     const rawTrials = Array.isArray(raw.trials) ? raw.trials : [];
     return trials.map((trial, trialIndex) => {
-      const trialExtra = pickExtra(asJsonObject(rawTrials[trialIndex]), cyclesAreTicks ? TRIAL_FIELDS : ['measurements', 'seconds']);
+      const trialExtra = pickExtra(
+        asJsonObject(rawTrials[trialIndex]),
+        cyclesAreTicks ? TRIAL_FIELDS : ['measurements', 'seconds'],
+      );
       const ticks = cyclesAreTicks ? trial.cycles! : Math.round(trial.seconds * 1e9);
       return {
         ...common,

@@ -52,7 +52,17 @@ export interface ImportedRecord {
 }
 
 const PLAN_FIELDS = ['iterations_per_trial', 'warmups', 'trials', 'estimated_s', 'timeout_per_process_s'];
-const RECORD_FIELDS = ['schema', 'candidate', 'label', 'flags', 'input_bytes', 'kat', 'disturbed_retries', 'library_sha256', 'kat_log_sha256'];
+const RECORD_FIELDS = [
+  'schema',
+  'candidate',
+  'label',
+  'flags',
+  'input_bytes',
+  'kat',
+  'disturbed_retries',
+  'library_sha256',
+  'kat_log_sha256',
+];
 const RECORD_FIELDS_AS_IS = ['started_utc', 'ended_utc', 'load_average_start', 'load_average_end', 'processes'];
 
 function describeFailure(record: AnchorRecord): string {
@@ -100,7 +110,13 @@ function deriveFigures(processes: readonly ImportedProcessEntry[], messageBytes:
  * const imported = mapRecord(record, raw, 'records/hash-15/litchi_512__hash_32.json', instance, campaign);
  * ```
  */
-export function mapRecord(record: AnchorRecord, raw: Record<string, unknown>, file: string, instance: ImportedBuildInstance, campaign: AnchorCampaign): ImportedRecord {
+export function mapRecord(
+  record: AnchorRecord,
+  raw: Record<string, unknown>,
+  file: string,
+  instance: ImportedBuildInstance,
+  campaign: AnchorCampaign,
+): ImportedRecord {
   const counter = chooseCounter(record);
   const processes = mapProcesses(record, Array.isArray(raw.processes) ? raw.processes : [], counter);
   const consumed = [...RECORD_FIELDS, ...RECORD_FIELDS_AS_IS, 'plan'];

@@ -101,7 +101,10 @@ async function readRecord(sourceDirectory: string, file: string, minTotal: numbe
 export async function readAnchorDataset(sourceDirectory: string): Promise<AnchorDataset> {
   const info = await stat(sourceDirectory).catch(() => null);
   if (info === null || !info.isDirectory()) {
-    throw new ImportError('SOURCE_NOT_FOUND', `${sourceDirectory}: no such folder. Pass the dataset folder that holds campaign.json, build.json, records/ and kat/ (e.g. performance/data/arm_1 of the ngcc-harness).`);
+    throw new ImportError(
+      'SOURCE_NOT_FOUND',
+      `${sourceDirectory}: no such folder. Pass the dataset folder that holds campaign.json, build.json, records/ and kat/ (e.g. performance/data/arm_1 of the ngcc-harness).`,
+    );
   }
   const campaign = await readAnchorJson(sourceDirectory, 'campaign.json', anchorCampaignSchema);
   const build = await readAnchorJson(sourceDirectory, 'build.json', anchorBuildSchema);

@@ -3,7 +3,8 @@ import path from 'node:path';
 import type { z } from 'zod';
 import { ImportError } from './import-error.js';
 
-const REFETCH = 'Copy the file again from the published dataset (github.com/ngcc-dev/ngcc-harness, performance/data/<system>/).';
+const REFETCH =
+  'Copy the file again from the published dataset (github.com/ngcc-dev/ngcc-harness, performance/data/<system>/).';
 
 /**
  * A field path as messages print it, from zod's path array.
@@ -22,7 +23,8 @@ export function formatFieldPath(fieldPath: readonly PropertyKey[]): string {
 
 function describeIssue(issue: z.core.$ZodIssue): string {
   const field = issue.path.length === 0 ? 'the top level' : `field "${formatFieldPath(issue.path)}"`;
-  if (issue.code === 'invalid_type' && /received undefined$/.test(issue.message)) return `${field} is missing (expected ${issue.expected})`;
+  if (issue.code === 'invalid_type' && /received undefined$/.test(issue.message))
+    return `${field} is missing (expected ${issue.expected})`;
   return `${field}: ${issue.message}`;
 }
 
@@ -47,7 +49,11 @@ export interface AnchorJson<T> {
  * const { value } = await readAnchorJson('arm_1', 'campaign.json', anchorCampaignSchema);
  * ```
  */
-export async function readAnchorJson<Schema extends z.ZodType>(sourceDirectory: string, file: string, schema: Schema): Promise<AnchorJson<z.infer<Schema>>> {
+export async function readAnchorJson<Schema extends z.ZodType>(
+  sourceDirectory: string,
+  file: string,
+  schema: Schema,
+): Promise<AnchorJson<z.infer<Schema>>> {
   const displayPath = path.join(sourceDirectory, file);
   let text: string;
   try {
@@ -55,7 +61,11 @@ export async function readAnchorJson<Schema extends z.ZodType>(sourceDirectory: 
   } catch (error) {
     const code = (error as { code?: unknown }).code;
     if (code === 'ENOENT') {
-      throw new ImportError('SOURCE_NOT_FOUND', `${displayPath}: file not found. An ngcc-harness dataset folder holds campaign.json, build.json, records/ and kat/; pass that folder.`, { cause: error });
+      throw new ImportError(
+        'SOURCE_NOT_FOUND',
+        `${displayPath}: file not found. An ngcc-harness dataset folder holds campaign.json, build.json, records/ and kat/; pass that folder.`,
+        { cause: error },
+      );
     }
     throw new ImportError('SOURCE_NOT_FOUND', `${displayPath}: cannot be read (${String(error)}).`, { cause: error });
   }
@@ -63,16 +73,25 @@ export async function readAnchorJson<Schema extends z.ZodType>(sourceDirectory: 
   try {
     raw = JSON.parse(text);
   } catch (error) {
-    throw new ImportError('INVALID_JSON', `${displayPath}: not valid JSON (${(error as Error).message}); the file is truncated or damaged. ${REFETCH}`, { cause: error });
+    throw new ImportError(
+      'INVALID_JSON',
+      `${displayPath}: not valid JSON (${(error as Error).message}); the file is truncated or damaged. ${REFETCH}`,
+      { cause: error },
+    );
   }
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
-    throw new ImportError('INVALID_SOURCE', `${displayPath}: the top level is ${Array.isArray(raw) ? 'an array' : JSON.stringify(raw)}, expected a JSON object. ${REFETCH}`);
+    throw new ImportError(
+      'INVALID_SOURCE',
+      `${displayPath}: the top level is ${Array.isArray(raw) ? 'an array' : JSON.stringify(raw)}, expected a JSON object. ${REFETCH}`,
+    );
   }
   const result = schema.safeParse(raw);
   if (!result.success) {
     const issues = result.error.issues;
     const more = issues.length > 1 ? ` (and ${issues.length - 1} more problem${issues.length > 2 ? 's' : ''})` : '';
-    throw new ImportError('INVALID_SOURCE', `${displayPath}: ${describeIssue(issues[0]!)}${more}. ${REFETCH}`, { cause: result.error });
+    throw new ImportError('INVALID_SOURCE', `${displayPath}: ${describeIssue(issues[0]!)}${more}. ${REFETCH}`, {
+      cause: result.error,
+    });
   }
   return { raw: raw as Record<string, unknown>, value: result.data };
 }

@@ -20,7 +20,12 @@ function restoreProcess(entries: readonly ImportedProcessJson[], cyclesAreTicks:
   const meta = extra.meta;
   delete extra.meta;
   delete extra.trial;
-  const process: Json = { ...extra, command: first.command, wall_s: first.wallSeconds, disturbed_retries: first.attempts - 1 };
+  const process: Json = {
+    ...extra,
+    command: first.command,
+    wall_s: first.wallSeconds,
+    disturbed_retries: first.attempts - 1,
+  };
   if (first.exitCode !== null) process.exit_code = first.exitCode;
   // The harness's driver() writes `meta` and `trials` together (both empty when nothing was
   // printed); only a hard timeout has neither.
@@ -32,7 +37,14 @@ function restoreProcess(entries: readonly ImportedProcessJson[], cyclesAreTicks:
     process.trials = entries.flatMap((entry) => {
       if (entry.trial === null) return [];
       const trialExtra = asJsonObject(asJsonObject(entry.extra).trial);
-      return [{ ...trialExtra, measurements: entry.trial.iterations, seconds: entry.trial.seconds, ...(cyclesAreTicks ? { cycles: entry.trial.ticks } : {}) }];
+      return [
+        {
+          ...trialExtra,
+          measurements: entry.trial.iterations,
+          seconds: entry.trial.seconds,
+          ...(cyclesAreTicks ? { cycles: entry.trial.ticks } : {}),
+        },
+      ];
     });
   }
   return process;
@@ -90,6 +102,8 @@ export function restoreAnchorRecord(imported: Json): Json {
     ended_utc: imported.endedUtc,
     load_average_start: imported.loadAverageStart,
     load_average_end: imported.loadAverageEnd,
-    processes: groups.filter((group) => group !== undefined).map((group) => restoreProcess(group, counter.name === 'pmu-cycles')),
+    processes: groups
+      .filter((group) => group !== undefined)
+      .map((group) => restoreProcess(group, counter.name === 'pmu-cycles')),
   };
 }

@@ -28,10 +28,17 @@ async function recordFiles(runDirectory: string): Promise<string[]> {
 
 async function checkKatLog(runDirectory: string, file: string, katLog: string, katLogSha256: string): Promise<void> {
   const bytes = await readFile(path.join(runDirectory, katLog)).catch(() => null);
-  if (bytes === null) throw new ImportError('SOURCE_NOT_FOUND', `${path.join(runDirectory, katLog)}: file not found, but ${path.join(runDirectory, file)} field "katLog" names it. Import the dataset again.`);
+  if (bytes === null)
+    throw new ImportError(
+      'SOURCE_NOT_FOUND',
+      `${path.join(runDirectory, katLog)}: file not found, but ${path.join(runDirectory, file)} field "katLog" names it. Import the dataset again.`,
+    );
   const actual = createHash('sha256').update(bytes).digest('hex');
   if (actual !== katLogSha256) {
-    throw new ImportError('DIGEST_MISMATCH', `${path.join(runDirectory, katLog)}: SHA-256 is ${actual}, but ${path.join(runDirectory, file)} field "katLogSha256" records ${katLogSha256}. The KAT log was changed after the import; import the dataset again.`);
+    throw new ImportError(
+      'DIGEST_MISMATCH',
+      `${path.join(runDirectory, katLog)}: SHA-256 is ${actual}, but ${path.join(runDirectory, file)} field "katLogSha256" records ${katLogSha256}. The KAT log was changed after the import; import the dataset again.`,
+    );
   }
 }
 
@@ -66,7 +73,11 @@ export async function verifyImportedRun(runDirectory: string): Promise<ImportedR
     const parsed = anchorRecordSchema.safeParse(restoreAnchorRecord(raw));
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
-      throw new ImportError('INVALID_SOURCE', `${displayPath}: the anchor record rebuilt from it has field "${formatFieldPath(issue.path)}": ${issue.message}. Import the dataset again.`, { cause: parsed.error });
+      throw new ImportError(
+        'INVALID_SOURCE',
+        `${displayPath}: the anchor record rebuilt from it has field "${formatFieldPath(issue.path)}": ${issue.message}. Import the dataset again.`,
+        { cause: parsed.error },
+      );
     }
     checkAnchorDerived(parsed.data, displayPath, typeof minTotal === 'number' ? minTotal : 100);
     if (typeof raw.katLog === 'string' && typeof raw.katLogSha256 === 'string') {

@@ -39,7 +39,10 @@ export async function checkOutputDirectory(outDirectory: string, replace: boolea
   const entries = await listEntries(outDirectory);
   if (entries === null || entries.length === 0) return;
   if (!replace) {
-    throw new ImportError('OUTPUT_NOT_EMPTY', `${outDirectory}: the output folder is not empty (${entries.length} entries). Pass --replace to replace a run directory there, or choose another folder.`);
+    throw new ImportError(
+      'OUTPUT_NOT_EMPTY',
+      `${outDirectory}: the output folder is not empty (${entries.length} entries). Pass --replace to replace a run directory there, or choose another folder.`,
+    );
   }
   if (!entries.includes(runPaths.campaign)) {
     throw new ImportError(
@@ -53,7 +56,10 @@ async function writeInto(directory: string, run: ImportedRun): Promise<void> {
   await writeJsonAtomic(path.join(directory, runPaths.campaign), run.campaign);
   await writeJsonAtomic(path.join(directory, runPaths.build), run.build);
   for (const record of run.records) {
-    await writeJsonAtomic(path.join(directory, runPaths.record(record.candidate, record.instance, record.messageBytes)), record);
+    await writeJsonAtomic(
+      path.join(directory, runPaths.record(record.candidate, record.instance, record.messageBytes)),
+      record,
+    );
   }
   for (const [file, bytes] of run.copies) {
     await mkdir(path.dirname(path.join(directory, file)), { recursive: true });

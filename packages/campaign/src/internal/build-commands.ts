@@ -37,17 +37,26 @@ export function portableCommand(command: string, sourceRoot: string | null): str
  * @example
  * const { compileCommands, linkCommand } = await readBuildCommands('/tmp/b', 'sm3', '/c/sm3');
  */
-export async function readBuildCommands(buildDirectory: string, target: string, sourceRoot: string | null): Promise<BuildCommands> {
+export async function readBuildCommands(
+  buildDirectory: string,
+  target: string,
+  sourceRoot: string | null,
+): Promise<BuildCommands> {
   let compileCommands: string[] = [];
   try {
-    const entries = JSON.parse(await readFile(path.join(buildDirectory, 'compile_commands.json'), 'utf8')) as { command?: string }[];
+    const entries = JSON.parse(await readFile(path.join(buildDirectory, 'compile_commands.json'), 'utf8')) as {
+      command?: string;
+    }[];
     compileCommands = entries.map((e) => portableCommand(e.command ?? '', sourceRoot));
   } catch {
     compileCommands = [];
   }
   let linkCommand: string | null = null;
   try {
-    linkCommand = portableCommand(await readFile(path.join(buildDirectory, 'CMakeFiles', `${target}.dir`, 'link.txt'), 'utf8'), sourceRoot);
+    linkCommand = portableCommand(
+      await readFile(path.join(buildDirectory, 'CMakeFiles', `${target}.dir`, 'link.txt'), 'utf8'),
+      sourceRoot,
+    );
   } catch {
     linkCommand = null;
   }

@@ -10,7 +10,8 @@ type Issue = z.core.$ZodIssue;
 export function describeReceived(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return `a list (${JSON.stringify(value).slice(0, 40)})`;
-  if (typeof value === 'string') return `a string (${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)})`;
+  if (typeof value === 'string')
+    return `a string (${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)})`;
   if (typeof value === 'number') return `a number (${value})`;
   if (typeof value === 'boolean') return `${value}`;
   if (typeof value === 'object') return 'an object';
@@ -20,7 +21,8 @@ export function describeReceived(value: unknown): string {
 function valueAt(root: unknown, path: readonly PropertyKey[]): { found: boolean; value: unknown } {
   let current: unknown = root;
   for (const key of path) {
-    if (current === null || typeof current !== 'object' || !(key in (current as object))) return { found: false, value: undefined };
+    if (current === null || typeof current !== 'object' || !(key in (current as object)))
+      return { found: false, value: undefined };
     current = (current as Record<PropertyKey, unknown>)[key];
   }
   return { found: true, value: current };
@@ -40,7 +42,11 @@ function likelyMeant(key: string, known: readonly string[]): string | undefined 
  * @param input - the parsed JSON, to name what was received
  * @param knownFields - the fields allowed at a path (joined with `.`, `''` for the top level, `instances.*` for an instance)
  */
-export function describeCandidateIssue(issues: readonly Issue[], input: unknown, knownFields: (path: readonly PropertyKey[]) => readonly string[]): string {
+export function describeCandidateIssue(
+  issues: readonly Issue[],
+  input: unknown,
+  knownFields: (path: readonly PropertyKey[]) => readonly string[],
+): string {
   const unknown = issues.find((issue) => issue.code === 'unrecognized_keys');
   if (unknown !== undefined && unknown.code === 'unrecognized_keys') {
     return `unknown field ${unknown.keys
@@ -55,5 +61,7 @@ export function describeCandidateIssue(issues: readonly Issue[], input: unknown,
   const received = valueAt(input, issue.path);
   if (!received.found) return `field "${field}" is missing: ${issue.message}`;
   const typeProblem = issue.code === 'invalid_type' || issue.code === 'invalid_union' || issue.code === 'invalid_value';
-  return typeProblem ? `field "${field}": ${issue.message}; got ${describeReceived(received.value)}` : `field "${field}": ${issue.message}`;
+  return typeProblem
+    ? `field "${field}": ${issue.message}; got ${describeReceived(received.value)}`
+    : `field "${field}": ${issue.message}`;
 }

@@ -66,7 +66,10 @@ function writeInstance(root: string, instance: ToyInstance): void {
   }
   if (instance.generator ?? true) {
     const main = fixture('toy_kat_main.c').replace('@HEADER@', headerName);
-    writeFileSync(path.join(folder, 'KAT_CryptHash.c'), instance.crlf ? main.replace(/int main\(void\)\n\{/, 'int\r\nmain ( void )\r\n{').replace(/\n/g, '\r\n') : main);
+    writeFileSync(
+      path.join(folder, 'KAT_CryptHash.c'),
+      instance.crlf ? main.replace(/int main\(void\)\n\{/, 'int\r\nmain ( void )\r\n{').replace(/\n/g, '\r\n') : main,
+    );
     writeFileSync(path.join(folder, 'drng.c'), fixture('toy_drng.c'));
     writeFileSync(path.join(folder, 'drng.h'), fixture('toy_drng.h'));
   }
@@ -119,24 +122,44 @@ export const TOY_LAYOUTS: ToyPackage[] = [
   {
     // flat reference tree, three instances whose folder names sort 1024 < 512 < 768, PDFs and a Chinese folder
     name: 'Kumquat',
-    instances: [1024, 512, 768].map((bits) => ({ folder: `${REF}/Kumquat-${bits}`, katName: `kumquat_${bits}`, digestBits: bits })),
+    instances: [1024, 512, 768].map((bits) => ({
+      folder: `${REF}/Kumquat-${bits}`,
+      katName: `kumquat_${bits}`,
+      digestBits: bits,
+    })),
     files: { 'Basic_Information.pdf': '%PDF-1.4 toy\n', '中文资料/基本信息.pdf': '%PDF-1.4 toy\n' },
   },
   {
     // deep folders with spaces, CRLF header with a UTF-8 comment, a reformatted generator, KAT files in Test_Vectors
     name: 'Pomelo Hash',
-    instances: [{ folder: `Implementations and Test_Vectors/API_CryptHash/${REF}/Pomelo-256`, katName: 'Pomelo-256', digestBits: 256, crlf: true }],
+    instances: [
+      {
+        folder: `Implementations and Test_Vectors/API_CryptHash/${REF}/Pomelo-256`,
+        katName: 'Pomelo-256',
+        digestBits: 256,
+        crlf: true,
+      },
+    ],
   },
   {
     // another header name, generate_kat.sh beside the instances, ISA folders, a Verilog folder
     name: 'Quince',
     instances: [
       { folder: `${REF}/Quince-512`, katName: 'quince_512', digestBits: 512, header: 'CryptHash_Quince-512.h' },
-      { folder: `${OPT}/Quince-512/AVX2`, katName: 'quince_512', digestBits: 512, header: 'CryptHash_Quince-512.h', generator: false },
+      {
+        folder: `${OPT}/Quince-512/AVX2`,
+        katName: 'quince_512',
+        digestBits: 512,
+        header: 'CryptHash_Quince-512.h',
+        generator: false,
+      },
       { folder: `${ADD}/ARMv8/Quince-512`, katName: 'quince_512', digestBits: 512, header: 'CryptHash_Quince-512.h' },
       { folder: `${ADD}/AVX512/Quince-512`, katName: 'quince_512', digestBits: 512, header: 'CryptHash_Quince-512.h' },
     ],
-    files: { [`${REF}/generate_kat.sh`]: '#!/bin/sh\necho toy\n', [`${ADD}/ASIC/quince_core.v`]: 'module quince_core(input clk); endmodule\n' },
+    files: {
+      [`${REF}/generate_kat.sh`]: '#!/bin/sh\necho toy\n',
+      [`${ADD}/ASIC/quince_core.v`]: 'module quince_core(input clk); endmodule\n',
+    },
   },
   {
     // the optimized folder holds only a .S per instance and the same header: it defines CryptHash itself
@@ -156,7 +179,8 @@ export const TOY_LAYOUTS: ToyPackage[] = [
     files: {
       [`${OPT}/Tamarind-512/toy_bytes_only.c`]: fixture('toy_bytes_only.c'),
       [`${OPT}/Tamarind-512/toy_bytes_only.h`]: fixture('toy_bytes_only.h'),
-      [`${OPT}/Tamarind-512/main.c`]: '#include "toy_bytes_only.h"\nint main(void) { unsigned char d[64]; toy_hash_bytes((const unsigned char *)"", 0, d, 64); return d[0] == 1; }\n',
+      [`${OPT}/Tamarind-512/main.c`]:
+        '#include "toy_bytes_only.h"\nint main(void) { unsigned char d[64]; toy_hash_bytes((const unsigned char *)"", 0, d, 64); return d[0] == 1; }\n',
       'Others/Benchmark/build/CMakeFiles/3.31/CompilerIdC/CMakeCCompilerId.c': 'int main(void) { return 0; }\n',
       'Others/Benchmark/build/tamarind.o': 'not an object\n',
     },
@@ -175,7 +199,12 @@ export const TOY_LAYOUTS: ToyPackage[] = [
     name: 'Voavanga',
     instances: [
       { folder: `${REF}/Voavanga-XOF`, katName: 'voavanga_xof', digestBits: 512, switches: ['TOY_FIXED_LENGTH'] },
-      { folder: `${REF}/Voavanga-256`, katName: 'voavanga_256', digestBits: 256, switches: ['TOY_LEAK', 'TOY_STRICT_LENGTH'] },
+      {
+        folder: `${REF}/Voavanga-256`,
+        katName: 'voavanga_256',
+        digestBits: 256,
+        switches: ['TOY_LEAK', 'TOY_STRICT_LENGTH'],
+      },
       { folder: `${REF}/Voavanga-512`, katName: 'voavanga_512', digestBits: 512, switches: ['TOY_COSTLY_FIRST'] },
     ],
   },

@@ -14,30 +14,41 @@ export interface CheckHostDependencies {
   allowedCpus: () => number[];
 }
 
-const DEFAULT_DEPENDENCIES: CheckHostDependencies = { assessHost, driverPath: () => driverPath(), allowedCpus: () => allowedCpus() };
+const DEFAULT_DEPENDENCIES: CheckHostDependencies = {
+  assessHost,
+  driverPath: () => driverPath(),
+  allowedCpus: () => allowedCpus(),
+};
 
 interface CheckHostFlags {
   cpu?: string;
   json?: boolean;
 }
 
-const mhz = (hz: number | null | undefined) => (hz === null || hz === undefined ? 'unknown' : `${(hz / 1e6).toFixed(2)} MHz`);
+const mhz = (hz: number | null | undefined) =>
+  hz === null || hz === undefined ? 'unknown' : `${(hz / 1e6).toFixed(2)} MHz`;
 const orText = (value: string | number | boolean | null | undefined, missing = 'not exposed') =>
   value === null || value === undefined ? missing : String(value);
 
-const mib = (bytes: number | null | undefined) => (bytes === null || bytes === undefined ? 'no limit' : `${Math.round(bytes / 1048576)} MiB`);
+const mib = (bytes: number | null | undefined) =>
+  bytes === null || bytes === undefined ? 'no limit' : `${Math.round(bytes / 1048576)} MiB`;
 
 /** The sandbox row: the mode with its limits, or why candidate code would run unconfined or not at all. */
 function describeSandbox(sandbox: HostAssessment['sandbox']): string {
-  if (sandbox === undefined) return 'not reported: the driver predates the sandbox; rebuild native/ with "npm run build"';
-  if (sandbox.mode === 'off') return `OFF (${sandbox.reason ?? 'turned off'}): candidate code runs with this user's full rights`;
+  if (sandbox === undefined)
+    return 'not reported: the driver predates the sandbox; rebuild native/ with "npm run build"';
+  if (sandbox.mode === 'off')
+    return `OFF (${sandbox.reason ?? 'turned off'}): candidate code runs with this user's full rights`;
   if (sandbox.mode === 'unavailable') {
     return `UNAVAILABLE: ${sandbox.reason ?? 'unknown reason'}; every library-running driver process will fail (install bubblewrap, or pass --no-sandbox on a machine you do not mind candidate code touching)`;
   }
-  const cpu = sandbox.cpuSeconds === null || sandbox.cpuSeconds === undefined ? 'no CPU limit' : `${sandbox.cpuSeconds} s CPU`;
-  return `${sandbox.mode}: no network, read-only filesystem but ${sandbox.scratch ?? 'scratch'} (${mib(sandbox.scratchBytes)}), ` +
+  const cpu =
+    sandbox.cpuSeconds === null || sandbox.cpuSeconds === undefined ? 'no CPU limit' : `${sandbox.cpuSeconds} s CPU`;
+  return (
+    `${sandbox.mode}: no network, read-only filesystem but ${sandbox.scratch ?? 'scratch'} (${mib(sandbox.scratchBytes)}), ` +
     `no new privileges, seccomp; address space ${mib(sandbox.maxMemoryBytes)}, ${cpu}, ${sandbox.openFiles ?? '?'} files, no core dumps` +
-    (sandbox.bwrapFailure === undefined ? '' : ` (bwrap failed: ${sandbox.bwrapFailure})`);
+    (sandbox.bwrapFailure === undefined ? '' : ` (bwrap failed: ${sandbox.bwrapFailure})`)
+  );
 }
 
 /**
@@ -55,7 +66,12 @@ export function renderHostAssessment(assessment: HostAssessment): string {
   ].filter((part) => part !== null);
   const h = env.hypervisor;
   const rows: Array<[string, string]> = [
-    ['counter', [`${counter.name} (${counter.kind})`, ...(counter.hz === undefined ? [] : [mhz(counter.hz)]), ...costs].join(', ')],
+    [
+      'counter',
+      [`${counter.name} (${counter.kind})`, ...(counter.hz === undefined ? [] : [mhz(counter.hz)]), ...costs].join(
+        ', ',
+      ),
+    ],
     ...(counter.reason === undefined ? [] : [['why not better', counter.reason] as [string, string]]),
     [
       'clock probe',
@@ -64,14 +80,34 @@ export function renderHostAssessment(assessment: HostAssessment): string {
         : `${probe.counter} at ${mhz(probe.medianHz)}, IQR ${(probe.iqrRelative * 100).toPrecision(2)} % over ${probe.windowsHz.length} windows: ` +
           `${probe.steady ? 'steady' : 'UNSTEADY'} (${probe.measures === 'core-clock' ? 'the core clock' : "the counter's own rate, not the core clock"})`,
     ],
-    ['TSC', env.tscFlags === null ? 'not x86' : `${mhz(assessment.tscHz)}${assessment.tscHzSource === null ? '' : ` (${assessment.tscHzSource})`}; flags ${env.tscFlags.join(' ') || 'none'}`],
+    [
+      'TSC',
+      env.tscFlags === null
+        ? 'not x86'
+        : `${mhz(assessment.tscHz)}${assessment.tscHzSource === null ? '' : ` (${assessment.tscHzSource})`}; flags ${env.tscFlags.join(' ') || 'none'}`,
+    ],
     ['clocksource', orText(env.clocksource)],
-    ['hypervisor', h === null ? (env.virtualized === false ? 'none' : 'unknown') : `${h.name ?? 'present, name unknown'} (${h.detectedBy})`],
-    ['cpufreq', env.cpufreqGovernor === null && env.cpufreqMinKhz === null ? 'not exposed' : `${orText(env.cpufreqGovernor)}, ${orText(env.cpufreqMinKhz)}–${orText(env.cpufreqMaxKhz)} kHz`],
+    [
+      'hypervisor',
+      h === null
+        ? env.virtualized === false
+          ? 'none'
+          : 'unknown'
+        : `${h.name ?? 'present, name unknown'} (${h.detectedBy})`,
+    ],
+    [
+      'cpufreq',
+      env.cpufreqGovernor === null && env.cpufreqMinKhz === null
+        ? 'not exposed'
+        : `${orText(env.cpufreqGovernor)}, ${orText(env.cpufreqMinKhz)}–${orText(env.cpufreqMaxKhz)} kHz`,
+    ],
     ['turbo / boost', `no_turbo ${orText(env.noTurbo)}, boost ${orText(env.boost)}`],
     ['SMT siblings', orText(env.smtSiblings)],
     ['hybrid core', orText(env.hybridCoreType, 'not hybrid (or not exposed)')],
-    ['isolcpus / nohz_full', `${env.isolatedCpus === '' ? 'none' : orText(env.isolatedCpus)} / ${env.nohzFullCpus === '' ? 'none' : orText(env.nohzFullCpus)}`],
+    [
+      'isolcpus / nohz_full',
+      `${env.isolatedCpus === '' ? 'none' : orText(env.isolatedCpus)} / ${env.nohzFullCpus === '' ? 'none' : orText(env.nohzFullCpus)}`,
+    ],
     ['ASLR', `randomize_va_space ${orText(env.randomizeVaSpace)}`],
     ['perf_event_paranoid', orText(env.perfEventParanoid)],
     ['sandbox', describeSandbox(assessment.sandbox)],
@@ -110,7 +146,9 @@ export function registerCheckHostCommand(
 ): void {
   program
     .command('check-host')
-    .description('check the host for cycle measurement (counter, clock, cpufreq, turbo, SMT, isolation, load); exit 1 on problems')
+    .description(
+      'check the host for cycle measurement (counter, clock, cpufreq, turbo, SMT, isolation, load); exit 1 on problems',
+    )
     .option('--cpu <n>', 'the measuring CPU, one this process may use (default: the last of them)')
     .option('--json', 'print the assessment as JSON')
     .action(async (flags: CheckHostFlags) => {

@@ -33,14 +33,24 @@ const cell = (value: number | null): string => (value === null ? '—' : formatC
 function describeRow(row: ComparisonRow): string[] {
   const change = row.ratio === null ? '—' : `${row.ratio >= 1 ? '+' : ''}${((row.ratio - 1) * 100).toFixed(1)} %`;
   const p = row.test === null ? '—' : row.test.pValue < 0.0001 ? '<0.0001' : row.test.pValue.toFixed(4);
-  return [`${row.candidate}/${row.instance}`, `${row.messageBytes} B`, cell(row.meanCyclesA), cell(row.meanCyclesB), change, p, row.reason === null ? row.verdict : `${row.verdict} (${row.reason})`];
+  return [
+    `${row.candidate}/${row.instance}`,
+    `${row.messageBytes} B`,
+    cell(row.meanCyclesA),
+    cell(row.meanCyclesB),
+    change,
+    p,
+    row.reason === null ? row.verdict : `${row.verdict} (${row.reason})`,
+  ];
 }
 
 function renderComparison(result: RunComparison): string {
   const header = ['instance', 'message', 'cycles A', 'cycles B', 'B vs A', 'p (Welch)', 'verdict'];
   const rows = [header, ...result.rows.map(describeRow)];
   const widths = header.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
-  const lines = rows.map((row) => row.map((text, column) => (column === row.length - 1 ? text : text.padEnd(widths[column]!))).join('  '));
+  const lines = rows.map((row) =>
+    row.map((text, column) => (column === row.length - 1 ? text : text.padEnd(widths[column]!))).join('  '),
+  );
   const noise = `${(result.threshold * 100).toFixed(1)} %`;
   lines.push(
     '',
@@ -56,7 +66,9 @@ function renderComparison(result: RunComparison): string {
 function renderUnvouched(result: RunComparison, allowIncomparable: boolean): string {
   const rows = unvouchedRows(result);
   if (rows.length === 0) return '';
-  const outcome = allowIncomparable ? 'allowed by --allow-incomparable' : `exit ${EXIT_NOT_VOUCHED}; --allow-incomparable lets them pass`;
+  const outcome = allowIncomparable
+    ? 'allowed by --allow-incomparable'
+    : `exit ${EXIT_NOT_VOUCHED}; --allow-incomparable lets them pass`;
   return `cannot vouch for B at ${rows.length} instance × size(s) (${outcome}):\n${rows.map((row) => `  ${row}\n`).join('')}`;
 }
 
@@ -72,19 +84,31 @@ function renderUnvouched(result: RunComparison, allowIncomparable: boolean): str
 export function registerCompareCommand(program: Command, context: CommandContext): void {
   program
     .command('compare')
-    .description('compare two runs per instance × size: cycle ratio and Welch t-test; exit 1 on a significant regression, 3 when B cannot be vouched for')
+    .description(
+      'compare two runs per instance × size: cycle ratio and Welch t-test; exit 1 on a significant regression, 3 when B cannot be vouched for',
+    )
     .argument('<run-a>', 'baseline run directory')
     .argument('<run-b>', 'run directory to judge against it')
-    .option('--threshold <fraction>', `noise threshold on the ratio of mean cycles (default ${COMPARE_RUNS_DEFAULTS.threshold}, i.e. 2 %)`)
+    .option(
+      '--threshold <fraction>',
+      `noise threshold on the ratio of mean cycles (default ${COMPARE_RUNS_DEFAULTS.threshold}, i.e. 2 %)`,
+    )
     .option('--alpha <p>', `significance level of the Welch test (default ${COMPARE_RUNS_DEFAULTS.alpha})`)
-    .option('--allow-incomparable', 'exit 0 rather than 3 when rows are not comparable, have too few trials, or are missing from B')
+    .option(
+      '--allow-incomparable',
+      'exit 0 rather than 3 when rows are not comparable, have too few trials, or are missing from B',
+    )
     .option('--json', 'print the comparison as JSON')
     .action(async (first: string, second: string, flags: CompareFlags) => {
-      const threshold = flags.threshold === undefined ? COMPARE_RUNS_DEFAULTS.threshold : parseFraction('--threshold', flags.threshold);
+      const threshold =
+        flags.threshold === undefined ? COMPARE_RUNS_DEFAULTS.threshold : parseFraction('--threshold', flags.threshold);
       const alpha = flags.alpha === undefined ? COMPARE_RUNS_DEFAULTS.alpha : parseFraction('--alpha', flags.alpha);
       const result = compareRuns(await loadRunDirectory(first), await loadRunDirectory(second), { threshold, alpha });
       if (result.rows.length === 0) {
-        throw new CliError('USAGE', `${first} and ${second} have no instance × message size in common; compare runs of the same candidates.`);
+        throw new CliError(
+          'USAGE',
+          `${first} and ${second} have no instance × message size in common; compare runs of the same candidates.`,
+        );
       }
       const allowIncomparable = flags.allowIncomparable === true;
       const exitCode = comparisonExitCode(result, { allowIncomparable });

@@ -1,7 +1,11 @@
 import path from 'node:path';
 import type { Command } from 'commander';
 import type { CommandContext } from '../command-context.js';
-import { importAnchorDataset, type ImportAnchorDatasetOptions, type ImportAnchorDatasetResult } from '@ngcc-perf/campaign';
+import {
+  importAnchorDataset,
+  type ImportAnchorDatasetOptions,
+  type ImportAnchorDatasetResult,
+} from '@ngcc-perf/campaign';
 
 /** What `import` calls; tests may pass a fake. */
 export interface ImportDependencies {
@@ -29,7 +33,9 @@ export function renderImportSummary(sourceDirectory: string, result: ImportAncho
       `${result.records} record(s), ${result.katLogs} KAT log(s) copied byte for byte`,
   ];
   if (result.unimported.length > 0) {
-    lines.push(`  ${result.unimported.length} item(s) format 1 cannot hold, kept verbatim and listed in campaign.json origin.unimported`);
+    lines.push(
+      `  ${result.unimported.length} item(s) format 1 cannot hold, kept verbatim and listed in campaign.json origin.unimported`,
+    );
   }
   lines.push(`Render it with: ngcc-perf report ${result.outDirectory}`, '');
   return lines.join('\n');
@@ -44,10 +50,16 @@ export function renderImportSummary(sourceDirectory: string, result: ImportAncho
  * @example
  * registerImportCommand(program, context);
  */
-export function registerImportCommand(program: Command, context: CommandContext, dependencies: ImportDependencies = DEFAULT_DEPENDENCIES): void {
+export function registerImportCommand(
+  program: Command,
+  context: CommandContext,
+  dependencies: ImportDependencies = DEFAULT_DEPENDENCIES,
+): void {
   program
     .command('import')
-    .description('read a dataset published by the NGCC harness (record schema 2) into an ngcc-perf run directory, keeping every field')
+    .description(
+      'read a dataset published by the NGCC harness (record schema 2) into an ngcc-perf run directory, keeping every field',
+    )
     .argument('<dir>', 'the dataset folder: campaign.json, build.json, records/, kat/ (e.g. performance/data/arm_1)')
     .option('--system <id>', 'system id of the run (default: the folder name of <dir>)')
     .requiredOption('--out <run-dir>', 'run directory to write (must not exist or be empty)')
@@ -56,8 +68,14 @@ export function registerImportCommand(program: Command, context: CommandContext,
     .action(async (directory: string, flags: ImportFlags) => {
       const systemId = flags.system ?? path.basename(path.resolve(directory));
       context.io.stderr(`[ngcc-perf] importing ${directory} as system ${systemId}\n`);
-      const result = await dependencies.importAnchorDataset({ sourceDirectory: directory, systemId, outDirectory: flags.out, replace: flags.replace === true });
-      for (const item of result.unimported) context.io.stderr(`[ngcc-perf] not imported: ${item.file}: ${item.reason}\n`);
+      const result = await dependencies.importAnchorDataset({
+        sourceDirectory: directory,
+        systemId,
+        outDirectory: flags.out,
+        replace: flags.replace === true,
+      });
+      for (const item of result.unimported)
+        context.io.stderr(`[ngcc-perf] not imported: ${item.file}: ${item.reason}\n`);
       context.io.stdout(flags.json ? `${JSON.stringify(result, null, 2)}\n` : renderImportSummary(directory, result));
       context.setExitCode(0);
     });

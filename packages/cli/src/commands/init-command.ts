@@ -2,7 +2,13 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Command } from 'commander';
 import type { CommandContext } from '../command-context.js';
-import { candidateDocument, officialManifestPath, readBundledCatalog, resolveRunInputs, type DiscoveredPackage } from '@ngcc-perf/campaign';
+import {
+  candidateDocument,
+  officialManifestPath,
+  readBundledCatalog,
+  resolveRunInputs,
+  type DiscoveredPackage,
+} from '@ngcc-perf/campaign';
 
 interface InitFlags {
   out?: string;
@@ -11,11 +17,18 @@ interface InitFlags {
 
 /** The lines `ngcc-perf init` prints for one package. */
 function renderFound(found: DiscoveredPackage, file: string, manifest: string | null, archive: string | null): string {
-  const lines = [`${found.id} ${found.algorithm}${found.catalogued ? '' : ' (not in the catalog)'}${archive ? ` from ${archive}` : ''} -> ${file}`];
-  lines.push(`  KAT digests: ${manifest === null ? 'no official manifest bundled; the package\'s own KAT files where present' : `official manifest ${found.id}`}`);
+  const lines = [
+    `${found.id} ${found.algorithm}${found.catalogued ? '' : ' (not in the catalog)'}${archive ? ` from ${archive}` : ''} -> ${file}`,
+  ];
+  lines.push(
+    `  KAT digests: ${manifest === null ? "no official manifest bundled; the package's own KAT files where present" : `official manifest ${found.id}`}`,
+  );
   for (const i of found.instances) {
-    const kat = i.katFiles.length > 0 ? `, ${i.katFiles.length} package KAT file${i.katFiles.length === 1 ? '' : 's'}` : '';
-    lines.push(`  ${i.name.padEnd(28)} ${String(i.digestBits).padStart(5)} bits  ${i.version.label} (${i.version.variant} profile)  ${i.sources.length} source${i.sources.length === 1 ? '' : 's'}${kat}`);
+    const kat =
+      i.katFiles.length > 0 ? `, ${i.katFiles.length} package KAT file${i.katFiles.length === 1 ? '' : 's'}` : '';
+    lines.push(
+      `  ${i.name.padEnd(28)} ${String(i.digestBits).padStart(5)} bits  ${i.version.label} (${i.version.variant} profile)  ${i.sources.length} source${i.sources.length === 1 ? '' : 's'}${kat}`,
+    );
     for (const e of i.excluded) lines.push(`      left out ${e.file}: ${e.reason}`);
   }
   for (const u of found.unmeasured) lines.push(`  ${u.status.padEnd(14)} ${u.folder}: ${u.reason}`);
@@ -31,13 +44,18 @@ function renderFound(found: DiscoveredPackage, file: string, manifest: string | 
 export function registerInitCommand(program: Command, context: CommandContext): void {
   program
     .command('init')
-    .description('discover the instances of official NGCC packages and write each package\'s candidate.json (to review or edit)')
+    .description(
+      "discover the instances of official NGCC packages and write each package's candidate.json (to review or edit)",
+    )
     .argument('<packages...>', 'package folders, .zip packages, or folders of those')
     .option('--out <dir>', 'where archives are extracted, each with its candidate.json (default: candidates)')
     .option('--json', 'print the discovered packages as JSON')
     .action(async (packages: string[], flags: InitFlags) => {
       const catalog = readBundledCatalog();
-      const resolved = await resolveRunInputs(packages, { extractionDirectory: path.resolve(flags.out ?? 'candidates'), catalog });
+      const resolved = await resolveRunInputs(packages, {
+        extractionDirectory: path.resolve(flags.out ?? 'candidates'),
+        catalog,
+      });
       const report: unknown[] = [];
       for (const { candidate, discovered } of resolved) {
         if (discovered === null) {
@@ -47,7 +65,13 @@ export function registerInitCommand(program: Command, context: CommandContext): 
         const manifest = officialManifestPath(catalog, discovered.id);
         const file = path.join(discovered.directory, 'candidate.json');
         await writeFile(file, `${JSON.stringify(candidateDocument(discovered, manifest !== null), null, 2)}\n`);
-        if (flags.json) report.push({ ...discovered, candidateJson: file, archive: candidate.origin?.archive ?? null, archiveSha256: candidate.origin?.archiveSha256 ?? null });
+        if (flags.json)
+          report.push({
+            ...discovered,
+            candidateJson: file,
+            archive: candidate.origin?.archive ?? null,
+            archiveSha256: candidate.origin?.archiveSha256 ?? null,
+          });
         else context.io.stdout(renderFound(discovered, file, manifest, candidate.origin?.archive ?? null));
       }
       if (flags.json) context.io.stdout(`${JSON.stringify(report, null, 2)}\n`);

@@ -46,13 +46,22 @@ export function registerKatCommand(program: Command, context: CommandContext): v
     .requiredOption('--name <name>', 'instance name (KAT file names are KAT_2_12_<name>.txt …)')
     .option('--label <label>', 'manifest label (the folder part of "<label>/<file>"); default: the name')
     .option('--manifest <file>', 'kat.sha256 manifest (SPEC §4)')
-    .option('--kat-dir <dir>', 'folder of submitted KAT files, compared record by record when the manifest has no entry')
+    .option(
+      '--kat-dir <dir>',
+      'folder of submitted KAT files, compared record by record when the manifest has no entry',
+    )
     .option('--out-dir <dir>', 'write the generated KAT files here')
     .option('--full', 'also KAT_2_33 (three 1 GiB messages) and KAT_Loop (10^6 chained hashes)')
     .option('--loop', 'also KAT_Loop (10^6 chained hashes, run inside the driver)')
     .option('--timeout <seconds>', 'seconds one KAT file may take before the library is killed (TIMEOUT)', '900')
-    .option('--max-memory-bytes <n>', 'address-space limit of the driver process (0: none; default 2 GiB + twice the longest message)')
-    .option('--write-manifest <file>', 'hash the reference KAT files of this instance (from --kat-dir, else the generated ones in --out-dir) and add or replace their lines, sorted, in this manifest')
+    .option(
+      '--max-memory-bytes <n>',
+      'address-space limit of the driver process (0: none; default 2 GiB + twice the longest message)',
+    )
+    .option(
+      '--write-manifest <file>',
+      'hash the reference KAT files of this instance (from --kat-dir, else the generated ones in --out-dir) and add or replace their lines, sorted, in this manifest',
+    )
     .option('--json', 'print { verdict, detail, files, logSha256 } as JSON')
     .action(async (library: string, flags: KatFlags) => {
       const digestBits = parseInteger('--digest-bits', flags.digestBits, 8, 1 << 20);
@@ -61,10 +70,18 @@ export function registerKatCommand(program: Command, context: CommandContext): v
       const label = flags.label ?? flags.name;
       if (flags.writeManifest !== undefined) {
         if (flags.katDir === undefined && flags.outDir === undefined) {
-          throw new CliError('USAGE', '--write-manifest needs --kat-dir (reference files to hash) or --out-dir (hash the generated files).');
+          throw new CliError(
+            'USAGE',
+            '--write-manifest needs --kat-dir (reference files to hash) or --out-dir (hash the generated files).',
+          );
         }
         if (flags.katDir !== undefined) {
-          const written = await writeManifestFromKatFiles({ manifestPath: flags.writeManifest, katDirectory: flags.katDir, name: flags.name, label });
+          const written = await writeManifestFromKatFiles({
+            manifestPath: flags.writeManifest,
+            katDirectory: flags.katDir,
+            name: flags.name,
+            label,
+          });
           context.io.stderr(`[ngcc-perf] ${flags.writeManifest}: wrote ${written.length} entries for ${label}\n`);
           flags.manifest = flags.writeManifest;
         }
@@ -87,11 +104,18 @@ export function registerKatCommand(program: Command, context: CommandContext): v
         onProgress: (message) => context.io.stderr(`[ngcc-perf] ${message}\n`),
       });
       if (flags.writeManifest !== undefined && flags.katDir === undefined && flags.outDir !== undefined) {
-        const written = await writeManifestFromKatFiles({ manifestPath: flags.writeManifest, katDirectory: flags.outDir, name: flags.name, label });
+        const written = await writeManifestFromKatFiles({
+          manifestPath: flags.writeManifest,
+          katDirectory: flags.outDir,
+          name: flags.name,
+          label,
+        });
         context.io.stderr(`[ngcc-perf] ${flags.writeManifest}: wrote ${written.length} entries for ${label}\n`);
       }
       if (flags.json) {
-        context.io.stdout(`${JSON.stringify({ verdict: result.verdict, detail: result.detail, files: result.files, logSha256: result.logSha256 }, null, 2)}\n`);
+        context.io.stdout(
+          `${JSON.stringify({ verdict: result.verdict, detail: result.detail, files: result.files, logSha256: result.logSha256 }, null, 2)}\n`,
+        );
       } else {
         context.io.stdout(result.logText);
       }

@@ -15,8 +15,13 @@ interface MergeFlags {
 export function registerMergeCommand(program: Command, context: CommandContext): void {
   program
     .command('merge')
-    .description('merge the shard run directories of one campaign into one dataset and render its reports (refuses mixed systems or plans)')
-    .argument('<runs...>', 'complete run directories: every shard K/N of one campaign, or runs of other candidates with the same plan')
+    .description(
+      'merge the shard run directories of one campaign into one dataset and render its reports (refuses mixed systems or plans)',
+    )
+    .argument(
+      '<runs...>',
+      'complete run directories: every shard K/N of one campaign, or runs of other candidates with the same plan',
+    )
     .requiredOption('--out <dir>', 'the merged dataset (a new or empty folder)')
     .option('--json', 'print what was merged as JSON')
     .action(async (runs: string[], flags: MergeFlags) => {
@@ -25,7 +30,9 @@ export function registerMergeCommand(program: Command, context: CommandContext):
         context.io.stdout(`${JSON.stringify(result, null, 2)}\n`);
         return;
       }
-      context.io.stderr(`[ngcc-perf] merged ${runs.length} runs of ${result.systemId}: ${result.instances} instances, ${result.records} records\n`);
+      context.io.stderr(
+        `[ngcc-perf] merged ${runs.length} runs of ${result.systemId}: ${result.instances} instances, ${result.records} records\n`,
+      );
       for (const report of result.reports.html) context.io.stdout(`${result.directory}/${report}\n`);
     });
 }

@@ -4,27 +4,68 @@ import type { MeasurementPlan, OperationPlan, PlanOperationOptions } from '@ngcc
 import { registerPlanCommand } from './plan-command.js';
 
 /** A planned size as planOperation returns it, from t1 and the plan figures (SPEC §5 rules). */
-function planned(calibrationSeconds: number, iterationsPerTrial: number, warmups: number, timeoutPerProcessSeconds = 60, warmCallSeconds?: number): OperationPlan {
+function planned(
+  calibrationSeconds: number,
+  iterationsPerTrial: number,
+  warmups: number,
+  timeoutPerProcessSeconds = 60,
+  warmCallSeconds?: number,
+): OperationPlan {
   const planCallSeconds = warmCallSeconds ?? calibrationSeconds;
   const plan: MeasurementPlan = {
-    trialTargetSeconds: 1, budgetSeconds: 900, calibrationSeconds, iterationsPerTrial, warmups, trials: 5,
-    warmCallSeconds: warmCallSeconds ?? null, planCallSeconds, calibrationBasis: warmCallSeconds === undefined ? 'first-call' : 'warm-calls',
-    estimatedSeconds: 5 * (iterationsPerTrial + warmups) * planCallSeconds, timeoutPerProcessSeconds,
-    scope: 'loop', message: 'rule', alignmentOffsetBytes: 0, addressLayout: 'randomized', onContextSwitch: 'rerun-until-futile', coreClockHz: null,
+    trialTargetSeconds: 1,
+    budgetSeconds: 900,
+    calibrationSeconds,
+    iterationsPerTrial,
+    warmups,
+    trials: 5,
+    warmCallSeconds: warmCallSeconds ?? null,
+    planCallSeconds,
+    calibrationBasis: warmCallSeconds === undefined ? 'first-call' : 'warm-calls',
+    estimatedSeconds: 5 * (iterationsPerTrial + warmups) * planCallSeconds,
+    timeoutPerProcessSeconds,
+    scope: 'loop',
+    message: 'rule',
+    alignmentOffsetBytes: 0,
+    addressLayout: 'randomized',
+    onContextSwitch: 'rerun-until-futile',
+    coreClockHz: null,
   };
   // 2 ms of process start-up per trial on top of the loops.
   return { status: 'planned', plan, estimatedWallSeconds: plan.estimatedSeconds + 5 * 0.002, calibration: {} as never };
 }
 /** A failed calibration whose process failed with `code` (the driver's exit-code name). */
 function failed(code: 'CRASH' | 'LOADFAIL', message: string): OperationPlan {
-  const process = { command: [], cpu: null, exitCode: code === 'LOADFAIL' ? 5 : null, wallSeconds: 0.01, attempts: 1, baselineRssBytes: null, peakRssBytes: null, trial: null, failure: { code, message } };
-  return { status: 'failed', failure: `calibration: ${code} — ${message}`, plan: null, calibration: { status: 'failed', failure: `calibration: ${code} — ${message}`, process, meta: null } };
+  const process = {
+    command: [],
+    cpu: null,
+    exitCode: code === 'LOADFAIL' ? 5 : null,
+    wallSeconds: 0.01,
+    attempts: 1,
+    baselineRssBytes: null,
+    peakRssBytes: null,
+    trial: null,
+    failure: { code, message },
+  };
+  return {
+    status: 'failed',
+    failure: `calibration: ${code} — ${message}`,
+    plan: null,
+    calibration: { status: 'failed', failure: `calibration: ${code} — ${message}`, process, meta: null },
+  };
 }
 const FAILED = failed('CRASH', 'the driver died of SIGSEGV inside the library');
 // The driver's own LOADFAIL sentence for a file that is ELF but not loadable (native/driver/library.c).
-const LOADFAIL = failed('LOADFAIL', 'exit code 5: no symbol CryptHash in lib/libno_symbol.so (lib/libno_symbol.so: undefined symbol: CryptHash): the library must export `int CryptHash(int, const unsigned char*, unsigned long long, unsigned char*)` with C linkage (check with nm -D)');
+const LOADFAIL = failed(
+  'LOADFAIL',
+  'exit code 5: no symbol CryptHash in lib/libno_symbol.so (lib/libno_symbol.so: undefined symbol: CryptHash): the library must export `int CryptHash(int, const unsigned char*, unsigned long long, unsigned char*)` with C linkage (check with nm -D)',
+);
 
-async function runPlan(argv: string[], answers: Record<number, OperationPlan>, checkLibrary: (library: string) => Promise<void> = async () => undefined) {
+async function runPlan(
+  argv: string[],
+  answers: Record<number, OperationPlan>,
+  checkLibrary: (library: string) => Promise<void> = async () => undefined,
+) {
   const out: string[] = [];
   const err: string[] = [];
   const asked: PlanOperationOptions[] = [];
@@ -55,38 +96,61 @@ const SEED = { 32: planned(1.5e-6, 20000, 3), 65536: planned(0.0009875, 1013, 3)
 describe('ngcc-perf plan', () => {
   it('shows the warm call a plan used when the cold call was one-time set-up', async () => {
     // OpenSSL's EVP SHA-512 at 16384 B: 1.89 ms cold (provider fetch), 32 µs warm → 20000 (capped).
-    const { stdout } = await runPlan(['lib/libossl.so', '--digest-bits', '512', '--sizes', '16384'], { 16384: planned(0.00189, 20000, 3, 60, 0.000032) });
-    expect(stdout.split('\n')[3]).toBe('16384 B  1.89 ms, then 32 µs warm       20000         3       5     3.2 s             60 s');
+    const { stdout } = await runPlan(['lib/libossl.so', '--digest-bits', '512', '--sizes', '16384'], {
+      16384: planned(0.00189, 20000, 3, 60, 0.000032),
+    });
+    expect(stdout.split('\n')[3]).toBe(
+      '16384 B  1.89 ms, then 32 µs warm       20000         3       5     3.2 s             60 s',
+    );
   });
 
   it('calibrates each size (pinned, with the options given) and prints the plan and the totals', async () => {
-    const { stdout, stderr, asked, exitCode } = await runPlan(['lib/liblitchi_512.so', '--digest-bits', '512', '--sizes', '65536,32', '--cpu', '0', '--trial-target', '1'], SEED);
+    const { stdout, stderr, asked, exitCode } = await runPlan(
+      ['lib/liblitchi_512.so', '--digest-bits', '512', '--sizes', '65536,32', '--cpu', '0', '--trial-target', '1'],
+      SEED,
+    );
     expect(exitCode).toBe(0);
-    expect(asked).toEqual([32, 65536].map((messageBytes) => ({
-      library: 'lib/liblitchi_512.so', digestBits: 512, messageBytes, options: { trialTargetSeconds: 1 }, cpu: 0, driverPath: '/opt/ngcc/ngcc-perf-driver',
-    })));
+    expect(asked).toEqual(
+      [32, 65536].map((messageBytes) => ({
+        library: 'lib/liblitchi_512.so',
+        digestBits: 512,
+        messageBytes,
+        options: { trialTargetSeconds: 1 },
+        cpu: 0,
+        driverPath: '/opt/ngcc/ngcc-perf-driver',
+      })),
+    );
     expect(stderr).toBe(
       '[ngcc-perf] calibrating 32 B (one cold call; a process is killed after 900 s)\n' +
         '[ngcc-perf] calibrating 65536 B (one cold call; a process is killed after 900 s)\n',
     );
     // 32 B: 5 × 20003 × 1.5 µs = 0.150 s; 65536 B: 5 × 1016 × 987.5 µs = 5.0165 s; total 5.17 s, +5 × 2 ms each = 5.19 s.
-    expect(stdout).toBe([
-      'Plan for liblitchi_512.so (512-bit digest): 2 message size(s), nothing measured yet',
-      '',
-      '   size  t1 (one call)  iterations  warm-ups  trials  estimate  timeout/process',
-      '   32 B         1.5 µs       20000         3       5    150 ms             60 s',
-      '65536 B         988 µs        1013         3       5    5.02 s             60 s',
-      '',
-      'total estimate: 5.17 s of timed loops and warm-ups, about 5.19 s with process start-up (one attempt per trial; disturbed trials can add reruns)',
-      '',
-    ].join('\n'));
+    expect(stdout).toBe(
+      [
+        'Plan for liblitchi_512.so (512-bit digest): 2 message size(s), nothing measured yet',
+        '',
+        '   size  t1 (one call)  iterations  warm-ups  trials  estimate  timeout/process',
+        '   32 B         1.5 µs       20000         3       5    150 ms             60 s',
+        '65536 B         988 µs        1013         3       5    5.02 s             60 s',
+        '',
+        'total estimate: 5.17 s of timed loops and warm-ups, about 5.19 s with process start-up (one attempt per trial; disturbed trials can add reruns)',
+        '',
+      ].join('\n'),
+    );
   });
 
   it('prints JSON with --json, and exits 3 when a size could not be calibrated', async () => {
-    const { stdout, exitCode } = await runPlan(['lib/libsegv.so', '--digest-bits', '256', '--sizes', '32,65536', '--json'], { 32: FAILED, 65536: SEED[65536] });
+    const { stdout, exitCode } = await runPlan(
+      ['lib/libsegv.so', '--digest-bits', '256', '--sizes', '32,65536', '--json'],
+      { 32: FAILED, 65536: SEED[65536] },
+    );
     expect(exitCode).toBe(3);
     const json = JSON.parse(stdout);
-    expect(json.sizes[0]).toEqual({ messageBytes: 32, status: 'failed', failure: 'calibration: CRASH — the driver died of SIGSEGV inside the library' });
+    expect(json.sizes[0]).toEqual({
+      messageBytes: 32,
+      status: 'failed',
+      failure: 'calibration: CRASH — the driver died of SIGSEGV inside the library',
+    });
     expect(json.sizes[1]).toMatchObject({ messageBytes: 65536, status: 'planned', plan: { iterationsPerTrial: 1013 } });
     expect(json.totalEstimatedSeconds).toBeCloseTo(5.0165, 10);
   });
@@ -117,13 +181,21 @@ describe('ngcc-perf plan', () => {
     const out: string[] = [];
     const asked: number[] = [];
     const program = new Command('ngcc-perf').exitOverride();
-    registerPlanCommand(program, { io: { stdout: (t) => out.push(t), stderr: () => undefined }, setExitCode: () => undefined }, {
-      planOperation: async (options) => (asked.push(options.messageBytes), all[options.messageBytes]!),
-      driverPath: async () => '/opt/ngcc/ngcc-perf-driver',
-      allowedCpus: () => [0, 1],
-      checkLibrary: async () => undefined,
-    });
-    await expect(program.parseAsync(['plan', 'lib/libno_symbol.so', '--digest-bits', '256', '--sizes', '32,128,512'], { from: 'user' })).rejects.toMatchObject({
+    registerPlanCommand(
+      program,
+      { io: { stdout: (t) => out.push(t), stderr: () => undefined }, setExitCode: () => undefined },
+      {
+        planOperation: async (options) => (asked.push(options.messageBytes), all[options.messageBytes]!),
+        driverPath: async () => '/opt/ngcc/ngcc-perf-driver',
+        allowedCpus: () => [0, 1],
+        checkLibrary: async () => undefined,
+      },
+    );
+    await expect(
+      program.parseAsync(['plan', 'lib/libno_symbol.so', '--digest-bits', '256', '--sizes', '32,128,512'], {
+        from: 'user',
+      }),
+    ).rejects.toMatchObject({
       code: 'USAGE',
       message:
         'lib/libno_symbol.so: the driver cannot load it (LOADFAIL): no symbol CryptHash in lib/libno_symbol.so (lib/libno_symbol.so: undefined symbol: CryptHash): ' +
@@ -136,7 +208,9 @@ describe('ngcc-perf plan', () => {
   it('checks the library file before calibrating anything', async () => {
     // No answers: a calibration would fail with "no answer for 32 B" instead of the refusal.
     const refusal = new Error('/tmp/notelf.so: not an ELF file');
-    await expect(runPlan(['/tmp/notelf.so', '--digest-bits', '256'], {}, async () => Promise.reject(refusal))).rejects.toBe(refusal);
+    await expect(
+      runPlan(['/tmp/notelf.so', '--digest-bits', '256'], {}, async () => Promise.reject(refusal)),
+    ).rejects.toBe(refusal);
   });
 
   it('refuses --cpu outside the CPUs this process may use, and defaults to the last of them', async () => {

@@ -1,6 +1,11 @@
 import path from 'node:path';
 import type { Command } from 'commander';
-import { DEFAULT_TIMING_OPTIONS, planOperation, type OperationPlan, type PlanOperationOptions } from '@ngcc-perf/timing';
+import {
+  DEFAULT_TIMING_OPTIONS,
+  planOperation,
+  type OperationPlan,
+  type PlanOperationOptions,
+} from '@ngcc-perf/timing';
 import type { CommandContext } from '../command-context.js';
 import { EXIT_NOT_VOUCHED, EXIT_SUCCESS } from '../exit-codes.js';
 import { formatSeconds } from '@ngcc-perf/report';
@@ -70,8 +75,13 @@ export function renderPlan(library: string, digestBits: number, sizes: readonly 
           formatSeconds(planned.plan.timeoutPerProcessSeconds),
         ],
   );
-  const widths = header.map((title, column) => Math.max(title.length, ...rows.filter((r) => r.length > 2).map((r) => (r[column] ?? '').length)));
-  const line = (cells: string[]) => (cells.length === 2 ? `${cells[0]?.padStart(widths[0] ?? 0)}  ${cells[1]}` : cells.map((c, i) => c.padStart(widths[i] ?? 0)).join('  '));
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...rows.filter((r) => r.length > 2).map((r) => (r[column] ?? '').length)),
+  );
+  const line = (cells: string[]) =>
+    cells.length === 2
+      ? `${cells[0]?.padStart(widths[0] ?? 0)}  ${cells[1]}`
+      : cells.map((c, i) => c.padStart(widths[i] ?? 0)).join('  ');
   const ok = sizes.flatMap(({ planned }) => (planned.status === 'planned' ? [planned] : []));
   const loops = ok.reduce((sum, p) => sum + p.plan.estimatedSeconds, 0);
   const wall = ok.reduce((sum, p) => sum + p.estimatedWallSeconds, 0);
@@ -102,27 +112,45 @@ export function renderPlan(library: string, digestBits: number, sizes: readonly 
  * @example
  * registerPlanCommand(program, context);
  */
-export function registerPlanCommand(program: Command, context: CommandContext, dependencies: PlanDependencies = DEFAULT_DEPENDENCIES): void {
+export function registerPlanCommand(
+  program: Command,
+  context: CommandContext,
+  dependencies: PlanDependencies = DEFAULT_DEPENDENCIES,
+): void {
   program
     .command('plan')
-    .description('calibrate every message size and print the trial plan and the estimated time, measuring nothing (SPEC §5)')
+    .description(
+      'calibrate every message size and print the trial plan and the estimated time, measuring nothing (SPEC §5)',
+    )
     .argument('<lib>', 'shared library exporting CryptHash')
     .requiredOption('--digest-bits <n>', 'digest length in bits')
     .option('--sizes <list>', `message sizes in bytes (default: ${GUIDE_MESSAGE_SIZES_BYTES.join(',')})`)
-    .option('--trial-target <seconds>', `target seconds per trial (default ${DEFAULT_TIMING_OPTIONS.trialTargetSeconds})`)
+    .option(
+      '--trial-target <seconds>',
+      `target seconds per trial (default ${DEFAULT_TIMING_OPTIONS.trialTargetSeconds})`,
+    )
     .option('--trials <n>', `trials per size, each in its own process (default ${DEFAULT_TIMING_OPTIONS.trials})`)
-    .option('--budget <seconds>', `most seconds per size; also kills a calibration process that runs longer (default ${DEFAULT_TIMING_OPTIONS.budgetSeconds})`)
+    .option(
+      '--budget <seconds>',
+      `most seconds per size; also kills a calibration process that runs longer (default ${DEFAULT_TIMING_OPTIONS.budgetSeconds})`,
+    )
     .option('--cpu <n>', 'CPU to pin the calibration to, one this process may use (default: the last of them)')
     .option('--quiet', 'no progress output on stderr')
     .option('--json', 'print the plans as JSON')
     .action(async (library: string, flags: PlanFlags) => {
       const digestBits = parseInteger('--digest-bits', flags.digestBits, 8, 1 << 20);
-      const sizesBytes = flags.sizes === undefined ? [...GUIDE_MESSAGE_SIZES_BYTES] : parseSizeList('--sizes', flags.sizes);
+      const sizesBytes =
+        flags.sizes === undefined ? [...GUIDE_MESSAGE_SIZES_BYTES] : parseSizeList('--sizes', flags.sizes);
       const allowed = dependencies.allowedCpus();
       const cpu = flags.cpu === undefined ? defaultMeasuringCpus(allowed)[0]! : parseMeasuringCpu(flags.cpu, allowed);
-      const budgetSeconds = flags.budget === undefined ? DEFAULT_TIMING_OPTIONS.budgetSeconds : parsePositiveNumber('--budget', flags.budget);
+      const budgetSeconds =
+        flags.budget === undefined
+          ? DEFAULT_TIMING_OPTIONS.budgetSeconds
+          : parsePositiveNumber('--budget', flags.budget);
       const options = {
-        ...(flags.trialTarget === undefined ? {} : { trialTargetSeconds: parsePositiveNumber('--trial-target', flags.trialTarget) }),
+        ...(flags.trialTarget === undefined
+          ? {}
+          : { trialTargetSeconds: parsePositiveNumber('--trial-target', flags.trialTarget) }),
         ...(flags.trials === undefined ? {} : { trials: parseInteger('--trials', flags.trials, 1, 1000) }),
         ...(flags.budget === undefined ? {} : { budgetSeconds }),
       };
@@ -131,16 +159,26 @@ export function registerPlanCommand(program: Command, context: CommandContext, d
       const sizes: PlannedSize[] = [];
       for (const messageBytes of sizesBytes) {
         if (flags.quiet !== true) context.io.stderr(calibratingLine(messageBytes, budgetSeconds));
-        const planned = await dependencies.planOperation({ library, digestBits, messageBytes, options, cpu, driverPath: driver });
+        const planned = await dependencies.planOperation({
+          library,
+          digestBits,
+          messageBytes,
+          options,
+          cpu,
+          driverPath: driver,
+        });
         // A library the driver cannot load fails every size the same way: bad input, said once.
-        const notLoadable = planned.status === 'failed' ? loadFailureError(library, planned.calibration.process.failure) : null;
+        const notLoadable =
+          planned.status === 'failed' ? loadFailureError(library, planned.calibration.process.failure) : null;
         if (notLoadable !== null) throw notLoadable;
         sizes.push({ messageBytes, planned });
       }
       if (flags.json) {
         const planned = sizes.flatMap(({ planned: p }) => (p.status === 'planned' ? [p] : []));
         const json = {
-          library, digestBits, cpu,
+          library,
+          digestBits,
+          cpu,
           sizes: sizes.map(({ messageBytes, planned: p }) =>
             p.status === 'planned'
               ? { messageBytes, status: p.status, plan: p.plan, estimatedWallSeconds: p.estimatedWallSeconds }

@@ -22,12 +22,20 @@ export function registerPublishCommand(program: Command, context: CommandContext
     .option('--replace', 'replace a different dataset already published for this system (never done without it)')
     .option('--json', 'print what was published as JSON')
     .action(async (run: string, flags: PublishFlags) => {
-      const result = await publishRun({ runDirectory: run, dataDirectory: flags.data, replace: flags.replace === true });
+      const result = await publishRun({
+        runDirectory: run,
+        dataDirectory: flags.data,
+        replace: flags.replace === true,
+      });
       if (flags.json) {
         context.io.stdout(`${JSON.stringify(result, null, 2)}\n`);
         return;
       }
-      const how = { copied: 'published', replaced: 'replaced the earlier dataset with', unchanged: 'already published, unchanged:' }[result.status];
+      const how = {
+        copied: 'published',
+        replaced: 'replaced the earlier dataset with',
+        unchanged: 'already published, unchanged:',
+      }[result.status];
       context.io.stderr(`[ngcc-perf] ${how} ${result.files} files of ${result.systemId}\n`);
       context.io.stdout(`${result.directory}\n`);
     });

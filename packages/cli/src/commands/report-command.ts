@@ -20,12 +20,20 @@ interface ReportFlags {
 export function registerReportCommand(program: Command, context: CommandContext): void {
   program
     .command('report')
-    .description('render every page and export of a run directory from its records (candidate pages, summary, method, CSV/JSON)')
+    .description(
+      'render every page and export of a run directory from its records (candidate pages, summary, method, CSV/JSON)',
+    )
     .argument('<run-dirs...>', 'run directories written by "ngcc-perf run" (one per system)')
-    .option('--out <dir>', 'write reports/ and exports/ here instead of into each run directory; needed for several runs (adds the cross-system summary)')
+    .option(
+      '--out <dir>',
+      'write reports/ and exports/ here instead of into each run directory; needed for several runs (adds the cross-system summary)',
+    )
     .action(async (directories: string[], flags: ReportFlags) => {
       if (directories.length > 1 && flags.out === undefined) {
-        throw new CliError('USAGE', `report got ${directories.length} run directories: pass --out DIR for their pages and the cross-system summary.`);
+        throw new CliError(
+          'USAGE',
+          `report got ${directories.length} run directories: pass --out DIR for their pages and the cross-system summary.`,
+        );
       }
       // every input is read and checked before anything is written
       const datasets = [];
@@ -34,12 +42,16 @@ export function registerReportCommand(program: Command, context: CommandContext)
       systems.forEach((system, index) => {
         const first = systems.indexOf(system);
         if (first !== index) {
-          throw new CliError('USAGE', `report: ${directories[first]} and ${directories[index]} are both system "${system}"; their pages would overwrite each other in ${flags.out}. Pass one run per system (merge shards first with "ngcc-perf merge").`);
+          throw new CliError(
+            'USAGE',
+            `report: ${directories[first]} and ${directories[index]} are both system "${system}"; their pages would overwrite each other in ${flags.out}. Pass one run per system (merge shards first with "ngcc-perf merge").`,
+          );
         }
       });
       for (const [index, dataset] of datasets.entries()) {
         const out = flags.out ?? directories[index]!;
-        const otherSystems = flags.out === undefined ? [] : systems.filter((system) => system !== dataset.campaign.systemId);
+        const otherSystems =
+          flags.out === undefined ? [] : systems.filter((system) => system !== dataset.campaign.systemId);
         const written = await writeRunReports(dataset, out, { otherSystems });
         // the system's HTML summary last: it links every page, so it is the one to open
         const summary = REPORT_PATHS.summaryHtml(dataset.campaign.systemId);
@@ -48,7 +60,8 @@ export function registerReportCommand(program: Command, context: CommandContext)
       }
       if (datasets.length > 1) {
         const out = flags.out!;
-        for (const file of await writeCrossSystemSummary(datasets, out)) context.io.stdout(`${path.join(path.resolve(out), ...file.split('/'))}\n`);
+        for (const file of await writeCrossSystemSummary(datasets, out))
+          context.io.stdout(`${path.join(path.resolve(out), ...file.split('/'))}\n`);
       }
     });
 }

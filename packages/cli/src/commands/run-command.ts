@@ -11,7 +11,17 @@ import { parseInteger, parsePositiveNumber, parseSizeList } from '../parse-optio
 import { createProgressBar } from '../progress/progress-bar.js';
 import { createProgressLog } from '../progress/progress-log.js';
 import { measuringCpus, parsePhases, parseProfile } from './run-options.js';
-import { bundledCandidateDirectories, DEFAULT_CAMPAIGN_PHASES, defaultSystemId, GUIDE_MESSAGE_SIZES_BYTES, parseShardSpec, resolveRunInputs, runCampaign, shardFromEnvironment, type CampaignEventSink } from '@ngcc-perf/campaign';
+import {
+  bundledCandidateDirectories,
+  DEFAULT_CAMPAIGN_PHASES,
+  defaultSystemId,
+  GUIDE_MESSAGE_SIZES_BYTES,
+  parseShardSpec,
+  resolveRunInputs,
+  runCampaign,
+  shardFromEnvironment,
+  type CampaignEventSink,
+} from '@ngcc-perf/campaign';
 
 interface RunFlags {
   out?: string;
@@ -45,34 +55,71 @@ const collect = (value: string, previous: string[]) => [...previous, value];
 export function registerRunCommand(program: Command, context: CommandContext): void {
   program
     .command('run')
-    .description('build, KAT-check, calibrate, time and size every instance, then write the run directory and reports (resumable)')
-    .argument('[inputs...]', 'candidate folders (candidate.json), official package folders, .zip packages, or folders of those (default: the bundled examples)')
+    .description(
+      'build, KAT-check, calibrate, time and size every instance, then write the run directory and reports (resumable)',
+    )
+    .argument(
+      '[inputs...]',
+      'candidate folders (candidate.json), official package folders, .zip packages, or folders of those (default: the bundled examples)',
+    )
     .option('--out <dir>', 'run directory; running again with the same options resumes it (default: runs/<UTC time>)')
     .option('--system <id>', 'system id, <arch>_<n> (default: x86_1 or arm_1)')
     .option('--sizes <list>', `message sizes in bytes (default: ${GUIDE_MESSAGE_SIZES_BYTES.join(',')})`)
-    .option('--trial-target <seconds>', `target seconds per trial (default ${DEFAULT_TIMING_OPTIONS.trialTargetSeconds}, the guide's)`)
+    .option(
+      '--trial-target <seconds>',
+      `target seconds per trial (default ${DEFAULT_TIMING_OPTIONS.trialTargetSeconds}, the guide's)`,
+    )
     .option('--trials <n>', `trials per operation, each in its own process (default ${DEFAULT_TIMING_OPTIONS.trials})`)
-    .option('--budget <seconds>', `most seconds one operation may take (default ${DEFAULT_TIMING_OPTIONS.budgetSeconds})`)
+    .option(
+      '--budget <seconds>',
+      `most seconds one operation may take (default ${DEFAULT_TIMING_OPTIONS.budgetSeconds})`,
+    )
     .option('--cpu <n>', 'CPU to pin every timed process to (default: the last CPU this process may use)')
     .option('--cpus <list>', 'measure on several CPUs of this host, one worker each (e.g. 2,3,4)')
-    .option('--profile <name>', 'build every instance with this guide profile: reference, performance or resource (default: each instance\'s variant)')
+    .option(
+      '--profile <name>',
+      "build every instance with this guide profile: reference, performance or resource (default: each instance's variant)",
+    )
     .option('--shard <K/N>', 'measure shard K of N (default: from SLURM_ARRAY_TASK_ID/COUNT or JOB_COMPLETION_INDEX)')
-    .option('--shard-count <n>', 'N for a Kubernetes Indexed Job (JOB_COMPLETION_INDEX), or to override Slurm\'s array size')
-    .option('--prior <dir>', 'an earlier run whose records give each instance\'s cost for the shard split (repeatable)', collect, [])
-    .option('--phases <list>', `phases to run (default: ${DEFAULT_CAMPAIGN_PHASES.join(',')}; publish when --data is given)`)
+    .option(
+      '--shard-count <n>',
+      "N for a Kubernetes Indexed Job (JOB_COMPLETION_INDEX), or to override Slurm's array size",
+    )
+    .option(
+      '--prior <dir>',
+      "an earlier run whose records give each instance's cost for the shard split (repeatable)",
+      collect,
+      [],
+    )
+    .option(
+      '--phases <list>',
+      `phases to run (default: ${DEFAULT_CAMPAIGN_PHASES.join(',')}; publish when --data is given)`,
+    )
     .option('--data <dir>', 'publish the finished dataset into <dir>/<system>/')
     .option('--replace', 'let --data replace a different dataset already published for this system')
-    .option('--allow-unfixed-host', 'measure although `check-host` finds problems; they are recorded in every record and report')
+    .option(
+      '--allow-unfixed-host',
+      'measure although `check-host` finds problems; they are recorded in every record and report',
+    )
     .option('--quiet', 'no progress output')
-    .option('--remeasure <which>', '"unstable": in an existing run directory, measure again only the operations whose trial CV is above its limit (previous records kept under remeasured/)')
+    .option(
+      '--remeasure <which>',
+      '"unstable": in an existing run directory, measure again only the operations whose trial CV is above its limit (previous records kept under remeasured/)',
+    )
     .option('--json', 'progress events and a final summary as JSON Lines on stdout')
     .action(async (directories: string[], flags: RunFlags) => {
       if (flags.remeasure !== undefined && flags.remeasure !== 'unstable') {
-        throw new CliError('USAGE', `--remeasure expects "unstable" (the operations whose trial CV is above its limit), got "${flags.remeasure}".`);
+        throw new CliError(
+          'USAGE',
+          `--remeasure expects "unstable" (the operations whose trial CV is above its limit), got "${flags.remeasure}".`,
+        );
       }
       const remeasure = flags.remeasure === 'unstable' ? ('unstable' as const) : undefined;
       if (remeasure !== undefined && (flags.out === undefined || !existsSync(path.join(flags.out, 'campaign.json')))) {
-        throw new CliError('USAGE', `--remeasure unstable re-measures an existing run: pass --out with the run directory of that run (and its original options).`);
+        throw new CliError(
+          'USAGE',
+          `--remeasure unstable re-measures an existing run: pass --out with the run directory of that run (and its original options).`,
+        );
       }
       const folders = directories.length === 0 ? await bundledCandidateDirectories() : directories;
       const outDirectory = flags.out ?? path.join('runs', new Date().toISOString().replace(/[:.]/g, '-'));
@@ -83,12 +130,20 @@ export function registerRunCommand(program: Command, context: CommandContext): v
       if (!/^[A-Za-z0-9][A-Za-z0-9_-]*$/.test(systemId)) {
         throw new CliError('USAGE', `--system "${systemId}" must be letters, digits, "_" or "-" (e.g. x86_1).`);
       }
-      const shardCount = flags.shardCount === undefined ? undefined : parseInteger('--shard-count', flags.shardCount, 1, 100000);
-      const shard = flags.shard === undefined ? shardFromEnvironment(process.env, shardCount) : parseShardSpec(flags.shard);
+      const shardCount =
+        flags.shardCount === undefined ? undefined : parseInteger('--shard-count', flags.shardCount, 1, 100000);
+      const shard =
+        flags.shard === undefined ? shardFromEnvironment(process.env, shardCount) : parseShardSpec(flags.shard);
       if (shard === null && shardCount !== undefined) {
-        throw new CliError('USAGE', '--shard-count is for a job array (JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID is not set). Pass --shard K/N to pick a shard by hand.');
+        throw new CliError(
+          'USAGE',
+          '--shard-count is for a job array (JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID is not set). Pass --shard K/N to pick a shard by hand.',
+        );
       }
-      const phases = flags.phases === undefined ? [...DEFAULT_CAMPAIGN_PHASES, ...(flags.data === undefined ? [] : ['publish' as const])] : parsePhases(flags.phases);
+      const phases =
+        flags.phases === undefined
+          ? [...DEFAULT_CAMPAIGN_PHASES, ...(flags.data === undefined ? [] : ['publish' as const])]
+          : parsePhases(flags.phases);
       const interactive = !flags.quiet && !flags.json && context.io === processIo && process.stderr.isTTY === true;
       const bar = interactive ? createProgressBar(process.stderr) : null;
       const sink: CampaignEventSink = flags.json
@@ -102,10 +157,20 @@ export function registerRunCommand(program: Command, context: CommandContext): v
           candidates,
           outDirectory,
           systemId,
-          messageSizesBytes: flags.sizes === undefined ? [...GUIDE_MESSAGE_SIZES_BYTES] : parseSizeList('--sizes', flags.sizes),
-          trialTargetSeconds: flags.trialTarget === undefined ? DEFAULT_TIMING_OPTIONS.trialTargetSeconds : parsePositiveNumber('--trial-target', flags.trialTarget),
-          budgetSeconds: flags.budget === undefined ? DEFAULT_TIMING_OPTIONS.budgetSeconds : parsePositiveNumber('--budget', flags.budget),
-          trials: flags.trials === undefined ? DEFAULT_TIMING_OPTIONS.trials : parseInteger('--trials', flags.trials, 1, 1000),
+          messageSizesBytes:
+            flags.sizes === undefined ? [...GUIDE_MESSAGE_SIZES_BYTES] : parseSizeList('--sizes', flags.sizes),
+          trialTargetSeconds:
+            flags.trialTarget === undefined
+              ? DEFAULT_TIMING_OPTIONS.trialTargetSeconds
+              : parsePositiveNumber('--trial-target', flags.trialTarget),
+          budgetSeconds:
+            flags.budget === undefined
+              ? DEFAULT_TIMING_OPTIONS.budgetSeconds
+              : parsePositiveNumber('--budget', flags.budget),
+          trials:
+            flags.trials === undefined
+              ? DEFAULT_TIMING_OPTIONS.trials
+              : parseInteger('--trials', flags.trials, 1, 1000),
           cpus: measuringCpus(flags),
           buildProfile: flags.profile === undefined ? null : parseProfile(flags.profile),
           shard,
@@ -130,10 +195,15 @@ export function registerRunCommand(program: Command, context: CommandContext): v
         for (const v of result.verdicts.filter((x) => x.verdict !== 'PASS')) {
           context.io.stderr(`[ngcc-perf] warning: ${v.candidate}/${v.instance} KAT ${v.verdict} (flags ${v.flags})\n`);
         }
-        const shardText = result.shard === null ? '' : ` (shard ${result.shard.index}/${result.shard.count}: ${result.instances.join(', ')})`;
+        const shardText =
+          result.shard === null
+            ? ''
+            : ` (shard ${result.shard.index}/${result.shard.count}: ${result.instances.join(', ')})`;
         context.io.stderr(`[ngcc-perf] run directory: ${result.runDirectory}${shardText}\n`);
         if (result.records.failed > 0) {
-          context.io.stderr(`[ngcc-perf] ${result.records.failed} operation(s) failed (see their records; running again retries them): exit ${EXIT_NOT_VOUCHED}\n`);
+          context.io.stderr(
+            `[ngcc-perf] ${result.records.failed} operation(s) failed (see their records; running again retries them): exit ${EXIT_NOT_VOUCHED}\n`,
+          );
         }
       }
       // the candidate pages, then the summary last: it links every page, so it is the one to open

@@ -8,8 +8,12 @@ describe('parseCpus', () => {
   });
 
   it('names the option the user typed: --cpus for a list, --cpu for one CPU', () => {
-    expect(() => parseCpus('7', [0, 1])).toThrow('--cpus 7: CPU 7 is not available to this process (allowed: 0,1). Pick CPUs from that list.');
-    expect(() => parseCpus('7', [0, 1], '--cpu')).toThrow('--cpu 7: CPU 7 is not available to this process (allowed: 0,1). Pick a CPU from that list.');
+    expect(() => parseCpus('7', [0, 1])).toThrow(
+      '--cpus 7: CPU 7 is not available to this process (allowed: 0,1). Pick CPUs from that list.',
+    );
+    expect(() => parseCpus('7', [0, 1], '--cpu')).toThrow(
+      '--cpu 7: CPU 7 is not available to this process (allowed: 0,1). Pick a CPU from that list.',
+    );
     expect(() => parseCpus('x', [0, 1], '--cpu')).toThrow('--cpu expects CPU numbers like 2,3,4 or 2-4, got "x".');
   });
 });

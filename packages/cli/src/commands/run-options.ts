@@ -12,10 +12,14 @@ import { allowedCpus, defaultMeasuringCpus, parseCpuListText } from '@ngcc-perf/
  */
 export function parseCpus(value: string, allowed: readonly number[] = allowedCpus(), option = '--cpus'): number[] {
   const cpus = parseCpuListText(value);
-  if (cpus === null || cpus.length === 0) throw new CliError('USAGE', `${option} expects CPU numbers like 2,3,4 or 2-4, got "${value}".`);
+  if (cpus === null || cpus.length === 0)
+    throw new CliError('USAGE', `${option} expects CPU numbers like 2,3,4 or 2-4, got "${value}".`);
   const refused = cpus.filter((cpu) => !allowed.includes(cpu));
   if (refused.length > 0) {
-    throw new CliError('USAGE', `${option} ${value}: CPU ${refused.join(', ')} is not available to this process (allowed: ${allowed.join(',')}). Pick ${option === '--cpu' ? 'a CPU' : 'CPUs'} from that list.`);
+    throw new CliError(
+      'USAGE',
+      `${option} ${value}: CPU ${refused.join(', ')} is not available to this process (allowed: ${allowed.join(',')}). Pick ${option === '--cpu' ? 'a CPU' : 'CPUs'} from that list.`,
+    );
   }
   return cpus;
 }
@@ -27,7 +31,8 @@ export function parseCpus(value: string, allowed: readonly number[] = allowedCpu
  */
 export function measuringCpus(flags: { cpu?: string; cpus?: string }): number[] {
   const allowed = allowedCpus();
-  if (flags.cpu !== undefined && flags.cpus !== undefined) throw new CliError('USAGE', 'give --cpu N or --cpus LIST, not both.');
+  if (flags.cpu !== undefined && flags.cpus !== undefined)
+    throw new CliError('USAGE', 'give --cpu N or --cpus LIST, not both.');
   if (flags.cpus !== undefined) return parseCpus(flags.cpus, allowed);
   if (flags.cpu !== undefined) return parseCpus(String(parseInteger('--cpu', flags.cpu, 0, 4095)), allowed, '--cpu');
   return defaultMeasuringCpus(allowed);
@@ -40,10 +45,16 @@ export function measuringCpus(flags: { cpu?: string; cpus?: string }): number[] 
  * parsePhases('measure,build'); // ['build', 'measure']
  */
 export function parsePhases(value: string): CampaignPhase[] {
-  const names = value.split(',').map((p) => p.trim()).filter((p) => p !== '');
+  const names = value
+    .split(',')
+    .map((p) => p.trim())
+    .filter((p) => p !== '');
   for (const name of names) {
     if (!(CAMPAIGN_PHASES as readonly string[]).includes(name)) {
-      throw new CliError('USAGE', `--phases: unknown phase "${name}". Use a comma-separated list of ${CAMPAIGN_PHASES.join(', ')}.`);
+      throw new CliError(
+        'USAGE',
+        `--phases: unknown phase "${name}". Use a comma-separated list of ${CAMPAIGN_PHASES.join(', ')}.`,
+      );
     }
   }
   if (names.length === 0) throw new CliError('USAGE', '--phases needs at least one phase.');

@@ -1,5 +1,10 @@
 import type { Command } from 'commander';
-import { DEFAULT_CALL_MEMORY_TIMEOUT_SECONDS, measureCallMemory, type CallMemoryResult, type MeasureCallMemoryOptions } from '@ngcc-perf/rss';
+import {
+  DEFAULT_CALL_MEMORY_TIMEOUT_SECONDS,
+  measureCallMemory,
+  type CallMemoryResult,
+  type MeasureCallMemoryOptions,
+} from '@ngcc-perf/rss';
 import { allowedCpus, defaultMeasuringCpus, formatCpuList } from '@ngcc-perf/timing';
 import { driverPath } from '@ngcc-perf/native';
 import {
@@ -67,13 +72,19 @@ interface TimePinning {
  * and how many disturbed attempts were discarded and rerun.
  */
 function timeWarnings(measured: OperationMeasurement): string[] {
-  const reruns = measured.disturbedRetries > 0 ? [`${measured.disturbedRetries} disturbed trial attempt(s) were discarded and rerun`] : [];
+  const reruns =
+    measured.disturbedRetries > 0
+      ? [`${measured.disturbedRetries} disturbed trial attempt(s) were discarded and rerun`]
+      : [];
   return [...reruns, ...(measured.derived?.warnings ?? [])];
 }
 
 /** The line that says which CPU every process was pinned to, and why that one. */
 function renderPinning(pinning: TimePinning): string {
-  const why = pinning.source === 'option' ? '--cpu' : `default: the last of the CPUs this process may use, ${formatCpuList(pinning.allowed)}; --cpu N to choose`;
+  const why =
+    pinning.source === 'option'
+      ? '--cpu'
+      : `default: the last of the CPUs this process may use, ${formatCpuList(pinning.allowed)}; --cpu N to choose`;
   return `pinned: every process on CPU ${pinning.cpu} (${why})\n`;
 }
 
@@ -82,12 +93,18 @@ const COUNTER_NAMES: readonly CounterName[] = ['pmu-cycles', 'tsc', 'tscp', 'cnt
 /** `--counter NAME` checked against the driver's counter names. */
 function parseCounter(value: string): CounterName {
   const found = COUNTER_NAMES.find((name) => name === value);
-  if (found === undefined) throw new CliError('USAGE', `--counter must be one of ${COUNTER_NAMES.join(', ')}, got "${value}".`);
+  if (found === undefined)
+    throw new CliError('USAGE', `--counter must be one of ${COUNTER_NAMES.join(', ')}, got "${value}".`);
   return found;
 }
 
 /** The `--json` object of `time`: the figures, the plan and how it was made, the trials and the memory of one call. */
-function timeJson(measured: OperationMeasurement, messageBytes: number, memory: TimeMemory, pinning: TimePinning): Record<string, unknown> {
+function timeJson(
+  measured: OperationMeasurement,
+  messageBytes: number,
+  memory: TimeMemory,
+  pinning: TimePinning,
+): Record<string, unknown> {
   const d = measured.derived;
   return {
     status: measured.status,
@@ -109,7 +126,10 @@ function timeJson(measured: OperationMeasurement, messageBytes: number, memory: 
     ciLowCycles: d?.ciLowCycles ?? null,
     ciHighCycles: d?.ciHighCycles ?? null,
     disturbedRetries: measured.disturbedRetries,
-    hostProblems: measured.counter === null ? [] : detectHostProblems(readHostEnvironment(), { ...measured.counter, hz: measured.counter.hz ?? undefined }),
+    hostProblems:
+      measured.counter === null
+        ? []
+        : detectHostProblems(readHostEnvironment(), { ...measured.counter, hz: measured.counter.hz ?? undefined }),
     baselineRssBytes: d?.baselineRssBytes ?? null,
     peakRssBytes: d?.peakRssBytes ?? null,
     ...memoryFields(memory),
@@ -144,35 +164,62 @@ function renderFigures(measured: OperationMeasurement, messageBytes: number): st
  * @example
  * registerTimeCommand(program, context);
  */
-export function registerTimeCommand(program: Command, context: CommandContext, dependencies: TimeDependencies = DEFAULT_DEPENDENCIES): void {
+export function registerTimeCommand(
+  program: Command,
+  context: CommandContext,
+  dependencies: TimeDependencies = DEFAULT_DEPENDENCIES,
+): void {
   program
     .command('time')
-    .description('time CryptHash on one message size: calibrated trials, each in its own process (SPEC §5), then the memory of one call')
+    .description(
+      'time CryptHash on one message size: calibrated trials, each in its own process (SPEC §5), then the memory of one call',
+    )
     .argument('<lib>', 'shared library exporting CryptHash')
     .requiredOption('--digest-bits <n>', 'digest length in bits')
     .requiredOption('--bytes <n>', 'message length in bytes (0 to 16 MiB)')
     .option('--trials <n>', `trials, each in its own process (default ${DEFAULT_TIMING_OPTIONS.trials})`)
     .option('--iterations <n>', 'iterations per trial (calibration still runs, for the warm-ups)')
-    .option('--trial-target <seconds>', `target seconds per trial (default ${DEFAULT_TIMING_OPTIONS.trialTargetSeconds})`)
-    .option('--budget <seconds>', `most seconds for the operation; also bounds the calibration process, and the memory process (${DEFAULT_CALL_MEMORY_TIMEOUT_SECONDS} s at most) (default ${DEFAULT_TIMING_OPTIONS.budgetSeconds})`)
+    .option(
+      '--trial-target <seconds>',
+      `target seconds per trial (default ${DEFAULT_TIMING_OPTIONS.trialTargetSeconds})`,
+    )
+    .option(
+      '--budget <seconds>',
+      `most seconds for the operation; also bounds the calibration process, and the memory process (${DEFAULT_CALL_MEMORY_TIMEOUT_SECONDS} s at most) (default ${DEFAULT_TIMING_OPTIONS.budgetSeconds})`,
+    )
     .option('--cpu <n>', 'pin every process to this CPU, one this process may use (default: the last of them)')
-    .option('--counter <name>', 'read this counter (pmu-cycles, tsc, tscp, cntvct or clock) instead of the one the driver chooses')
-    .option('--fixed-layout', 'run every driver process with ADDR_NO_RANDOMIZE (one address-space layout for all trials; recorded in the plan)')
+    .option(
+      '--counter <name>',
+      'read this counter (pmu-cycles, tsc, tscp, cntvct or clock) instead of the one the driver chooses',
+    )
+    .option(
+      '--fixed-layout',
+      'run every driver process with ADDR_NO_RANDOMIZE (one address-space layout for all trials; recorded in the plan)',
+    )
     .option('--quiet', 'no progress output on stderr')
     .option('--json', 'print the measurement as JSON')
     .action(async (library: string, flags: TimeFlags) => {
       const messageBytes = parseInteger('--bytes', flags.bytes, 0, 16 * 1024 * 1024);
       const digestBits = parseInteger('--digest-bits', flags.digestBits, 8, 1 << 20);
-      if (digestBits % 8 !== 0) throw new CliError('USAGE', `--digest-bits must be a multiple of 8 (whole bytes), got ${digestBits}.`);
+      if (digestBits % 8 !== 0)
+        throw new CliError('USAGE', `--digest-bits must be a multiple of 8 (whole bytes), got ${digestBits}.`);
       const allowed = dependencies.allowedCpus();
-      const pinning: TimePinning = flags.cpu === undefined
-        ? { cpu: defaultMeasuringCpus(allowed)[0]!, source: 'default', allowed }
-        : { cpu: parseMeasuringCpu(flags.cpu, allowed), source: 'option', allowed };
-      const budgetSeconds = flags.budget === undefined ? DEFAULT_TIMING_OPTIONS.budgetSeconds : parsePositiveNumber('--budget', flags.budget);
+      const pinning: TimePinning =
+        flags.cpu === undefined
+          ? { cpu: defaultMeasuringCpus(allowed)[0]!, source: 'default', allowed }
+          : { cpu: parseMeasuringCpu(flags.cpu, allowed), source: 'option', allowed };
+      const budgetSeconds =
+        flags.budget === undefined
+          ? DEFAULT_TIMING_OPTIONS.budgetSeconds
+          : parsePositiveNumber('--budget', flags.budget);
       const options = {
         ...(flags.trials === undefined ? {} : { trials: parseInteger('--trials', flags.trials, 1, 1000) }),
-        ...(flags.trialTarget === undefined ? {} : { trialTargetSeconds: parsePositiveNumber('--trial-target', flags.trialTarget) }),
-        ...(flags.iterations === undefined ? {} : { iterationsPerTrial: parseInteger('--iterations', flags.iterations, 1, 1e9) }),
+        ...(flags.trialTarget === undefined
+          ? {}
+          : { trialTargetSeconds: parsePositiveNumber('--trial-target', flags.trialTarget) }),
+        ...(flags.iterations === undefined
+          ? {}
+          : { iterationsPerTrial: parseInteger('--iterations', flags.iterations, 1, 1e9) }),
         ...(flags.budget === undefined ? {} : { budgetSeconds }),
       };
       const forced = {
@@ -185,7 +232,14 @@ export function registerTimeCommand(program: Command, context: CommandContext, d
       say(calibratingLine(messageBytes, budgetSeconds));
       const pinned = { cpu: pinning.cpu };
       const measured = await dependencies.measureOperation({
-        library, digestBits, messageBytes, options, ...pinned, ...forced, driverPath: driver, onProgress: createTimeProgress(say),
+        library,
+        digestBits,
+        messageBytes,
+        options,
+        ...pinned,
+        ...forced,
+        driverPath: driver,
+        onProgress: createTimeProgress(say),
       });
       const notLoadable = measured.plan === null ? loadFailureError(library, measured.calibration.failure) : null;
       if (notLoadable !== null) throw notLoadable;
@@ -193,15 +247,26 @@ export function registerTimeCommand(program: Command, context: CommandContext, d
       const memoryTimeoutSeconds = Math.min(budgetSeconds, DEFAULT_CALL_MEMORY_TIMEOUT_SECONDS);
       say(`[ngcc-perf] memory of one call (one more process; killed after ${memoryTimeoutSeconds} s)\n`);
       const memory = await measureMemoryOnce(dependencies.measureCallMemory, {
-        library, digestBits, messageBytes, driverPath: driver, timeoutSeconds: memoryTimeoutSeconds, ...pinned,
+        library,
+        digestBits,
+        messageBytes,
+        driverPath: driver,
+        timeoutSeconds: memoryTimeoutSeconds,
+        ...pinned,
       });
       if (flags.json) {
         context.io.stdout(`${JSON.stringify(timeJson(measured, messageBytes, memory, pinning), null, 2)}\n`);
       } else {
         // Results and their warnings go to stdout, so --quiet (no progress on stderr) keeps them.
-        const warnings = timeWarnings(measured).map((warning) => `warning: ${warning}\n`).join('');
+        const warnings = timeWarnings(measured)
+          .map((warning) => `warning: ${warning}\n`)
+          .join('');
         context.io.stdout(
-          renderFigures(measured, messageBytes) + warnings + describeTimePlan(measured, flags.iterations !== undefined) + renderPinning(pinning) + renderMemory(memory),
+          renderFigures(measured, messageBytes) +
+            warnings +
+            describeTimePlan(measured, flags.iterations !== undefined) +
+            renderPinning(pinning) +
+            renderMemory(memory),
         );
       }
       if (measured.status === 'failed' || memory.memory === null) context.setExitCode(EXIT_NOT_VOUCHED);

@@ -19,7 +19,9 @@ interface ValidateFlags {
 export function registerValidateCommand(program: Command, context: CommandContext): void {
   program
     .command('validate')
-    .description('check a run directory: derived statistics, KAT digests and verdicts, relative paths, byte-identical reports')
+    .description(
+      'check a run directory: derived statistics, KAT digests and verdicts, relative paths, byte-identical reports',
+    )
     .argument('<run-dir>', 'run directory written by "ngcc-perf run"')
     .option('--json', 'print the result as JSON on stdout')
     .action(async (directory: string, flags: ValidateFlags) => {

@@ -12,7 +12,8 @@ function describeBasis(measured: OperationMeasurement): string {
     const batchCalls = measured.calibration.trial?.iterations ?? 0;
     return `from a batch of ${batchCalls} calls, ${formatSeconds(plan.calibrationSeconds)} each (one call is too short to time alone)`;
   }
-  const warm = plan.warmCallSeconds === null ? '' : ` (the warm calls after it took ${formatSeconds(plan.warmCallSeconds)} each)`;
+  const warm =
+    plan.warmCallSeconds === null ? '' : ` (the warm calls after it took ${formatSeconds(plan.warmCallSeconds)} each)`;
   return `from one cold call of ${formatSeconds(plan.calibrationSeconds)}${warm}`;
 }
 
@@ -31,13 +32,16 @@ export function describeTimePlan(measured: OperationMeasurement, fixedIterations
   const plan = measured.plan;
   if (plan === null) return '';
   const shape = `${plan.trials} trials × ${plan.iterationsPerTrial} calls (+${plan.warmups} warm-ups)`;
-  const basis = fixedIterations ? `calls per trial fixed by --iterations, warm-ups planned ${describeBasis(measured)}` : describeBasis(measured);
+  const basis = fixedIterations
+    ? `calls per trial fixed by --iterations, warm-ups planned ${describeBasis(measured)}`
+    : describeBasis(measured);
   const lines = [`plan: ${shape}, ${basis}`];
   const seconds = measured.processes.flatMap((p) => (p.trial === null ? [] : [p.trial.seconds]));
   if (seconds.length > 0) {
-    const shown = seconds.length <= 10
-      ? seconds.map(formatSeconds).join(', ')
-      : `${seconds.length} loops of ${formatSeconds(Math.min(...seconds))} to ${formatSeconds(Math.max(...seconds))}`;
+    const shown =
+      seconds.length <= 10
+        ? seconds.map(formatSeconds).join(', ')
+        : `${seconds.length} loops of ${formatSeconds(Math.min(...seconds))} to ${formatSeconds(Math.max(...seconds))}`;
     const target = fixedIterations ? '' : `, target ${formatSeconds(plan.trialTargetSeconds)}`;
     lines.push(`trials: ${shown} of timed loop${target}`);
   }

@@ -19,7 +19,7 @@ async function nodeError(): Promise<Error> {
 }
 
 describe('isNgccPerfError (errors told apart by class)', () => {
-  it('recognises the packages\' error classes', async () => {
+  it("recognises the packages' error classes", async () => {
     expect(await isNgccPerfError(new CliError('USAGE', 'bad option'))).toBe(true);
     expect(await isNgccPerfError(new KatError('MANIFEST_FIELD_COUNT', 'kat.sha256 line 1'))).toBe(true);
     expect(await isNgccPerfError(new TimingError('INVALID_OPTIONS', 'trials is 0'))).toBe(true);

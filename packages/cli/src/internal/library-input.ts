@@ -7,7 +7,13 @@ import { CliError } from '../cli-error.js';
  * not ELF, cut short, or an object file / archive / core dump. Header inconsistencies
  * (`MALFORMED`, `OUT_OF_BOUNDS`) are left for the dynamic loader to judge.
  */
-const NOT_A_LIBRARY: readonly ElfSizeErrorCode[] = ['NOT_FOUND', 'READ_FAILED', 'NOT_ELF', 'TRUNCATED', 'NOT_SHARED_LIBRARY'];
+const NOT_A_LIBRARY: readonly ElfSizeErrorCode[] = [
+  'NOT_FOUND',
+  'READ_FAILED',
+  'NOT_ELF',
+  'TRUNCATED',
+  'NOT_SHARED_LIBRARY',
+];
 
 /**
  * Checks, before any driver process starts, that `library` is an ELF shared object, with the

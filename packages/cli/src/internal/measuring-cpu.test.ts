@@ -10,7 +10,10 @@ describe('parseMeasuringCpu', () => {
 
   it('refuses a CPU outside the allowed set with USAGE, naming --cpu and the allowed CPUs', () => {
     expect(() => parseMeasuringCpu('7', [0, 1])).toThrow(
-      new CliError('USAGE', '--cpu 7: CPU 7 is not available to this process (allowed: 0,1). Pick a CPU from that list.'),
+      new CliError(
+        'USAGE',
+        '--cpu 7: CPU 7 is not available to this process (allowed: 0,1). Pick a CPU from that list.',
+      ),
     );
     expect(() => parseMeasuringCpu('0', [2, 3, 4, 5])).toThrow('(allowed: 2-5)');
     expect(() => parseMeasuringCpu('x', [0, 1])).toThrow('--cpu expects a whole number, got "x".');

@@ -22,9 +22,12 @@ export async function measureMemoryOnce(
 ): Promise<TimeMemory> {
   try {
     const result = await measure(options);
-    return result.status === 'complete' ? { memory: result.memory, memoryFailure: null } : { memory: null, memoryFailure: result.failure };
+    return result.status === 'complete'
+      ? { memory: result.memory, memoryFailure: null }
+      : { memory: null, memoryFailure: result.failure };
   } catch (error) {
-    if (error instanceof RssError && error.code !== 'INVALID_ARGUMENT') return { memory: null, memoryFailure: `${error.code} — ${error.message}` };
+    if (error instanceof RssError && error.code !== 'INVALID_ARGUMENT')
+      return { memory: null, memoryFailure: `${error.code} — ${error.message}` };
     throw error;
   }
 }
@@ -53,7 +56,8 @@ export function memoryFields({ memory, memoryFailure }: TimeMemory): Record<stri
 export function renderMemory({ memory, memoryFailure }: TimeMemory): string {
   if (memory === null) return `memory: not measured (${memoryFailure ?? 'unknown reason'})\n`;
   const orNa = (value: number | null, unit: string): string => (value === null ? 'n/a' : `${value} ${unit}`);
-  const operationPeak = memory.operationPeakBytes === null ? `n/a (clear_refs ${memory.clearRefs})` : `${memory.operationPeakBytes} B`;
+  const operationPeak =
+    memory.operationPeakBytes === null ? `n/a (clear_refs ${memory.clearRefs})` : `${memory.operationPeakBytes} B`;
   return (
     `memory of one call: stack high-water ${memory.stackHighWaterBytes} B, heap peak ${orNa(memory.heapPeakBytes, 'B')} ` +
     `in ${orNa(memory.heapAllocations, 'allocations')}, operation peak ${operationPeak}\n`

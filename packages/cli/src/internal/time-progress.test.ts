@@ -2,25 +2,64 @@ import { describe, expect, it } from '@jest/globals';
 import type { DisturbedReason, MeasureProgress, TrialProcess } from '@ngcc-perf/timing';
 import { calibratingLine, describeProgress } from './time-progress.js';
 
-const PREEMPTED: DisturbedReason = { code: 'context-switch', message: 'preempted 6 time(s) during the loop', rerun: true };
-const FLAGGED: DisturbedReason = { code: 'context-switch', message: 'preempted 1 time(s) during the loop', rerun: false };
+const PREEMPTED: DisturbedReason = {
+  code: 'context-switch',
+  message: 'preempted 6 time(s) during the loop',
+  rerun: true,
+};
+const FLAGGED: DisturbedReason = {
+  code: 'context-switch',
+  message: 'preempted 1 time(s) during the loop',
+  rerun: false,
+};
 
 function event(fields: Partial<MeasureProgress>, process: Partial<TrialProcess>): MeasureProgress {
-  const base: TrialProcess = { command: [], cpu: 1, exitCode: 0, wallSeconds: 0.05, attempts: 1, baselineRssBytes: null, peakRssBytes: null, trial: null };
-  return { phase: 'trial', trial: 2, trials: 5, attempt: 1, disturbedReasons: [], rerun: false, ...fields, process: { ...base, ...process } };
+  const base: TrialProcess = {
+    command: [],
+    cpu: 1,
+    exitCode: 0,
+    wallSeconds: 0.05,
+    attempts: 1,
+    baselineRssBytes: null,
+    peakRssBytes: null,
+    trial: null,
+  };
+  return {
+    phase: 'trial',
+    trial: 2,
+    trials: 5,
+    attempt: 1,
+    disturbedReasons: [],
+    rerun: false,
+    ...fields,
+    process: { ...base, ...process },
+  };
 }
 // 2169 calls of libsha512 at 4096 B in a 40.7 ms loop.
-const LOOP = { iterations: 2169, seconds: 0.0407, ticks: 99_527_780, involuntarySwitches: 6, voluntarySwitches: 0, cpuAfter: 1 };
+const LOOP = {
+  iterations: 2169,
+  seconds: 0.0407,
+  ticks: 99_527_780,
+  involuntarySwitches: 6,
+  voluntarySwitches: 0,
+  cpuAfter: 1,
+};
 
 describe('time progress lines', () => {
   it('names the calibration timeout (--budget, in seconds as given)', () => {
-    expect(calibratingLine(64, 2)).toBe('[ngcc-perf] calibrating 64 B (one cold call; a process is killed after 2 s)\n');
-    expect(calibratingLine(0, 900)).toBe('[ngcc-perf] calibrating 0 B (one cold call; a process is killed after 900 s)\n');
+    expect(calibratingLine(64, 2)).toBe(
+      '[ngcc-perf] calibrating 64 B (one cold call; a process is killed after 2 s)\n',
+    );
+    expect(calibratingLine(0, 900)).toBe(
+      '[ngcc-perf] calibrating 0 B (one cold call; a process is killed after 900 s)\n',
+    );
   });
 
   it('says what calibration timed: a batch of calls too short to time alone', () => {
     const batch = event({ phase: 'calibration', trial: 0 }, { trial: { ...LOOP, iterations: 1000, seconds: 0.0004 } });
-    expect(describeProgress(batch)).toBe('calibration: a batch of 1000 calls took 400 µs (400 ns each); 5 trial(s) to run');
+    expect(describeProgress(batch)).toBe(
+      'calibration: a batch of 1000 calls took 400 µs (400 ns each); 5 trial(s) to run',
+    );
   });
 
   it('says a disturbed attempt that runs again, one kept when reruns stopped, and flags that only inform', () => {
@@ -40,7 +79,13 @@ describe('time progress lines', () => {
     expect(describeProgress(event({ phase: 'calibration', trial: 0, trials: 0 }, { failure: timeout }))).toBe(
       'calibration failed: TIMEOUT — killed after 2.0 s without finishing (per-process timeout)',
     );
-    expect(describeProgress(event({ trial: 3 }, { failure: { code: 'CRASH', message: 'killed by SIGSEGV' } }))).toBe('trial 3/5: failed — CRASH — killed by SIGSEGV');
-    expect(describeProgress(event({ phase: 'calibration', trial: 0 }, { failure: { code: 'LOADFAIL', message: 'cannot load x.so' } }))).toBeNull();
+    expect(describeProgress(event({ trial: 3 }, { failure: { code: 'CRASH', message: 'killed by SIGSEGV' } }))).toBe(
+      'trial 3/5: failed — CRASH — killed by SIGSEGV',
+    );
+    expect(
+      describeProgress(
+        event({ phase: 'calibration', trial: 0 }, { failure: { code: 'LOADFAIL', message: 'cannot load x.so' } }),
+      ),
+    ).toBeNull();
   });
 });

@@ -21,7 +21,10 @@ function describeCalibration(process: TrialProcess): string {
     return `a batch of ${trial.iterations} calls took ${formatSeconds(trial.seconds)} (${formatSeconds(trial.seconds / trial.iterations)} each)`;
   }
   const warm = trial.warmCheck;
-  const warmText = warm === undefined || warm.iterations === 0 ? '' : `, then ${warm.iterations} warm calls of ${formatSeconds(warm.seconds / warm.iterations)} each`;
+  const warmText =
+    warm === undefined || warm.iterations === 0
+      ? ''
+      : `, then ${warm.iterations} warm calls of ${formatSeconds(warm.seconds / warm.iterations)} each`;
   return `cold call ${formatSeconds(trial.seconds)}${warmText}`;
 }
 
@@ -37,18 +40,21 @@ export function describeProgress(event: MeasureProgress): string | null {
   if (event.phase === 'calibration') {
     // A library that does not load is bad input: the command says so once, as its error.
     if (process.failure?.code === 'LOADFAIL') return null;
-    if (process.failure !== undefined) return `calibration failed: ${process.failure.code} — ${process.failure.message}`;
+    if (process.failure !== undefined)
+      return `calibration failed: ${process.failure.code} — ${process.failure.message}`;
     return `calibration: ${describeCalibration(process)}; ${event.trials} trial(s) to run`;
   }
   const which = `trial ${event.trial}/${event.trials}${event.attempt > 1 || event.rerun ? `, attempt ${event.attempt}` : ''}`;
   if (process.failure !== undefined) return `${which}: failed — ${process.failure.code} — ${process.failure.message}`;
   const trial = process.trial;
-  const figures = trial === null ? 'no figures' : `${formatSeconds(trial.seconds)} timed loop of ${trial.iterations} calls`;
+  const figures =
+    trial === null ? 'no figures' : `${formatSeconds(trial.seconds)} timed loop of ${trial.iterations} calls`;
   const where = process.cpu === null ? '' : ` on CPU ${process.cpu}`;
   const reasons = event.disturbedReasons.map((reason) => reason.message).join('; ');
   if (event.rerun) return `${which}: ${figures}${where}, disturbed (${reasons}): run again`;
   // Disturbed, but no rerun left (attempts, budget, or context-switch reruns judged futile).
-  if (event.disturbedReasons.some((reason) => reason.rerun)) return `${which}: ${figures}${where}, disturbed (${reasons}): kept, reruns stopped`;
+  if (event.disturbedReasons.some((reason) => reason.rerun))
+    return `${which}: ${figures}${where}, disturbed (${reasons}): kept, reruns stopped`;
   return `${which}: ${figures}${where}${reasons === '' ? '' : ` (flagged: ${reasons})`}`;
 }
 

@@ -1,7 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
 import { createEtaTracker, formatDuration } from './eta-tracker.js';
 
-const op = (messageBytes: number, estimatedSeconds: number | null, done = false) => ({ candidate: 'c', instance: 'i', messageBytes, estimatedSeconds, done });
+const op = (messageBytes: number, estimatedSeconds: number | null, done = false) => ({
+  candidate: 'c',
+  instance: 'i',
+  messageBytes,
+  estimatedSeconds,
+  done,
+});
 
 describe('createEtaTracker', () => {
   it('has no ETA before the plan', () => {
@@ -15,7 +21,17 @@ describe('createEtaTracker', () => {
     eta.observe({ event: 'operation-start', candidate: 'c', instance: 'i', messageBytes: 32, cpu: 2 });
     now = 3000;
     expect(eta.remainingSeconds()).toBe(3.5); // (1 + 6) / 2
-    eta.observe({ event: 'record', candidate: 'c', instance: 'i', messageBytes: 32, cpu: 2, status: 'complete', file: 'f', wallSeconds: 3, failure: null });
+    eta.observe({
+      event: 'record',
+      candidate: 'c',
+      instance: 'i',
+      messageBytes: 32,
+      cpu: 2,
+      status: 'complete',
+      file: 'f',
+      wallSeconds: 3,
+      failure: null,
+    });
     expect(eta.remainingSeconds()).toBe(3);
     expect([eta.doneOperations(), eta.totalOperations()]).toEqual([2, 3]);
   });

@@ -1,4 +1,3 @@
-
 import type { CampaignEvent } from '@ngcc-perf/campaign';
 /** Live figures of the measure phase, from the calibrate phase's plan. */
 export interface EtaTracker {
@@ -20,7 +19,8 @@ interface TrackedOperation {
   startedMs: number | null;
 }
 
-const keyOf = (e: { candidate: string; instance: string; messageBytes: number }) => `${e.candidate}/${e.instance}/${e.messageBytes}`;
+const keyOf = (e: { candidate: string; instance: string; messageBytes: number }) =>
+  `${e.candidate}/${e.instance}/${e.messageBytes}`;
 
 /**
  * Tracks the plan's ETA from campaign events (`plan`, `operation-start`, `record`). An operation
@@ -40,7 +40,8 @@ export function createEtaTracker(nowMs: () => number = Date.now): EtaTracker {
       if (event.event === 'plan') {
         planned = true;
         cpus = Math.max(1, event.cpus.length);
-        for (const op of event.operations) operations.set(keyOf(op), { estimatedSeconds: op.estimatedSeconds, done: op.done, startedMs: null });
+        for (const op of event.operations)
+          operations.set(keyOf(op), { estimatedSeconds: op.estimatedSeconds, done: op.done, startedMs: null });
       } else if (event.event === 'operation-start') {
         const op = operations.get(keyOf(event));
         if (op !== undefined) op.startedMs = nowMs();

@@ -45,7 +45,14 @@ export function createProgressBar(stream: NodeJS.WriteStream): ProgressBar {
     value = 0;
     current.clear();
     bar = new cliProgress.SingleBar(
-      { stream, format: '{phase} [{bar}] {value}/{total}{plan} | {now}', barsize: 24, hideCursor: true, fps: 5, clearOnComplete: false },
+      {
+        stream,
+        format: '{phase} [{bar}] {value}/{total}{plan} | {now}',
+        barsize: 24,
+        hideCursor: true,
+        fps: 5,
+        clearOnComplete: false,
+      },
       cliProgress.Presets.shades_classic,
     );
     bar.start(total, 0, payload());
@@ -70,7 +77,10 @@ export function createProgressBar(stream: NodeJS.WriteStream): ProgressBar {
       case 'kat':
       case 'ct':
         value += 1;
-        current.set(-1, `${event.candidate}/${event.instance}${event.event === 'build' ? '' : ` ${event.event === 'kat' ? 'KAT' : 'ct'} ${event.verdict}`}`);
+        current.set(
+          -1,
+          `${event.candidate}/${event.instance}${event.event === 'build' ? '' : ` ${event.event === 'kat' ? 'KAT' : 'ct'} ${event.verdict}`}`,
+        );
         bar?.update(value, payload());
         return;
       case 'operation-start':
@@ -78,7 +88,10 @@ export function createProgressBar(stream: NodeJS.WriteStream): ProgressBar {
         bar?.update(value, payload());
         return;
       case 'trial': {
-        const what = event.trial === 0 ? 'calibration' : `trial ${event.trial}/${event.trials}${event.attempt > 1 ? ` (attempt ${event.attempt})` : ''}`;
+        const what =
+          event.trial === 0
+            ? 'calibration'
+            : `trial ${event.trial}/${event.trials}${event.attempt > 1 ? ` (attempt ${event.attempt})` : ''}`;
         current.set(event.cpu, `${event.candidate}/${event.instance} ${event.messageBytes} B ${what}`);
         if (phase === 'calibrate') value += 1;
         bar?.update(value, payload());
@@ -87,7 +100,8 @@ export function createProgressBar(stream: NodeJS.WriteStream): ProgressBar {
       case 'record':
         value += 1;
         if (event.cpu !== null) current.delete(event.cpu);
-        if (event.status === 'failed') above(`${event.candidate}/${event.instance} ${event.messageBytes} B failed: ${event.failure ?? ''}`);
+        if (event.status === 'failed')
+          above(`${event.candidate}/${event.instance} ${event.messageBytes} B failed: ${event.failure ?? ''}`);
         bar?.update(value, payload());
         return;
       case 'plan':

@@ -29,15 +29,21 @@ export function createProgressLog(write: (line: string) => void): CampaignEventS
         return;
       }
       case 'kat':
-        say(`${event.candidate}/${event.instance}: KAT ${event.verdict}${event.status === 'reused' ? ' (kept)' : ''}, flags ${event.flags ?? '-'}`);
+        say(
+          `${event.candidate}/${event.instance}: KAT ${event.verdict}${event.status === 'reused' ? ' (kept)' : ''}, flags ${event.flags ?? '-'}`,
+        );
         return;
       case 'ct':
-        say(`${event.candidate}/${event.instance}: constant-time audit ${event.verdict}, ${event.findings} finding${event.findings === 1 ? '' : 's'}${event.status === 'reused' ? ' (kept)' : ''}`);
+        say(
+          `${event.candidate}/${event.instance}: constant-time audit ${event.verdict}, ${event.findings} finding${event.findings === 1 ? '' : 's'}${event.status === 'reused' ? ' (kept)' : ''}`,
+        );
         return;
       case 'plan': {
         const remaining = eta.remainingSeconds();
         const todo = event.operations.filter((o) => !o.done).length;
-        say(`plan: ${todo} of ${event.operations.length} operations to measure on CPU ${event.cpus.join(',')}${remaining === null ? '' : `, about ${formatDuration(remaining)}`}`);
+        say(
+          `plan: ${todo} of ${event.operations.length} operations to measure on CPU ${event.cpus.join(',')}${remaining === null ? '' : `, about ${formatDuration(remaining)}`}`,
+        );
         return;
       }
       case 'record': {
@@ -46,7 +52,9 @@ export function createProgressLog(write: (line: string) => void): CampaignEventS
         const where = event.cpu === null ? '' : ` on CPU ${event.cpu}`;
         const failure = event.failure === null ? '' : `: ${event.failure}`;
         const progress = `[${eta.doneOperations()}/${eta.totalOperations()}${remaining === null ? '' : `, ETA ${formatDuration(remaining)}`}]`;
-        say(`${event.candidate}/${event.instance} ${event.messageBytes} B: ${event.status}${where} in ${event.wallSeconds.toFixed(1)} s${failure} ${progress}`);
+        say(
+          `${event.candidate}/${event.instance} ${event.messageBytes} B: ${event.status}${where} in ${event.wallSeconds.toFixed(1)} s${failure} ${progress}`,
+        );
         return;
       }
       case 'published':

@@ -8,7 +8,9 @@ const count = z.number().int().nonnegative();
 const startLine = z.object({ v: z.literal(1), type: z.literal('ct-start'), underValgrind: z.boolean(), calls: count });
 const callLine = z.object({ v: z.literal(1), type: z.literal('ct-call'), index: count, bits: count, reports: count });
 const endLine = z.object({ v: z.literal(1), type: z.literal('end'), count });
-const errorLine = z.object({ v: z.literal(1), type: z.literal('error'), code: z.string(), message: z.string() }).passthrough();
+const errorLine = z
+  .object({ v: z.literal(1), type: z.literal('error'), code: z.string(), message: z.string() })
+  .passthrough();
 const timeLine = z.object({
   v: z.literal(1),
   type: z.literal('ct-time'),
@@ -47,13 +49,18 @@ export function parseCtDriverLines(stdout: string): CtDriverLine[] {
     try {
       value = JSON.parse(text);
     } catch (error) {
-      throw new CtError('DRIVER_PROTOCOL', `ngcc-perf-driver printed a line that is not JSON: ${text.slice(0, 120)}`, { cause: error });
+      throw new CtError('DRIVER_PROTOCOL', `ngcc-perf-driver printed a line that is not JSON: ${text.slice(0, 120)}`, {
+        cause: error,
+      });
     }
     const type = (value as { type?: unknown }).type;
     if (!['ct-start', 'ct-call', 'end', 'error', 'ct-time'].includes(String(type))) continue;
     const parsed = line.safeParse(value);
     if (!parsed.success) {
-      throw new CtError('DRIVER_PROTOCOL', `ngcc-perf-driver printed a malformed ${String(type)} line (${parsed.error.message}); rebuild native/ with npm run build`);
+      throw new CtError(
+        'DRIVER_PROTOCOL',
+        `ngcc-perf-driver printed a malformed ${String(type)} line (${parsed.error.message}); rebuild native/ with npm run build`,
+      );
     }
     lines.push(parsed.data);
   }

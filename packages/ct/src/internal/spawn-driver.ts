@@ -6,7 +6,8 @@ import { accessSync, constants } from 'node:fs';
 import { driverPath as findDriver } from '@ngcc-perf/native';
 import { CtError } from '../ct-error.js';
 
-const FIX = 'Pass the path of a built ngcc-perf-driver, or leave driverPath out to use the one @ngcc-perf/native finds or builds.';
+const FIX =
+  'Pass the path of a built ngcc-perf-driver, or leave driverPath out to use the one @ngcc-perf/native finds or builds.';
 const KILL_GRACE_MS = 2000;
 const EXIT_GRACE_MS = 5000;
 const LIMIT_BYTES = 1 << 26;
@@ -22,7 +23,9 @@ export async function resolveDriverPath(driverPath: string | undefined): Promise
   try {
     accessSync(driverPath, constants.X_OK);
   } catch (error) {
-    throw new CtError('DRIVER_NOT_FOUND', `ngcc-perf-driver ${driverPath} is missing or not executable. ${FIX}`, { cause: error });
+    throw new CtError('DRIVER_NOT_FOUND', `ngcc-perf-driver ${driverPath} is missing or not executable. ${FIX}`, {
+      cause: error,
+    });
   }
   return driverPath;
 }
@@ -57,11 +60,16 @@ function collect(stream: NodeJS.ReadableStream | null | undefined): () => string
  * Runs a program (no stdin) and returns when it and its pipes are done. After `timeoutSeconds`:
  * SIGTERM, then SIGKILL 2 s later; pipes still open 5 s after the process ended are abandoned.
  */
-export function runProcess(program: string, args: string[], options: { timeoutSeconds: number; env?: NodeJS.ProcessEnv; fd3?: boolean }): Promise<ProcessResult> {
+export function runProcess(
+  program: string,
+  args: string[],
+  options: { timeoutSeconds: number; env?: NodeJS.ProcessEnv; fd3?: boolean },
+): Promise<ProcessResult> {
   const started = process.hrtime.bigint();
   const elapsed = (): number => Number(process.hrtime.bigint() - started) / 1e9;
   return new Promise((resolve) => {
-    const stdio: ('ignore' | 'pipe')[] = options.fd3 === true ? ['ignore', 'pipe', 'pipe', 'pipe'] : ['ignore', 'pipe', 'pipe'];
+    const stdio: ('ignore' | 'pipe')[] =
+      options.fd3 === true ? ['ignore', 'pipe', 'pipe', 'pipe'] : ['ignore', 'pipe', 'pipe'];
     const child = spawn(program, args, { stdio, env: options.env ?? process.env });
     const stdout = collect(child.stdout);
     const stderr = collect(child.stderr);
@@ -74,21 +82,37 @@ export function runProcess(program: string, args: string[], options: { timeoutSe
       if (settled) return;
       settled = true;
       for (const timer of timers) clearTimeout(timer);
-      resolve({ exitCode: code, signal, timedOut, stdout: stdout(), stderr: stderr(), fd3: fd3(), seconds: elapsed(), startError });
+      resolve({
+        exitCode: code,
+        signal,
+        timedOut,
+        stdout: stdout(),
+        stderr: stderr(),
+        fd3: fd3(),
+        seconds: elapsed(),
+        startError,
+      });
     };
     const abandon = (): void => {
       for (const stream of child.stdio) stream?.destroy();
       finish(exit === null ? null : exit.code, exit === null ? 'SIGKILL' : exit.signal);
     };
-    timers.push(setTimeout(() => {
-      timedOut = true;
-      if (exit !== null) return abandon();
-      child.kill('SIGTERM');
-      timers.push(setTimeout(() => {
-        child.kill('SIGKILL');
-        timers.push(setTimeout(abandon, KILL_GRACE_MS));
-      }, KILL_GRACE_MS));
-    }, Math.round(options.timeoutSeconds * 1000)));
+    timers.push(
+      setTimeout(
+        () => {
+          timedOut = true;
+          if (exit !== null) return abandon();
+          child.kill('SIGTERM');
+          timers.push(
+            setTimeout(() => {
+              child.kill('SIGKILL');
+              timers.push(setTimeout(abandon, KILL_GRACE_MS));
+            }, KILL_GRACE_MS),
+          );
+        },
+        Math.round(options.timeoutSeconds * 1000),
+      ),
+    );
     child.once('error', (error) => finish(null, null, error.message));
     child.once('exit', (code, signal) => {
       exit = { code, signal };

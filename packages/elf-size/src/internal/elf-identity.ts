@@ -37,7 +37,11 @@ export function checkElfIdentity(buf: Buffer, file: string): ElfIdentity {
     );
   }
   if (buf.length === 0) {
-    throw new ElfSizeError('TRUNCATED', file, `${file}: the file is empty (0 bytes). Rebuild the library; the link step probably failed.`);
+    throw new ElfSizeError(
+      'TRUNCATED',
+      file,
+      `${file}: the file is empty (0 bytes). Rebuild the library; the link step probably failed.`,
+    );
   }
   const prefix = buf.subarray(0, Math.min(4, buf.length));
   if (!prefix.equals(ELF_MAGIC.subarray(0, prefix.length))) {
@@ -49,15 +53,27 @@ export function checkElfIdentity(buf: Buffer, file: string): ElfIdentity {
     );
   }
   if (buf.length < 16) {
-    throw new ElfSizeError('TRUNCATED', file, `${file}: only ${buf.length} bytes, which ends inside the 16-byte ELF identification. Rebuild or copy the library again.`);
+    throw new ElfSizeError(
+      'TRUNCATED',
+      file,
+      `${file}: only ${buf.length} bytes, which ends inside the 16-byte ELF identification. Rebuild or copy the library again.`,
+    );
   }
   const classByte = buf[4];
   const dataByte = buf[5];
   if (classByte !== 1 && classByte !== 2) {
-    throw new ElfSizeError('NOT_ELF', file, `${file}: ELF class byte (offset 4) is ${classByte}; only 1 (ELF32) and 2 (ELF64) exist. The file is damaged: rebuild it.`);
+    throw new ElfSizeError(
+      'NOT_ELF',
+      file,
+      `${file}: ELF class byte (offset 4) is ${classByte}; only 1 (ELF32) and 2 (ELF64) exist. The file is damaged: rebuild it.`,
+    );
   }
   if (dataByte !== 1 && dataByte !== 2) {
-    throw new ElfSizeError('NOT_ELF', file, `${file}: ELF data-encoding byte (offset 5) is ${dataByte}; only 1 (little-endian) and 2 (big-endian) exist. The file is damaged: rebuild it.`);
+    throw new ElfSizeError(
+      'NOT_ELF',
+      file,
+      `${file}: ELF data-encoding byte (offset 5) is ${dataByte}; only 1 (little-endian) and 2 (big-endian) exist. The file is damaged: rebuild it.`,
+    );
   }
   const elfClass: ElfClass = classByte === 1 ? 32 : 64;
   const endianness: ElfEndianness = dataByte === 1 ? 'little' : 'big';
@@ -69,7 +85,8 @@ export function checkElfIdentity(buf: Buffer, file: string): ElfIdentity {
       `${file}: only ${buf.length} bytes, but an ELF${elfClass} header needs ${headerBytes}. The file is cut short: rebuild or copy the library again.`,
     );
   }
-  const read16 = (offset: number): number => (endianness === 'little' ? buf.readUInt16LE(offset) : buf.readUInt16BE(offset));
+  const read16 = (offset: number): number =>
+    endianness === 'little' ? buf.readUInt16LE(offset) : buf.readUInt16BE(offset);
   const typeCode = read16(16);
   return {
     elfClass,

@@ -15,11 +15,28 @@ const SHN_XINDEX = 0xffff;
 const SHN_LORESERVE = 0xff00;
 
 const TYPE_NAMES: ReadonlyMap<number, string> = new Map([
-  [0, 'NULL'], [1, 'PROGBITS'], [2, 'SYMTAB'], [3, 'STRTAB'], [4, 'RELA'], [5, 'HASH'],
-  [6, 'DYNAMIC'], [7, 'NOTE'], [8, 'NOBITS'], [9, 'REL'], [10, 'SHLIB'], [11, 'DYNSYM'],
-  [14, 'INIT_ARRAY'], [15, 'FINI_ARRAY'], [16, 'PREINIT_ARRAY'], [17, 'GROUP'], [18, 'SYMTAB_SHNDX'],
-  [0x6ffffff5, 'GNU_ATTRIBUTES'], [0x6ffffff6, 'GNU_HASH'], [0x6ffffffd, 'VERDEF'],
-  [0x6ffffffe, 'VERNEED'], [0x6fffffff, 'VERSYM'],
+  [0, 'NULL'],
+  [1, 'PROGBITS'],
+  [2, 'SYMTAB'],
+  [3, 'STRTAB'],
+  [4, 'RELA'],
+  [5, 'HASH'],
+  [6, 'DYNAMIC'],
+  [7, 'NOTE'],
+  [8, 'NOBITS'],
+  [9, 'REL'],
+  [10, 'SHLIB'],
+  [11, 'DYNSYM'],
+  [14, 'INIT_ARRAY'],
+  [15, 'FINI_ARRAY'],
+  [16, 'PREINIT_ARRAY'],
+  [17, 'GROUP'],
+  [18, 'SYMTAB_SHNDX'],
+  [0x6ffffff5, 'GNU_ATTRIBUTES'],
+  [0x6ffffff6, 'GNU_HASH'],
+  [0x6ffffffd, 'VERDEF'],
+  [0x6ffffffe, 'VERNEED'],
+  [0x6fffffff, 'VERSYM'],
 ]);
 
 /** The section headers, and whether the names came from a section-name string table. */
@@ -51,19 +68,41 @@ function fieldReader(buf: Buffer, identity: ElfIdentity) {
 function readRawSection(buf: Buffer, identity: ElfIdentity, at: number): RawSection {
   const { u32, word } = fieldReader(buf, identity);
   if (identity.elfClass === 64) {
-    return { nameOffset: u32(at), typeCode: u32(at + 4), flags: word(at + 8), virtualAddress: word(at + 16), offset: word(at + 24), sizeBytes: word(at + 32), link: u32(at + 40) };
+    return {
+      nameOffset: u32(at),
+      typeCode: u32(at + 4),
+      flags: word(at + 8),
+      virtualAddress: word(at + 16),
+      offset: word(at + 24),
+      sizeBytes: word(at + 32),
+      link: u32(at + 40),
+    };
   }
-  return { nameOffset: u32(at), typeCode: u32(at + 4), flags: u32(at + 8), virtualAddress: u32(at + 12), offset: u32(at + 16), sizeBytes: u32(at + 20), link: u32(at + 24) };
+  return {
+    nameOffset: u32(at),
+    typeCode: u32(at + 4),
+    flags: u32(at + 8),
+    virtualAddress: u32(at + 12),
+    offset: u32(at + 16),
+    sizeBytes: u32(at + 20),
+    link: u32(at + 24),
+  };
 }
 
 function readName(buf: Buffer, strtab: RawSection, raw: RawSection, index: number, file: string): string {
   if (raw.nameOffset >= strtab.sizeBytes) {
-    throw malformedElf(file, `section header ${index} has its name at offset ${raw.nameOffset} (sh_name), outside the ${strtab.sizeBytes}-byte section-name string table`);
+    throw malformedElf(
+      file,
+      `section header ${index} has its name at offset ${raw.nameOffset} (sh_name), outside the ${strtab.sizeBytes}-byte section-name string table`,
+    );
   }
   const start = strtab.offset + raw.nameOffset;
   const end = buf.indexOf(0, start);
   if (end === -1 || end >= strtab.offset + strtab.sizeBytes) {
-    throw malformedElf(file, `the name of section header ${index} (sh_name ${raw.nameOffset}) runs past the end of the section-name string table`);
+    throw malformedElf(
+      file,
+      `the name of section header ${index} (sh_name ${raw.nameOffset}) runs past the end of the section-name string table`,
+    );
   }
   return buf.toString('latin1', start, end);
 }
@@ -83,9 +122,13 @@ export function readSectionTable(buf: Buffer, identity: ElfIdentity, file: strin
   if (tableOffset === 0) return null;
   const minimumEntryBytes = elf64 ? 64 : 40;
   if (entryBytes < minimumEntryBytes) {
-    throw malformedElf(file, `section-header entries are ${entryBytes} bytes (e_shentsize), but ELF${identity.elfClass} needs at least ${minimumEntryBytes}`);
+    throw malformedElf(
+      file,
+      `section-header entries are ${entryBytes} bytes (e_shentsize), but ELF${identity.elfClass} needs at least ${minimumEntryBytes}`,
+    );
   }
-  const describeTable = (n: number): string => `the section-header table (offset ${tableOffset}, ${n} × ${entryBytes} bytes)`;
+  const describeTable = (n: number): string =>
+    `the section-header table (offset ${tableOffset}, ${n} × ${entryBytes} bytes)`;
   const fields = 'e_shoff, e_shnum or e_shentsize';
   if (count === 0 || nameTableIndex === SHN_XINDEX) {
     // Extended numbering: section header 0 holds the real count (sh_size) and index (sh_link).
@@ -95,17 +138,32 @@ export function readSectionTable(buf: Buffer, identity: ElfIdentity, file: strin
     if (nameTableIndex === SHN_XINDEX) nameTableIndex = first.link;
     if (count === 0) return { sections: [], named: false };
   } else if (nameTableIndex >= SHN_LORESERVE) {
-    throw malformedElf(file, `e_shstrndx is ${nameTableIndex}, a reserved section index, so the section names cannot be found`);
+    throw malformedElf(
+      file,
+      `e_shstrndx is ${nameTableIndex}, a reserved section index, so the section names cannot be found`,
+    );
   }
-  checkFileExtent({ what: describeTable(count), fields, offset: tableOffset, lengthBytes: count * entryBytes }, buf.length, file);
-  const raws = Array.from({ length: count }, (_, index) => readRawSection(buf, identity, tableOffset + index * entryBytes));
+  checkFileExtent(
+    { what: describeTable(count), fields, offset: tableOffset, lengthBytes: count * entryBytes },
+    buf.length,
+    file,
+  );
+  const raws = Array.from({ length: count }, (_, index) =>
+    readRawSection(buf, identity, tableOffset + index * entryBytes),
+  );
   raws.forEach((raw, index) => checkSection(raw, index, buf.length, file));
   if (nameTableIndex >= count) {
-    throw malformedElf(file, `e_shstrndx is ${nameTableIndex}, but the file has only ${count} section headers (0–${count - 1})`);
+    throw malformedElf(
+      file,
+      `e_shstrndx is ${nameTableIndex}, but the file has only ${count} section headers (0–${count - 1})`,
+    );
   }
   const strtab = nameTableIndex === 0 ? null : raws[nameTableIndex];
   if (strtab !== undefined && strtab !== null && strtab.typeCode !== SHT_STRTAB) {
-    throw malformedElf(file, `e_shstrndx points at section header ${nameTableIndex}, which is of type ${typeName(strtab.typeCode)}, not STRTAB`);
+    throw malformedElf(
+      file,
+      `e_shstrndx points at section header ${nameTableIndex}, which is of type ${typeName(strtab.typeCode)}, not STRTAB`,
+    );
   }
   const sections = raws.map((raw, index): ElfSection => ({
     name: strtab === undefined || strtab === null ? '' : readName(buf, strtab, raw, index, file),

@@ -25,7 +25,10 @@ export interface CheckedRunOptions {
 function checkLimits(options: CheckedRunOptions): void {
   const memory = options.maxMemoryBytes;
   if (memory !== undefined && !(Number.isSafeInteger(memory) && (memory === 0 || memory >= MIN_MEMORY_BYTES))) {
-    reject('maxMemoryBytes', `must be 0 (no limit) or a whole number of bytes from ${MIN_MEMORY_BYTES} (16 MiB), got ${String(memory)}`);
+    reject(
+      'maxMemoryBytes',
+      `must be 0 (no limit) or a whole number of bytes from ${MIN_MEMORY_BYTES} (16 MiB), got ${String(memory)}`,
+    );
   }
   const large = options.testSizes?.largeMessageBits;
   if (large !== undefined && !(Number.isSafeInteger(large) && large >= 64 && large <= 2 ** 36 && large % 8 === 0)) {
@@ -36,23 +39,37 @@ function checkLimits(options: CheckedRunOptions): void {
     reject('testSizes.loopIterations', `must be a whole number from 0 to 10^9, got ${String(steps)}`);
   }
   if (options.files.includes('KAT_Loop') && options.digestBits > KAT_LOOP.messageBits) {
-    reject('digestBits', `must be at most ${KAT_LOOP.messageBits} for KAT_Loop (the digest is XORed into the ${KAT_LOOP.messageBits}-bit message), got ${options.digestBits}`);
+    reject(
+      'digestBits',
+      `must be at most ${KAT_LOOP.messageBits} for KAT_Loop (the digest is XORed into the ${KAT_LOOP.messageBits}-bit message), got ${options.digestBits}`,
+    );
   }
 }
 
 /** Throws `INVALID_ARGUMENT` naming the first bad option. */
 export function checkRunOptions(options: CheckedRunOptions): void {
-  if (typeof options.library !== 'string' || options.library.length === 0) reject('library', 'must be the path of the shared library');
+  if (typeof options.library !== 'string' || options.library.length === 0)
+    reject('library', 'must be the path of the shared library');
   if (!Number.isSafeInteger(options.digestBits) || options.digestBits <= 0 || options.digestBits % 8 !== 0) {
     reject('digestBits', `must be a positive multiple of 8 (bits), got ${String(options.digestBits)}`);
   }
   if (typeof options.name !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(options.name)) {
-    reject('name', `must be the instance name: 1 to 64 letters, digits, "-" or "_" (as ICCS KAT_CryptHash.c requires), got ${JSON.stringify(options.name)}`);
+    reject(
+      'name',
+      `must be the instance name: 1 to 64 letters, digits, "-" or "_" (as ICCS KAT_CryptHash.c requires), got ${JSON.stringify(options.name)}`,
+    );
   }
   if (typeof options.candidateId !== 'string' || !/^\S+$/.test(options.candidateId)) {
-    reject('candidateId', `must be a candidate id without spaces (e.g. "hash-15"), got ${JSON.stringify(options.candidateId)}`);
+    reject(
+      'candidateId',
+      `must be a candidate id without spaces (e.g. "hash-15"), got ${JSON.stringify(options.candidateId)}`,
+    );
   }
-  if (!(typeof options.timeoutSeconds === 'number' && Number.isFinite(options.timeoutSeconds) && options.timeoutSeconds > 0)) {
+  if (!(
+    typeof options.timeoutSeconds === 'number' &&
+    Number.isFinite(options.timeoutSeconds) &&
+    options.timeoutSeconds > 0
+  )) {
     reject('timeoutSeconds', `must be a positive number of seconds, got ${String(options.timeoutSeconds)}`);
   }
   if (options.files.length === 0) reject('files', 'must list at least one KAT file kind');

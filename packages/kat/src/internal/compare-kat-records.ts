@@ -37,28 +37,44 @@ function compareRecord(record: number, submitted: KatFileRecord, generated: KatF
     const ours = generated.fields[i];
     if (theirs !== undefined && ours !== undefined && theirs.key === ours.key) {
       if (sameValue(ours.key, theirs.value, ours.value)) continue;
-      return { record, field: ours.key, expected: theirs.value, actual: ours.value, expectedLine: theirs.line, actualLine: ours.line };
+      return {
+        record,
+        field: ours.key,
+        expected: theirs.value,
+        actual: ours.value,
+        expectedLine: theirs.line,
+        actualLine: ours.line,
+      };
     }
     return {
-      record, field: ours?.key ?? theirs?.key ?? '(record)', expected: describe(theirs), actual: describe(ours),
-      expectedLine: theirs?.line ?? 0, actualLine: ours?.line ?? 0,
+      record,
+      field: ours?.key ?? theirs?.key ?? '(record)',
+      expected: describe(theirs),
+      actual: describe(ours),
+      expectedLine: theirs?.line ?? 0,
+      actualLine: ours?.line ?? 0,
     };
   }
   return null;
 }
 
 /** Walks both files record by record; returns null when every record matches. */
-export function compareKatRecords(submitted: readonly KatFileRecord[], generated: readonly KatFileRecord[]): KatRecordDifference | null {
+export function compareKatRecords(
+  submitted: readonly KatFileRecord[],
+  generated: readonly KatFileRecord[],
+): KatRecordDifference | null {
   const count = Math.max(submitted.length, generated.length);
   for (let i = 0; i < count; i += 1) {
     const theirs = submitted[i];
     const ours = generated[i];
     if (theirs === undefined || ours === undefined) {
       return {
-        record: i + 1, field: '(record)',
+        record: i + 1,
+        field: '(record)',
         expected: theirs === undefined ? END_OF_FILE : describe(theirs.fields[0]),
         actual: ours === undefined ? END_OF_FILE : describe(ours.fields[0]),
-        expectedLine: theirs?.line ?? 0, actualLine: ours?.line ?? 0,
+        expectedLine: theirs?.line ?? 0,
+        actualLine: ours?.line ?? 0,
       };
     }
     const difference = compareRecord(i + 1, theirs, ours);

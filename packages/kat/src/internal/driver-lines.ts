@@ -19,7 +19,6 @@ const metaLine = z.object({
   testSizes: z.boolean(),
 });
 
-
 const endLine = z.object({
   v: z.literal(1),
   type: z.literal('end'),
@@ -77,17 +76,31 @@ export interface ParsedDriverOutput {
 
 const HEX = /^[0-9A-F]*$/;
 const RECORD_KEYS: Record<string, 'count' | 'hex' | 'hex16' | 'boolean' | 'seconds'> = {
-  index: 'count', bits: 'count', msgHex: 'hex', headHex: 'hex16', tailHex: 'hex16', seeded: 'boolean',
-  iterations: 'count', dstHex: 'hex', generateSeconds: 'seconds',
+  index: 'count',
+  bits: 'count',
+  msgHex: 'hex',
+  headHex: 'hex16',
+  tailHex: 'hex16',
+  seeded: 'boolean',
+  iterations: 'count',
+  dstHex: 'hex',
+  generateSeconds: 'seconds',
 };
 
 function fieldProblem(kind: (typeof RECORD_KEYS)[string], value: unknown): string | null {
   switch (kind) {
-    case 'count': return Number.isSafeInteger(value) && (value as number) >= 0 ? null : 'expected a whole number';
-    case 'hex': return typeof value === 'string' && HEX.test(value) ? null : 'expected upper-case hex';
-    case 'hex16': return typeof value === 'string' && value.length === 16 && HEX.test(value) ? null : 'expected 16 upper-case hex digits';
-    case 'boolean': return typeof value === 'boolean' ? null : 'expected true or false';
-    case 'seconds': return typeof value === 'number' && value >= 0 ? null : 'expected seconds';
+    case 'count':
+      return Number.isSafeInteger(value) && (value as number) >= 0 ? null : 'expected a whole number';
+    case 'hex':
+      return typeof value === 'string' && HEX.test(value) ? null : 'expected upper-case hex';
+    case 'hex16':
+      return typeof value === 'string' && value.length === 16 && HEX.test(value)
+        ? null
+        : 'expected 16 upper-case hex digits';
+    case 'boolean':
+      return typeof value === 'boolean' ? null : 'expected true or false';
+    case 'seconds':
+      return typeof value === 'number' && value >= 0 ? null : 'expected seconds';
   }
 }
 
@@ -130,7 +143,13 @@ export function parseDriverOutput(stdout: string, driverPath: string): ParsedDri
     schemas: { 'kat-meta': metaLine, 'kat-record': recordCheck, end: endLine },
     makeError,
   });
-  const out: ParsedDriverOutput = { meta: null, records: [], end: null, error: null, strayLines: parsed.strayLines.length };
+  const out: ParsedDriverOutput = {
+    meta: null,
+    records: [],
+    end: null,
+    error: null,
+    strayLines: parsed.strayLines.length,
+  };
   for (const line of parsed.lines) {
     if (line.type === 'kat-meta') out.meta = line;
     else if (line.type === 'kat-record') out.records.push(line);
@@ -140,7 +159,11 @@ export function parseDriverOutput(stdout: string, driverPath: string): ParsedDri
     const error = errorLine.safeParse(parsed.error);
     if (!error.success) {
       const issue = error.error.issues[0];
-      throw makeError('PROTOCOL', `${driverPath}: the error line is not valid in kat mode (${issue?.path.join('.') || 'line'}: ${issue?.message ?? 'invalid'}). ${REBUILD}`, error.error);
+      throw makeError(
+        'PROTOCOL',
+        `${driverPath}: the error line is not valid in kat mode (${issue?.path.join('.') || 'line'}: ${issue?.message ?? 'invalid'}). ${REBUILD}`,
+        error.error,
+      );
     }
     out.error = error.data;
   }

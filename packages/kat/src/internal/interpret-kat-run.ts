@@ -56,7 +56,10 @@ export function interpretKatRun(facts: KatRunFacts): DriverKatOutcome {
   const parsed = parseDriverOutput(facts.stdout, facts.driverPath);
   const { meta, end, error } = parsed;
   if (meta !== null && meta.file !== facts.file) {
-    throw new KatError('DRIVER_PROTOCOL', `${facts.driverPath} answered with ${meta.file} when ${facts.file} was asked for. ${REBUILD}`);
+    throw new KatError(
+      'DRIVER_PROTOCOL',
+      `${facts.driverPath} answered with ${meta.file} when ${facts.file} was asked for. ${REBUILD}`,
+    );
   }
   const records: DriverKatRecord[] = checkRecords(parsed.records, meta, facts);
   const next = records.length;
@@ -64,16 +67,32 @@ export function interpretKatRun(facts: KatRunFacts): DriverKatOutcome {
   const total = meta === null ? '?' : String(meta.records);
   const said = error?.message ?? lastWords(facts.stderr);
   const limit = meta?.maxMemoryBytes ?? null;
-  const memoryNote = limit === null ? '' : `; the driver limited its address space to ${limit} bytes, and a library that cannot get memory may fail this way`;
-  const stray = parsed.strayLines > 0 ? ` (${parsed.strayLines} non-protocol line${parsed.strayLines === 1 ? '' : 's'} on stdout)` : '';
+  const memoryNote =
+    limit === null
+      ? ''
+      : `; the driver limited its address space to ${limit} bytes, and a library that cannot get memory may fail this way`;
+  const stray =
+    parsed.strayLines > 0
+      ? ` (${parsed.strayLines} non-protocol line${parsed.strayLines === 1 ? '' : 's'} on stdout)`
+      : '';
 
   if (facts.timedOut) {
     const loop = facts.file === 'KAT_Loop' ? ' (the whole chain runs inside one record)' : '';
-    return { status: 'TIMEOUT', records, timeoutSeconds: facts.timeoutSeconds, detail: `no answer within ${facts.timeoutSeconds} s; killed after ${next} of ${total} records${loop}` };
+    return {
+      status: 'TIMEOUT',
+      records,
+      timeoutSeconds: facts.timeoutSeconds,
+      detail: `no answer within ${facts.timeoutSeconds} s; killed after ${next} of ${total} records${loop}`,
+    };
   }
   if (facts.signal !== null) {
     return {
-      status: 'CRASH', records, signal: facts.signal, exitCode: null, index: next, messageBits: nextBits,
+      status: 'CRASH',
+      records,
+      signal: facts.signal,
+      exitCode: null,
+      index: next,
+      messageBits: nextBits,
       detail: `killed by ${facts.signal} while producing ${placeText(next, null, nextBits)}${memoryNote}: ${said}`,
     };
   }
@@ -83,28 +102,45 @@ export function interpretKatRun(facts: KatRunFacts): DriverKatOutcome {
         return {
           status: 'ok',
           run: {
-            records, seedHex: meta.seedHex, repeat: meta.repeat, cryptHashCalls: end.cryptHashCalls,
-            cryptHashSeconds: end.cryptHashSeconds, drbgSeconds: end.drbgSeconds, maxMemoryBytes: meta.maxMemoryBytes,
-            peakRssBytes: end.peakRssBytes, testSizes: meta.testSizes,
+            records,
+            seedHex: meta.seedHex,
+            repeat: meta.repeat,
+            cryptHashCalls: end.cryptHashCalls,
+            cryptHashSeconds: end.cryptHashSeconds,
+            drbgSeconds: end.drbgSeconds,
+            maxMemoryBytes: meta.maxMemoryBytes,
+            peakRssBytes: end.peakRssBytes,
+            testSizes: meta.testSizes,
           },
         };
       }
       return {
-        status: 'CRASH', records, signal: null, exitCode: 0, index: next, messageBits: nextBits,
+        status: 'CRASH',
+        records,
+        signal: null,
+        exitCode: 0,
+        index: next,
+        messageBits: nextBits,
         detail: `exited with code 0 after ${next} of ${total} records without an end line (did the library call exit()?)${stray}`,
       };
     case 3: {
       const place = callPlace(error, next, nextBits);
       const returnCode = error?.returnCode ?? null;
       return {
-        status: 'CRYPTOFAIL', records, ...place, returnCode,
+        status: 'CRYPTOFAIL',
+        records,
+        ...place,
+        returnCode,
         detail: `CryptHash returned ${returnCode ?? 'non-zero'} for ${placeText(place.index, place.iteration, place.messageBits)}${memoryNote}: ${said}`,
       };
     }
     case 4: {
       const place = callPlace(error, next, nextBits);
       return {
-        status: 'OVERFLOW', records, ...place, buffer: error?.buffer ?? null,
+        status: 'OVERFLOW',
+        records,
+        ...place,
+        buffer: error?.buffer ?? null,
         detail: `CryptHash ${overflowWhat(error)} on ${placeText(place.index, place.iteration, place.messageBits)}: ${said}`,
       };
     }
@@ -113,7 +149,11 @@ export function interpretKatRun(facts: KatRunFacts): DriverKatOutcome {
       const firstHex = error?.firstHex ?? '';
       const secondHex = error?.secondHex ?? '';
       return {
-        status: 'NONDETERMINISTIC', records, ...place, firstHex, secondHex,
+        status: 'NONDETERMINISTIC',
+        records,
+        ...place,
+        firstHex,
+        secondHex,
         detail: `CryptHash is not deterministic: two calls on ${placeText(place.index, place.iteration, place.messageBits)} gave ${shortHex(firstHex)} and ${shortHex(secondHex)}`,
       };
     }
@@ -127,7 +167,12 @@ export function interpretKatRun(facts: KatRunFacts): DriverKatOutcome {
       );
     default:
       return {
-        status: 'CRASH', records, signal: null, exitCode: facts.exitCode, index: next, messageBits: nextBits,
+        status: 'CRASH',
+        records,
+        signal: null,
+        exitCode: facts.exitCode,
+        index: next,
+        messageBits: nextBits,
         detail: `exited with undocumented code ${String(facts.exitCode)} while producing ${placeText(next, null, nextBits)}${stray}: ${said}`,
       };
   }

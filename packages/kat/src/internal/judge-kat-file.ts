@@ -35,25 +35,59 @@ export async function judgeKatFile(
   const entry = manifest === null ? undefined : findManifestEntry(manifest, label, file);
   if (entry !== undefined) {
     const plain = entry.mode === 'strict' && entry.recordLimit === undefined;
-    const compared = plain ? canonicalSha256 : canonicalDigest(text, { mode: entry.mode, recordLimit: entry.recordLimit });
+    const compared = plain
+      ? canonicalSha256
+      : canonicalDigest(text, { mode: entry.mode, recordLimit: entry.recordLimit });
     const matched = compared === entry.digest;
     return {
-      canonicalSha256, manifestEntry: entry, comparedSha256: compared, katFilePath: null, matched,
-      mismatch: matched ? null : { verdict: 'MISMATCH', reference: 'manifest', file, manifestLine: entry.line, expected: entry.digest, actual: compared },
+      canonicalSha256,
+      manifestEntry: entry,
+      comparedSha256: compared,
+      katFilePath: null,
+      matched,
+      mismatch: matched
+        ? null
+        : {
+            verdict: 'MISMATCH',
+            reference: 'manifest',
+            file,
+            manifestLine: entry.line,
+            expected: entry.digest,
+            actual: compared,
+          },
     };
   }
   const submitted = await loadSubmittedKat(katDir, file);
   if (submitted === null) {
-    return { canonicalSha256, manifestEntry: null, comparedSha256: null, katFilePath: null, matched: null, mismatch: null };
+    return {
+      canonicalSha256,
+      manifestEntry: null,
+      comparedSha256: null,
+      katFilePath: null,
+      matched: null,
+      mismatch: null,
+    };
   }
   const difference = compareKatRecords(parseKatFile(submitted.text, submitted.path), parseKatFile(text, file));
   return {
-    canonicalSha256, manifestEntry: null, comparedSha256: null, katFilePath: submitted.path, matched: difference === null,
-    mismatch: difference === null ? null : {
-      verdict: 'MISMATCH', reference: 'kat-file', file,
-      record: difference.record, field: difference.field,
-      line: difference.actualLine, expectedLine: difference.expectedLine,
-      expected: difference.expected, actual: difference.actual,
-    },
+    canonicalSha256,
+    manifestEntry: null,
+    comparedSha256: null,
+    katFilePath: submitted.path,
+    matched: difference === null,
+    mismatch:
+      difference === null
+        ? null
+        : {
+            verdict: 'MISMATCH',
+            reference: 'kat-file',
+            file,
+            record: difference.record,
+            field: difference.field,
+            line: difference.actualLine,
+            expectedLine: difference.expectedLine,
+            expected: difference.expected,
+            actual: difference.actual,
+          },
   };
 }

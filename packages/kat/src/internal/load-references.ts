@@ -11,7 +11,11 @@ export async function loadManifest(manifest: KatManifest | string | undefined): 
   try {
     text = await readFile(manifest, 'utf8');
   } catch (error) {
-    throw new KatError('MANIFEST_UNREADABLE', `Cannot read manifest ${manifest}: ${(error as Error).message}. Check the candidate's "manifest" path, or regenerate it with \`ngcc-perf kat --write-manifest\`.`, { cause: error });
+    throw new KatError(
+      'MANIFEST_UNREADABLE',
+      `Cannot read manifest ${manifest}: ${(error as Error).message}. Check the candidate's "manifest" path, or regenerate it with \`ngcc-perf kat --write-manifest\`.`,
+      { cause: error },
+    );
   }
   return parseManifest(text, manifest);
 }
@@ -23,19 +27,34 @@ export async function checkKatDir(katDir: string | undefined): Promise<void> {
   try {
     folder = (await stat(katDir)).isDirectory();
   } catch (error) {
-    throw new KatError('KAT_FILE_UNREADABLE', `The folder of submitted KAT files ${katDir} does not exist (${(error as Error).message}). Check the --kat-dir path.`, { cause: error });
+    throw new KatError(
+      'KAT_FILE_UNREADABLE',
+      `The folder of submitted KAT files ${katDir} does not exist (${(error as Error).message}). Check the --kat-dir path.`,
+      { cause: error },
+    );
   }
-  if (!folder) throw new KatError('KAT_FILE_UNREADABLE', `${katDir} is a file, not the folder of submitted KAT files. Pass the folder that holds KAT_2_12_<name>.txt.`);
+  if (!folder)
+    throw new KatError(
+      'KAT_FILE_UNREADABLE',
+      `${katDir} is a file, not the folder of submitted KAT files. Pass the folder that holds KAT_2_12_<name>.txt.`,
+    );
 }
 
 /** The submitted KAT file `<katDir>/<file>`: its path and text, or null when it does not exist. */
-export async function loadSubmittedKat(katDir: string | undefined, file: string): Promise<{ path: string; text: string } | null> {
+export async function loadSubmittedKat(
+  katDir: string | undefined,
+  file: string,
+): Promise<{ path: string; text: string } | null> {
   if (katDir === undefined) return null;
   const filePath = path.join(katDir, file);
   try {
     return { path: filePath, text: await readFile(filePath, 'utf8') };
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw new KatError('KAT_FILE_UNREADABLE', `Cannot read submitted KAT file ${filePath}: ${(error as Error).message}. Fix its permissions or remove it.`, { cause: error });
+    throw new KatError(
+      'KAT_FILE_UNREADABLE',
+      `Cannot read submitted KAT file ${filePath}: ${(error as Error).message}. Fix its permissions or remove it.`,
+      { cause: error },
+    );
   }
 }

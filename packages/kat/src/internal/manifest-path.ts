@@ -8,7 +8,8 @@ export function manifestPathProblem(label: string | undefined, file: string): st
   if (path.includes('\\')) return 'it contains "\\" (use "/" between the label and the file)';
   const segments = path.split('/');
   if (segments.some((segment) => segment.length === 0)) return 'it is absolute or has an empty segment ("//")';
-  if (segments.some((segment) => segment === '.' || segment === '..')) return 'it has a "." or ".." segment and would leave the candidate folder';
+  if (segments.some((segment) => segment === '.' || segment === '..'))
+    return 'it has a "." or ".." segment and would leave the candidate folder';
   if (/^[A-Za-z]:/.test(path)) return 'it starts with a drive letter';
   return null;
 }

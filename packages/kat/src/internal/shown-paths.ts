@@ -22,8 +22,13 @@ function replaceAll(text: string, from: string, to: string): string {
  * @param library - the library path as given to the driver
  * @param libraryShownAs - the log header's `library` (how the caller names the library), if any
  */
-export function createPathShower(relativeTo: string | undefined, library: string, libraryShownAs: string | undefined): PathShower {
-  const shownPath = (file: string): string => (relativeTo !== undefined && path.isAbsolute(file) ? path.relative(relativeTo, file) : file);
+export function createPathShower(
+  relativeTo: string | undefined,
+  library: string,
+  libraryShownAs: string | undefined,
+): PathShower {
+  const shownPath = (file: string): string =>
+    relativeTo !== undefined && path.isAbsolute(file) ? path.relative(relativeTo, file) : file;
   const libraryName = libraryShownAs ?? shownPath(library);
   const prefix = relativeTo === undefined ? '' : `${path.resolve(relativeTo)}${path.sep}`;
   return {

@@ -2,7 +2,14 @@
 
 /** SM3 initial value IV (GB/T 32905 §4.1). */
 export const SM3_IV = Int32Array.of(
-  0x7380166f, 0x4914b2b9, 0x172442d7, 0xda8a0600, 0xa96f30bc, 0x163138aa, 0xe38dee4d, 0xb0fb0e4e,
+  0x7380166f,
+  0x4914b2b9,
+  0x172442d7,
+  0xda8a0600,
+  0xa96f30bc,
+  0x163138aa,
+  0xe38dee4d,
+  0xb0fb0e4e,
 );
 
 /** Round constants T_j rotated left by j mod 32 (GB/T 32905 §5.3.3). */
@@ -23,7 +30,11 @@ function rotl(x: number, n: number): number {
 export function sm3Compress(state: Int32Array, block: Uint8Array, offset: number): void {
   for (let i = 0; i < 16; i += 1) {
     const p = offset + 4 * i;
-    w[i] = ((block[p] as number) << 24) | ((block[p + 1] as number) << 16) | ((block[p + 2] as number) << 8) | (block[p + 3] as number);
+    w[i] =
+      ((block[p] as number) << 24) |
+      ((block[p + 1] as number) << 16) |
+      ((block[p + 2] as number) << 8) |
+      (block[p + 3] as number);
   }
   for (let i = 16; i < 68; i += 1) {
     const x = (w[i - 16] as number) ^ (w[i - 9] as number) ^ rotl(w[i - 3] as number, 15);

@@ -23,7 +23,9 @@ describe('sm3OneBlockInto', () => {
   it('writes the digest at the offset without touching other bytes', () => {
     const out = new Uint8Array(40).fill(0xee);
     sm3OneBlockInto(Buffer.from('abc'), out, 4);
-    expect(Buffer.from(out.subarray(4, 36)).toString('hex')).toBe('66c7f0f462eeedd9d1f2d46bdc10e4e24167c4875cf2f7a2297da02b8f4ba8e0');
+    expect(Buffer.from(out.subarray(4, 36)).toString('hex')).toBe(
+      '66c7f0f462eeedd9d1f2d46bdc10e4e24167c4875cf2f7a2297da02b8f4ba8e0',
+    );
     expect([...out.subarray(0, 4), ...out.subarray(36)]).toEqual(Array(8).fill(0xee));
   });
 });

@@ -13,7 +13,8 @@ const STDOUT_LIMIT_BYTES = 1 << 28;
 const STDERR_LIMIT_BYTES = 1 << 20;
 const KILL_GRACE_MS = 2000;
 const EXIT_GRACE_MS = 5000;
-const FIX = 'Pass the path of a built ngcc-perf-driver as driverPath, or leave it out to use the one @ngcc-perf/native finds or builds.';
+const FIX =
+  'Pass the path of a built ngcc-perf-driver as driverPath, or leave it out to use the one @ngcc-perf/native finds or builds.';
 
 /**
  * The driver path: the option (it must be an executable file), else `@ngcc-perf/native`'s
@@ -25,7 +26,9 @@ export async function resolveDriverPath(driverPath: string | undefined): Promise
   try {
     accessSync(driverPath, constants.X_OK);
   } catch (error) {
-    throw new KatError('DRIVER_NOT_FOUND', `ngcc-perf-driver ${driverPath} is missing or not executable. ${FIX}`, { cause: error });
+    throw new KatError('DRIVER_NOT_FOUND', `ngcc-perf-driver ${driverPath} is missing or not executable. ${FIX}`, {
+      cause: error,
+    });
   }
   return driverPath;
 }
@@ -37,7 +40,8 @@ function driverArguments(library: string, digestBits: number, file: KatFileKind,
   if (sizes?.largeMessageBits !== undefined && (file === 'KAT_2_23' || file === 'KAT_2_33')) {
     args.push('--test-message-bits', String(sizes.largeMessageBits));
   }
-  if (sizes?.loopIterations !== undefined && file === 'KAT_Loop') args.push('--test-iterations', String(sizes.loopIterations));
+  if (sizes?.loopIterations !== undefined && file === 'KAT_Loop')
+    args.push('--test-iterations', String(sizes.loopIterations));
   return args;
 }
 
@@ -89,22 +93,31 @@ function runProcess(driverPath: string, args: string[], timeoutSeconds: number):
       child.stderr.destroy();
       finish(exit === null ? null : exit.code, exit === null ? 'SIGKILL' : exit.signal);
     };
-    timers.push(setTimeout(() => {
-      timedOut = true;
-      if (exit !== null) {
-        abandon();
-        return;
-      }
-      child.kill('SIGTERM');
-      timers.push(setTimeout(() => {
-        child.kill('SIGKILL');
-        timers.push(setTimeout(abandon, KILL_GRACE_MS));
-      }, KILL_GRACE_MS));
-    }, Math.round(timeoutSeconds * 1000)));
+    timers.push(
+      setTimeout(
+        () => {
+          timedOut = true;
+          if (exit !== null) {
+            abandon();
+            return;
+          }
+          child.kill('SIGTERM');
+          timers.push(
+            setTimeout(() => {
+              child.kill('SIGKILL');
+              timers.push(setTimeout(abandon, KILL_GRACE_MS));
+            }, KILL_GRACE_MS),
+          );
+        },
+        Math.round(timeoutSeconds * 1000),
+      ),
+    );
     child.once('error', (error) => {
       settled = true;
       for (const timer of timers) clearTimeout(timer);
-      reject(new KatError('DRIVER_NOT_FOUND', `Could not start ${driverPath}: ${error.message}. ${FIX}`, { cause: error }));
+      reject(
+        new KatError('DRIVER_NOT_FOUND', `Could not start ${driverPath}: ${error.message}. ${FIX}`, { cause: error }),
+      );
     });
     child.once('exit', (code, signal) => {
       exit = { code, signal };
@@ -121,8 +134,19 @@ function runProcess(driverPath: string, args: string[], timeoutSeconds: number):
 export function createSpawnDriverRunner(driverPath: string): DriverRunner {
   return {
     async kat(library: string, digestBits: number, file: KatFileKind, options: DriverKatOptions) {
-      const result = await runProcess(driverPath, driverArguments(library, digestBits, file, options), options.timeoutSeconds);
-      return interpretKatRun({ driverPath, library, digestBits, file, timeoutSeconds: options.timeoutSeconds, ...result });
+      const result = await runProcess(
+        driverPath,
+        driverArguments(library, digestBits, file, options),
+        options.timeoutSeconds,
+      );
+      return interpretKatRun({
+        driverPath,
+        library,
+        digestBits,
+        file,
+        timeoutSeconds: options.timeoutSeconds,
+        ...result,
+      });
     },
   };
 }

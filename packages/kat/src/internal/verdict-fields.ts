@@ -10,20 +10,46 @@ type Mismatch = Extract<KatVerdictFields, { verdict: 'MISMATCH' }>;
 export function failureFields(file: string, outcome: Failure): KatVerdictFields {
   switch (outcome.status) {
     case 'CRYPTOFAIL':
-      return { verdict: 'CRYPTOFAIL', file, messageBits: outcome.messageBits, returnCode: outcome.returnCode, index: outcome.index, iteration: outcome.iteration };
+      return {
+        verdict: 'CRYPTOFAIL',
+        file,
+        messageBits: outcome.messageBits,
+        returnCode: outcome.returnCode,
+        index: outcome.index,
+        iteration: outcome.iteration,
+      };
     case 'OVERFLOW':
-      return { verdict: 'OVERFLOW', file, messageBits: outcome.messageBits, buffer: outcome.buffer, index: outcome.index, iteration: outcome.iteration };
+      return {
+        verdict: 'OVERFLOW',
+        file,
+        messageBits: outcome.messageBits,
+        buffer: outcome.buffer,
+        index: outcome.index,
+        iteration: outcome.iteration,
+      };
     case 'NONDETERMINISTIC':
       return {
-        verdict: 'MISMATCH', reference: 'repeat', file, index: outcome.index, iteration: outcome.iteration,
-        messageBits: outcome.messageBits, expected: outcome.firstHex, actual: outcome.secondHex,
+        verdict: 'MISMATCH',
+        reference: 'repeat',
+        file,
+        index: outcome.index,
+        iteration: outcome.iteration,
+        messageBits: outcome.messageBits,
+        expected: outcome.firstHex,
+        actual: outcome.secondHex,
       };
     case 'LOADFAIL':
       return { verdict: 'LOADFAIL', file };
     case 'TIMEOUT':
       return { verdict: 'TIMEOUT', file, timeoutSeconds: outcome.timeoutSeconds };
     case 'CRASH':
-      return { verdict: 'CRASH', file, signal: outcome.signal, processExitCode: outcome.exitCode, messageBits: outcome.messageBits };
+      return {
+        verdict: 'CRASH',
+        file,
+        signal: outcome.signal,
+        processExitCode: outcome.exitCode,
+        messageBits: outcome.messageBits,
+      };
   }
 }
 

@@ -15,7 +15,12 @@ export function wish512Digests(kind: 'KAT_2_12' | 'KAT_2_23' | 'KAT_2_33' | 'KAT
   const bytes = readFileSync(fixturePath('wish512', `${kind}_Wish512.dst.bin`));
   const digests: string[] = [];
   for (let offset = 0; offset < bytes.length; offset += 64) {
-    digests.push(bytes.subarray(offset, offset + 64).toString('hex').toUpperCase());
+    digests.push(
+      bytes
+        .subarray(offset, offset + 64)
+        .toString('hex')
+        .toUpperCase(),
+    );
   }
   return digests;
 }

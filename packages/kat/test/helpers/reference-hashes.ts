@@ -10,7 +10,8 @@ export function sm3Bits(bytes: Uint8Array, bits: number): string {
   const padded = new Uint8Array(blocks * 64);
   padded.set(bytes.subarray(0, Math.ceil(bits / 8)));
   const spare = bits % 8;
-  padded[fullBytes] = spare === 0 ? 0x80 : ((padded[fullBytes] as number) & (0xff << (8 - spare)) & 0xff) | (0x80 >> spare);
+  padded[fullBytes] =
+    spare === 0 ? 0x80 : ((padded[fullBytes] as number) & (0xff << (8 - spare)) & 0xff) | (0x80 >> spare);
   new DataView(padded.buffer).setBigUint64(padded.length - 8, BigInt(bits));
   const state = Int32Array.from(SM3_IV);
   for (let offset = 0; offset < padded.length; offset += 64) sm3Compress(state, padded, offset);

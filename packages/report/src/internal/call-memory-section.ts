@@ -38,10 +38,16 @@ export function collapsedMemoryRows(records: readonly TimingRecord[]): Inline[][
   let start = 0;
   for (let index = 1; index <= records.length; index += 1) {
     const first = records[start]!;
-    const same = index < records.length && records[index]!.instance === first.instance && JSON.stringify(figureCells(records[index]!)) === JSON.stringify(figureCells(first));
+    const same =
+      index < records.length &&
+      records[index]!.instance === first.instance &&
+      JSON.stringify(figureCells(records[index]!)) === JSON.stringify(figureCells(first));
     if (same) continue;
     const last = records[index - 1]!;
-    const operation = index - 1 === start ? `${first.operation}_${first.messageBytes}` : `${first.operation}_${first.messageBytes} … ${last.operation}_${last.messageBytes} (${index - start} sizes)`;
+    const operation =
+      index - 1 === start
+        ? `${first.operation}_${first.messageBytes}`
+        : `${first.operation}_${first.messageBytes} … ${last.operation}_${last.messageBytes} (${index - start} sizes)`;
     rows.push([[codeSpan(first.instance)], [operation], ...figureCells(first)]);
     start = index;
   }
@@ -49,7 +55,13 @@ export function collapsedMemoryRows(records: readonly TimingRecord[]): Inline[][
 }
 
 function describeOverhead(records: TimingRecord[]): string {
-  const overheads = [...new Set(records.flatMap((record) => (typeof record.memory?.stackOverheadBytes === 'number' ? [record.memory.stackOverheadBytes] : [])))].sort((a, b) => a - b);
+  const overheads = [
+    ...new Set(
+      records.flatMap((record) =>
+        typeof record.memory?.stackOverheadBytes === 'number' ? [record.memory.stackOverheadBytes] : [],
+      ),
+    ),
+  ].sort((a, b) => a - b);
   if (overheads.length === 0) return '';
   const range = overheads.length === 1 ? `${overheads[0]} B` : `${overheads[0]}–${overheads[overheads.length - 1]} B`;
   return ` The stack figure includes the driver’s own frames around the call (${range}, measured with an empty function in place of CryptHash).`;
@@ -59,9 +71,13 @@ function growthNote(records: TimingRecord[]): Block {
   const growth = findCallMemoryGrowth(records);
   const { ratio, minimumBytes } = CALL_MEMORY_GROWTH_LIMITS;
   const rule = `more than ${formatMemoryBytes(minimumBytes)} and more than ${Math.round(ratio * 100)} % higher at the largest message than at the smallest`;
-  if (growth.length === 0) return paragraph('Whether the memory of one call grows with message size cannot be judged here: no instance has it for two message sizes.');
+  if (growth.length === 0)
+    return paragraph(
+      'Whether the memory of one call grows with message size cannot be judged here: no instance has it for two message sizes.',
+    );
   const flagged = growth.filter((entry) => entry.flagged);
-  if (flagged.length === 0) return paragraph(`The memory of one call does not grow with message size: no figure of any instance is ${rule}.`);
+  if (flagged.length === 0)
+    return paragraph(`The memory of one call does not grow with message size: no figure of any instance is ${rule}.`);
   const inlines: Inline[] = ['⚠ The memory of one call grows with message size'];
   flagged.forEach((entry, index) => {
     inlines.push(index === 0 ? ' for ' : '; for ', codeSpan(entry.instance));
@@ -74,22 +90,34 @@ function growthNote(records: TimingRecord[]): Block {
 }
 
 function failureNote(records: TimingRecord[]): Block[] {
-  const failed = records.filter((record) => (record.memory === null || record.memory === undefined) && typeof record.memoryFailure === 'string');
+  const failed = records.filter(
+    (record) => (record.memory === null || record.memory === undefined) && typeof record.memoryFailure === 'string',
+  );
   if (failed.length === 0) return [];
   const inlines: Inline[] = ['Not measured for'];
-  failed.forEach((record, index) => inlines.push(index === 0 ? ' ' : '; ', codeSpan(record.instance), ` ${record.operation}_${record.messageBytes}: ${record.memoryFailure}`));
+  failed.forEach((record, index) =>
+    inlines.push(
+      index === 0 ? ' ' : '; ',
+      codeSpan(record.instance),
+      ` ${record.operation}_${record.messageBytes}: ${record.memoryFailure}`,
+    ),
+  );
   return [paragraph(...inlines, '.')];
 }
 
 export function buildCallMemoryBlocks(records: TimingRecord[]): Block[] {
   if (!records.some((record) => record.memory !== null && record.memory !== undefined)) return [];
-  const unsupported = records.some((record) => typeof record.memory?.clearRefs === 'string' && record.memory.clearRefs !== 'supported');
+  const unsupported = records.some(
+    (record) => typeof record.memory?.clearRefs === 'string' && record.memory.clearRefs !== 'supported',
+  );
   return [
     paragraph(
       'The second table belongs to the algorithm alone: one CryptHash call, measured in a driver process of its own. ' +
         'Stack is how deep the call reached on a freshly painted stack, counted in 8-byte words; heap peak is the largest number of bytes requested from malloc and its relatives and live at the same time during the call, without allocator bookkeeping; allocations counts those requests; operation peak is how much resident memory grew during the call after the high-water mark was reset.' +
         describeOverhead(records) +
-        (unsupported ? ' Where the kernel could not reset the high-water mark, the operation peak is not available (—).' : ''),
+        (unsupported
+          ? ' Where the kernel could not reset the high-water mark, the operation peak is not available (—).'
+          : ''),
     ),
     {
       kind: 'table',

@@ -25,7 +25,11 @@ export function createCandidateContext(dataset: Dataset, candidateId: string): C
   const order = new Map(instances.map((entry, index) => [entry.instance, index]));
   const records = dataset.records
     .filter(({ record }) => record.candidate === candidateId)
-    .sort((a, b) => (order.get(a.record.instance) ?? Infinity) - (order.get(b.record.instance) ?? Infinity) || a.record.messageBytes - b.record.messageBytes);
+    .sort(
+      (a, b) =>
+        (order.get(a.record.instance) ?? Infinity) - (order.get(b.record.instance) ?? Infinity) ||
+        a.record.messageBytes - b.record.messageBytes,
+    );
   return { dataset, candidateId, instances, records };
 }
 

@@ -81,7 +81,8 @@ function buildKatSection(context: CandidateContext): ReportSection {
 /** The full compiler flags behind the "build flags" column (the anchor showed only `guide`). */
 function buildFlagsBlocks(instances: BuildInstance[]): Block[] {
   const distinct = unique(instances.map((entry) => entry.buildFlags));
-  if (distinct.length === 1) return [paragraph('Full compiler flags, the same for every instance: ', codeSpan(distinct[0]!), '.')];
+  if (distinct.length === 1)
+    return [paragraph('Full compiler flags, the same for every instance: ', codeSpan(distinct[0]!), '.')];
   return [
     paragraph('Full compiler flags by instance:'),
     { kind: 'list', items: instances.map((entry) => [codeSpan(entry.instance), ': ', codeSpan(entry.buildFlags)]) },
@@ -95,7 +96,12 @@ export interface CandidatePageOptions {
 }
 
 /** The rendering-neutral report of one candidate; throws ReportError UNKNOWN_CANDIDATE. */
-export function buildCandidateReport(dataset: Dataset, candidateId: string, format: PageFormat, options: CandidatePageOptions = {}): CandidateReport {
+export function buildCandidateReport(
+  dataset: Dataset,
+  candidateId: string,
+  format: PageFormat,
+  options: CandidatePageOptions = {},
+): CandidateReport {
   const context = createCandidateContext(dataset, candidateId);
   const { campaign } = dataset;
   const architecture = campaign.environmentAtStart.architecture;
@@ -120,6 +126,14 @@ export function buildCandidateReport(dataset: Dataset, candidateId: string, form
       ...[buildConstantTimeSection(context.instances)].flatMap((section) => (section === null ? [] : [section])),
       buildEvidenceSection(context, format),
     ],
-    footer: [paragraph(`Rendered by ${version} from `, codeSpan('campaign.json'), ', ', codeSpan('build.json'), ' and the records listed above; rendering them again gives the same page.')],
+    footer: [
+      paragraph(
+        `Rendered by ${version} from `,
+        codeSpan('campaign.json'),
+        ', ',
+        codeSpan('build.json'),
+        ' and the records listed above; rendering them again gives the same page.',
+      ),
+    ],
   };
 }

@@ -17,14 +17,27 @@ function close(actual: number, expected: number): boolean {
 }
 
 /** File name and build.json agreement. `file` is `records/<candidate>/<name>.json`. */
-export function checkRecordPlacement(record: TimingRecord, file: string, displayPath: string, build: BuildManifest): void {
+export function checkRecordPlacement(
+  record: TimingRecord,
+  file: string,
+  displayPath: string,
+  build: BuildManifest,
+): void {
   const expectedFile = `records/${record.candidate}/${record.instance}__${record.operation}_${record.messageBytes}.json`;
   if (file !== expectedFile) {
-    throw inconsistent(displayPath, `holds candidate "${record.candidate}", instance "${record.instance}", ${record.messageBytes}-byte message, so its path should be ${expectedFile}`);
+    throw inconsistent(
+      displayPath,
+      `holds candidate "${record.candidate}", instance "${record.instance}", ${record.messageBytes}-byte message, so its path should be ${expectedFile}`,
+    );
   }
-  const built = build.instances.some((entry) => entry.candidate === record.candidate && entry.instance === record.instance);
+  const built = build.instances.some(
+    (entry) => entry.candidate === record.candidate && entry.instance === record.instance,
+  );
   if (!built) {
-    throw inconsistent(displayPath, `instance "${record.instance}" of candidate "${record.candidate}" is not listed in build.json`);
+    throw inconsistent(
+      displayPath,
+      `instance "${record.instance}" of candidate "${record.candidate}" is not listed in build.json`,
+    );
   }
 }
 
@@ -35,17 +48,30 @@ export function checkDerivedFigures(record: TimingRecord, displayPath: string): 
   if (trials.length === 0) throw inconsistent(displayPath, 'is complete but none of its processes has a trial');
   const summary = summarizeTrials(trials, record.messageBytes);
   const { derived } = record;
-  if (derived.n !== summary.n) throw inconsistent(displayPath, `derived.n is ${derived.n}, but the trials' iterations add up to ${summary.n}`, 'derived.n');
+  if (derived.n !== summary.n)
+    throw inconsistent(
+      displayPath,
+      `derived.n is ${derived.n}, but the trials' iterations add up to ${summary.n}`,
+      'derived.n',
+    );
   for (const key of ['meanCycles', 'meanSeconds', 'cyclesPerByte', 'megabytesPerSecond'] as const) {
     if (!close(derived[key], summary[key])) {
-      throw inconsistent(displayPath, `derived.${key} is ${derived[key]}, but the trials give ${summary[key]}`, `derived.${key}`);
+      throw inconsistent(
+        displayPath,
+        `derived.${key} is ${derived[key]}, but the trials give ${summary[key]}`,
+        `derived.${key}`,
+      );
     }
   }
   for (const key of ['baselineRssBytes', 'peakRssBytes'] as const) {
     const values = record.processes.flatMap((entry) => (entry[key] === null ? [] : [entry[key]]));
     const maximum = values.length === 0 ? null : Math.max(...values);
     if (derived[key] !== maximum) {
-      throw inconsistent(displayPath, `derived.${key} is ${derived[key]}, but the largest value over its processes is ${maximum}`, `derived.${key}`);
+      throw inconsistent(
+        displayPath,
+        `derived.${key} is ${derived[key]}, but the largest value over its processes is ${maximum}`,
+        `derived.${key}`,
+      );
     }
   }
 }

@@ -23,7 +23,9 @@ export function constantTimeCell(entry: BuildInstance): string {
 
 function verdictSentence(ct: CtAudit): string {
   if (ct.verdict === 'unknown') return `unknown: ${ct.detail ?? ct.reason ?? ''}`;
-  return ct.verdict === 'secret-dependent' ? `⚠ secret-dependent, ${ct.findings.length} finding${ct.findings.length === 1 ? '' : 's'}` : 'constant-time, no finding';
+  return ct.verdict === 'secret-dependent'
+    ? `⚠ secret-dependent, ${ct.findings.length} finding${ct.findings.length === 1 ? '' : 's'}`
+    : 'constant-time, no finding';
 }
 
 function timingSentence(ct: CtAudit): string {
@@ -43,7 +45,15 @@ function findingsTable(instances: BuildInstance[]): Block[] {
     ]),
   );
   if (rows.length === 0) return [];
-  return [{ kind: 'table', caption: 'Constant-time findings', headers: ['instance', 'kind', 'function', 'file:line', 'seen'], numeric: [false, false, false, false, false], rows }];
+  return [
+    {
+      kind: 'table',
+      caption: 'Constant-time findings',
+      headers: ['instance', 'kind', 'function', 'file:line', 'seen'],
+      numeric: [false, false, false, false, false],
+      rows,
+    },
+  ];
 }
 
 /** The candidate page's section after §5, or null when no instance was audited. */
@@ -55,7 +65,8 @@ export function buildConstantTimeSection(instances: BuildInstance[]): ReportSect
     id: 'constant-time',
     blocks: [
       paragraph(
-        'Each library was run again, built with the same flags plus ', codeSpan('-g'),
+        'Each library was run again, built with the same flags plus ',
+        codeSpan('-g'),
         ', under valgrind memcheck with the message (and nothing else) marked as secret: a branch or a table index computed from message bytes is a finding, and so is an integer division in the disassembly. ' +
           'The timing test (fixed against random messages, Welch’s t) is evidence only; this host is shared and noisy. A clean result is not a proof: see the method page.',
       ),
@@ -64,7 +75,12 @@ export function buildConstantTimeSection(instances: BuildInstance[]): ReportSect
         caption: 'Constant-time verdict by instance',
         headers: ['instance', 'audited build', 'verdict', 'timing test'],
         numeric: [false, false, false, false],
-        rows: audited.map((entry) => [[codeSpan(entry.instance)], [codeSpan(entry.ct!.auditedBuildFlags)], [verdictSentence(entry.ct!)], [timingSentence(entry.ct!)]]),
+        rows: audited.map((entry) => [
+          [codeSpan(entry.instance)],
+          [codeSpan(entry.ct!.auditedBuildFlags)],
+          [verdictSentence(entry.ct!)],
+          [timingSentence(entry.ct!)],
+        ]),
       },
       ...findingsTable(audited),
     ],
@@ -73,9 +89,13 @@ export function buildConstantTimeSection(instances: BuildInstance[]): ReportSect
 
 /** The method page's section, or null when the run has no audit. */
 export function constantTimeMethodSection(dataset: Dataset): ReportSection | null {
-  const audited = dataset.build.instances.flatMap((entry) => (entry.ct === undefined || entry.ct === null ? [] : [entry.ct]));
+  const audited = dataset.build.instances.flatMap((entry) =>
+    entry.ct === undefined || entry.ct === null ? [] : [entry.ct],
+  );
   if (audited.length === 0) return null;
-  const valgrind = [...new Set(audited.flatMap((ct) => (ct.valgrindVersion === null ? [] : [ct.valgrindVersion])))].join(', ') || 'not available';
+  const valgrind =
+    [...new Set(audited.flatMap((ct) => (ct.valgrindVersion === null ? [] : [ct.valgrindVersion])))].join(', ') ||
+    'not available';
   return {
     heading: 'Constant-time audit',
     id: 'constant-time',

@@ -37,7 +37,10 @@ export function countersUsed(context: CandidateContext): CounterInfo[] {
     if (typeof counter.hz === 'number') group.rates.push(counter.hz);
     groups.set(key, group);
   }
-  return [...groups.values()].map(({ counter, rates }) => ({ ...counter, hz: rates.length === 0 ? counter.hz : median(rates) }));
+  return [...groups.values()].map(({ counter, rates }) => ({
+    ...counter,
+    hz: rates.length === 0 ? counter.hz : median(rates),
+  }));
 }
 
 function median(values: number[]): number {
@@ -47,7 +50,9 @@ function median(values: number[]): number {
 }
 
 function describeCounter(counter: CounterInfo): string {
-  return counter.hz === null || counter.hz === undefined ? `counter ${counter.name}` : `counter ${counter.name} at ${formatGigahertz(counter.hz)}`;
+  return counter.hz === null || counter.hz === undefined
+    ? `counter ${counter.name}`
+    : `counter ${counter.name} at ${formatGigahertz(counter.hz)}`;
 }
 
 function describeClock(context: CandidateContext, environment: HostEnvironment): string {
@@ -94,7 +99,13 @@ export function buildEnvironmentSection(context: CandidateContext): ReportSectio
     heading: '2. Assessment environment',
     id: 'environment',
     blocks: [
-      { kind: 'table', caption: 'Assessment environment', headers: ['item', 'value'], numeric: [false, false], rows: rows.map(([item, value]) => [[item], [value]]) },
+      {
+        kind: 'table',
+        caption: 'Assessment environment',
+        headers: ['item', 'value'],
+        numeric: [false, false],
+        rows: rows.map(([item, value]) => [[item], [value]]),
+      },
       paragraph(...notes),
     ],
   };

@@ -31,14 +31,21 @@ export function buildEvidenceSection(context: CandidateContext, format: PageForm
   const rows: Inline[][][] = [];
   for (const entry of context.instances) {
     if (entry.katLog !== null) {
-      const digest: Inline[] = entry.katLogSha256 === null ? ['KAT log'] : ['KAT log (sha256 ', codeSpan(formatDigestShort(entry.katLogSha256)), ')'];
+      const digest: Inline[] =
+        entry.katLogSha256 === null
+          ? ['KAT log']
+          : ['KAT log (sha256 ', codeSpan(formatDigestShort(entry.katLogSha256)), ')'];
       rows.push([[codeSpan(entry.instance)], digest, fileCell(entry.katLog, format)]);
     }
     const timing = context.records
       .filter(({ record }) => record.instance === entry.instance)
       .sort((a, b) => compareNames(fileName(a.file), fileName(b.file), format));
     for (const { file, record } of timing) {
-      rows.push([[codeSpan(entry.instance)], [`timing ${record.operation}_${record.messageBytes}`], fileCell(file, format)]);
+      rows.push([
+        [codeSpan(entry.instance)],
+        [`timing ${record.operation}_${record.messageBytes}`],
+        fileCell(file, format),
+      ]);
     }
   }
   return {
@@ -52,7 +59,13 @@ export function buildEvidenceSection(context: CandidateContext, format: PageForm
         codeSpan('build.json'),
         '; each JSON record keeps the commands, plan, counter and trials its figures were computed from.',
       ),
-      { kind: 'table', caption: 'Evidence files', headers: ['instance', 'item', 'file'], numeric: [false, false, false], rows },
+      {
+        kind: 'table',
+        caption: 'Evidence files',
+        headers: ['instance', 'item', 'file'],
+        numeric: [false, false, false],
+        rows,
+      },
     ],
   };
 }

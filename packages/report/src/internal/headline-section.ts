@@ -23,14 +23,24 @@ function longestComplete(records: TimingRecord[]): TimingRecord | undefined {
 /** The constant-time verdict as the headline shows it: ⚠ and red when secret-dependent. */
 function ctInline(entry: BuildInstance): Inline {
   const text = constantTimeCell(entry);
-  return entry.ct?.verdict === 'secret-dependent' ? { text, tone: 'bad' } : entry.ct?.verdict === 'constant-time' ? { text, tone: 'good' } : text;
+  return entry.ct?.verdict === 'secret-dependent'
+    ? { text, tone: 'bad' }
+    : entry.ct?.verdict === 'constant-time'
+      ? { text, tone: 'good' }
+      : text;
 }
 
 function memoryOrDash(bytes: number | null | undefined): string {
   return typeof bytes === 'number' ? formatMemoryBytes(bytes) : '—';
 }
 
-function headlineRow(entry: BuildInstance, records: TimingRecord[], withCallMemory: boolean, withMessage: boolean, withCt: boolean): Inline[][] {
+function headlineRow(
+  entry: BuildInstance,
+  records: TimingRecord[],
+  withCallMemory: boolean,
+  withMessage: boolean,
+  withCt: boolean,
+): Inline[][] {
   const longest = longestComplete(records);
   const derived = longest?.status === 'complete' ? longest.derived : null;
   const marker = longest !== undefined && isUnsteady(longest) ? ` ${UNSTEADY_MARKER}` : '';
@@ -55,27 +65,55 @@ function headlineRow(entry: BuildInstance, records: TimingRecord[], withCallMemo
  */
 export function buildHeadlineBlocks(context: CandidateContext): Block[] {
   const withCallMemory = context.records.some(({ record }) => record.memory !== null && record.memory !== undefined);
-  const recordsOf = (entry: BuildInstance): TimingRecord[] => context.records.map(({ record }) => record).filter((record) => record.instance === entry.instance);
+  const recordsOf = (entry: BuildInstance): TimingRecord[] =>
+    context.records.map(({ record }) => record).filter((record) => record.instance === entry.instance);
   // one longest message for every instance: named in the caption, not repeated on every row
   const longestSizes = new Set(context.instances.map((entry) => longestComplete(recordsOf(entry))?.messageBytes));
   const withMessage = longestSizes.size !== 1 || longestSizes.has(undefined);
   const withCt = hasConstantTimeAudit(context.instances);
-  const rows = context.instances.map((entry) => headlineRow(entry, recordsOf(entry), withCallMemory, withMessage, withCt));
+  const rows = context.instances.map((entry) =>
+    headlineRow(entry, recordsOf(entry), withCallMemory, withMessage, withCt),
+  );
   const commonSize = withMessage ? '' : ` (figures at ${[...longestSizes][0]} B)`;
-  const unit = context.records.some(({ record }) => record.counter?.kind === 'fixed-rate') ? 'ticks/byte' : 'cycles/byte';
+  const unit = context.records.some(({ record }) => record.counter?.kind === 'fixed-rate')
+    ? 'ticks/byte'
+    : 'cycles/byte';
   const flagged = context.records.some(({ record }) => isUnsteady(record));
   const notes: Inline[] = [
     `At a glance: figures at the longest message measured${withMessage ? '' : `, ${[...longestSizes][0]} B`}; memory is the static ELF image of the library` +
-      (withCallMemory ? ' and the stack high-water and heap peak of one call at that length' : ' (this run did not measure the memory of one call)') +
+      (withCallMemory
+        ? ' and the stack high-water and heap peak of one call at that length'
+        : ' (this run did not measure the memory of one call)') +
       '. Sections 4 and 5 give every message length.',
   ];
-  if (flagged) notes.push(` ${UNSTEADY_MARKER} marks a figure for which ${CV_LIMIT_SENTENCE}; read it with its interval in §4.`);
+  if (flagged)
+    notes.push(` ${UNSTEADY_MARKER} marks a figure for which ${CV_LIMIT_SENTENCE}; read it with its interval in §4.`);
   return [
     {
       kind: 'table',
       caption: `At a glance, per instance${commonSize}`,
-      headers: ['instance', 'KAT', ...(withMessage ? ['message'] : []), unit, 'MB/s', 'trial CV', 'static image', ...(withCallMemory ? ['stack', 'heap peak'] : []), ...(withCt ? ['constant-time'] : [])],
-      numeric: [false, false, ...(withMessage ? [true] : []), true, true, true, true, ...(withCallMemory ? [true, true] : []), ...(withCt ? [false] : [])],
+      headers: [
+        'instance',
+        'KAT',
+        ...(withMessage ? ['message'] : []),
+        unit,
+        'MB/s',
+        'trial CV',
+        'static image',
+        ...(withCallMemory ? ['stack', 'heap peak'] : []),
+        ...(withCt ? ['constant-time'] : []),
+      ],
+      numeric: [
+        false,
+        false,
+        ...(withMessage ? [true] : []),
+        true,
+        true,
+        true,
+        true,
+        ...(withCallMemory ? [true, true] : []),
+        ...(withCt ? [false] : []),
+      ],
       rows,
     },
     paragraph(...notes),

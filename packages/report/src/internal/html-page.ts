@@ -69,7 +69,11 @@ export function renderHtmlTable(table: TableBlock): string {
     .map((row) => {
       const cells = row.map((cell, index) => {
         if (index === 0 && table.rowHeaders === true) return `<th scope="row">${renderHtmlInlines(cell)}</th>`;
-        const open = table.numeric[index] ? '<td class="num">' : table.prose?.[index] === true ? '<td class="prose">' : '<td>';
+        const open = table.numeric[index]
+          ? '<td class="num">'
+          : table.prose?.[index] === true
+            ? '<td class="prose">'
+            : '<td>';
         return `${open}${renderHtmlInlines(cell)}</td>`;
       });
       return `<tr>${cells.join('')}</tr>`;
@@ -114,7 +118,8 @@ export function renderHtmlBlocks(blocks: readonly Block[]): string[] {
     }
     flush();
     if (block.kind === 'paragraph') out.push(`<p>${renderHtmlInlines(block.inlines)}</p>`);
-    else if (block.kind === 'list') out.push(`<ul>\n${block.items.map((item) => `<li>${renderHtmlInlines(item)}</li>`).join('\n')}\n</ul>`);
+    else if (block.kind === 'list')
+      out.push(`<ul>\n${block.items.map((item) => `<li>${renderHtmlInlines(item)}</li>`).join('\n')}\n</ul>`);
     else out.push(renderHtmlTable(block));
   }
   flush();
@@ -123,7 +128,9 @@ export function renderHtmlBlocks(blocks: readonly Block[]): string[] {
 
 /** A complete, self-contained document: no script, no external resource. */
 export function renderHtmlDocument(page: PageModel): string {
-  const nav = page.sections.map((section) => `<li><a href="#${section.id}">${escapeHtml(section.heading)}</a></li>`).join('');
+  const nav = page.sections
+    .map((section) => `<li><a href="#${section.id}">${escapeHtml(section.heading)}</a></li>`)
+    .join('');
   const lines = [
     '<!DOCTYPE html>',
     '<html lang="en">',
@@ -135,14 +142,23 @@ export function renderHtmlDocument(page: PageModel): string {
     '</head>',
     '<body>',
     '<main>',
-    ...(page.breadcrumbs === undefined ? [] : [`<nav class="breadcrumbs" aria-label="Breadcrumbs">${renderHtmlInlines(page.breadcrumbs)}</nav>`]),
+    ...(page.breadcrumbs === undefined
+      ? []
+      : [`<nav class="breadcrumbs" aria-label="Breadcrumbs">${renderHtmlInlines(page.breadcrumbs)}</nav>`]),
     `<h1>${escapeHtml(page.title)}</h1>`,
-    ...(page.headline === undefined ? [] : ['<section class="headline" aria-label="At a glance">', ...renderHtmlBlocks(page.headline), '</section>']),
+    ...(page.headline === undefined
+      ? []
+      : ['<section class="headline" aria-label="At a glance">', ...renderHtmlBlocks(page.headline), '</section>']),
     ...renderHtmlBlocks(page.intro),
     `<nav class="toc" aria-label="Sections"><ul>${nav}</ul></nav>`,
   ];
   for (const section of page.sections) {
-    lines.push(`<section aria-labelledby="${section.id}">`, `<h2 id="${section.id}">${escapeHtml(section.heading)}</h2>`, ...renderHtmlBlocks(section.blocks), '</section>');
+    lines.push(
+      `<section aria-labelledby="${section.id}">`,
+      `<h2 id="${section.id}">${escapeHtml(section.heading)}</h2>`,
+      ...renderHtmlBlocks(section.blocks),
+      '</section>',
+    );
   }
   lines.push('<footer>', ...renderHtmlBlocks(page.footer), '</footer>', '</main>', '</body>', '</html>');
   return `${lines.join('\n')}\n`;

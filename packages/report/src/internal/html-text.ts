@@ -11,7 +11,8 @@ export function escapeHtml(text: string): string {
 function renderHtmlInline(inline: Inline): string {
   if (typeof inline === 'string') return escapeHtml(inline);
   if ('code' in inline) return `<code>${escapeHtml(inline.code)}</code>`;
-  if ('href' in inline) return `<a href="${escapeHtml(inline.href)}">${inline.label.map(renderHtmlInline).join('')}</a>`;
+  if ('href' in inline)
+    return `<a href="${escapeHtml(inline.href)}">${inline.label.map(renderHtmlInline).join('')}</a>`;
   return `<span class="tone-${inline.tone}">${escapeHtml(inline.text)}</span>`;
 }
 

@@ -20,10 +20,21 @@ export function findJsonDifference(left: unknown, right: unknown, base = ''): Js
     }
     return null;
   }
-  if (typeof left === 'object' && left !== null && typeof right === 'object' && right !== null && !Array.isArray(left) && !Array.isArray(right)) {
+  if (
+    typeof left === 'object' &&
+    left !== null &&
+    typeof right === 'object' &&
+    right !== null &&
+    !Array.isArray(left) &&
+    !Array.isArray(right)
+  ) {
     const keys = [...new Set([...Object.keys(left), ...Object.keys(right)])];
     for (const key of keys) {
-      const found = findJsonDifference((left as Record<string, unknown>)[key], (right as Record<string, unknown>)[key], join(base, key));
+      const found = findJsonDifference(
+        (left as Record<string, unknown>)[key],
+        (right as Record<string, unknown>)[key],
+        join(base, key),
+      );
       if (found !== null) return found;
     }
     return null;

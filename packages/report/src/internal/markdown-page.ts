@@ -30,7 +30,8 @@ export function renderMarkdownDocument(page: PageModel): string {
   const parts = [`# ${escapeMarkdownText(page.title)}`];
   if (page.breadcrumbs !== undefined) parts.push(renderMarkdownInlines(page.breadcrumbs, false));
   parts.push(...renderBlocks(page.headline ?? []), ...renderBlocks(page.intro));
-  for (const section of page.sections) parts.push(`## ${escapeMarkdownText(section.heading)}`, ...renderBlocks(section.blocks));
+  for (const section of page.sections)
+    parts.push(`## ${escapeMarkdownText(section.heading)}`, ...renderBlocks(section.blocks));
   parts.push(...renderBlocks(page.footer));
   return `${parts.join('\n\n')}\n`;
 }

@@ -17,13 +17,17 @@ export function markdownCodeSpan(code: string, inTable: boolean): string {
 
 /** A link target with the characters that would end it or break a table cell percent-encoded. */
 function markdownHref(href: string): string {
-  return href.replace(/[ ()|<>]/g, (character) => `%${character.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+  return href.replace(
+    /[ ()|<>]/g,
+    (character) => `%${character.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`,
+  );
 }
 
 function renderMarkdownInline(inline: Inline, inTable: boolean): string {
   if (typeof inline === 'string') return escapeMarkdownText(inline);
   if ('code' in inline) return markdownCodeSpan(inline.code, inTable);
-  if ('href' in inline) return `[${inline.label.map((part) => renderMarkdownInline(part, inTable)).join('')}](${markdownHref(inline.href)})`;
+  if ('href' in inline)
+    return `[${inline.label.map((part) => renderMarkdownInline(part, inTable)).join('')}](${markdownHref(inline.href)})`;
   return escapeMarkdownText(inline.text);
 }
 

@@ -17,8 +17,15 @@ function recordsOf(context: CandidateContext, instance: string): TimingRecord[] 
   return context.records.map(({ record }) => record).filter((record) => record.instance === instance);
 }
 
-function series(name: string, colourIndex: number, dash: LineSeries['dash'], points: { x: number; bytes: number | null | undefined }[]): LineSeries[] {
-  const known = points.flatMap((point) => (typeof point.bytes === 'number' ? [{ x: point.x, y: point.bytes / 1024 }] : []));
+function series(
+  name: string,
+  colourIndex: number,
+  dash: LineSeries['dash'],
+  points: { x: number; bytes: number | null | undefined }[],
+): LineSeries[] {
+  const known = points.flatMap((point) =>
+    typeof point.bytes === 'number' ? [{ x: point.x, y: point.bytes / 1024 }] : [],
+  );
   return known.length === 0 ? [] : [{ name, colourIndex, dash, points: known }];
 }
 
@@ -26,7 +33,14 @@ function series(name: string, colourIndex: number, dash: LineSeries['dash'], poi
  * Series of one figure whose points are identical across instances become one line, named for all
  * of them and drawn in black, instead of lines stacked on top of each other.
  */
-function mergeIdentical(groups: { figure: string; dash: LineSeries['dash']; perInstance: { instance: string; colourIndex: number; points: LineSeries['points'] }[] }[], instances: number): LineSeries[] {
+function mergeIdentical(
+  groups: {
+    figure: string;
+    dash: LineSeries['dash'];
+    perInstance: { instance: string; colourIndex: number; points: LineSeries['points'] }[];
+  }[],
+  instances: number,
+): LineSeries[] {
   return groups.flatMap(({ figure, dash, perInstance }) => {
     const byPoints = new Map<string, typeof perInstance>();
     for (const entry of perInstance) {
@@ -34,8 +48,15 @@ function mergeIdentical(groups: { figure: string; dash: LineSeries['dash']; perI
       byPoints.set(key, [...(byPoints.get(key) ?? []), entry]);
     }
     return [...byPoints.values()].map((same): LineSeries => {
-      if (same.length === 1) return { name: `${same[0]!.instance} ${figure}`, colourIndex: same[0]!.colourIndex, dash, points: same[0]!.points };
-      const names = same.length === instances ? `all ${instances} instances` : same.map((entry) => entry.instance).join(', ');
+      if (same.length === 1)
+        return {
+          name: `${same[0]!.instance} ${figure}`,
+          colourIndex: same[0]!.colourIndex,
+          dash,
+          points: same[0]!.points,
+        };
+      const names =
+        same.length === instances ? `all ${instances} instances` : same.map((entry) => entry.instance).join(', ');
       return { name: `${figure}: ${names}`, colourIndex: BLACK, dash, points: same[0]!.points };
     });
   });
@@ -44,15 +65,44 @@ function mergeIdentical(groups: { figure: string; dash: LineSeries['dash']; perI
 export function buildMemoryCharts(context: CandidateContext): ChartBlock[] {
   const system = context.dataset.campaign.systemId;
   const rss: LineSeries[] = [];
-  const callGroups = CALL_MEMORY_FIGURES.map((figure, figureIndex) => ({ figure: FIGURE_LABEL[figure], dash: DASHES[figureIndex]!, perInstance: [] as { instance: string; colourIndex: number; points: LineSeries['points'] }[] }));
+  const callGroups = CALL_MEMORY_FIGURES.map((figure, figureIndex) => ({
+    figure: FIGURE_LABEL[figure],
+    dash: DASHES[figureIndex]!,
+    perInstance: [] as { instance: string; colourIndex: number; points: LineSeries['points'] }[],
+  }));
   context.instances.forEach((entry, index) => {
     const records = recordsOf(context, entry.instance).filter((record) => record.status === 'complete');
-    const derived = records.map((record) => ({ x: record.messageBytes, derived: record.status === 'complete' ? record.derived : null }));
-    rss.push(...series(`${entry.instance} peak RSS`, index, 'solid', derived.map((point) => ({ x: point.x, bytes: point.derived?.peakRssBytes }))));
-    rss.push(...series(`${entry.instance} baseline RSS`, index, 'dotted', derived.map((point) => ({ x: point.x, bytes: point.derived?.baselineRssBytes }))));
+    const derived = records.map((record) => ({
+      x: record.messageBytes,
+      derived: record.status === 'complete' ? record.derived : null,
+    }));
+    rss.push(
+      ...series(
+        `${entry.instance} peak RSS`,
+        index,
+        'solid',
+        derived.map((point) => ({ x: point.x, bytes: point.derived?.peakRssBytes })),
+      ),
+    );
+    rss.push(
+      ...series(
+        `${entry.instance} baseline RSS`,
+        index,
+        'dotted',
+        derived.map((point) => ({ x: point.x, bytes: point.derived?.baselineRssBytes })),
+      ),
+    );
     CALL_MEMORY_FIGURES.forEach((figure, figureIndex) => {
-      const points = recordsOf(context, entry.instance).map((record) => ({ x: record.messageBytes, bytes: record.memory?.[figure] }));
-      for (const line of series(entry.instance, index, DASHES[figureIndex]!, points)) callGroups[figureIndex]!.perInstance.push({ instance: entry.instance, colourIndex: index, points: line.points });
+      const points = recordsOf(context, entry.instance).map((record) => ({
+        x: record.messageBytes,
+        bytes: record.memory?.[figure],
+      }));
+      for (const line of series(entry.instance, index, DASHES[figureIndex]!, points))
+        callGroups[figureIndex]!.perInstance.push({
+          instance: entry.instance,
+          colourIndex: index,
+          points: line.points,
+        });
     });
   });
   const call = mergeIdentical(callGroups, context.instances.length);

@@ -24,12 +24,17 @@ function distinct<T>(values: T[]): T[] {
 const records = (dataset: Dataset): TimingRecord[] => dataset.records.map(({ record }) => record);
 
 /** How many operations were planned from which calibration figure; no row for runs that predate the field. */
-function basisRow(plans: readonly { calibrationBasis?: 'first-call' | 'batch' | 'warm-calls' | undefined }[]): [string, Inline[]][] {
+function basisRow(
+  plans: readonly { calibrationBasis?: 'first-call' | 'batch' | 'warm-calls' | undefined }[],
+): [string, Inline[]][] {
   const count = (basis: string) => plans.filter((entry) => entry.calibrationBasis === basis).length;
   const parts = [
     [count('first-call'), 'the cold call (SPEC §5)'],
     [count('batch'), 'a batch of 100 calls (a call under 1 µs)'],
-    [count('warm-calls'), 'the calls right after it (the cold call took over twice as long: one-time set-up or cold caches)'],
+    [
+      count('warm-calls'),
+      'the calls right after it (the cold call took over twice as long: one-time set-up or cold caches)',
+    ],
   ] as const;
   const said = parts.filter(([n]) => n > 0).map(([n, what]) => `${what}: ${n} operation${n === 1 ? '' : 's'}`);
   return said.length === 0 ? [] : [['trials planned from', [said.join('; ')]]];
@@ -37,7 +42,9 @@ function basisRow(plans: readonly { calibrationBasis?: 'first-call' | 'batch' | 
 
 export function planSection(dataset: Dataset): ReportSection {
   const { plan } = dataset.campaign;
-  const plans = records(dataset).flatMap((record) => (record.plan === null || record.plan === undefined ? [] : [record.plan]));
+  const plans = records(dataset).flatMap((record) =>
+    record.plan === null || record.plan === undefined ? [] : [record.plan],
+  );
   const rows: [string, Inline[]][] = [
     ['trial target', [`${plan.trialTargetSeconds} s`]],
     ['budget per operation', [`${plan.budgetSeconds} s`]],
@@ -45,15 +52,48 @@ export function planSection(dataset: Dataset): ReportSection {
     ['iterations per trial (limits)', [`${plan.minIterations} – ${plan.maxIterations}`]],
     ['iterations per trial (as calibrated)', [range(plans.map((entry) => entry.iterationsPerTrial))]],
     ['warm-up calls per trial', [range(plans.map((entry) => entry.warmups))]],
-    ['one cold call (calibration)', [range(plans.flatMap((entry) => (entry.calibrationSeconds === null ? [] : [entry.calibrationSeconds])), formatSeconds)]],
+    [
+      'one cold call (calibration)',
+      [
+        range(
+          plans.flatMap((entry) => (entry.calibrationSeconds === null ? [] : [entry.calibrationSeconds])),
+          formatSeconds,
+        ),
+      ],
+    ],
     ...basisRow(plans),
-    ['timeout per process', [range(plans.map((entry) => entry.timeoutPerProcessSeconds), (value) => `${value} s`)]],
+    [
+      'timeout per process',
+      [
+        range(
+          plans.map((entry) => entry.timeoutPerProcessSeconds),
+          (value) => `${value} s`,
+        ),
+      ],
+    ],
     ['timing scope', [distinct(plans.map((entry) => entry.scope ?? 'loop')).join(', ') || '—']],
-    ['on a context switch', [distinct(plans.flatMap((entry) => (entry.onContextSwitch === undefined ? [] : [entry.onContextSwitch]))).join(', ') || '—']],
+    [
+      'on a context switch',
+      [
+        distinct(plans.flatMap((entry) => (entry.onContextSwitch === undefined ? [] : [entry.onContextSwitch]))).join(
+          ', ',
+        ) || '—',
+      ],
+    ],
     ['message sizes', [plan.messageSizesBytes.map((bytes) => `${bytes} B`).join(', ')]],
     ['message bytes', [codeSpan(plan.messageRule)]],
   ];
-  return { heading: 'Plan', id: 'plan', blocks: [table('Plan parameters as run', ['parameter', 'value'], rows.map(([name, value]) => [[name], value]))] };
+  return {
+    heading: 'Plan',
+    id: 'plan',
+    blocks: [
+      table(
+        'Plan parameters as run',
+        ['parameter', 'value'],
+        rows.map(([name, value]) => [[name], value]),
+      ),
+    ],
+  };
 }
 
 export function counterSection(dataset: Dataset): ReportSection {
@@ -66,13 +106,29 @@ export function counterSection(dataset: Dataset): ReportSection {
   const rows = [...groups.values()].map((group): Inline[][] => {
     const counters = group.map((record) => record.counter!);
     const first = counters[0]!;
-    const numbers = (pick: (counter: typeof first) => number | null | undefined): number[] => counters.flatMap((counter) => (typeof pick(counter) === 'number' ? [pick(counter)!] : []));
+    const numbers = (pick: (counter: typeof first) => number | null | undefined): number[] =>
+      counters.flatMap((counter) => (typeof pick(counter) === 'number' ? [pick(counter)!] : []));
     return [
       [codeSpan(first.name)],
       [first.kind === 'core-cycles' ? 'core cycles' : 'fixed rate (not core cycles)'],
-      [range(numbers((counter) => counter.hz), (hz) => `${(hz / 1e9).toFixed(4)} GHz`)],
-      [range(numbers((counter) => counter.overheadTicks), (ticks) => `${ticks} ticks`)],
-      [range(numbers((counter) => counter.resolutionTicks), (ticks) => `${ticks} ticks`)],
+      [
+        range(
+          numbers((counter) => counter.hz),
+          (hz) => `${(hz / 1e9).toFixed(4)} GHz`,
+        ),
+      ],
+      [
+        range(
+          numbers((counter) => counter.overheadTicks),
+          (ticks) => `${ticks} ticks`,
+        ),
+      ],
+      [
+        range(
+          numbers((counter) => counter.resolutionTicks),
+          (ticks) => `${ticks} ticks`,
+        ),
+      ],
       [String(group.length)],
       [distinct(counters.flatMap((counter) => (counter.reason ? [counter.reason] : []))).join('; ') || '—'],
     ];
@@ -81,8 +137,14 @@ export function counterSection(dataset: Dataset): ReportSection {
     heading: 'Counter',
     id: 'counter',
     blocks: [
-      paragraph('The counter each record’s ticks come from, with its rate as measured per record (the range over the records), the cost of one read and its resolution.'),
-      table('Counters used', ['counter', 'kind', 'rate', 'read overhead', 'resolution', 'records', 'why this counter'], rows),
+      paragraph(
+        'The counter each record’s ticks come from, with its rate as measured per record (the range over the records), the cost of one read and its resolution.',
+      ),
+      table(
+        'Counters used',
+        ['counter', 'kind', 'rate', 'read overhead', 'resolution', 'records', 'why this counter'],
+        rows,
+      ),
     ],
   };
 }
@@ -125,8 +187,14 @@ export function hostSection(dataset: Dataset): ReportSection {
     heading: 'Host state',
     id: 'host',
     blocks: [
-      table('Host state at the start and the end of the campaign', ['item', 'at start', 'at end'], keys.map((key) => [[key], [describeValue(start[key])], [describeValue(end[key])]])),
-      problems.length === 0 ? paragraph('The host checks found no problem.') : { kind: 'list', items: problems.map((problem) => [`host check: ${problem}`]) },
+      table(
+        'Host state at the start and the end of the campaign',
+        ['item', 'at start', 'at end'],
+        keys.map((key) => [[key], [describeValue(start[key])], [describeValue(end[key])]]),
+      ),
+      problems.length === 0
+        ? paragraph('The host checks found no problem.')
+        : { kind: 'list', items: problems.map((problem) => [`host check: ${problem}`]) },
     ],
   };
 }
@@ -147,13 +215,30 @@ export function buildSection(dataset: Dataset): ReportSection {
     heading: 'Builds and tools',
     id: 'builds',
     blocks: [
-      table('Builds', ['candidate', 'instance', 'variant', 'build flags', 'compiler flags', 'library SHA-256', 'ELF image (bytes)', 'KAT'], rows),
-      table('Tools', ['tool', 'version'], [
-        [['compiler'], [tools.compiler ?? 'unknown']],
-        [['build tool'], [tools.buildTool ?? 'unknown']],
-        [['Node.js'], [tools.node ?? 'unknown']],
-        [['ngcc-perf'], [tools.ngccPerf ?? 'unknown']],
-      ]),
+      table(
+        'Builds',
+        [
+          'candidate',
+          'instance',
+          'variant',
+          'build flags',
+          'compiler flags',
+          'library SHA-256',
+          'ELF image (bytes)',
+          'KAT',
+        ],
+        rows,
+      ),
+      table(
+        'Tools',
+        ['tool', 'version'],
+        [
+          [['compiler'], [tools.compiler ?? 'unknown']],
+          [['build tool'], [tools.buildTool ?? 'unknown']],
+          [['Node.js'], [tools.node ?? 'unknown']],
+          [['ngcc-perf'], [tools.ngccPerf ?? 'unknown']],
+        ],
+      ),
     ],
   };
 }
@@ -168,8 +253,12 @@ export function formulaSection(): ReportSection {
         items: [
           ['n = Σ iterations over the trials; mean cycles = Σ ticks / n; mean time = Σ seconds / n (SPEC §5)'],
           ['cycles/byte = mean cycles / L; MB/s = L · n / Σ seconds / 10^6; ops/s = n / Σ seconds'],
-          ['median, minimum, maximum, sample standard deviation and CV over the per-trial means (ticks / iterations); 95 % interval mean ± t(0.975; k − 1) · sd / √k'],
-          ['outlier trials: per-trial means outside Tukey’s fences q1 − 1.5 · IQR, q3 + 1.5 · IQR (quartiles by linear interpolation)'],
+          [
+            'median, minimum, maximum, sample standard deviation and CV over the per-trial means (ticks / iterations); 95 % interval mean ± t(0.975; k − 1) · sd / √k',
+          ],
+          [
+            'outlier trials: per-trial means outside Tukey’s fences q1 − 1.5 · IQR, q3 + 1.5 · IQR (quartiles by linear interpolation)',
+          ],
           ['baseline and peak RSS: maxima over the trial processes (SPEC §6)'],
         ],
       },
@@ -182,7 +271,10 @@ export function warningSection(dataset: Dataset): ReportSection {
   const rank = (record: TimingRecord): number => order.get(`${record.candidate}/${record.instance}`) ?? Infinity;
   const sorted = records(dataset).sort((a, b) => rank(a) - rank(b) || a.messageBytes - b.messageBytes);
   const items = sorted.flatMap((record) => {
-    const warnings = record.status === 'complete' ? ((record as CompleteTimingRecord).derived.warnings ?? []) : [`failed: ${record.failure}`];
+    const warnings =
+      record.status === 'complete'
+        ? ((record as CompleteTimingRecord).derived.warnings ?? [])
+        : [`failed: ${record.failure}`];
     return warnings.map((warning): Inline[] => [codeSpan(record.instance), ` ${record.messageBytes} B: ${warning}`]);
   });
   return {

@@ -17,7 +17,7 @@ function packageOf(context: CandidateContext): PackageEntry | undefined {
  * (`Reference_Implementation, Optimized_Implementation/AVX2`), else the variants.
  */
 export function versionsMeasured(instances: readonly BuildInstance[]): string {
-  return [...new Set(instances.map((entry) => (entry.version ?? entry.variant)))].join(', ');
+  return [...new Set(instances.map((entry) => entry.version ?? entry.variant))].join(', ');
 }
 
 /** Extra §1 items for a discovered package: where it came from and each folder not measured. */
@@ -30,12 +30,20 @@ export function packageBasicItems(context: CandidateContext): Inline[][] {
       : ['Package: ', codeSpan(found.archive), ` (SHA-256 ${found.archiveSha256!.slice(0, 16)}…)`],
   ];
   for (const u of found.unmeasured) {
-    items.push([`${u.status === 'skipped' ? 'Skipped' : 'Not measurable'}: `, codeSpan(u.folder), ` (${u.version}) — ${u.reason}`]);
+    items.push([
+      `${u.status === 'skipped' ? 'Skipped' : 'Not measurable'}: `,
+      codeSpan(u.folder),
+      ` (${u.version}) — ${u.reason}`,
+    ]);
   }
   if (context.instances.some((entry) => entry.version != null)) {
     items.push([
       'Rows are labelled by instance; an instance of another version than the first carries its version in its name: ',
-      ...context.instances.flatMap((entry, index) => [...(index === 0 ? [] : ['; ']), codeSpan(entry.instance), ` = ${(entry.version ?? entry.variant)}`]),
+      ...context.instances.flatMap((entry, index) => [
+        ...(index === 0 ? [] : ['; ']),
+        codeSpan(entry.instance),
+        ` = ${entry.version ?? entry.variant}`,
+      ]),
     ]);
   }
   return items;
@@ -57,14 +65,19 @@ export function behaviourBlocks(context: CandidateContext): Block[] {
   for (const entry of context.instances) {
     const probe = entry.digestLengthProbe;
     if (probe != null && probe.result !== 'honoured') {
-      items.push([codeSpan(entry.instance), `: ${PROBE_SENTENCES[probe.result].replace('%r', String(probe.requestedBits))}.`]);
+      items.push([
+        codeSpan(entry.instance),
+        `: ${PROBE_SENTENCES[probe.result].replace('%r', String(probe.requestedBits))}.`,
+      ]);
     }
     const retained = context.records
       .filter((r) => r.record.instance === entry.instance && (r.record.memory?.heapRetainedBytes ?? 0) > 0)
       .map((r) => [r.record.messageBytes, r.record.memory!.heapRetainedBytes!] as const);
     if (retained.length > 0) {
       const most = Math.max(...retained.map(([, bytes]) => bytes));
-      const costlyFirst = context.records.some((r) => r.record.instance === entry.instance && r.record.plan?.calibrationBasis === 'warm-calls');
+      const costlyFirst = context.records.some(
+        (r) => r.record.instance === entry.instance && r.record.plan?.calibrationBasis === 'warm-calls',
+      );
       items.push([
         codeSpan(entry.instance),
         `: keeps up to ${most} bytes of heap allocated after its measured call (seen at ${retained.length} message size${retained.length === 1 ? '' : 's'}): ` +
@@ -84,14 +97,20 @@ export function packageKatBlocks(instances: readonly BuildInstance[]): Block[] {
   if (checked.length === 0) return [];
   const disagreeing = checked.filter(({ check }) => check.manifest === 'disagrees' || check.generated === 'differs');
   if (disagreeing.length === 0) {
-    return [paragraph(`The package's own KAT files (${checked.length}) agree with the official manifest and, record by record, with the libraries' output.`)];
+    return [
+      paragraph(
+        `The package's own KAT files (${checked.length}) agree with the official manifest and, record by record, with the libraries' output.`,
+      ),
+    ];
   }
   return [
     paragraph("The package's own KAT files disagree here (the official manifest decides the verdict):"),
     {
       kind: 'list',
       items: disagreeing.map(({ entry, check }) => [
-        codeSpan(entry.instance), ': ', codeSpan(check.file),
+        codeSpan(entry.instance),
+        ': ',
+        codeSpan(check.file),
         ` — manifest ${check.manifest}, library output ${check.generated}${check.detail === null ? '' : `: ${check.detail}`}`,
       ]),
     },

@@ -47,9 +47,20 @@ export function exportFromSummary(systemId: string, extension: 'csv' | 'json'): 
  * "Performance measurements › x86_1 › hash-15 · system: x86_1 · arm_1" — the summary linked, the
  * candidate's own system plain, the other systems of the output directory linked.
  */
-export function candidateBreadcrumbs(candidate: string, systemId: string, otherSystems: readonly string[], format: PageFormat): Inline[] {
+export function candidateBreadcrumbs(
+  candidate: string,
+  systemId: string,
+  otherSystems: readonly string[],
+  format: PageFormat,
+): Inline[] {
   const systems = [...new Set([systemId, ...otherSystems])].sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
-  const crumbs: Inline[] = [`${BREADCRUMB_ROOT} › `, link(summaryFromCandidate(systemId, format), systemId), ` › ${candidate} · `, link(methodFromCandidate(systemId, format), 'method'), ' · system: '];
+  const crumbs: Inline[] = [
+    `${BREADCRUMB_ROOT} › `,
+    link(summaryFromCandidate(systemId, format), systemId),
+    ` › ${candidate} · `,
+    link(methodFromCandidate(systemId, format), 'method'),
+    ' · system: ',
+  ];
   systems.forEach((system, index) => {
     if (index > 0) crumbs.push(' · ');
     crumbs.push(system === systemId ? system : link(otherSystemFromCandidate(system, format), system));

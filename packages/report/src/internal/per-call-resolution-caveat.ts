@@ -10,7 +10,9 @@ import { paragraph, type Block } from './report-model.js';
  * @param records - the candidate's records, in page order
  */
 export function buildPerCallResolutionCaveat(records: readonly TimingRecord[]): Block[] {
-  const flagged = records.filter((record) => record.status === 'complete' && record.derived.perCall?.belowResolution === true);
+  const flagged = records.filter(
+    (record) => record.status === 'complete' && record.derived.perCall?.belowResolution === true,
+  );
   if (flagged.length === 0) return [];
   const rows = flagged.map((record) => {
     const resolution = record.counter?.resolutionTicks;
@@ -19,7 +21,7 @@ export function buildPerCallResolutionCaveat(records: readonly TimingRecord[]): 
   return [
     paragraph(
       `⚠ Per-call figures below the counter's resolution: at ${rows.join(', ')} the per-call median is within a few counter resolutions of zero, ` +
-        'so its quartiles and IQR / median show the steps of the counter, not the call. Read the loop mean there (the record\'s warnings say the same).',
+        "so its quartiles and IQR / median show the steps of the counter, not the call. Read the loop mean there (the record's warnings say the same).",
     ),
   ];
 }

@@ -26,7 +26,10 @@ function sourceOf(perCall: PerCallSummary): PerCallSource {
 function formatSpreadPercent(perCall: PerCallSummary): string {
   const spreadCycles = perCall.q3Cycles - perCall.q1Cycles;
   if (!Number.isFinite(spreadCycles) || spreadCycles < 0) {
-    throw new ReportError('INVALID_NUMBER', `per-call Q3 (${perCall.q3Cycles}) must not be below Q1 (${perCall.q1Cycles}). Check the record's derived.perCall.`);
+    throw new ReportError(
+      'INVALID_NUMBER',
+      `per-call Q3 (${perCall.q3Cycles}) must not be below Q1 (${perCall.q1Cycles}). Check the record's derived.perCall.`,
+    );
   }
   if (!(perCall.medianCycles > 0)) return '—';
   return `${((spreadCycles / perCall.medianCycles) * 100).toFixed(1)} %`;
@@ -82,7 +85,10 @@ const MEANING =
  * instance that has `derived.perCall` in at least one record (its other sizes show —); no block
  * at all when no record has them, so pages of loop-only runs stay the seeds' layout.
  */
-export function buildPerCallBlocks(context: CandidateContext, instanceCell: (record: TimingRecord) => Inline[]): Block[] {
+export function buildPerCallBlocks(
+  context: CandidateContext,
+  instanceCell: (record: TimingRecord) => Inline[],
+): Block[] {
   const records = context.records.map(({ record }) => record);
   const withPerCall = records.filter((record) => perCallOf(record) !== null);
   if (withPerCall.length === 0) return [];
@@ -93,9 +99,21 @@ export function buildPerCallBlocks(context: CandidateContext, instanceCell: (rec
   const table: TableBlock = {
     kind: 'table',
     caption: 'Per-call quartiles beside the loop-scope mean, by instance and message length',
-    headers: ['instance', 'message', `loop mean ${unit}`, `per-call Q1 ${unit}`, `per-call median ${unit}`, `per-call Q3 ${unit}`, 'IQR / median', `read overhead ${unit}`, 'calls'],
+    headers: [
+      'instance',
+      'message',
+      `loop mean ${unit}`,
+      `per-call Q1 ${unit}`,
+      `per-call median ${unit}`,
+      `per-call Q3 ${unit}`,
+      'IQR / median',
+      `read overhead ${unit}`,
+      'calls',
+    ],
     numeric: [false, true, true, true, true, true, true, true, true],
-    rows: records.filter((record) => instances.has(record.instance)).map((record) => perCallRow(record, instanceCell(record))),
+    rows: records
+      .filter((record) => instances.has(record.instance))
+      .map((record) => perCallRow(record, instanceCell(record))),
   };
   return [paragraph(describeSource(sources) + MEANING), table, ...buildPerCallResolutionCaveat(records)];
 }

@@ -10,7 +10,9 @@ function completeByInstance(context: CandidateContext): { instance: string; reco
   return context.instances.flatMap((entry) => {
     const records = context.records
       .map(({ record }) => record)
-      .filter((record): record is CompleteTimingRecord => record.instance === entry.instance && record.status === 'complete');
+      .filter(
+        (record): record is CompleteTimingRecord => record.instance === entry.instance && record.status === 'complete',
+      );
     return records.length === 0 ? [] : [{ instance: entry.instance, records }];
   });
 }
@@ -20,12 +22,20 @@ type TrialFigure = (trial: { iterations: number; ticks: number; seconds: number 
 
 /** The lowest and highest trial's figure (the error bar); nothing with fewer than two trials. */
 function trialRange(record: CompleteTimingRecord, figure: TrialFigure): { low?: number; high?: number } {
-  const values = record.processes.flatMap((entry) => (entry.trial === null || !(entry.trial.iterations > 0) || !(entry.trial.seconds > 0) ? [] : [figure(entry.trial, record.messageBytes)]));
+  const values = record.processes.flatMap((entry) =>
+    entry.trial === null || !(entry.trial.iterations > 0) || !(entry.trial.seconds > 0)
+      ? []
+      : [figure(entry.trial, record.messageBytes)],
+  );
   if (values.length < 2) return {};
   return { low: Math.min(...values), high: Math.max(...values) };
 }
 
-function lineSeries(context: CandidateContext, pick: (record: CompleteTimingRecord) => number, figure: TrialFigure): LineSeries[] {
+function lineSeries(
+  context: CandidateContext,
+  pick: (record: CompleteTimingRecord) => number,
+  figure: TrialFigure,
+): LineSeries[] {
   return completeByInstance(context).map(({ instance, records }, index) => ({
     name: instance,
     colourIndex: index,
@@ -35,7 +45,8 @@ function lineSeries(context: CandidateContext, pick: (record: CompleteTimingReco
 }
 
 const trialCyclesPerByte: TrialFigure = (trial, messageBytes) => trial.ticks / trial.iterations / messageBytes;
-const trialMegabytesPerSecond: TrialFigure = (trial, messageBytes) => (messageBytes * trial.iterations) / trial.seconds / 1e6;
+const trialMegabytesPerSecond: TrialFigure = (trial, messageBytes) =>
+  (messageBytes * trial.iterations) / trial.seconds / 1e6;
 
 function percent(value: number): string {
   return `${value >= 0 ? '+' : ''}${value.toFixed(2)} %`;
@@ -49,13 +60,24 @@ function spreadGroups(context: CandidateContext): { groups: SpreadGroup[]; rows:
     for (const record of records) {
       const mean = record.derived.meanCycles;
       if (!(mean > 0)) continue;
-      const deviations = record.processes.flatMap((entry) => (entry.trial === null ? [] : [(entry.trial.ticks / entry.trial.iterations / mean - 1) * 100]));
+      const deviations = record.processes.flatMap((entry) =>
+        entry.trial === null ? [] : [(entry.trial.ticks / entry.trial.iterations / mean - 1) * 100],
+      );
       const perCall = record.derived.perCall;
       const quartiles: [number, number, number] | undefined =
         perCall === null || perCall === undefined
           ? undefined
-          : [(perCall.q1Cycles / mean - 1) * 100, (perCall.medianCycles / mean - 1) * 100, (perCall.q3Cycles / mean - 1) * 100];
-      groups.push({ x: record.messageBytes, seriesIndex, trialDeviationsPercent: deviations, ...(quartiles === undefined ? {} : { quartilesPercent: quartiles }) });
+          : [
+              (perCall.q1Cycles / mean - 1) * 100,
+              (perCall.medianCycles / mean - 1) * 100,
+              (perCall.q3Cycles / mean - 1) * 100,
+            ];
+      groups.push({
+        x: record.messageBytes,
+        seriesIndex,
+        trialDeviationsPercent: deviations,
+        ...(quartiles === undefined ? {} : { quartilesPercent: quartiles }),
+      });
       rows.push([
         [instance],
         [`${record.messageBytes} B`],

@@ -1,6 +1,12 @@
 // §4 Performance: what the counter is, how trials were run, the timing table, the per-call
 // table (when records have per-call figures) and the charts.
-import { formatCycles, formatCyclesPerByte, formatMeasurementCount, formatMegabytesPerSecond, formatSeconds } from '../number-formats.js';
+import {
+  formatCycles,
+  formatCyclesPerByte,
+  formatMeasurementCount,
+  formatMegabytesPerSecond,
+  formatSeconds,
+} from '../number-formats.js';
 import { formatGigahertz } from './candidate-context.js';
 import { countersUsed } from './environment-section.js';
 import { buildPerCallBlocks } from './per-call-table.js';
@@ -14,9 +20,14 @@ import type { Block, Inline, ReportSection } from './report-model.js';
 
 function describeCounter(counter: CounterInfo): Inline[] {
   if (counter.kind === 'core-cycles') {
-    return ['The cycle figures are core clock cycles, counted in user mode by the hardware counter ', codeSpan(counter.name), '.'];
+    return [
+      'The cycle figures are core clock cycles, counted in user mode by the hardware counter ',
+      codeSpan(counter.name),
+      '.',
+    ];
   }
-  const rate = counter.hz === null || counter.hz === undefined ? 'a fixed rate' : `a fixed rate of ${formatGigahertz(counter.hz)}`;
+  const rate =
+    counter.hz === null || counter.hz === undefined ? 'a fixed rate' : `a fixed rate of ${formatGigahertz(counter.hz)}`;
   const reason = counter.reason ? ` The hardware cycle counter was not used: ${counter.reason}.` : '';
   return [
     'The “cycles” in this table are ticks of the ',
@@ -41,7 +52,9 @@ function describeMethod(context: CandidateContext): Inline[] {
 
 /** Said only when some operation was planned from its warm calls (records since the warm check); else nothing. */
 function warmPlanSentence(context: CandidateContext): Inline[] {
-  const plans = context.records.flatMap(({ record }) => (record.plan === null || record.plan === undefined ? [] : [record.plan]));
+  const plans = context.records.flatMap(({ record }) =>
+    record.plan === null || record.plan === undefined ? [] : [record.plan],
+  );
   const warm = plans.filter((plan) => plan.calibrationBasis === 'warm-calls').length;
   if (warm === 0) return [];
   return [
@@ -72,7 +85,11 @@ function performanceRow(record: TimingRecord): Inline[][] {
     instanceCell(record),
     message,
     [formatCycles(derived.meanCycles)],
-    [isUnsteady(record) ? `${formatCyclesPerByte(derived.cyclesPerByte)} ${UNSTEADY_MARKER}` : formatCyclesPerByte(derived.cyclesPerByte)],
+    [
+      isUnsteady(record)
+        ? `${formatCyclesPerByte(derived.cyclesPerByte)} ${UNSTEADY_MARKER}`
+        : formatCyclesPerByte(derived.cyclesPerByte),
+    ],
     [formatSeconds(derived.meanSeconds)],
     [formatMegabytesPerSecond(derived.megabytesPerSecond)],
     [trialShape(record)],
@@ -88,12 +105,18 @@ export function buildPerformanceSection(context: CandidateContext): ReportSectio
   if (retries > 0) {
     // SPEC §5's slow clock is one cause; ngcc-perf also reruns a trial that moved to another CPU or
     // waited for one longer than 0.5 % of its loop, and with a fixed-rate counter only those apply.
-    blocks.push(paragraph(
-      `Trials rerun because they were disturbed (a core clock below 95 % of its fixed rate, a move to another CPU, or a wait for a CPU longer than 0.5 % of the loop): ${retries}.`,
-    ));
+    blocks.push(
+      paragraph(
+        `Trials rerun because they were disturbed (a core clock below 95 % of its fixed rate, a move to another CPU, or a wait for a CPU longer than 0.5 % of the loop): ${retries}.`,
+      ),
+    );
   }
   if (records.some((record) => record.kat !== 'PASS')) {
-    blocks.push(paragraph('⚠ marks an instance that did not pass KAT (section 3); its figures are shown but describe an implementation that gives wrong answers.'));
+    blocks.push(
+      paragraph(
+        '⚠ marks an instance that did not pass KAT (section 3); its figures are shown but describe an implementation that gives wrong answers.',
+      ),
+    );
   }
   if (records.length === 0) blocks.push(paragraph('No timing record exists for this candidate.'));
   blocks.push({

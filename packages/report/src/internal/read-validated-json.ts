@@ -9,7 +9,10 @@ const REGENERATE = 'Regenerate the run directory with "ngcc-perf run", or correc
 
 /** `processes[0].trial.seconds` from zod's path array. */
 export function formatFieldPath(path: readonly PropertyKey[]): string {
-  return path.reduce<string>((text, key) => (typeof key === 'number' ? `${text}[${key}]` : text === '' ? String(key) : `${text}.${String(key)}`), '');
+  return path.reduce<string>(
+    (text, key) => (typeof key === 'number' ? `${text}[${key}]` : text === '' ? String(key) : `${text}.${String(key)}`),
+    '',
+  );
 }
 
 function describeIssue(issue: z.core.$ZodIssue): string {
@@ -21,7 +24,9 @@ function describeIssue(issue: z.core.$ZodIssue): string {
 }
 
 function errnoCode(error: unknown): string | undefined {
-  return typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : undefined;
+  return typeof error === 'object' && error !== null && 'code' in error
+    ? String((error as { code: unknown }).code)
+    : undefined;
 }
 
 /**
@@ -40,7 +45,11 @@ export async function readValidatedJson<Schema extends z.ZodType>(
     text = await readFile(absolutePath, 'utf8');
   } catch (error) {
     if (errnoCode(error) === 'ENOENT') {
-      throw new ReportError('MISSING_FILE', `${displayPath}: file not found. A run directory holds campaign.json, build.json and records/; pass the directory "ngcc-perf run --out" wrote.`, { cause: error });
+      throw new ReportError(
+        'MISSING_FILE',
+        `${displayPath}: file not found. A run directory holds campaign.json, build.json and records/; pass the directory "ngcc-perf run --out" wrote.`,
+        { cause: error },
+      );
     }
     throw new ReportError('READ_FAILED', `${displayPath}: cannot be read (${String(error)}).`, { cause: error });
   }
@@ -48,7 +57,11 @@ export async function readValidatedJson<Schema extends z.ZodType>(
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new ReportError('INVALID_JSON', `${displayPath}: not valid JSON (${(error as Error).message}). ${REGENERATE}`, { cause: error, file: displayPath });
+    throw new ReportError(
+      'INVALID_JSON',
+      `${displayPath}: not valid JSON (${(error as Error).message}). ${REGENERATE}`,
+      { cause: error, file: displayPath },
+    );
   }
   const format = typeof value === 'object' && value !== null ? (value as { format?: unknown }).format : undefined;
   if (format !== expectedFormat) {
@@ -63,7 +76,11 @@ export async function readValidatedJson<Schema extends z.ZodType>(
     const issues = result.error.issues;
     const more = issues.length > 1 ? ` (and ${issues.length - 1} more problem${issues.length > 2 ? 's' : ''})` : '';
     const field = issues[0]!.path.length === 0 ? undefined : formatFieldPath(issues[0]!.path);
-    throw new ReportError(invalidCode, `${displayPath}: ${describeIssue(issues[0]!)}${more}. ${REGENERATE}`, { cause: result.error, file: displayPath, field });
+    throw new ReportError(invalidCode, `${displayPath}: ${describeIssue(issues[0]!)}${more}. ${REGENERATE}`, {
+      cause: result.error,
+      file: displayPath,
+      field,
+    });
   }
   return { data: result.data, json: value };
 }

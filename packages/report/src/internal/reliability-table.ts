@@ -3,14 +3,22 @@
 // trial cannot move) and the outlier trials. Rows follow the seeds' table, one per record.
 import { formatCyclesPerByte } from '../number-formats.js';
 import { codeSpan, paragraph } from './report-model.js';
-import { cvCell, cvLimit, CV_LIMIT_SENTENCE, formatIntervalPerByte, isUnsteady, UNSTEADY_MARKER } from './reliability.js';
+import {
+  cvCell,
+  cvLimit,
+  CV_LIMIT_SENTENCE,
+  formatIntervalPerByte,
+  isUnsteady,
+  UNSTEADY_MARKER,
+} from './reliability.js';
 import type { CandidateContext } from './candidate-context.js';
 import type { TimingRecord } from '../record-schema.js';
 import type { Block, Inline } from './report-model.js';
 
 function reliabilityRow(record: TimingRecord): Inline[][] {
   const head: Inline[][] = [[codeSpan(record.instance)], [`${record.messageBytes} B`]];
-  if (record.status !== 'complete') return [...head, ['—'], [`${Math.round(cvLimit(record.messageBytes) * 100)} %`], ['—'], ['—'], ['—']];
+  if (record.status !== 'complete')
+    return [...head, ['—'], [`${Math.round(cvLimit(record.messageBytes) * 100)} %`], ['—'], ['—'], ['—']];
   const trials = record.processes.filter((entry) => entry.trial !== null).length;
   const outliers = record.derived.outlierTrials ?? [];
   return [
@@ -36,8 +44,18 @@ export function buildReliabilityBlocks(context: CandidateContext): Block[] {
   const remeasureSentence: Inline[] = [];
   remeasured.forEach((record, index) => {
     const previous = record.remeasure!;
-    remeasureSentence.push(index === 0 ? ' Measured again because the first measurement’s trial CV was above its limit: ' : '; ', codeSpan(record.instance), ` ${record.messageBytes} B`);
-    remeasureSentence.push(previous.previousCv === null ? ' (previous record ' : ` (previous CV ${(previous.previousCv * 100).toFixed(1)} %, record `, codeSpan(previous.previousRecord), ')');
+    remeasureSentence.push(
+      index === 0 ? ' Measured again because the first measurement’s trial CV was above its limit: ' : '; ',
+      codeSpan(record.instance),
+      ` ${record.messageBytes} B`,
+    );
+    remeasureSentence.push(
+      previous.previousCv === null
+        ? ' (previous record '
+        : ` (previous CV ${(previous.previousCv * 100).toFixed(1)} %, record `,
+      codeSpan(previous.previousRecord),
+      ')',
+    );
   });
   if (remeasured.length > 0) remeasureSentence.push('.');
   return [
@@ -49,7 +67,15 @@ export function buildReliabilityBlocks(context: CandidateContext): Block[] {
     {
       kind: 'table',
       caption: 'Reliability of each row: trial CV, 95 % interval and median trial',
-      headers: ['instance', 'message', 'trial CV', 'limit', '95 % interval (cycles/byte)', 'median trial (cycles/byte)', 'outlier trials'],
+      headers: [
+        'instance',
+        'message',
+        'trial CV',
+        'limit',
+        '95 % interval (cycles/byte)',
+        'median trial (cycles/byte)',
+        'outlier trials',
+      ],
       numeric: [false, true, true, true, true, true, true],
       rows: records.map(reliabilityRow),
     },

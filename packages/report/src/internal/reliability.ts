@@ -14,7 +14,11 @@ export const UNSTEADY_MARKER = '‡';
 
 /** True when the record's trial CV is above the limit for its message length. */
 export function isUnsteady(record: TimingRecord): boolean {
-  return record.status === 'complete' && typeof record.derived.cv === 'number' && record.derived.cv > cvLimit(record.messageBytes);
+  return (
+    record.status === 'complete' &&
+    typeof record.derived.cv === 'number' &&
+    record.derived.cv > cvLimit(record.messageBytes)
+  );
 }
 
 /** `3.1 %` (one decimal), `—` without a CV (a single trial). */
@@ -42,11 +46,16 @@ export function formatIntervalPerByte(record: TimingRecord): string {
  * The cycles per call that noise cannot flip: the per-call median where the record has one, else
  * the median of the trial means (one disturbed trial moves a mean, not a median).
  */
-export function robustCycles(record: CompleteTimingRecord): { cycles: number; basis: 'per-call median' | 'median trial' } {
+export function robustCycles(record: CompleteTimingRecord): {
+  cycles: number;
+  basis: 'per-call median' | 'median trial';
+} {
   const perCall = record.derived.perCall;
-  if (perCall !== null && perCall !== undefined && perCall.medianCycles > 0) return { cycles: perCall.medianCycles, basis: 'per-call median' };
+  if (perCall !== null && perCall !== undefined && perCall.medianCycles > 0)
+    return { cycles: perCall.medianCycles, basis: 'per-call median' };
   return { cycles: record.derived.medianTrialCycles, basis: 'median trial' };
 }
 
 /** `5 % below 4096 B, 2 % from 4096 B` — the limits, for sentences. */
-export const CV_LIMIT_SENTENCE = 'the trial CV (standard deviation of the trial means over their mean) is above its limit: 5 % below 4096 B, 2 % from 4096 B';
+export const CV_LIMIT_SENTENCE =
+  'the trial CV (standard deviation of the trial means over their mean) is above its limit: 5 % below 4096 B, 2 % from 4096 B';

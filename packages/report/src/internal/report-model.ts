@@ -94,14 +94,22 @@ export interface SpreadChartBlock extends ChartCommon {
 export interface BarChartBlock extends ChartCommon {
   chart: 'bar';
   /** `mean` (a diamond) and `interval` (a whisker) are drawn on the bar when given. */
-  bars: { label: string; value: number; colourIndex: number; mean?: number; interval?: [number, number]; flagged?: boolean }[];
+  bars: {
+    label: string;
+    value: number;
+    colourIndex: number;
+    mean?: number;
+    interval?: [number, number];
+    flagged?: boolean;
+  }[];
   /** One line per kind of mark, under the bars. */
   key?: string[];
 }
 
 export type ChartBlock = LineChartBlock | SpreadChartBlock | BarChartBlock;
 
-export type Block = { kind: 'paragraph'; inlines: Inline[] } | { kind: 'list'; items: Inline[][] } | TableBlock | ChartBlock;
+export type Block =
+  { kind: 'paragraph'; inlines: Inline[] } | { kind: 'list'; items: Inline[][] } | TableBlock | ChartBlock;
 
 export interface ReportSection {
   /** Heading text without the `##`, e.g. `4. Performance`. */

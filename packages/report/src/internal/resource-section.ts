@@ -35,10 +35,14 @@ function growthNote(records: TimingRecord[]): Block {
   const growth = findPeakRssGrowth(records);
   const flagged = growth.filter((entry) => entry.flagged);
   if (growth.length === 0) {
-    return paragraph('Whether peak RSS grows with message size cannot be judged here: no instance has complete records for two message sizes.');
+    return paragraph(
+      'Whether peak RSS grows with message size cannot be judged here: no instance has complete records for two message sizes.',
+    );
   }
   if (flagged.length === 0) {
-    return paragraph(`Peak RSS does not grow with message size: for no instance is it more than ${percent} % higher at the largest message than at the smallest.`);
+    return paragraph(
+      `Peak RSS does not grow with message size: for no instance is it more than ${percent} % higher at the largest message than at the smallest.`,
+    );
   }
   const inlines: Inline[] = ['⚠ Peak RSS grows with message size'];
   flagged.forEach((entry, index) => {
@@ -48,7 +52,9 @@ function growthNote(records: TimingRecord[]): Block {
         `(+${Math.round(entry.growthRatio * 100)} %)`,
     );
   });
-  inlines.push(`. An instance is flagged when its peak RSS at the largest message exceeds that at the smallest by more than ${percent} %; memory use that follows the input size is worth a look.`);
+  inlines.push(
+    `. An instance is flagged when its peak RSS at the largest message exceeds that at the smallest by more than ${percent} %; memory use that follows the input size is worth a look.`,
+  );
   return paragraph(...inlines);
 }
 

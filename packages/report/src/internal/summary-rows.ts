@@ -29,7 +29,9 @@ export function summarySizes(dataset: Dataset): number[] {
   const smallest = sizes[0]!;
   const largest = sizes[sizes.length - 1]!;
   const middle = Math.sqrt(smallest * largest);
-  const inner = sizes.slice(1, -1).reduce((best, bytes) => (Math.abs(Math.log(bytes / middle)) < Math.abs(Math.log(best / middle)) ? bytes : best));
+  const inner = sizes
+    .slice(1, -1)
+    .reduce((best, bytes) => (Math.abs(Math.log(bytes / middle)) < Math.abs(Math.log(best / middle)) ? bytes : best));
   return [smallest, inner, largest];
 }
 
@@ -60,22 +62,30 @@ function cyclesCell(records: TimingRecord[], messageBytes: number): string {
   const record = records.find((candidate) => candidate.messageBytes === messageBytes);
   if (record === undefined) return '—';
   if (record.status !== 'complete') return 'failed';
-  return isUnsteady(record) ? `${formatCycles(record.derived.meanCycles)} ${UNSTEADY_MARKER}` : formatCycles(record.derived.meanCycles);
+  return isUnsteady(record)
+    ? `${formatCycles(record.derived.meanCycles)} ${UNSTEADY_MARKER}`
+    : formatCycles(record.derived.meanCycles);
 }
 
 function notesOf(entry: BuildInstance, records: TimingRecord[]): string[] {
   const notes: string[] = [];
-  if (records.length === 0) notes.push(entry.kat === 'LOADFAIL' || entry.kat === 'CRASH' ? `not timed (KAT ${entry.kat})` : 'no timing record');
+  if (records.length === 0)
+    notes.push(entry.kat === 'LOADFAIL' || entry.kat === 'CRASH' ? `not timed (KAT ${entry.kat})` : 'no timing record');
   const failed = records.filter((record) => record.status === 'failed').map((record) => `${record.messageBytes} B`);
   if (failed.length > 0) notes.push(`timing failed at ${failed.join(', ')}`);
   for (const growth of findPeakRssGrowth(records).filter((item) => item.flagged)) {
-    notes.push(`peak RSS +${Math.round(growth.growthRatio * 100)} % from ${growth.smallestMessageBytes} B to ${growth.largestMessageBytes} B`);
+    notes.push(
+      `peak RSS +${Math.round(growth.growthRatio * 100)} % from ${growth.smallestMessageBytes} B to ${growth.largestMessageBytes} B`,
+    );
   }
   for (const growth of findCallMemoryGrowth(records).filter((item) => item.flagged)) {
-    notes.push(`${FIGURE_LABEL[growth.figure]} grows with the message (${formatMemoryBytes(growth.smallestBytes)} → ${formatMemoryBytes(growth.largestBytes)})`);
+    notes.push(
+      `${FIGURE_LABEL[growth.figure]} grows with the message (${formatMemoryBytes(growth.smallestBytes)} → ${formatMemoryBytes(growth.largestBytes)})`,
+    );
   }
   const retainedBytes = Math.max(0, ...records.map((record) => record.memory?.heapRetainedBytes ?? 0));
-  if (retainedBytes > 0) notes.push(`heap kept after a call: up to ${formatMemoryBytes(retainedBytes)} (a per-call leak or a kept table)`);
+  if (retainedBytes > 0)
+    notes.push(`heap kept after a call: up to ${formatMemoryBytes(retainedBytes)} (a per-call leak or a kept table)`);
   if (entry.digestLengthProbe?.result === 'fixed-length') notes.push('writes its own digest length whatever is asked');
   const unsteady = records.filter(isUnsteady);
   if (unsteady.length > 0) notes.push(unsteadyNote(unsteady, records.length));
@@ -111,7 +121,10 @@ export function buildSummaryRows(dataset: Dataset): SummaryRow[] {
       entry,
       records,
       cycles: sizes.map((bytes) => cyclesCell(records, bytes)),
-      cyclesPerByte: cyclesPerByteValue === null ? missing : `${formatCyclesPerByte(cyclesPerByteValue)}${unsteadyAtPerByte ? ` ${UNSTEADY_MARKER}` : ''}`,
+      cyclesPerByte:
+        cyclesPerByteValue === null
+          ? missing
+          : `${formatCyclesPerByte(cyclesPerByteValue)}${unsteadyAtPerByte ? ` ${UNSTEADY_MARKER}` : ''}`,
       cyclesPerByteValue,
       robustPerByteValue,
       robustPerByte: robustPerByteValue === null ? missing : formatCyclesPerByte(robustPerByteValue),
@@ -126,7 +139,9 @@ export function buildSummaryRows(dataset: Dataset): SummaryRow[] {
       notes: notesOf(entry, records),
     };
   });
-  const ranked = rows.filter((row) => row.robustPerByteValue !== null).sort((a, b) => a.robustPerByteValue! - b.robustPerByteValue!);
+  const ranked = rows
+    .filter((row) => row.robustPerByteValue !== null)
+    .sort((a, b) => a.robustPerByteValue! - b.robustPerByteValue!);
   ranked.forEach((row, index) => {
     row.rank = index + 1;
   });
@@ -135,12 +150,22 @@ export function buildSummaryRows(dataset: Dataset): SummaryRow[] {
 
 /** "cycles are ticks of the tsc counter at 2.45 GHz (not core cycles)" for a whole dataset. */
 export function describeDatasetCounters(dataset: Dataset): Inline[] {
-  const counters = countersUsed({ dataset, candidateId: '', instances: dataset.build.instances, records: dataset.records });
+  const counters = countersUsed({
+    dataset,
+    candidateId: '',
+    instances: dataset.build.instances,
+    records: dataset.records,
+  });
   if (counters.length === 0) return ['No timing record exists on this system.'];
   return counters.flatMap((counter, index) => {
     const lead = index === 0 ? '' : ' ';
-    if (counter.kind === 'core-cycles') return [`${lead}Cycles are core clock cycles counted by `, { code: counter.name }, '.'];
+    if (counter.kind === 'core-cycles')
+      return [`${lead}Cycles are core clock cycles counted by `, { code: counter.name }, '.'];
     const rate = typeof counter.hz === 'number' ? ` at ${formatGigahertz(counter.hz)}` : '';
-    return [`${lead}“Cycles” are ticks of the `, { code: counter.name }, ` counter${rate}, a fixed rate: not core clock cycles.`];
+    return [
+      `${lead}“Cycles” are ticks of the `,
+      { code: counter.name },
+      ` counter${rate}, a fixed rate: not core clock cycles.`,
+    ];
   });
 }

@@ -33,7 +33,11 @@ export function renderSvgBarChart(chart: BarChartBlock): string {
   chart.bars.forEach((bar, index) => {
     const y = TOP + index * BAR_PX;
     const middle = y + BAR_PX / 2;
-    const end = Math.max(x(bar.value), bar.mean === undefined ? 0 : x(bar.mean), bar.interval === undefined ? 0 : x(bar.interval[1]));
+    const end = Math.max(
+      x(bar.value),
+      bar.mean === undefined ? 0 : x(bar.mean),
+      bar.interval === undefined ? 0 : x(bar.interval[1]),
+    );
     parts.push(
       `<text x="${LEFT - 8}" y="${fixed(middle + 4)}" text-anchor="end" font-size="13"${bar.flagged === true ? ' font-weight="600"' : ''}>${escapeHtml(bar.label)}</text>`,
       `<rect class="mark" x="${LEFT}" y="${y + 5}" width="${fixed(Math.max(1, x(bar.value) - LEFT))}" height="${BAR_PX - 10}" fill="${colour(bar.colourIndex)}" fill-opacity="0.85"/>`,
@@ -46,15 +50,20 @@ export function renderSvgBarChart(chart: BarChartBlock): string {
         `<line x1="${fixed(x(high))}" y1="${fixed(middle - 5)}" x2="${fixed(x(high))}" y2="${fixed(middle + 5)}" stroke="#000000" stroke-width="1.5"/>`,
       );
     }
-    if (bar.mean !== undefined) parts.push(`<path d="${diamond(x(bar.mean), middle)}" fill="#ffffff" stroke="#000000" stroke-width="1.5"/>`);
-    parts.push(`<text x="${fixed(end + 8)}" y="${fixed(middle + 4)}" font-size="12">${escapeHtml(bar.value.toFixed(1))}</text>`);
+    if (bar.mean !== undefined)
+      parts.push(`<path d="${diamond(x(bar.mean), middle)}" fill="#ffffff" stroke="#000000" stroke-width="1.5"/>`);
+    parts.push(
+      `<text x="${fixed(end + 8)}" y="${fixed(middle + 4)}" font-size="12">${escapeHtml(bar.value.toFixed(1))}</text>`,
+    );
   });
   parts.push(
     `<line x1="${LEFT}" y1="${TOP}" x2="${LEFT}" y2="${bottom}" stroke="#333333"/>`,
     `<text x="${fixed(LEFT + plotWidth / 2)}" y="${bottom + 36}" text-anchor="middle" font-size="13">${escapeHtml(chart.yAxisLabel)}</text>`,
   );
   key.forEach((line, index) => {
-    parts.push(`<text x="${LEFT}" y="${bottom + 58 + index * KEY_LINE_PX}" font-size="12" fill="#333333">${escapeHtml(line)}</text>`);
+    parts.push(
+      `<text x="${LEFT}" y="${bottom + 58 + index * KEY_LINE_PX}" font-size="12" fill="#333333">${escapeHtml(line)}</text>`,
+    );
   });
   parts.push('</svg>');
   return parts.join('\n');

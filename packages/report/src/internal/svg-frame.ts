@@ -8,7 +8,16 @@ export const WIDTH = 720;
 export const HEIGHT = 380;
 export const MARGIN = { left: 72, right: 24, top: 20, bottom: 56 } as const;
 // Okabe–Ito colours, distinguishable with the common colour-vision deficiencies.
-export const COLOURS = ['#0072B2', '#D55E00', '#009E73', '#CC79A7', '#E69F00', '#56B4E9', '#000000', '#F0E442'] as const;
+export const COLOURS = [
+  '#0072B2',
+  '#D55E00',
+  '#009E73',
+  '#CC79A7',
+  '#E69F00',
+  '#56B4E9',
+  '#000000',
+  '#F0E442',
+] as const;
 export type DashName = 'solid' | 'dashed' | 'dotted' | 'dash-dot' | 'long-dash';
 export const DASH: Record<DashName, string> = {
   solid: '',
@@ -86,7 +95,10 @@ export function createLogFrame(sizesBytes: readonly number[], yLow: number, yHig
   const scale = (value: number): number => (yLog ? Math.log10(Math.max(value, yLow)) : value);
   const [low, high] = [scale(yLow), scale(yHigh)];
   return {
-    x: (bytes) => (logMax === logMin ? MARGIN.left + plotWidth / 2 : MARGIN.left + X_INSET_PX + ((Math.log2(bytes) - logMin) / (logMax - logMin)) * span),
+    x: (bytes) =>
+      logMax === logMin
+        ? MARGIN.left + plotWidth / 2
+        : MARGIN.left + X_INSET_PX + ((Math.log2(bytes) - logMin) / (logMax - logMin)) * span,
     y: (value) => MARGIN.top + plotHeight - ((scale(value) - low) / (high - low)) * plotHeight,
     bottom: MARGIN.top + plotHeight,
     plotWidth,
@@ -108,7 +120,15 @@ function yTicks(yLow: number, yHigh: number, intervals: number, yLog: boolean): 
 }
 
 /** Grid lines and labels: y ticks from yLow to yHigh, one x tick per message length. */
-export function drawLogAxes(frame: LogFrame, sizesBytes: readonly number[], yLow: number, yHigh: number, xLabel: string, yLabel: string, intervals = 5): string[] {
+export function drawLogAxes(
+  frame: LogFrame,
+  sizesBytes: readonly number[],
+  yLow: number,
+  yHigh: number,
+  xLabel: string,
+  yLabel: string,
+  intervals = 5,
+): string[] {
   const parts: string[] = [];
   for (const value of yTicks(yLow, yHigh, intervals, frame.yLog)) {
     const y = fixed(frame.y(value));

@@ -1,7 +1,17 @@
 // Spread chart: for each instance and message length, every trial's mean as a dot and, where the
 // trials were timed per call, the per-call quartiles as a bar with a median tick — all as % of
 // the record's mean cycles, so short and long messages share one axis.
-import { colour, createLogFrame, drawLegend, drawLogAxes, fixed, HEIGHT, legendHeight, niceCeiling, openSvg } from './svg-frame.js';
+import {
+  colour,
+  createLogFrame,
+  drawLegend,
+  drawLogAxes,
+  fixed,
+  HEIGHT,
+  legendHeight,
+  niceCeiling,
+  openSvg,
+} from './svg-frame.js';
 import type { LegendEntry } from './svg-frame.js';
 import type { SpreadChartBlock } from './report-model.js';
 
@@ -12,7 +22,12 @@ function legendEntries(names: readonly string[], withQuartiles: boolean): Legend
   const grey = '#555555';
   return [
     ...names.map((name, index): LegendEntry => ({ name, colourIndex: index, dash: 'solid', dot: true })),
-    { name: 'dot: one trial’s mean', colourIndex: 0, dash: 'solid', mark: (x, y) => `<circle cx="${x}" cy="${y}" r="3.5" fill="${grey}"/>` },
+    {
+      name: 'dot: one trial’s mean',
+      colourIndex: 0,
+      dash: 'solid',
+      mark: (x, y) => `<circle cx="${x}" cy="${y}" r="3.5" fill="${grey}"/>`,
+    },
     ...(withQuartiles
       ? [
           {
@@ -24,7 +39,13 @@ function legendEntries(names: readonly string[], withQuartiles: boolean): Legend
           },
         ]
       : []),
-    { name: 'dashed line: the mean over all trials', colourIndex: 0, dash: 'solid', mark: (x, y) => `<line x1="${x - 12}" y1="${y}" x2="${x + 14}" y2="${y}" stroke="#777777" stroke-dasharray="4 3"/>` },
+    {
+      name: 'dashed line: the mean over all trials',
+      colourIndex: 0,
+      dash: 'solid',
+      mark: (x, y) =>
+        `<line x1="${x - 12}" y1="${y}" x2="${x + 14}" y2="${y}" stroke="#777777" stroke-dasharray="4 3"/>`,
+    },
   ];
 }
 
@@ -35,9 +56,14 @@ export function renderSvgSpreadChart(chart: SpreadChartBlock): string {
   const frame = createLogFrame(sizes, -extent, extent);
   const withQuartiles = chart.groups.some((group) => group.quartilesPercent !== undefined);
   const legend = legendEntries(chart.seriesNames, withQuartiles);
-  const parts = [...openSvg(chart.id, chart.title, chart.description, HEIGHT + legendHeight(legend.length)), ...drawLogAxes(frame, sizes, -extent, extent, chart.xAxisLabel, chart.yAxisLabel, 4)];
+  const parts = [
+    ...openSvg(chart.id, chart.title, chart.description, HEIGHT + legendHeight(legend.length)),
+    ...drawLogAxes(frame, sizes, -extent, extent, chart.xAxisLabel, chart.yAxisLabel, 4),
+  ];
   const zero = fixed(frame.y(0));
-  parts.push(`<line x1="${fixed(frame.x(sizes[0]!) - 20)}" y1="${zero}" x2="${fixed(frame.x(sizes[sizes.length - 1]!) + 20)}" y2="${zero}" stroke="#777777" stroke-dasharray="4 3"/>`);
+  parts.push(
+    `<line x1="${fixed(frame.x(sizes[0]!) - 20)}" y1="${zero}" x2="${fixed(frame.x(sizes[sizes.length - 1]!) + 20)}" y2="${zero}" stroke="#777777" stroke-dasharray="4 3"/>`,
+  );
   const count = chart.seriesNames.length;
   for (const group of chart.groups) {
     const fill = colour(group.seriesIndex);
@@ -52,7 +78,9 @@ export function renderSvgSpreadChart(chart: SpreadChartBlock): string {
       );
     }
     for (const deviation of group.trialDeviationsPercent) {
-      parts.push(`<circle class="mark" cx="${fixed(centre)}" cy="${fixed(frame.y(deviation))}" r="3" fill="${fill}" fill-opacity="0.8"/>`);
+      parts.push(
+        `<circle class="mark" cx="${fixed(centre)}" cy="${fixed(frame.y(deviation))}" r="3" fill="${fill}" fill-opacity="0.8"/>`,
+      );
     }
   }
   parts.push(...drawLegend(legend), '</svg>');

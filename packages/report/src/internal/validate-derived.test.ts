@@ -9,14 +9,50 @@ import { findDerivedDifference } from './validate-derived.js';
 // sample process whose quartiles (hand-made figures) must be the record's derived.perCall.
 const here = path.dirname(fileURLToPath(import.meta.url));
 const FILE = 'records/example-sha512/sha512__hash_4096.json';
-const base = JSON.parse(readFileSync(path.join(here, '..', '..', 'test', 'fixtures', 'run-real', FILE), 'utf8')) as Record<string, unknown>;
-const FIGURES = { count: 2001, rawMedianTicks: 40120, rawQ1Ticks: 40010, rawQ3Ticks: 40400, rawMinTicks: 39800, overheadTicks: 74, medianTicks: 40046, q1Ticks: 39936, q3Ticks: 40326 };
+const base = JSON.parse(
+  readFileSync(path.join(here, '..', '..', 'test', 'fixtures', 'run-real', FILE), 'utf8'),
+) as Record<string, unknown>;
+const FIGURES = {
+  count: 2001,
+  rawMedianTicks: 40120,
+  rawQ1Ticks: 40010,
+  rawQ3Ticks: 40400,
+  rawMinTicks: 39800,
+  overheadTicks: 74,
+  medianTicks: 40046,
+  q1Ticks: 39936,
+  q3Ticks: 40326,
+};
 const SAMPLE = {
-  command: ['ngcc-perf-driver', 'time', 'lib/example-sha512/libsha512.so', '512', '4096', '2001', '3', '--scope', 'per-call'],
-  cpu: 1, exitCode: 0, wallSeconds: 0.1, attempts: 1, baselineRssBytes: 1437696, peakRssBytes: 1503232,
+  command: [
+    'ngcc-perf-driver',
+    'time',
+    'lib/example-sha512/libsha512.so',
+    '512',
+    '4096',
+    '2001',
+    '3',
+    '--scope',
+    'per-call',
+  ],
+  cpu: 1,
+  exitCode: 0,
+  wallSeconds: 0.1,
+  attempts: 1,
+  baselineRssBytes: 1437696,
+  peakRssBytes: 1503232,
   trial: { iterations: 2001, seconds: 0.034, ticks: 80_300_000, perCall: FIGURES },
 };
-const SUMMARY = { source: 'sample', calls: 2001, medianCycles: 40046, q1Cycles: 39936, q3Cycles: 40326, rawMedianCycles: 40120, rawMinCycles: 39800, overheadCycles: 74 };
+const SUMMARY = {
+  source: 'sample',
+  calls: 2001,
+  medianCycles: 40046,
+  q1Cycles: 39936,
+  q3Cycles: 40326,
+  rawMedianCycles: 40120,
+  rawMinCycles: 39800,
+  overheadCycles: 74,
+};
 const withSample = (perCall: unknown, sample: unknown = SAMPLE) => {
   // sample null: the record has no per-call sample process.
   const derived = { ...(base.derived as Record<string, unknown>), perCall };
@@ -29,7 +65,9 @@ describe('findDerivedDifference with a per-call sample', () => {
   });
 
   it('names derived.perCall.medianCycles when it differs from the sample', () => {
-    expect(findDerivedDifference(FILE, withSample({ ...SUMMARY, medianCycles: 40047 }))).toMatchObject({ field: 'derived.perCall.medianCycles' });
+    expect(findDerivedDifference(FILE, withSample({ ...SUMMARY, medianCycles: 40047 }))).toMatchObject({
+      field: 'derived.perCall.medianCycles',
+    });
   });
 
   it('wants no per-call figures without a sample, and some with one', () => {
@@ -39,7 +77,10 @@ describe('findDerivedDifference with a per-call sample', () => {
 });
 
 describe('findDerivedDifference on the per-call figures themselves', () => {
-  const sampleWith = (figures: Record<string, number>, iterations = 2001) => ({ ...SAMPLE, trial: { ...SAMPLE.trial, iterations, perCall: { ...FIGURES, ...figures } } });
+  const sampleWith = (figures: Record<string, number>, iterations = 2001) => ({
+    ...SAMPLE,
+    trial: { ...SAMPLE.trial, iterations, perCall: { ...FIGURES, ...figures } },
+  });
 
   it('wants derived.perCall back when it was deleted but the sample is there', () => {
     const derived = { ...(base.derived as Record<string, unknown>) };
@@ -57,12 +98,18 @@ describe('findDerivedDifference on the per-call figures themselves', () => {
   });
 
   it('catches a call count that is not the iterations, and quartiles out of order', () => {
-    expect(findDerivedDifference(FILE, withSample(SUMMARY, sampleWith({}, 7)))).toMatchObject({ field: 'perCallSample.trial.perCall.count' });
+    expect(findDerivedDifference(FILE, withSample(SUMMARY, sampleWith({}, 7)))).toMatchObject({
+      field: 'perCallSample.trial.perCall.count',
+    });
     // Raw median below the raw minimum (and the corrected median moved with it, so only the order is wrong).
-    expect(findDerivedDifference(FILE, withSample(SUMMARY, sampleWith({ rawMedianTicks: 39700, medianTicks: 39626 })))).toMatchObject({
+    expect(
+      findDerivedDifference(FILE, withSample(SUMMARY, sampleWith({ rawMedianTicks: 39700, medianTicks: 39626 }))),
+    ).toMatchObject({
       field: 'perCallSample.trial.perCall.rawMedianTicks',
     });
     // An overhead of 0 with the corrected figures unchanged.
-    expect(findDerivedDifference(FILE, withSample(SUMMARY, sampleWith({ overheadTicks: 0 })))).toMatchObject({ field: 'perCallSample.trial.perCall.medianTicks' });
+    expect(findDerivedDifference(FILE, withSample(SUMMARY, sampleWith({ overheadTicks: 0 })))).toMatchObject({
+      field: 'perCallSample.trial.perCall.medianTicks',
+    });
   });
 });

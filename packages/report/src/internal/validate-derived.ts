@@ -10,7 +10,10 @@ import { findPerCallDifference } from './validate-per-call.js';
 const RELATIVE_TOLERANCE = 1e-9;
 
 function close(actual: number, expected: number): boolean {
-  return Math.abs(actual - expected) <= RELATIVE_TOLERANCE * Math.max(Math.abs(actual), Math.abs(expected)) || actual === expected;
+  return (
+    Math.abs(actual - expected) <= RELATIVE_TOLERANCE * Math.max(Math.abs(actual), Math.abs(expected)) ||
+    actual === expected
+  );
 }
 
 const show = (value: unknown): string => (value === undefined ? 'missing' : JSON.stringify(value));
@@ -40,22 +43,33 @@ export function findDerivedDifference(file: string, record: TimingRecord): Valid
     ['minTrialCycles', spread.min],
     ['maxTrialCycles', spread.max],
   ];
-  for (const [field, expected] of plain) if (!close(derived[field] as number, expected)) return differ(field, derived[field], expected);
+  for (const [field, expected] of plain)
+    if (!close(derived[field] as number, expected)) return differ(field, derived[field], expected);
   const sd = spread.sd;
-  if (sd === null ? !(derived.sdTrialCycles === null || derived.sdTrialCycles === 0) : derived.sdTrialCycles === null || !close(derived.sdTrialCycles, sd)) {
+  if (
+    sd === null
+      ? !(derived.sdTrialCycles === null || derived.sdTrialCycles === 0)
+      : derived.sdTrialCycles === null || !close(derived.sdTrialCycles, sd)
+  ) {
     return differ('sdTrialCycles', derived.sdTrialCycles, sd);
   }
   if (derived.cv !== undefined) {
-    if (spread.cv === null ? derived.cv !== null : derived.cv === null || !close(derived.cv, spread.cv)) return differ('cv', derived.cv, spread.cv);
+    if (spread.cv === null ? derived.cv !== null : derived.cv === null || !close(derived.cv, spread.cv))
+      return differ('cv', derived.cv, spread.cv);
   }
-  for (const [field, expected] of [['ciLowCycles', spread.ciLow], ['ciHighCycles', spread.ciHigh]] as const) {
+  for (const [field, expected] of [
+    ['ciLowCycles', spread.ciLow],
+    ['ciHighCycles', spread.ciHigh],
+  ] as const) {
     const value = derived[field];
     if (value === undefined) continue;
-    if (expected === null ? value !== null : value === null || !close(value, expected)) return differ(field, value, expected);
+    if (expected === null ? value !== null : value === null || !close(value, expected))
+      return differ(field, value, expected);
   }
   if (derived.outlierTrials !== undefined) {
     const outliers = figures.outliers.outlierIndices;
-    if (JSON.stringify(outliers) !== JSON.stringify(derived.outlierTrials)) return differ('outlierTrials', derived.outlierTrials, outliers);
+    if (JSON.stringify(outliers) !== JSON.stringify(derived.outlierTrials))
+      return differ('outlierTrials', derived.outlierTrials, outliers);
   }
   const perCallDifference = findPerCallDifference(file, record);
   if (perCallDifference !== null) return perCallDifference;
@@ -66,22 +80,27 @@ export function findDerivedDifference(file: string, record: TimingRecord): Valid
     const fromTrials = trials.flatMap((trial) => (trial.perCall === undefined ? [] : [trial.perCall]));
     // Per-call trials give the figures; else the per-call sample process, when the record has one.
     const sampleFigures = record.perCallSample?.trial?.perCall;
-    const perCalls = fromTrials.length === trials.length ? fromTrials : sampleFigures === undefined ? [] : [sampleFigures];
+    const perCalls =
+      fromTrials.length === trials.length ? fromTrials : sampleFigures === undefined ? [] : [sampleFigures];
     if (perCalls.length === 0) {
       if (derived.perCall !== null) return differ('perCall', derived.perCall, null);
     } else {
-      if (derived.perCall === null) return differ('perCall', null, 'per-call figures of every trial or of the per-call sample');
+      if (derived.perCall === null)
+        return differ('perCall', null, 'per-call figures of every trial or of the per-call sample');
       const checks: [string, number | undefined, number][] = [
         ['calls', derived.perCall.calls, perCalls.reduce((sum, figures) => sum + figures.count, 0)],
         ['medianCycles', derived.perCall.medianCycles, median(perCalls.map((figures) => figures.medianTicks))],
         ['q1Cycles', derived.perCall.q1Cycles, median(perCalls.map((figures) => figures.q1Ticks))],
         ['q3Cycles', derived.perCall.q3Cycles, median(perCalls.map((figures) => figures.q3Ticks))],
       ];
-      for (const [field, actual, expected] of checks) if (actual === undefined || !close(actual, expected)) return differ(`perCall.${field}`, actual, expected);
+      for (const [field, actual, expected] of checks)
+        if (actual === undefined || !close(actual, expected)) return differ(`perCall.${field}`, actual, expected);
     }
   }
   for (const field of ['baselineRssBytes', 'peakRssBytes'] as const) {
-    const values = record.processes.flatMap((entry) => (entry.trial === null || entry[field] === null ? [] : [entry[field]]));
+    const values = record.processes.flatMap((entry) =>
+      entry.trial === null || entry[field] === null ? [] : [entry[field]],
+    );
     const maximum = values.length === 0 ? null : Math.max(...values);
     if (derived[field] !== maximum) return differ(field, derived[field], maximum);
   }

@@ -8,7 +8,15 @@ import type { ValidationDifference } from '../validation-difference.js';
 const TEXT_EXTENSIONS = new Set(['.json', '.log', '.md', '.html', '.csv', '.txt']);
 /** Not preceded by a path or word character, so `../tmp/x` and `a/tmp` stay allowed. */
 const LEAD = String.raw`(?<![\w.~/-])`;
-const COMMON = [String.raw`/home/`, String.raw`/root(?![\w-])`, String.raw`/tmp/`, String.raw`/var/tmp/`, String.raw`/Users/`, String.raw`/private/var/`, String.raw`[A-Za-z]:\\Users\\`];
+const COMMON = [
+  String.raw`/home/`,
+  String.raw`/root(?![\w-])`,
+  String.raw`/tmp/`,
+  String.raw`/var/tmp/`,
+  String.raw`/Users/`,
+  String.raw`/private/var/`,
+  String.raw`[A-Za-z]:\\Users\\`,
+];
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -30,7 +38,9 @@ async function listTextFiles(directory: string, relative = ''): Promise<string[]
   return files;
 }
 
-export async function findAbsolutePath(directory: string): Promise<{ difference: ValidationDifference | null; files: number }> {
+export async function findAbsolutePath(
+  directory: string,
+): Promise<{ difference: ValidationDifference | null; files: number }> {
   const regex = pattern();
   const files = await listTextFiles(directory);
   for (const file of files) {

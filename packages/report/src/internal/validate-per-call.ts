@@ -16,10 +16,16 @@ interface Located {
 export function perCallFigureSets(record: TimingRecord): Located[] {
   const sets: Located[] = [];
   record.processes.forEach((entry, index) => {
-    if (entry.trial?.perCall !== undefined) sets.push({ at: `processes[${index}].trial.perCall`, iterations: entry.trial.iterations, figures: entry.trial.perCall });
+    if (entry.trial?.perCall !== undefined)
+      sets.push({
+        at: `processes[${index}].trial.perCall`,
+        iterations: entry.trial.iterations,
+        figures: entry.trial.perCall,
+      });
   });
   const sample = record.perCallSample?.trial;
-  if (sample?.perCall !== undefined) sets.push({ at: 'perCallSample.trial.perCall', iterations: sample.iterations, figures: sample.perCall });
+  if (sample?.perCall !== undefined)
+    sets.push({ at: 'perCallSample.trial.perCall', iterations: sample.iterations, figures: sample.perCall });
   return sets;
 }
 
@@ -35,7 +41,10 @@ function inconsistency({ iterations, figures: f }: Located): [string, unknown, s
     if (actual !== expected) return [`${name}Ticks`, actual, `max(0, raw − overhead) = ${expected}`];
   }
   const ordered: [string, number | undefined][] = [
-    ['rawMinTicks', f.rawMinTicks], ['rawQ1Ticks', f.rawQ1Ticks], ['rawMedianTicks', f.rawMedianTicks], ['rawQ3Ticks', f.rawQ3Ticks],
+    ['rawMinTicks', f.rawMinTicks],
+    ['rawQ1Ticks', f.rawQ1Ticks],
+    ['rawMedianTicks', f.rawMedianTicks],
+    ['rawQ3Ticks', f.rawQ3Ticks],
   ];
   const present = ordered.filter((entry): entry is [string, number] => entry[1] !== undefined);
   for (let i = 1; i < present.length; i += 1) {

@@ -45,7 +45,13 @@ function exportDifference(file: RenderedFile, onDisk: string): ValidationDiffere
   const storedByFile = new Map((stored.records ?? []).map((entry) => [entry.file, entry.record]));
   for (const { file: recordFile, record } of fresh.records) {
     if (!storedByFile.has(recordFile)) {
-      return { check: 'export', file: recordFile, field: null, line: null, message: `${recordFile} is not in ${file.path}: the record was added after the export was written. ${RERENDER}` };
+      return {
+        check: 'export',
+        file: recordFile,
+        field: null,
+        line: null,
+        message: `${recordFile} is not in ${file.path}: the record was added after the export was written. ${RERENDER}`,
+      };
     }
     const found = findJsonDifference(record, storedByFile.get(recordFile));
     if (found !== null) {
@@ -61,7 +67,10 @@ function exportDifference(file: RenderedFile, onDisk: string): ValidationDiffere
   return lineDifference(file, onDisk, 'export');
 }
 
-export async function findReportDifference(directory: string, dataset: Dataset): Promise<{ difference: ValidationDifference | null; files: number }> {
+export async function findReportDifference(
+  directory: string,
+  dataset: Dataset,
+): Promise<{ difference: ValidationDifference | null; files: number }> {
   const files = renderRunReports(dataset);
   for (const file of files) {
     const check = file.path.startsWith('exports/') ? 'export' : 'report';
@@ -69,10 +78,22 @@ export async function findReportDifference(directory: string, dataset: Dataset):
     try {
       onDisk = await readFile(path.join(directory, ...file.path.split('/')), 'utf8');
     } catch {
-      return { difference: { check, file: file.path, field: null, line: null, message: `${file.path}: missing. Render the pages and exports with "ngcc-perf report RUN_DIR".` }, files: files.length };
+      return {
+        difference: {
+          check,
+          file: file.path,
+          field: null,
+          line: null,
+          message: `${file.path}: missing. Render the pages and exports with "ngcc-perf report RUN_DIR".`,
+        },
+        files: files.length,
+      };
     }
     if (onDisk === file.content) continue;
-    return { difference: file.path.endsWith('.json') ? exportDifference(file, onDisk) : lineDifference(file, onDisk, check), files: files.length };
+    return {
+      difference: file.path.endsWith('.json') ? exportDifference(file, onDisk) : lineDifference(file, onDisk, check),
+      files: files.length,
+    };
   }
   return { difference: null, files: files.length };
 }

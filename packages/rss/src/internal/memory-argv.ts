@@ -19,10 +19,15 @@ function checkInteger(name: string, value: number, min: number, max: number): vo
 
 /** The arguments after the program name; throws `INVALID_ARGUMENT` naming the bad option. */
 export function memoryArgv(options: MeasureCallMemoryOptions): string[] {
-  if (typeof options.library !== 'string' || options.library === '') throw invalid('library is empty; pass the path of the shared library');
-  if (options.library.startsWith('-')) throw invalid(`library "${options.library}" starts with "-" and would be read as an option; pass it as ./${options.library}`);
+  if (typeof options.library !== 'string' || options.library === '')
+    throw invalid('library is empty; pass the path of the shared library');
+  if (options.library.startsWith('-'))
+    throw invalid(
+      `library "${options.library}" starts with "-" and would be read as an option; pass it as ./${options.library}`,
+    );
   checkInteger('digestBits', options.digestBits, 8, 2 ** 31 - 8);
-  if (options.digestBits % 8 !== 0) throw invalid(`digestBits is ${options.digestBits}; pass a multiple of 8 (whole bytes)`);
+  if (options.digestBits % 8 !== 0)
+    throw invalid(`digestBits is ${options.digestBits}; pass a multiple of 8 (whole bytes)`);
   checkInteger('messageBytes', options.messageBytes, 0, MAX_MESSAGE_BYTES);
   const argv = ['memory', options.library, String(options.digestBits), String(options.messageBytes)];
   if (options.cpu !== undefined) {
@@ -33,7 +38,10 @@ export function memoryArgv(options: MeasureCallMemoryOptions): string[] {
     checkInteger('stackBytes', options.stackBytes, MIN_STACK_BYTES, MAX_STACK_BYTES);
     argv.push('--stack-bytes', String(options.stackBytes));
   }
-  if (options.timeoutSeconds !== undefined && !(Number.isFinite(options.timeoutSeconds) && options.timeoutSeconds > 0)) {
+  if (
+    options.timeoutSeconds !== undefined &&
+    !(Number.isFinite(options.timeoutSeconds) && options.timeoutSeconds > 0)
+  ) {
     throw invalid(`timeoutSeconds is ${String(options.timeoutSeconds)}; pass a positive number of seconds`);
   }
   return argv;

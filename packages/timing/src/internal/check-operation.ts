@@ -27,21 +27,29 @@ export function checkOperation(input: OperationInput, caller: string): void {
   if (!Number.isInteger(messageBytes) || messageBytes < 0 || messageBytes > MAX_MESSAGE_BYTES) {
     problems.push(`messageBytes is ${messageBytes}; it must be an integer from 0 to ${MAX_MESSAGE_BYTES} (16 MiB)`);
   }
-  if (!Number.isInteger(digestBits) || digestBits < 1) problems.push(`digestBits is ${digestBits}; it must be an integer ≥ 1`);
-  if (cpu !== undefined && (!Number.isInteger(cpu) || cpu < 0)) problems.push(`cpu is ${cpu}; it must be a CPU number ≥ 0`);
+  if (!Number.isInteger(digestBits) || digestBits < 1)
+    problems.push(`digestBits is ${digestBits}; it must be an integer ≥ 1`);
+  if (cpu !== undefined && (!Number.isInteger(cpu) || cpu < 0))
+    problems.push(`cpu is ${cpu}; it must be a CPU number ≥ 0`);
   if (coreClockHz !== undefined && !(coreClockHz > 0 && Number.isFinite(coreClockHz))) {
     problems.push(`coreClockHz is ${coreClockHz}; it must be a positive frequency in Hz`);
   }
-  if (input.scope !== undefined && !SCOPES.includes(input.scope)) problems.push(`scope is "${input.scope}"; use "loop" or "per-call"`);
-  if (input.message !== undefined && !MESSAGES.includes(input.message)) problems.push(`message is "${input.message}"; use "rule" or "random"`);
+  if (input.scope !== undefined && !SCOPES.includes(input.scope))
+    problems.push(`scope is "${input.scope}"; use "loop" or "per-call"`);
+  if (input.message !== undefined && !MESSAGES.includes(input.message))
+    problems.push(`message is "${input.message}"; use "rule" or "random"`);
   if (input.onContextSwitch !== undefined && !POLICIES.includes(input.onContextSwitch)) {
     problems.push(`onContextSwitch is "${input.onContextSwitch}"; use "flag", "rerun" or "rerun-until-futile"`);
   }
   if (
     alignmentOffsetBytes !== undefined &&
-    (!Number.isInteger(alignmentOffsetBytes) || alignmentOffsetBytes < 0 || alignmentOffsetBytes > MAX_ALIGNMENT_OFFSET_BYTES)
+    (!Number.isInteger(alignmentOffsetBytes) ||
+      alignmentOffsetBytes < 0 ||
+      alignmentOffsetBytes > MAX_ALIGNMENT_OFFSET_BYTES)
   ) {
-    problems.push(`alignmentOffsetBytes is ${alignmentOffsetBytes}; it must be an integer from 0 to ${MAX_ALIGNMENT_OFFSET_BYTES}`);
+    problems.push(
+      `alignmentOffsetBytes is ${alignmentOffsetBytes}; it must be an integer from 0 to ${MAX_ALIGNMENT_OFFSET_BYTES}`,
+    );
   }
   if (problems.length > 0) {
     throw new TimingError('INVALID_OPTIONS', `${caller}(${input.library}): ${problems.join('; ')}.`);

@@ -7,7 +7,11 @@ export function withoutUndefined<T extends object>(options: T): Partial<T> {
 }
 
 /** Throws `INVALID_OPTIONS` for options no plan can use (and for a t1 that is not a positive time). */
-export function checkTimingOptions(options: TimingOptions, fixedIterations?: number, calibrationSeconds?: number): void {
+export function checkTimingOptions(
+  options: TimingOptions,
+  fixedIterations?: number,
+  calibrationSeconds?: number,
+): void {
   if (calibrationSeconds !== undefined && (!Number.isFinite(calibrationSeconds) || calibrationSeconds <= 0)) {
     throw new TimingError(
       'INVALID_OPTIONS',

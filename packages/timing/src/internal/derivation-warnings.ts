@@ -40,7 +40,10 @@ export function derivationWarnings(
     warnings.push(`only ${trials.length} trial completed: no spread, confidence interval or outlier test`);
   }
   if (stats.cv !== null && stats.cv > cvLimit) {
-    const range = messageBytes >= longMessageBytes ? `messages of ${longMessageBytes} B or more` : `messages under ${longMessageBytes} B`;
+    const range =
+      messageBytes >= longMessageBytes
+        ? `messages of ${longMessageBytes} B or more`
+        : `messages under ${longMessageBytes} B`;
     warnings.push(
       `CV of the trial means is ${percent(stats.cv)}, above the ${percent(cvLimit)} limit for ${range}: ` +
         'the trials disagree; measure on a quieter host or with longer trials',
@@ -60,11 +63,15 @@ export function derivationWarnings(
   });
   const flaggedOnly = new Map<DisturbanceCode, number>();
   for (const trial of trials) {
-    const codes = new Set((trial.disturbedReasons ?? []).filter((reason) => !reason.rerun).map((reason) => reason.code));
+    const codes = new Set(
+      (trial.disturbedReasons ?? []).filter((reason) => !reason.rerun).map((reason) => reason.code),
+    );
     for (const code of codes) flaggedOnly.set(code, (flaggedOnly.get(code) ?? 0) + 1);
   }
   for (const [code, count] of flaggedOnly) {
-    warnings.push(`${count} of ${trials.length} trials had ${DISTURBANCE_LABEL[code]} during the timed loop (flagged, not rerun)`);
+    warnings.push(
+      `${count} of ${trials.length} trials had ${DISTURBANCE_LABEL[code]} during the timed loop (flagged, not rerun)`,
+    );
   }
   return warnings;
 }

@@ -39,10 +39,18 @@ export function findDisturbances(
   }
   if (typeof trial.migrations === 'number') {
     if (trial.migrations > 0) {
-      reasons.push({ code: 'migration', message: `migrated ${trial.migrations} time(s) between CPUs during the loop`, rerun: true });
+      reasons.push({
+        code: 'migration',
+        message: `migrated ${trial.migrations} time(s) between CPUs during the loop`,
+        rerun: true,
+      });
     }
   } else if (startCpu !== null && trial.cpuAfter !== null && startCpu !== trial.cpuAfter) {
-    reasons.push({ code: 'migration', message: `started on CPU ${startCpu} and ended on CPU ${trial.cpuAfter}`, rerun: true });
+    reasons.push({
+      code: 'migration',
+      message: `started on CPU ${startCpu} and ended on CPU ${trial.cpuAfter}`,
+      rerun: true,
+    });
   }
   if (trial.involuntarySwitches > 0) reasons.push(contextSwitchReason(trial, rule.rerunOnContextSwitch));
   return reasons;
@@ -56,11 +64,20 @@ export function findDisturbances(
  */
 function contextSwitchReason(trial: TrialFigures, rerunByPolicy: boolean): DisturbedReason {
   const preempted = `preempted ${trial.involuntarySwitches} time(s) during the loop`;
-  if (trial.runDelayNs === undefined || trial.seconds <= 0) return { code: 'context-switch', message: preempted, rerun: rerunByPolicy };
+  if (trial.runDelayNs === undefined || trial.seconds <= 0)
+    return { code: 'context-switch', message: preempted, rerun: rerunByPolicy };
   const share = trial.runDelayNs / 1e9 / trial.seconds;
   const waited = `waiting ${(trial.runDelayNs / 1e6).toFixed(3)} ms for a CPU (${(share * 100).toFixed(2)} % of the loop)`;
   if (share <= RUN_DELAY_RERUN_SHARE) {
-    return { code: 'context-switch', message: `${preempted}, ${waited}: within the ${RUN_DELAY_RERUN_SHARE * 100} % limit, kept`, rerun: false };
+    return {
+      code: 'context-switch',
+      message: `${preempted}, ${waited}: within the ${RUN_DELAY_RERUN_SHARE * 100} % limit, kept`,
+      rerun: false,
+    };
   }
-  return { code: 'context-switch', message: `${preempted}, ${waited}: above the ${RUN_DELAY_RERUN_SHARE * 100} % limit`, rerun: rerunByPolicy };
+  return {
+    code: 'context-switch',
+    message: `${preempted}, ${waited}: above the ${RUN_DELAY_RERUN_SHARE * 100} % limit`,
+    rerun: rerunByPolicy,
+  };
 }

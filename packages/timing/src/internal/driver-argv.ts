@@ -44,7 +44,11 @@ export function clockProbeArgv(args: ClockProbeArgs): string[] {
  * (exit 2 with a USAGE `error` line saying "unknown"): the driver predates it, so this is a
  * harness problem (rebuild native/), not a verdict on the library.
  */
-export function throwIfUnsupported(exitCode: number | null, lines: readonly DriverLine[], command: readonly string[]): void {
+export function throwIfUnsupported(
+  exitCode: number | null,
+  lines: readonly DriverLine[],
+  command: readonly string[],
+): void {
   if (exitCode !== USAGE_EXIT_CODE) return;
   const error = lines.find((line) => line.type === 'error' && line.code === 'USAGE');
   if (error === undefined || error.type !== 'error' || !/unknown/i.test(error.message)) return;

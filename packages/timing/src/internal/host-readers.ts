@@ -3,7 +3,8 @@ import type { HypervisorEvidence } from '../host-environment.js';
 import { expandCpuList, readInteger, readText, readTrimmed } from './host-files.js';
 
 /** DMI vendors and products of common hypervisors (lower case). */
-const VIRTUAL_DMI = /qemu|kvm|vmware|virtualbox|xen|bochs|hyper-v|virtual machine|amazon ec2|google compute|cloud hypervisor|firecracker/;
+const VIRTUAL_DMI =
+  /qemu|kvm|vmware|virtualbox|xen|bochs|hyper-v|virtual machine|amazon ec2|google compute|cloud hypervisor|firecracker/;
 
 /** The TSC flags worth recording (x86 `/proc/cpuinfo`). */
 const TSC_FLAGS = ['constant_tsc', 'nonstop_tsc', 'tsc_known_freq', 'tsc_reliable'] as const;
@@ -35,9 +36,15 @@ export function readHypervisor(flags: readonly string[] | null, sysRoot: string)
 }
 
 /** True when anything says "virtual machine", false when the host exposes flags or DMI and none does, else null. */
-export function isVirtualized(hypervisor: HypervisorEvidence | null, flags: readonly string[] | null, sysRoot: string): boolean | null {
+export function isVirtualized(
+  hypervisor: HypervisorEvidence | null,
+  flags: readonly string[] | null,
+  sysRoot: string,
+): boolean | null {
   if (hypervisor !== null) return true;
-  const dmiKnown = ['sys_vendor', 'product_name'].some((name) => readTrimmed(path.join(sysRoot, 'class/dmi/id', name)) !== null);
+  const dmiKnown = ['sys_vendor', 'product_name'].some(
+    (name) => readTrimmed(path.join(sysRoot, 'class/dmi/id', name)) !== null,
+  );
   return flags !== null || dmiKnown ? false : null;
 }
 
@@ -56,7 +63,10 @@ export function tscFlagsOf(architecture: string | null, flags: readonly string[]
 
 /** `tsc_freq_khz` of the measuring CPU, else of cpu0 (exposed by some kernels only). */
 export function readTscKhz(cpuRoot: string, cpu: number): number | null {
-  return readInteger(path.join(cpuRoot, `cpu${cpu}`, 'tsc_freq_khz')) ?? readInteger(path.join(cpuRoot, 'cpu0', 'tsc_freq_khz'));
+  return (
+    readInteger(path.join(cpuRoot, `cpu${cpu}`, 'tsc_freq_khz')) ??
+    readInteger(path.join(cpuRoot, 'cpu0', 'tsc_freq_khz'))
+  );
 }
 
 /** The measuring CPU's hybrid core type from the kernel's cpu_core / cpu_atom PMU devices. */

@@ -9,7 +9,11 @@ import { trialProcessFromRun } from './trial-process-from-run.js';
  * recorded (`disturbedReasons`) but never rerun, since its quartiles already set the rare slow
  * calls aside and its figures do not enter the loop-scope statistics.
  */
-export async function runPerCallSample(runner: TimingRunner, args: TimeArgs, plan: MeasurementPlan): Promise<{ process: TrialProcess }> {
+export async function runPerCallSample(
+  runner: TimingRunner,
+  args: TimeArgs,
+  plan: MeasurementPlan,
+): Promise<{ process: TrialProcess }> {
   const { process, meta } = trialProcessFromRun(await runner.time(args), 1);
   if (process.trial === null) return { process };
   const reasons = findDisturbances(process.trial, process.cpu, meta?.counter.kind ?? null, {

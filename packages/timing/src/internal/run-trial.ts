@@ -75,7 +75,13 @@ export async function runTrial(context: TrialRunContext): Promise<TrialRunOutcom
       };
       return { process: withHistory(kept), meta: firstMeta, retries: attempt - 1 };
     }
-    discarded.push({ attempt, cpu: process.cpu, wallSeconds: process.wallSeconds, trial: process.trial, disturbedReasons: reasons });
+    discarded.push({
+      attempt,
+      cpu: process.cpu,
+      wallSeconds: process.wallSeconds,
+      trial: process.trial,
+      disturbedReasons: reasons,
+    });
   }
 }
 
@@ -88,14 +94,20 @@ function rerunStop(
   const { plan, state } = context;
   const preempted = (list: readonly DisturbedReason[]) => list.some((r) => r.code === 'context-switch' && r.rerun);
   const previous = discarded[discarded.length - 1];
-  if (plan.onContextSwitch === 'rerun-until-futile' && previous !== undefined && preempted(previous.disturbedReasons) && preempted(reasons)) {
+  if (
+    plan.onContextSwitch === 'rerun-until-futile' &&
+    previous !== undefined &&
+    preempted(previous.disturbedReasons) &&
+    preempted(reasons)
+  ) {
     state.contextSwitchRerunsFutile = true;
     return 'futile';
   }
   if (attempt >= MAX_ATTEMPTS) return 'max-attempts';
   // The calls at the planned rate, plus the set-up a process pays again when the plan came from warm calls.
   const processEstimateSeconds =
-    (plan.iterationsPerTrial + plan.warmups) * plan.planCallSeconds + Math.max(0, plan.calibrationSeconds - plan.planCallSeconds);
+    (plan.iterationsPerTrial + plan.warmups) * plan.planCallSeconds +
+    Math.max(0, plan.calibrationSeconds - plan.planCallSeconds);
   if (state.spentSeconds + processEstimateSeconds > plan.budgetSeconds) return 'budget';
   return null;
 }

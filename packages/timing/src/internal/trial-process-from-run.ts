@@ -23,9 +23,25 @@ export function trialProcessFromRun(run: DriverRun, attempts: number): Interpret
   for (const line of run.lines) {
     if (line.type === 'meta') meta = line;
     else if (line.type === 'trial') {
-      const { iterations, seconds, ticks, involuntarySwitches, voluntarySwitches, cpuAfter, migrations, runDelayNs, warmCheck, perCall } = line;
+      const {
+        iterations,
+        seconds,
+        ticks,
+        involuntarySwitches,
+        voluntarySwitches,
+        cpuAfter,
+        migrations,
+        runDelayNs,
+        warmCheck,
+        perCall,
+      } = line;
       trial = {
-        iterations, seconds, ticks, involuntarySwitches, voluntarySwitches, cpuAfter,
+        iterations,
+        seconds,
+        ticks,
+        involuntarySwitches,
+        voluntarySwitches,
+        cpuAfter,
         ...(migrations === undefined ? {} : { migrations }),
         ...(runDelayNs === undefined ? {} : { runDelayNs }),
         ...(warmCheck === undefined ? {} : { warmCheck }),
@@ -65,12 +81,18 @@ function describeFailure(
     };
   }
   if (run.signal !== null) {
-    return { code: 'CRASH', message: `the driver died of ${run.signal} inside the library`, signal: run.signal, ...withStderr };
+    return {
+      code: 'CRASH',
+      message: `the driver died of ${run.signal} inside the library`,
+      signal: run.signal,
+      ...withStderr,
+    };
   }
   if (run.exitCode !== 0) {
-    const code = driverError !== null && DRIVER_ERROR_CODES.has(driverError.code as ProcessFailureCode)
-      ? (driverError.code as ProcessFailureCode)
-      : 'EXIT';
+    const code =
+      driverError !== null && DRIVER_ERROR_CODES.has(driverError.code as ProcessFailureCode)
+        ? (driverError.code as ProcessFailureCode)
+        : 'EXIT';
     const detail = driverError?.message ?? (stderr.split('\n').pop() || 'no error line');
     return { code, message: `exit code ${String(run.exitCode)}: ${detail}`, ...withStderr };
   }

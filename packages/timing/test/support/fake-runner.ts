@@ -50,8 +50,14 @@ function run(args: TimeArgs, stdout: string[], end: Partial<DriverRun>): DriverR
 
 function metaLine(args: TimeArgs, trial: FakeTrial): string {
   return JSON.stringify({
-    v: 1, type: 'meta', counter: trial.counter ?? TSC, messageBytes: args.messageBytes, digestBits: args.digestBits,
-    iterations: args.iterations, warmups: args.warmups, baselineRssBytes: trial.baselineRssBytes ?? 1437696,
+    v: 1,
+    type: 'meta',
+    counter: trial.counter ?? TSC,
+    messageBytes: args.messageBytes,
+    digestBits: args.digestBits,
+    iterations: args.iterations,
+    warmups: args.warmups,
+    baselineRssBytes: trial.baselineRssBytes ?? 1437696,
     cpu: trial.cpu ?? args.cpu ?? 0,
   });
 }
@@ -59,24 +65,40 @@ function metaLine(args: TimeArgs, trial: FakeTrial): string {
 /** A trial that completes with these figures. */
 export function ok(trial: FakeTrial): Responder {
   return (args) =>
-    run(args, [
-      metaLine(args, trial),
-      JSON.stringify({
-        v: 1, type: 'trial', iterations: args.iterations, seconds: trial.seconds, ticks: trial.ticks,
-        cpuAfter: trial.cpuAfter === undefined ? (trial.cpu ?? args.cpu ?? 0) : trial.cpuAfter,
-        involuntarySwitches: trial.involuntarySwitches ?? 0, voluntarySwitches: 0,
-        ...(trial.migrations === undefined ? {} : { migrations: trial.migrations }),
-        ...(trial.runDelayNs === undefined ? {} : { runDelayNs: trial.runDelayNs }),
-        ...(trial.warmCheck === undefined ? {} : { warmCheck: trial.warmCheck }),
-        ...(trial.perCall === undefined ? {} : { perCall: trial.perCall }),
-      }),
-      JSON.stringify({ v: 1, type: 'end', peakRssBytes: trial.peakRssBytes ?? 1503232 }),
-    ], { wallSeconds: trial.seconds + (trial.warmCheck?.seconds ?? 0) + 0.002 });
+    run(
+      args,
+      [
+        metaLine(args, trial),
+        JSON.stringify({
+          v: 1,
+          type: 'trial',
+          iterations: args.iterations,
+          seconds: trial.seconds,
+          ticks: trial.ticks,
+          cpuAfter: trial.cpuAfter === undefined ? (trial.cpu ?? args.cpu ?? 0) : trial.cpuAfter,
+          involuntarySwitches: trial.involuntarySwitches ?? 0,
+          voluntarySwitches: 0,
+          ...(trial.migrations === undefined ? {} : { migrations: trial.migrations }),
+          ...(trial.runDelayNs === undefined ? {} : { runDelayNs: trial.runDelayNs }),
+          ...(trial.warmCheck === undefined ? {} : { warmCheck: trial.warmCheck }),
+          ...(trial.perCall === undefined ? {} : { perCall: trial.perCall }),
+        }),
+        JSON.stringify({ v: 1, type: 'end', peakRssBytes: trial.peakRssBytes ?? 1503232 }),
+      ],
+      { wallSeconds: trial.seconds + (trial.warmCheck?.seconds ?? 0) + 0.002 },
+    );
 }
 
 /** A trial whose seconds and ticks are per-call figures times the iterations asked for. */
-export function perCall(secondsPerCall: number, ticksPerCall: number, extra: Omit<FakeTrial, 'seconds' | 'ticks'> = {}): Responder {
-  return (args) => ok({ ...extra, seconds: secondsPerCall * args.iterations, ticks: Math.round(ticksPerCall * args.iterations) })(args);
+export function perCall(
+  secondsPerCall: number,
+  ticksPerCall: number,
+  extra: Omit<FakeTrial, 'seconds' | 'ticks'> = {},
+): Responder {
+  return (args) =>
+    ok({ ...extra, seconds: secondsPerCall * args.iterations, ticks: Math.round(ticksPerCall * args.iterations) })(
+      args,
+    );
 }
 
 /** The library kills the driver with a signal after meta. */
@@ -87,21 +109,42 @@ export function crash(signal = 'SIGSEGV'): Responder {
 /** The driver exits non-zero after writing an error line. */
 export function fail(exitCode: number, code: string, message: string): Responder {
   return (args) =>
-    run(args, [JSON.stringify({ v: 1, type: 'error', code, message })], { exitCode, stderr: `ngcc-perf-driver: ${message}\n` });
+    run(args, [JSON.stringify({ v: 1, type: 'error', code, message })], {
+      exitCode,
+      stderr: `ngcc-perf-driver: ${message}\n`,
+    });
 }
 
 /** A driver that predates an option: exit 2 with a USAGE error line naming it. */
 export function unknownOption(option: string): Responder {
   return (args) =>
-    run(args, [JSON.stringify({ v: 1, type: 'error', code: 'USAGE', subcommand: 'time', message: `time: unknown option "${option}"; run \`ngcc-perf-driver --help\` for the usage` })], {
-      exitCode: 2,
-      stderr: `ngcc-perf-driver: time: unknown option "${option}"\n`,
-    });
+    run(
+      args,
+      [
+        JSON.stringify({
+          v: 1,
+          type: 'error',
+          code: 'USAGE',
+          subcommand: 'time',
+          message: `time: unknown option "${option}"; run \`ngcc-perf-driver --help\` for the usage`,
+        }),
+      ],
+      {
+        exitCode: 2,
+        stderr: `ngcc-perf-driver: time: unknown option "${option}"\n`,
+      },
+    );
 }
 
 /** The process is killed by the timeout. */
 export function hang(): Responder {
-  return (args) => run(args, [metaLine(args, {} as FakeTrial)], { exitCode: null, signal: 'SIGKILL', timedOut: true, wallSeconds: args.timeoutSeconds });
+  return (args) =>
+    run(args, [metaLine(args, {} as FakeTrial)], {
+      exitCode: null,
+      signal: 'SIGKILL',
+      timedOut: true,
+      wallSeconds: args.timeoutSeconds,
+    });
 }
 
 /** What the fake answers to `clock-probe`: a line (validated like the real one), or "unknown subcommand". */
@@ -134,11 +177,19 @@ export class FakeRunner implements TimingRunner {
     this.clockProbeCalls.push(args);
     const cmd = [FAKE_DRIVER, ...clockProbeArgv(args)];
     if (this.clockProbeAnswer === 'unsupported') {
-      const error = { v: 1, type: 'error', code: 'USAGE', message: 'unknown subcommand or extra argument "clock-probe"; run `ngcc-perf-driver --help` for the usage' };
+      const error = {
+        v: 1,
+        type: 'error',
+        code: 'USAGE',
+        message: 'unknown subcommand or extra argument "clock-probe"; run `ngcc-perf-driver --help` for the usage',
+      };
       throwIfUnsupported(2, parseDriverOutput(`${JSON.stringify(error)}\n`, cmd.join(' ')).lines, cmd);
       throw new Error('unreachable: throwIfUnsupported did not throw');
     }
-    const [line] = parseDriverOutput(`${JSON.stringify({ v: 1, type: 'clock-probe', ...this.clockProbeAnswer })}\n`, cmd.join(' ')).lines;
+    const [line] = parseDriverOutput(
+      `${JSON.stringify({ v: 1, type: 'clock-probe', ...this.clockProbeAnswer })}\n`,
+      cmd.join(' '),
+    ).lines;
     if (line?.type !== 'clock-probe') throw new Error('FakeRunner: clock-probe answer did not parse');
     return line;
   }
