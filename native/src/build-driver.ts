@@ -1,7 +1,6 @@
 import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { execa } from 'execa';
 import { findBuildTools, missingToolsMessage } from './find-build-tools.js';
 import { NativeError } from './native-error.js';
 import { nativePackageRoot, nativePackageVersion } from './package-paths.js';
@@ -64,6 +63,8 @@ export async function buildDriver(directory: string, options: BuildDriverOptions
       ],
       ['--build', work, '--target', DRIVER_FILE_NAME, '--parallel', String(os.availableParallelism())],
     ];
+    // execa is loaded only when a driver is built (first use): every other command starts faster.
+    const { execa } = await import('execa');
     for (const args of steps) {
       const result = await execa(tools.cmake, args, {
         reject: false,
