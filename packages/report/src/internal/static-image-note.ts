@@ -24,8 +24,8 @@ export function staticImageSection(): ReportSection {
     paragraph(
       'The published pages were measured differently: their harness links the ICCS DRNG (',
       codeSpan('drng.c'),
-      ') and its own call shim into every instance library (its link rules), so their static figure includes those objects too — for Litchi’s reference code about 8 KB more ',
-      '(litchi_512: 14,981 B there against 7,029 B here, also with an older gcc). The figure here is the better measure of what the algorithm itself needs; ',
+      ') and its own call shim into every instance library (its link rules), so their static figure includes those objects too and is larger than this one by their size ',
+      '(and by any difference of compiler version). The figure here is the better measure of what the algorithm itself needs; ',
       'compare it with published figures only after subtracting that difference.',
     ),
   ];
