@@ -1,6 +1,6 @@
 import { deriveTrialFigures, StatsError, type DerivedTrialFigures } from '@ngcc-perf/stats';
 import { aggregatePerCall } from './aggregate-per-call.js';
-import { CV_WARNING_LIMITS, cvWarningLimit, type CvWarningLimits } from './cv-warning-limit.js';
+import { CV_WARNING_LIMITS, cvWarningLimit, type CvWarningLimits } from '@ngcc-perf/stats';
 import { derivationWarnings } from './internal/derivation-warnings.js';
 import type { DerivedStatistics } from './measurement-types.js';
 import { TimingError } from './timing-error.js';

@@ -13,8 +13,8 @@ export type { CalibrateOptions, CalibrationBasis, CalibrationResult } from './ca
 export { classifyHost } from './classify-host.js';
 export type { ClassifyHostOptions, HostClassification } from './classify-host.js';
 export type { CounterKind, CounterName, DriverCounter, MeasuredCounter } from './counter-types.js';
-export { CV_WARNING_LIMITS, cvWarningLimit } from './cv-warning-limit.js';
-export type { CvWarningLimits } from './cv-warning-limit.js';
+export { CV_WARNING_LIMITS, cvWarningLimit } from '@ngcc-perf/stats';
+export type { CvWarningLimits } from '@ngcc-perf/stats';
 export { deriveStatistics } from './derive-statistics.js';
 export type { DerivationTrial, DeriveStatisticsOptions } from './derive-statistics.js';
 export { detectHostProblems } from './detect-host-problems.js';

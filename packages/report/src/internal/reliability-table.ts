@@ -1,16 +1,10 @@
 // §4, beside the seeds' table: how far each row can be trusted — its trial CV against the limit,
 // the 95 % interval of the mean cycles/byte, the median of the trial means (which one disturbed
 // trial cannot move) and the outlier trials. Rows follow the seeds' table, one per record.
+import { cvWarningLimit } from '@ngcc-perf/stats';
 import { formatCyclesPerByte } from '../number-formats.js';
 import { codeSpan, paragraph } from './report-model.js';
-import {
-  cvCell,
-  cvLimit,
-  CV_LIMIT_SENTENCE,
-  formatIntervalPerByte,
-  isUnsteady,
-  UNSTEADY_MARKER,
-} from './reliability.js';
+import { cvCell, CV_LIMIT_SENTENCE, formatIntervalPerByte, isUnsteady, UNSTEADY_MARKER } from './reliability.js';
 import type { CandidateContext } from './candidate-context.js';
 import type { TimingRecord } from '../record-schema.js';
 import type { Block, Inline } from './report-model.js';
@@ -18,13 +12,13 @@ import type { Block, Inline } from './report-model.js';
 function reliabilityRow(record: TimingRecord): Inline[][] {
   const head: Inline[][] = [[codeSpan(record.instance)], [`${record.messageBytes} B`]];
   if (record.status !== 'complete')
-    return [...head, ['—'], [`${Math.round(cvLimit(record.messageBytes) * 100)} %`], ['—'], ['—'], ['—']];
+    return [...head, ['—'], [`${Math.round(cvWarningLimit(record.messageBytes) * 100)} %`], ['—'], ['—'], ['—']];
   const trials = record.processes.filter((entry) => entry.trial !== null).length;
   const outliers = record.derived.outlierTrials ?? [];
   return [
     ...head,
     [cvCell(record)],
-    [`${Math.round(cvLimit(record.messageBytes) * 100)} %`],
+    [`${Math.round(cvWarningLimit(record.messageBytes) * 100)} %`],
     [formatIntervalPerByte(record)],
     [formatCyclesPerByte(record.derived.medianTrialCycles / record.messageBytes)],
     [`${outliers.length} of ${trials}`],

@@ -1,13 +1,9 @@
 // How far a record's figure can be trusted: its trial CV against the limit for its message
 // length, the 95 % interval of the mean, and a figure noise cannot flip (the per-call median, or
 // the median of the trial means). One definition for every page.
+import { cvWarningLimit } from '@ngcc-perf/stats';
 import { formatCyclesPerByte } from '../number-formats.js';
 import type { CompleteTimingRecord, TimingRecord } from '../record-schema.js';
-
-/** The timing package's CV_WARNING_LIMITS (which wrote the records' warnings): 2 % from 4 KiB, else 5 %. */
-export function cvLimit(messageBytes: number): number {
-  return messageBytes >= 4096 ? 0.02 : 0.05;
-}
 
 /** The marker put beside a figure whose trials vary more than the limit allows. */
 export const UNSTEADY_MARKER = '‡';
@@ -17,7 +13,7 @@ export function isUnsteady(record: TimingRecord): boolean {
   return (
     record.status === 'complete' &&
     typeof record.derived.cv === 'number' &&
-    record.derived.cv > cvLimit(record.messageBytes)
+    record.derived.cv > cvWarningLimit(record.messageBytes)
   );
 }
 
