@@ -5,17 +5,17 @@
 //     `openssl speed -evp sha512 -bytes 16384` — MB/s must agree within 5 %;
 //  2. overhead: an empty CryptHash in loop scope, counter ticks per call (≤ 10), and the counter's
 //     read overhead reported by per-call scope;
-//  3. repeatability: the bundled SHA-512 at 4096 B measured twice back to back by ngcc-perf, beside the
-//     host's floor (the same n calls timed by one plain driver process, twice back to back), in
-//     --rounds independent rounds of --pairs interleaved pairs (harness, floor, harness, floor); a
-//     round's deviation is the median |second/first − 1| of its pairs; the figure is the median over
-//     the rounds of harness deviation / floor deviation (goal ≤ 1.5). The repeat uses the first
-//     measurement's iterations per trial (identical iteration counts) and, with --address-layout fixed
-//     (the default), ADDR_NO_RANDOMIZE in every driver process;
+//  3. repeatability: the bundled SHA-512 at 4096 B measured twice by ngcc-perf, beside the host's
+//     floor (the same n calls timed by one plain driver process, twice), in --rounds independent
+//     rounds of --pairs pairs, the two sides interleaved; a round's deviation is the root mean square
+//     of ln(second/first) over its pairs; the figure is the median over the rounds of harness
+//     deviation / floor deviation (goal ≤ 1.5). The repeat uses the first measurement's iterations
+//     per trial (identical iteration counts) and, with --address-layout fixed (the default),
+//     ADDR_NO_RANDOMIZE in every driver process;
 //  4. efficiency: wall time of measuring one instance at S1–S8 the way `ngcc-perf run` does (the
 //     guide's plan: 1 s trial target unless --efficiency-target says otherwise; 5 trials, reruns of
 //     disturbed trials, the per-call sample) vs the time inside the timed loops (goal ≤ 1.3×).
-// Usage: node bench/timing-accuracy.mjs [--parts 1,2,3,4] [--rounds 5] [--pairs 3] [--trial-target 0.5]
+// Usage: node bench/timing-accuracy.mjs [--parts 1,2,3,4] [--rounds 5] [--pairs 8] [--trial-target 0.25]
 //        [--address-layout fixed|randomized] [--efficiency-target 1.0] [--accuracy-rounds 9] [--accuracy-seconds 1]
 // Accuracy alternates short A/B runs (ngcc-perf: 5 trials of accuracy-seconds / 5; openssl speed:
 // accuracy-seconds) many times, so a phase of the shared host lands on both sides alike; openssl
@@ -40,14 +40,14 @@ const textArgument = (name, fallback) => {
 };
 const parts = new Set(textArgument('--parts', '1,2,3,4').split(',').map(Number));
 const rounds = argument('--rounds', 5);
-const pairs = argument('--pairs', 3);
+const pairs = argument('--pairs', 8);
 const addressLayout = textArgument('--address-layout', 'fixed');
 // Under bwrap as root the kernel clears ADDR_NO_RANDOMIZE at the exec into the sandbox
 // (native/PROTOCOL.md, --fixed-layout): a fixed layout runs the driver in its unshare sandbox.
 if (addressLayout === 'fixed') process.env.NGCC_PERF_SANDBOX ??= 'unshare';
 const accuracyRounds = argument('--accuracy-rounds', 9);
 const accuracySeconds = argument('--accuracy-seconds', 1);
-const trialTargetSeconds = argument('--trial-target', 0.5);
+const trialTargetSeconds = argument('--trial-target', 0.25);
 const efficiencyTargetSeconds = argument('--efficiency-target', 1.0);
 const cpu = os.availableParallelism() - 1;
 const median = (values) => {
@@ -123,7 +123,9 @@ for (let round = 0; parts.has(1) && round < accuracyRounds; round++) {
   accuracy.push({ ours, theirs, ratio: ours / theirs });
 }
 
-// 3. Repeatability: per pair, ngcc-perf twice back to back, the plain driver twice back to back.
+// 3. Repeatability: per pair, ngcc-perf twice and the plain driver twice, interleaved (harness first,
+// floor first, harness second, floor second; the odd pairs start with the floor), so the two sides'
+// repeats lie the same time apart and a slow drift of the shared host reaches both alike.
 const sha512 = path.join(root, 'native', 'build', 'examples', 'libsha512.so');
 const plain = (n) => {
   const out = execFileSync(driverPath, ['time', sha512, '512', '4096', String(n), '3', '--cpu', String(cpu)], {
@@ -132,37 +134,58 @@ const plain = (n) => {
   const trial = JSON.parse(out.split('\n').find((line) => line.includes('"type":"trial"')));
   return trial.ticks / trial.iterations;
 };
+const harnessRun = (iterationsPerTrial) =>
+  measureOperation({
+    library: sha512,
+    digestBits: 512,
+    messageBytes: 4096,
+    cpu,
+    driverPath,
+    addressLayout,
+    options: { trialTargetSeconds, ...(iterationsPerTrial === undefined ? {} : { iterationsPerTrial }) },
+  });
+// A round's deviation is the root mean square of ln(second/first) over its pairs: with few pairs it
+// scatters far less than a median of |second/first − 1| (bench/repeatability-estimator.mjs prints
+// how often each reads a harness/floor ratio above 1.5 when both sides have the same noise).
+const rmsLogDeviation = (ratios) => Math.sqrt(ratios.reduce((sum, r) => sum + Math.log(r) ** 2, 0) / ratios.length);
 const repeatabilityRounds = [];
+let repeatabilityN;
 for (let round = 0; parts.has(3) && round < rounds; round++) {
   const harness = [];
   const floor = [];
   for (let pair = 0; pair < pairs; pair++) {
-    const first = await measureOperation({
-      library: sha512,
-      digestBits: 512,
-      messageBytes: 4096,
-      cpu,
-      driverPath,
-      addressLayout,
-      options: { trialTargetSeconds },
-    });
-    const second = await measureOperation({
-      library: sha512,
-      digestBits: 512,
-      messageBytes: 4096,
-      cpu,
-      driverPath,
-      addressLayout,
-      options: { trialTargetSeconds, iterationsPerTrial: first.plan.iterationsPerTrial },
-    });
+    let first;
+    let floorFirst;
+    if (pair % 2 === 0) {
+      first = await harnessRun();
+      floorFirst = plain(first.derived.n);
+    } else {
+      // The floor needs n before the harness has run: the previous pair's n (the same plan).
+      floorFirst = plain(repeatabilityN);
+      first = await harnessRun();
+    }
+    const n = first.derived.n;
+    let second;
+    let floorSecond;
+    if (pair % 2 === 0) {
+      second = await harnessRun(first.plan.iterationsPerTrial);
+      floorSecond = plain(n);
+    } else {
+      floorSecond = plain(repeatabilityN);
+      second = await harnessRun(first.plan.iterationsPerTrial);
+    }
+    repeatabilityN = n;
     harness.push(second.derived.meanCycles / first.derived.meanCycles);
     // The host's floor for the same code: one plain driver process timing all n calls in one loop,
-    // twice back to back (no calibration, no separate trials, no statistics: nothing of the harness).
-    const plainFirst = plain(first.derived.n);
-    floor.push(plain(first.derived.n) / plainFirst);
+    // twice (no calibration, no separate trials, no statistics: nothing of the harness).
+    floor.push(floorSecond / floorFirst);
   }
-  const deviation = (ratios) => median(ratios.map((r) => Math.abs(r - 1)));
-  repeatabilityRounds.push({ harness, floor, harnessDeviation: deviation(harness), floorDeviation: deviation(floor) });
+  repeatabilityRounds.push({
+    harness,
+    floor,
+    harnessDeviation: rmsLogDeviation(harness),
+    floorDeviation: rmsLogDeviation(floor),
+  });
 }
 
 const empty = path.join(root, 'native', 'build', 'testlibs', 'libempty.so');
@@ -226,7 +249,7 @@ if (parts.has(2)) {
 }
 if (parts.has(3)) {
   console.log(
-    `3. repeatability (bundled SHA-512, 4096 B, address layout ${addressLayout}, ${rounds} rounds of ${pairs} pairs; deviation = median |second/first − 1| of a round's pairs):`,
+    `3. repeatability (bundled SHA-512, 4096 B, address layout ${addressLayout}, trial target ${trialTargetSeconds} s, ${rounds} rounds of ${pairs} interleaved pairs; deviation = root mean square of ln(second/first) over a round's pairs):`,
   );
   for (const [i, r] of repeatabilityRounds.entries()) {
     console.log(
@@ -236,8 +259,9 @@ if (parts.has(3)) {
   const harnessMedian = median(repeatabilityRounds.map((r) => r.harnessDeviation));
   const floorMedian = median(repeatabilityRounds.map((r) => r.floorDeviation));
   const ratios = repeatabilityRounds.map((r) => r.harnessDeviation / r.floorDeviation);
+  const pooled = (side) => rmsLogDeviation(repeatabilityRounds.flatMap((r) => r[side]));
   console.log(
-    `   median over the rounds: harness ${pct(harnessMedian)}, floor ${pct(floorMedian)}; median of the rounds' harness/floor ratios ${median(ratios).toFixed(2)} (goal ≤ 1.5)`,
+    `   median over the rounds: harness ${pct(harnessMedian)}, floor ${pct(floorMedian)}; all ${rounds * pairs} pairs pooled: harness ${pct(pooled('harness'))}, floor ${pct(pooled('floor'))}, ratio ${(pooled('harness') / pooled('floor')).toFixed(2)}; median of the rounds' harness/floor ratios ${median(ratios).toFixed(2)} (goal ≤ 1.5)`,
   );
 }
 if (parts.has(4)) {
