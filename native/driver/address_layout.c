@@ -3,6 +3,7 @@
 #include "address_layout.h"
 
 #include "exit_codes.h"
+#include "json_line.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -19,6 +20,27 @@ static int layout_error(const char *what)
 {
     fprintf(stderr, "ngcc-perf-driver: time --fixed-layout: %s failed (%s)\n", what, strerror(errno));
     return DRV_EXIT_IO;
+}
+
+/* The kernel cleared the flag again: a USAGE error line on stdout (the protocol's answer, so the
+ * caller records USAGE, not a crash) and the sentence on stderr. The inner driver under bwrap first
+ * marks itself started on its status pipe (STATUS_FD, the digits of --sandbox-inner=), so the outer
+ * driver passes exit 2 through instead of reporting that bwrap failed. */
+static int layout_refused(const char *status_fd)
+{
+    static const char sentence[] =
+        "time --fixed-layout: the kernel cleared ADDR_NO_RANDOMIZE when this process was started (an exec "
+        "that gains privileges, e.g. bwrap starting the driver as root). Run it without bwrap "
+        "(NGCC_PERF_SANDBOX=unshare) or drop --fixed-layout";
+    if (status_fd != NULL) {
+        ssize_t ignored = write(atoi(status_fd), "S", 1);
+        (void)ignored;
+    }
+    printf("{\"v\":%d,\"type\":\"error\",\"code\":\"USAGE\",\"subcommand\":\"time\",\"message\":\"%s\"}\n",
+           PROTOCOL_VERSION, sentence);
+    fflush(stdout);
+    fprintf(stderr, "ngcc-perf-driver: %s\n", sentence);
+    return DRV_EXIT_USAGE;
 }
 
 int address_layout_fix_if_asked(int argc, char **argv)
@@ -49,10 +71,7 @@ int address_layout_fix_if_asked(int argc, char **argv)
      * privileges clears the flag again, and the driver then refuses instead of looping. */
     mark = getenv(REEXEC_MARK);
     if (mark != NULL && strcmp(mark, sub == 1 ? "outer" : "inner") == 0) {
-        fprintf(stderr, "ngcc-perf-driver: time --fixed-layout: the kernel cleared ADDR_NO_RANDOMIZE when this "
-                        "process was started (an exec that gains privileges, e.g. bwrap starting the driver as "
-                        "root). Run it without bwrap (NGCC_PERF_SANDBOX=unshare) or drop --fixed-layout\n");
-        return DRV_EXIT_USAGE;
+        return layout_refused(sub == 2 ? argv[1] + strlen("--sandbox-inner=") : NULL);
     }
     if (setenv(REEXEC_MARK, sub == 1 ? "outer" : "inner", 1) != 0) {
         return layout_error("setting " REEXEC_MARK);
