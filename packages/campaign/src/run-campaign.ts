@@ -29,6 +29,7 @@ import { supersedeUnstableRecords } from './engine/remeasure-unstable.js';
 import { renderReports } from './engine/render-reports.js';
 import { openRunState, type RunState } from './engine/run-state.js';
 import { assignShards } from './engine/shard-selection.js';
+import { checkFixedAddressLayout } from './engine/check-address-layout.js';
 import { CampaignError } from './campaign-error.js';
 import { defaultSystemId, RUN_CAMPAIGN_DEFAULTS } from './campaign-defaults.js';
 import { readToolVersions } from './tool-versions.js';
@@ -48,6 +49,13 @@ export interface RunCampaignOptions {
   budgetSeconds?: number;
   /** Trials per operation, each in its own driver process (SPEC §5; default 5). */
   trials?: number;
+  /**
+   * `fixed`: every driver process of the calibrate and measure phases runs with ADDR_NO_RANDOMIZE
+   * (native/PROTOCOL.md `--fixed-layout`), recorded in campaign.json `plan` and in every record's
+   * plan; default `randomized`. Checked before calibrating: a host that clears the flag (bubblewrap
+   * as root) is refused with {@link CampaignError} `HOST_NOT_READY`.
+   */
+  addressLayout?: 'fixed' | 'randomized';
   /** CPUs that measure, one worker each (`--cpus 2,3,4`); default `[cpu]`, else {@link defaultMeasuringCpus}. */
   cpus?: number[];
   /** The single measuring CPU (`--cpu`), when `cpus` is not given. */
@@ -107,6 +115,7 @@ function campaignPlan(options: RunCampaignOptions): CampaignPlan {
     maxIterations: DEFAULT_TIMING_OPTIONS.maxIterations,
     messageSizesBytes: [...(options.messageSizesBytes ?? RUN_CAMPAIGN_DEFAULTS.messageSizesBytes)],
     messageRule: 'byte i = (i*131 + L) mod 256',
+    ...(options.addressLayout === 'fixed' ? { addressLayout: 'fixed' as const } : {}),
   };
 }
 
@@ -252,6 +261,7 @@ export async function runCampaign(options: RunCampaignOptions): Promise<RunCampa
         );
       }
     }
+    if (phases.has('calibrate') || phases.has('measure')) await checkFixedAddressLayout(context);
     let planned: PlannedOperation[] | null = null;
     if (phases.has('calibrate'))
       planned = await inPhase(state, emit, 'calibrate', timedOperations(context).length, () =>

@@ -61,6 +61,8 @@ export const campaignSchema = z.object({
     maxIterations: z.number().int().positive(),
     messageSizesBytes: z.array(z.number().int().nonnegative()),
     messageRule: z.string(),
+    /** `run --fixed-layout`: ADDR_NO_RANDOMIZE in every driver process; absent: randomised. */
+    addressLayout: z.literal('fixed').optional(),
   }),
   cpus: z.array(z.number().int().nonnegative()),
   tools: z.object({

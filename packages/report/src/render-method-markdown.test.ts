@@ -20,6 +20,22 @@ describe('renderMethodMarkdown on a real run (test/fixtures/run-real)', () => {
     expect(plan).toContain('| message bytes | `byte i = (i*131 + L) mod 256` |');
   });
 
+  it('states the address-space layout the records were measured with (run --fixed-layout)', async () => {
+    const dataset = await loadRunDirectory(REAL_RUN);
+    const layoutRow = (page: string) =>
+      markdownTableRowsAfter(page, '## Plan').find((row) => row.startsWith('| address-space layout |'));
+    // The fixture's records predate the field: the kernel's randomised layout.
+    expect(layoutRow(renderMethodMarkdown(dataset))).toBe('| address-space layout | randomized |');
+    const records = dataset.records.map((entry) =>
+      entry.record.plan === null || entry.record.plan === undefined
+        ? entry
+        : { ...entry, record: { ...entry.record, plan: { ...entry.record.plan, addressLayout: 'fixed' as const } } },
+    );
+    expect(layoutRow(renderMethodMarkdown({ ...dataset, records } as Dataset))).toBe(
+      '| address-space layout | fixed (ADDR_NO_RANDOMIZE in every driver process) |',
+    );
+  });
+
   it('says which calibration figure the trials were planned from, when the records say', async () => {
     const dataset = await loadRunDirectory(REAL_RUN);
     expect(markdownTableRowsAfter(renderMethodMarkdown(dataset), '## Plan').join('\n')).not.toContain(

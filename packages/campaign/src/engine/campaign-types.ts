@@ -36,6 +36,12 @@ export interface CampaignPlan {
   maxIterations: number;
   messageSizesBytes: number[];
   messageRule: string;
+  /**
+   * `fixed`: every driver process runs with ADDR_NO_RANDOMIZE (`run --fixed-layout`), so all
+   * trials share one address-space layout. Absent: the kernel's randomised layout (campaigns
+   * before the option have none, and resume as before).
+   */
+  addressLayout?: 'fixed';
 }
 
 /** Where a shard's index came from. */

@@ -38,6 +38,7 @@ export function operationTarget(context: CampaignContext, operation: Operation, 
     options: timingOptions(context),
     cpu,
     driverPath: context.driverPath,
+    ...(context.plan.addressLayout === 'fixed' ? { addressLayout: 'fixed' as const } : {}),
   };
 }
 

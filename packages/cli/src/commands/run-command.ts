@@ -43,6 +43,7 @@ interface RunFlags {
   allowUnfixedHost?: boolean;
   json?: boolean;
   remeasure?: string;
+  fixedLayout?: boolean;
 }
 
 const collect = (value: string, previous: string[]) => [...previous, value];
@@ -76,6 +77,10 @@ export function registerRunCommand(program: Command, context: CommandContext): v
     )
     .option('--cpu <n>', 'CPU to pin every timed process to (default: the last CPU this process may use)')
     .option('--cpus <list>', 'measure on several CPUs of this host, one worker each (e.g. 2,3,4)')
+    .option(
+      '--fixed-layout',
+      'run every timed driver process with ADDR_NO_RANDOMIZE (one address-space layout for all trials; recorded in campaign.json and every record)',
+    )
     .option(
       '--profile <name>',
       "build every instance with this guide profile: reference, performance or resource (default: each instance's variant)",
@@ -180,6 +185,7 @@ export function registerRunCommand(program: Command, context: CommandContext): v
           driverPath: driver,
           allowUnfixedHost: flags.allowUnfixedHost === true || process.env.NGCC_PERF_ALLOW_UNFIXED_HOST === '1',
           ...(remeasure === undefined ? {} : { remeasure }),
+          ...(flags.fixedLayout === true ? { addressLayout: 'fixed' as const } : {}),
           onEvent: sink,
         });
       } finally {

@@ -80,6 +80,14 @@ export function planSection(dataset: Dataset): ReportSection {
         ) || '—',
       ],
     ],
+    [
+      'address-space layout',
+      [
+        distinct(plans.map((entry) => entry.addressLayout ?? 'randomized'))
+          .map((layout) => (layout === 'fixed' ? 'fixed (ADDR_NO_RANDOMIZE in every driver process)' : layout))
+          .join(', ') || '—',
+      ],
+    ],
     ['message sizes', [plan.messageSizesBytes.map((bytes) => `${bytes} B`).join(', ')]],
     ['message bytes', [codeSpan(plan.messageRule)]],
   ];
