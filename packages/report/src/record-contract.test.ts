@@ -1,10 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
 import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { campaignSchema } from './campaign-schema.js';
-import { hostEnvironmentSchema } from './host-environment-schema.js';
+import { campaignSchema } from '@ngcc-perf/record';
+import { hostEnvironmentSchema } from '@ngcc-perf/record';
 import { describeArchitecture } from './internal/candidate-context.js';
-import { counterSchema, timingRecordSchema } from './record-schema.js';
+import { counterSchema, timingRecordSchema } from '@ngcc-perf/record';
 
 const RUN = fileURLToPath(new URL('../test/fixtures/run-small', import.meta.url));
 const readJson = (relative: string): Record<string, unknown> =>

@@ -4,7 +4,7 @@ import type {
   BuildFile as ReportBuildFile,
   CAMPAIGN_FORMAT,
   PackageEvidence as ReportPackageEvidence,
-} from '@ngcc-perf/report';
+} from '@ngcc-perf/record';
 import type { BuildProfile } from '../build-profiles.js';
 
 /**

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { CAMPAIGN_FORMAT } from '@ngcc-perf/report';
+import { CAMPAIGN_FORMAT } from '@ngcc-perf/record';
 import { mergeSandboxes } from './campaign-sandbox.js';
 import type { CampaignFile, CampaignSandbox, CandidateList } from './campaign-types.js';
 

@@ -1,5 +1,5 @@
-import { CAMPAIGN_FORMAT } from '@ngcc-perf/report';
-import type { Campaign } from '@ngcc-perf/report';
+import { CAMPAIGN_FORMAT } from '@ngcc-perf/record';
+import type { Campaign } from '@ngcc-perf/record';
 import { asJsonObject, pickExtra } from './extra-fields.js';
 import { mapHostEnvironment } from './map-host-environment.js';
 import type { AnchorCampaign } from './anchor-campaign-schema.js';

@@ -7,8 +7,8 @@ import { constantTimeCell, hasConstantTimeAudit } from './constant-time-section.
 import { codeSpan, paragraph } from './report-model.js';
 import { cvCell, CV_LIMIT_SENTENCE, isUnsteady, UNSTEADY_MARKER } from './reliability.js';
 import type { CandidateContext } from './candidate-context.js';
-import type { BuildInstance } from '../build-manifest-schema.js';
-import type { TimingRecord } from '../record-schema.js';
+import type { BuildInstance } from '@ngcc-perf/record';
+import type { TimingRecord } from '@ngcc-perf/record';
 import type { Block, Inline } from './report-model.js';
 
 /** The KAT verdict as the headline shows it: PASS in green, anything else ⚠ in red. */

@@ -5,7 +5,7 @@ import { CALL_MEMORY_FIGURES } from '../call-memory-growth.js';
 import { FIGURE_LABEL } from './call-memory-section.js';
 import { describeSeries, lineSeriesTable } from './chart-data.js';
 import type { CandidateContext } from './candidate-context.js';
-import type { TimingRecord } from '../record-schema.js';
+import type { TimingRecord } from '@ngcc-perf/record';
 import type { ChartBlock, LineSeries } from './report-model.js';
 
 const DASHES = ['solid', 'dashed', 'dotted'] as const;

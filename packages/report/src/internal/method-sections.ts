@@ -3,7 +3,7 @@
 import { formatSeconds } from '../number-formats.js';
 import { codeSpan, paragraph } from './report-model.js';
 import type { Dataset } from '../dataset.js';
-import type { CompleteTimingRecord, TimingRecord } from '../record-schema.js';
+import type { CompleteTimingRecord, TimingRecord } from '@ngcc-perf/record';
 import type { Block, Inline, ReportSection } from './report-model.js';
 
 function table(caption: string, headers: string[], rows: Inline[][][]): Block {

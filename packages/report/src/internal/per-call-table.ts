@@ -5,8 +5,8 @@ import { ReportError } from '../report-error.js';
 import { buildPerCallResolutionCaveat } from './per-call-resolution-caveat.js';
 import { paragraph } from './report-model.js';
 import type { CandidateContext } from './candidate-context.js';
-import type { PerCallSummary } from '../per-call-schema.js';
-import type { TimingRecord } from '../record-schema.js';
+import type { PerCallSummary } from '@ngcc-perf/record';
+import type { TimingRecord } from '@ngcc-perf/record';
 import type { Block, Inline, TableBlock } from './report-model.js';
 
 type PerCallSource = NonNullable<PerCallSummary['source']>;

@@ -3,7 +3,7 @@ import { formatCyclesPerByte, formatMegabytesPerSecond } from '../number-formats
 import { describeSeries, lineSeriesTable } from './chart-data.js';
 import { countersUsed } from './environment-section.js';
 import type { CandidateContext } from './candidate-context.js';
-import type { CompleteTimingRecord } from '../record-schema.js';
+import type { CompleteTimingRecord } from '@ngcc-perf/record';
 import type { ChartBlock, Inline, LineSeries, SpreadGroup } from './report-model.js';
 
 function completeByInstance(context: CandidateContext): { instance: string; records: CompleteTimingRecord[] }[] {

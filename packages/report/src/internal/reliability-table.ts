@@ -6,7 +6,7 @@ import { formatCyclesPerByte } from '../number-formats.js';
 import { codeSpan, paragraph } from './report-model.js';
 import { cvCell, CV_LIMIT_SENTENCE, formatIntervalPerByte, isUnsteady, UNSTEADY_MARKER } from './reliability.js';
 import type { CandidateContext } from './candidate-context.js';
-import type { TimingRecord } from '../record-schema.js';
+import type { TimingRecord } from '@ngcc-perf/record';
 import type { Block, Inline } from './report-model.js';
 
 function reliabilityRow(record: TimingRecord): Inline[][] {

@@ -3,7 +3,7 @@
 // the median of the trial means). One definition for every page.
 import { cvWarningLimit } from '@ngcc-perf/stats';
 import { formatCyclesPerByte } from '../number-formats.js';
-import type { CompleteTimingRecord, TimingRecord } from '../record-schema.js';
+import type { CompleteTimingRecord, TimingRecord } from '@ngcc-perf/record';
 
 /** The marker put beside a figure whose trials vary more than the limit allows. */
 export const UNSTEADY_MARKER = '‡';

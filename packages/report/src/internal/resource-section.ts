@@ -7,7 +7,7 @@ import { buildMemoryCharts } from './memory-charts.js';
 import { codeSpan, paragraph } from './report-model.js';
 import { STATIC_IMAGE_SENTENCE } from './static-image-note.js';
 import type { CandidateContext } from './candidate-context.js';
-import type { TimingRecord } from '../record-schema.js';
+import type { TimingRecord } from '@ngcc-perf/record';
 import type { Block, Inline, ReportSection } from './report-model.js';
 
 const CAVEAT =
