@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { hostEnvironmentSchema } from './host-environment-schema.js';
+import { hostProblemSchema } from './host-problem-schema.js';
 
 /**
  * The `format` value of a `campaign.json` this package reads (docs/RUN-DIRECTORY.md).
@@ -86,7 +87,8 @@ export const campaignSchema = z.object({
   }),
   environmentAtStart: hostEnvironmentSchema,
   environmentAtEnd: hostEnvironmentSchema,
-  hostProblems: z.array(z.string()),
+  /** Problems every host check found ({@link hostProblemSchema}; sentences of older runs are read as such). */
+  hostProblems: z.array(hostProblemSchema),
   /** Optional: campaigns run before the sandbox have none. */
   sandbox: campaignSandboxSchema.optional(),
 });

@@ -16,6 +16,8 @@ export { campaignSchema, CAMPAIGN_FORMAT, driverSandboxSchema } from './campaign
 export type { Campaign, DriverSandbox } from './campaign-schema.js';
 export { hostEnvironmentSchema, hypervisorEvidenceSchema } from './host-environment-schema.js';
 export type { HostEnvironment, HypervisorEvidence } from './host-environment-schema.js';
+export { HOST_PROBLEM_CODE, hostProblemFromSentence, hostProblemSchema } from './host-problem-schema.js';
+export type { HostProblem, HostProblemCode } from './host-problem-schema.js';
 export { perCallFiguresSchema, perCallSummarySchema } from './per-call-schema.js';
 export type { PerCallFigures, PerCallSummary } from './per-call-schema.js';
 export {

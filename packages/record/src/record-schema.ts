@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { katVerdictSchema } from './build-manifest-schema.js';
 import { callMemorySchema } from './call-memory-schema.js';
+import { hostProblemSchema } from './host-problem-schema.js';
 import { perCallFiguresSchema, perCallSummarySchema } from './per-call-schema.js';
 
 /**
@@ -202,7 +203,7 @@ const recordCommon = {
   /** The calibration process (one cold call, or a small batch); null when it did not run. */
   calibration: processEntrySchema.nullish(),
   /** campaign.json `hostProblems` when the record was measured, repeated here. */
-  hostProblems: z.array(z.string()).optional(),
+  hostProblems: z.array(hostProblemSchema).optional(),
 };
 
 const planSchema = z.object({

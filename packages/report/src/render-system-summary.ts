@@ -135,7 +135,7 @@ function buildSummaryPage(dataset: Dataset, format: PageFormat): PageModel {
   const problems =
     campaign.hostProblems.length === 0
       ? 'The host checks found no problem.'
-      : `The host checks reported: ${campaign.hostProblems.join('; ')}.`;
+      : `The host checks reported: ${campaign.hostProblems.map((problem) => problem.message).join('; ')}.`;
   const flagged = rows.some((row) => row.records.some(isUnsteady));
   return {
     title: `Summary — ${describeArchitecture(campaign.environmentAtStart.architecture)} (system ${campaign.systemId})`,

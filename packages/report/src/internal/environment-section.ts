@@ -93,7 +93,7 @@ export function buildEnvironmentSection(context: CandidateContext): ReportSectio
   notes.push(
     campaign.hostProblems.length === 0
       ? ' The host checks found no problem.'
-      : ` The host checks reported: ${campaign.hostProblems.join('; ')}.`,
+      : ` The host checks reported: ${campaign.hostProblems.map((problem) => problem.message).join('; ')}.`,
   );
   return {
     heading: '2. Assessment environment',

@@ -202,7 +202,7 @@ export function hostSection(dataset: Dataset): ReportSection {
       ),
       problems.length === 0
         ? paragraph('The host checks found no problem.')
-        : { kind: 'list', items: problems.map((problem) => [`host check: ${problem}`]) },
+        : { kind: 'list', items: problems.map((problem) => [`host check: ${problem.message}`]) },
     ],
   };
 }
