@@ -8,15 +8,6 @@ export type { Dataset, DatasetRecord } from './dataset.js';
 export { formatMemoryBytes } from './format-memory-bytes.js';
 export { loadRunDirectory, LOAD_RUN_DIRECTORY_DEFAULTS } from './load-run-directory.js';
 export type { LoadRunDirectoryOptions } from './load-run-directory.js';
-export {
-  formatCycles,
-  formatCyclesPerByte,
-  formatDigestShort,
-  formatKib,
-  formatMeasurementCount,
-  formatMegabytesPerSecond,
-  formatSeconds,
-} from './number-formats.js';
 export { findPeakRssGrowth, PEAK_RSS_GROWTH_THRESHOLD } from './peak-rss-growth.js';
 export type { PeakRssGrowth } from './peak-rss-growth.js';
 export { renderCandidateHtml } from './render-candidate-html.js';

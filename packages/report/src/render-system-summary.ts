@@ -2,7 +2,7 @@ import { describeArchitecture } from './internal/candidate-context.js';
 import { constantTimeCell, hasConstantTimeAudit } from './internal/constant-time-section.js';
 import { renderHtmlDocument } from './internal/html-page.js';
 import { renderMarkdownDocument } from './internal/markdown-page.js';
-import { formatCyclesPerByte } from './number-formats.js';
+import { formatCyclesPerByte } from '@ngcc-perf/stats';
 import { BREADCRUMB_ROOT, candidateFromSummary, exportFromSummary, methodFromSummary } from './internal/page-links.js';
 import { CV_LIMIT_SENTENCE, isUnsteady, UNSTEADY_MARKER } from './internal/reliability.js';
 import { codeSpan, link, paragraph } from './internal/report-model.js';

@@ -2,7 +2,7 @@
 // the longest message measured, and the memory (static image, stack, heap peak) — everything an
 // evaluator looks for, before the seed-layout sections.
 import { formatMemoryBytes } from '../format-memory-bytes.js';
-import { formatCyclesPerByte, formatMegabytesPerSecond } from '../number-formats.js';
+import { formatCyclesPerByte, formatMegabytesPerSecond } from '@ngcc-perf/stats';
 import { constantTimeCell, hasConstantTimeAudit } from './constant-time-section.js';
 import { codeSpan, paragraph } from './report-model.js';
 import { cvCell, CV_LIMIT_SENTENCE, isUnsteady, UNSTEADY_MARKER } from './reliability.js';

@@ -1,6 +1,6 @@
 // Sections of the method page: the plan as run, the counters, CPUs, host state at start and
 // end, builds with full flags and digests, tools, formulas and the records' warnings.
-import { formatSeconds } from '../number-formats.js';
+import { formatSeconds } from '@ngcc-perf/stats';
 import { codeSpan, paragraph } from './report-model.js';
 import type { Dataset } from '../dataset.js';
 import type { CompleteTimingRecord, TimingRecord } from '@ngcc-perf/record';

@@ -1,6 +1,6 @@
 // §4 per-call table: beside the seeds' loop-scope table, the per-call quartiles of the instances
 // whose records carry `derived.perCall` (a per-call-scope run, or the per-call sample process).
-import { formatCycles } from '../number-formats.js';
+import { formatCycles } from '@ngcc-perf/stats';
 import { ReportError } from '../report-error.js';
 import { buildPerCallResolutionCaveat } from './per-call-resolution-caveat.js';
 import { paragraph } from './report-model.js';

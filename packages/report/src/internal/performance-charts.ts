@@ -1,5 +1,5 @@
 // §4 charts (HTML only): cycles/byte and MB/s against message length, and the trial spread.
-import { formatCyclesPerByte, formatMegabytesPerSecond } from '../number-formats.js';
+import { formatCyclesPerByte, formatMegabytesPerSecond } from '@ngcc-perf/stats';
 import { describeSeries, lineSeriesTable } from './chart-data.js';
 import { countersUsed } from './environment-section.js';
 import type { CandidateContext } from './candidate-context.js';

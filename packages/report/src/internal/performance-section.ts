@@ -6,7 +6,7 @@ import {
   formatMeasurementCount,
   formatMegabytesPerSecond,
   formatSeconds,
-} from '../number-formats.js';
+} from '@ngcc-perf/stats';
 import { formatGigahertz } from './candidate-context.js';
 import { countersUsed } from './environment-section.js';
 import { buildPerCallBlocks } from './per-call-table.js';

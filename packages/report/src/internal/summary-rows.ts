@@ -3,7 +3,7 @@
 // and the figure noise cannot flip beside it — the KAT verdict and short notes.
 import { findCallMemoryGrowth } from '../call-memory-growth.js';
 import { formatMemoryBytes } from '../format-memory-bytes.js';
-import { formatCycles, formatCyclesPerByte } from '../number-formats.js';
+import { formatCycles, formatCyclesPerByte } from '@ngcc-perf/stats';
 import { formatGigahertz } from './candidate-context.js';
 import { findPeakRssGrowth } from '../peak-rss-growth.js';
 import { countersUsed } from './environment-section.js';
