@@ -14,14 +14,15 @@ const root = path.dirname(fileURLToPath(import.meta.url));
 const MAY_IMPORT = {
   native: [],
   stats: [],
+  record: [],
   'elf-size': [],
   kat: ['native'],
   rss: ['native'],
-  timing: ['native', 'rss', 'stats'],
+  timing: ['native', 'rss', 'stats', 'record'],
   ct: ['native'],
-  report: ['stats'],
-  campaign: ['native', 'kat', 'timing', 'elf-size', 'rss', 'ct', 'report', 'stats'],
-  cli: ['native', 'kat', 'timing', 'elf-size', 'rss', 'ct', 'report', 'stats', 'campaign'],
+  report: ['stats', 'record'],
+  campaign: ['native', 'kat', 'timing', 'elf-size', 'rss', 'ct', 'report', 'stats', 'record'],
+  cli: ['native', 'kat', 'timing', 'elf-size', 'rss', 'ct', 'report', 'stats', 'record', 'campaign'],
 };
 
 const DEEP_IMPORTS = {

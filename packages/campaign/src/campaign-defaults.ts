@@ -2,15 +2,8 @@ import { readdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { bundledExamplesDirectory } from '@ngcc-perf/native';
-import { DEFAULT_TIMING_OPTIONS } from '@ngcc-perf/timing';
+import { DEFAULT_TIMING_OPTIONS, GUIDE_MESSAGE_SIZES_BYTES } from '@ngcc-perf/timing';
 import { CAMPAIGN_PHASES, type CampaignPhase } from './engine/campaign-types.js';
-
-/**
- * The guide's hash message sizes S1–S8 in bytes (SPEC §1).
- * @example
- * GUIDE_MESSAGE_SIZES_BYTES[0]; // 32 (S1)
- */
-export const GUIDE_MESSAGE_SIZES_BYTES = [32, 128, 512, 1024, 4096, 8192, 16384, 65536] as const;
 
 /**
  * The phases `runCampaign` runs by default: all but `publish`, which needs a data folder.

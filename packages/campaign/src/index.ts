@@ -1,7 +1,8 @@
 export { runCampaign } from './run-campaign.js';
 export type { RunCampaignOptions, RunCampaignResult } from './run-campaign.js';
+// The guide's sizes are timing's (`ngcc-perf plan` reads them without loading the campaign engine); a campaign's default.
+export { GUIDE_MESSAGE_SIZES_BYTES } from '@ngcc-perf/timing';
 export {
-  GUIDE_MESSAGE_SIZES_BYTES,
   DEFAULT_CAMPAIGN_PHASES,
   RUN_CAMPAIGN_DEFAULTS,
   defaultSystemId,

@@ -29,7 +29,7 @@ const savedDriver = process.env.NGCC_PERF_DRIVER;
 
 interface Campaign {
   sandbox?: { mode: string; reason?: string; problem: string | null; maxMemoryBytes?: number | null };
-  hostProblems: string[];
+  hostProblems: Array<{ code: string; message: string }>;
   hostChecks: Array<{ sandbox?: string | null }>;
 }
 
@@ -88,11 +88,9 @@ describe('the sandbox of a campaign', () => {
       reason: 'NGCC_PERF_SANDBOX=bwrap, but no bwrap on PATH',
       problem: 'sandbox-unavailable',
     });
-    expect(
-      first.hostProblems.filter((p) =>
-        p.startsWith('sandbox UNAVAILABLE (NGCC_PERF_SANDBOX=bwrap, but no bwrap on PATH): '),
-      ),
-    ).toHaveLength(1);
+    const unavailable = first.hostProblems.filter((p) => p.code === 'sandbox-unavailable');
+    expect(unavailable).toHaveLength(1);
+    expect(unavailable[0]?.message).toMatch(/^sandbox UNAVAILABLE \(NGCC_PERF_SANDBOX=bwrap, but no bwrap on PATH\): /);
     expect(existsSync(path.join(out, 'build.json'))).toBe(false);
 
     // The same directory, resumed with the default sandbox.
@@ -107,8 +105,8 @@ describe('the sandbox of a campaign', () => {
     expect(campaign.sandbox?.mode).toBe(expected.mode);
     expect(campaign.sandbox?.problem).toBe(expected.mode === 'off' ? 'sandbox-off' : null);
     expect(campaign.hostChecks.map((check) => check.sandbox)).toEqual(['unavailable', expected.mode]);
-    expect(campaign.hostProblems.filter((p) => p.startsWith('sandbox UNAVAILABLE'))).toEqual([]);
-    const record = await readJson<{ hostProblems: string[] }>(
+    expect(campaign.hostProblems.filter((p) => p.code === 'sandbox-unavailable')).toEqual([]);
+    const record = await readJson<Pick<Campaign, 'hostProblems'>>(
       path.join(out, 'records', 'example-sm3', 'sm3__hash_32.json'),
     );
     expect(record.hostProblems).toEqual(campaign.hostProblems);
@@ -138,10 +136,10 @@ describe('the sandbox of a campaign', () => {
       if (allow !== undefined) process.env.NGCC_PERF_ALLOW_UNFIXED_HOST = allow;
     });
     const atGate = await readJson<Campaign>(path.join(out, 'campaign.json'));
-    const off = atGate.hostProblems.find((p) =>
-      p.startsWith(`sandbox OFF (${reason}): candidate code ran outside the driver's sandbox`),
+    const off = atGate.hostProblems.find((p) => p.code === 'sandbox-off')?.message;
+    expect(off).toMatch(
+      /^sandbox OFF \(NGCC_PERF_NO_SANDBOX is set\): candidate code ran outside the driver's sandbox/,
     );
-    expect(off).toBeDefined();
     if (atGate.hostProblems.length === 1) {
       expect(gated.code).toBe(0); // a tuned host: the sandbox being off is no reason to refuse
     } else {
@@ -161,11 +159,11 @@ describe('the sandbox of a campaign', () => {
       reason,
       problem: 'sandbox-off',
     });
-    expect(campaign.hostProblems).toContain(off);
-    const record = await readJson<{ hostProblems: string[] }>(
+    expect(campaign.hostProblems).toContainEqual({ code: 'sandbox-off', message: off });
+    const record = await readJson<Pick<Campaign, 'hostProblems'>>(
       path.join(out, 'records', 'example-sm3', 'sm3__hash_32.json'),
     );
-    expect(record.hostProblems).toContain(off);
+    expect(record.hostProblems).toContainEqual({ code: 'sandbox-off', message: off });
     const method = readFileSync(path.join(out, 'reports', 'method_x86_9.md'), 'utf8');
     expect(method).toContain(
       `⚠ Candidate code ran WITHOUT a sandbox (${reason}): every KAT, calibration, timing and memory process ran the library with the full rights of the user who ran the campaign`,

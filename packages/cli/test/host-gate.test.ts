@@ -39,7 +39,7 @@ describe('the host gate', () => {
     }
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('--allow-unfixed-host');
-    expect(result.stderr).toContain(campaign.hostProblems[0]);
+    expect(result.stderr).toContain(campaign.hostProblems[0].message);
     await expect(readdir(path.join(out, 'records'))).rejects.toThrow();
   }, 120_000);
 

@@ -1,4 +1,4 @@
-import type { TimingRecord } from './record-schema.js';
+import type { TimingRecord } from '@ngcc-perf/record';
 
 /** The per-call memory figures of a record's `memory` field that a report checks for growth. */
 export type CallMemoryFigure = 'stackHighWaterBytes' | 'heapPeakBytes' | 'operationPeakBytes';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { makeDataset } from '../test/make-dataset.js';
 import { compareRuns } from './compare-runs.js';
-import type { CounterInfo } from './record-schema.js';
+import type { CounterInfo } from '@ngcc-perf/record';
 
 /** One instance at 1024 B; each trial 1000 calls with the given mean cycles. */
 function run(systemId: string, trialCycles: number[], counter?: CounterInfo) {

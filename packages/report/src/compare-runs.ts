@@ -1,7 +1,7 @@
 import { ReportError } from './report-error.js';
 import { welchTTest } from './welch-t-test.js';
 import type { Dataset } from './dataset.js';
-import type { TimingRecord } from './record-schema.js';
+import type { TimingRecord } from '@ngcc-perf/record';
 import type { WelchTTestResult } from './welch-t-test.js';
 
 /** Options of {@link compareRuns}. */

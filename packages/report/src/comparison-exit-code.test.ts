@@ -3,7 +3,7 @@ import { makeDataset } from '../test/make-dataset.js';
 import { compareRuns } from './compare-runs.js';
 import { COMPARISON_VERDICT_EXIT_CODES, comparisonExitCode, unvouchedRows } from './comparison-exit-code.js';
 import type { Dataset } from './dataset.js';
-import type { CounterInfo, TimingRecord } from './record-schema.js';
+import type { CounterInfo, TimingRecord } from '@ngcc-perf/record';
 
 /** One instance (example-sm3/sm3) at the given sizes; each trial 1000 calls with the given mean cycles. */
 function run(trialCycles: number[], options: { counter?: CounterInfo; sizes?: number[] } = {}): Dataset {

@@ -1,6 +1,6 @@
-import type { BuildManifest } from './build-manifest-schema.js';
-import type { Campaign } from './campaign-schema.js';
-import type { TimingRecord } from './record-schema.js';
+import type { BuildManifest } from '@ngcc-perf/record';
+import type { Campaign } from '@ngcc-perf/record';
+import type { TimingRecord } from '@ngcc-perf/record';
 
 /** One record of a run directory with the path it was read from. */
 export interface DatasetRecord {

@@ -1,60 +1,15 @@
-export {
-  buildInstanceSchema,
-  buildManifestSchema,
-  BUILD_FORMAT,
-  katVerdictSchema,
-  packageEvidenceSchema,
-} from './build-manifest-schema.js';
-export type { BuildInstance, BuildManifest, KatVerdict, PackageEvidence } from './build-manifest-schema.js';
-export { ctAuditSchema, ctFindingSchema } from './ct-audit-schema.js';
-export type { CtAudit, CtAuditFinding } from './ct-audit-schema.js';
-export { buildEntrySchema, buildFileSchema, campaignFileSchema } from './run-state-schema.js';
-export type { BuildEntry, BuildFile, CampaignFileState } from './run-state-schema.js';
 export { CALL_MEMORY_FIGURES, CALL_MEMORY_GROWTH_LIMITS, findCallMemoryGrowth } from './call-memory-growth.js';
 export type { CallMemoryFigure, CallMemoryGrowth } from './call-memory-growth.js';
-export { callMemorySchema } from './call-memory-schema.js';
-export type { CallMemory } from './call-memory-schema.js';
-export { campaignSchema, CAMPAIGN_FORMAT } from './campaign-schema.js';
-export type { Campaign } from './campaign-schema.js';
 export { compareRuns, COMPARE_RUNS_DEFAULTS } from './compare-runs.js';
 export type { CompareRunsOptions, ComparisonRow, ComparisonVerdict, RunComparison } from './compare-runs.js';
 export { COMPARISON_VERDICT_EXIT_CODES, comparisonExitCode, unvouchedRows } from './comparison-exit-code.js';
 export type { ComparisonExitCodeOptions } from './comparison-exit-code.js';
 export type { Dataset, DatasetRecord } from './dataset.js';
 export { formatMemoryBytes } from './format-memory-bytes.js';
-export { hostEnvironmentSchema } from './host-environment-schema.js';
-export type { HostEnvironment } from './host-environment-schema.js';
 export { loadRunDirectory, LOAD_RUN_DIRECTORY_DEFAULTS } from './load-run-directory.js';
 export type { LoadRunDirectoryOptions } from './load-run-directory.js';
-export {
-  formatCycles,
-  formatCyclesPerByte,
-  formatDigestShort,
-  formatKib,
-  formatMeasurementCount,
-  formatMegabytesPerSecond,
-  formatSeconds,
-} from './number-formats.js';
 export { findPeakRssGrowth, PEAK_RSS_GROWTH_THRESHOLD } from './peak-rss-growth.js';
 export type { PeakRssGrowth } from './peak-rss-growth.js';
-export { perCallFiguresSchema, perCallSummarySchema } from './per-call-schema.js';
-export type { PerCallFigures, PerCallSummary } from './per-call-schema.js';
-export {
-  counterSchema,
-  derivedFiguresSchema,
-  processEntrySchema,
-  RECORD_FORMAT,
-  timingRecordSchema,
-  trialSchema,
-} from './record-schema.js';
-export type {
-  CompleteTimingRecord,
-  CounterInfo,
-  DerivedFigures,
-  ProcessEntry,
-  TimingRecord,
-  Trial,
-} from './record-schema.js';
 export { renderCandidateHtml } from './render-candidate-html.js';
 export { renderCandidateMarkdown } from './render-candidate-markdown.js';
 export { renderCrossSystemSummaryHtml, renderCrossSystemSummaryMarkdown } from './render-cross-system-summary.js';

@@ -1,10 +1,10 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { BUILD_FORMAT, buildManifestSchema } from './build-manifest-schema.js';
-import { CAMPAIGN_FORMAT, campaignSchema } from './campaign-schema.js';
+import { BUILD_FORMAT, buildManifestSchema } from '@ngcc-perf/record';
+import { CAMPAIGN_FORMAT, campaignSchema } from '@ngcc-perf/record';
 import { checkDerivedFigures, checkRecordPlacement } from './internal/check-record-consistency.js';
 import { readValidatedJson } from './internal/read-validated-json.js';
-import { RECORD_FORMAT, timingRecordSchema } from './record-schema.js';
+import { RECORD_FORMAT, timingRecordSchema } from '@ngcc-perf/record';
 import { ReportError } from './report-error.js';
 import type { Dataset, DatasetRecord } from './dataset.js';
 

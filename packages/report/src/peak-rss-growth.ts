@@ -1,4 +1,4 @@
-import type { TimingRecord } from './record-schema.js';
+import type { TimingRecord } from '@ngcc-perf/record';
 
 /**
  * Growth of peak RSS from the smallest to the largest message above which a report flags an

@@ -1,10 +1,14 @@
 import { describe, expect, it } from '@jest/globals';
 import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { campaignSchema } from './campaign-schema.js';
-import { hostEnvironmentSchema } from './host-environment-schema.js';
+import {
+  campaignFileSchema,
+  campaignSchema,
+  counterSchema,
+  hostEnvironmentSchema,
+  timingRecordSchema,
+} from '@ngcc-perf/record';
 import { describeArchitecture } from './internal/candidate-context.js';
-import { counterSchema, timingRecordSchema } from './record-schema.js';
 
 const RUN = fileURLToPath(new URL('../test/fixtures/run-small', import.meta.url));
 const readJson = (relative: string): Record<string, unknown> =>
@@ -41,15 +45,40 @@ describe('record contract: what timing writes, report reads', () => {
     expect(describeArchitecture('aarch64')).toBe('AArch64');
   });
 
-  it('keeps the calibration process and the host problems a record carries', () => {
+  it('keeps the calibration process and the host problems a record carries, each a code and a sentence', () => {
     const record = firstRecord();
     const calibration = (record.processes as unknown[])[0];
-    const parsed = timingRecordSchema.parse({
-      ...record,
-      calibration,
-      hostProblems: ['virtual-machine: a hypervisor shows itself'],
-    });
+    const problem = { code: 'virtual-machine', message: 'running in a virtual machine (hypervisor CPU flag)' };
+    const parsed = timingRecordSchema.parse({ ...record, calibration, hostProblems: [problem] });
     expect(parsed.calibration).toEqual(calibration);
-    expect(parsed.hostProblems).toEqual(['virtual-machine: a hypervisor shows itself']);
+    expect(parsed.hostProblems).toEqual([problem]);
+    expect(
+      timingRecordSchema.safeParse({ ...record, hostProblems: [{ code: 'no-such-code', message: 'x' }] }).success,
+    ).toBe(false);
+  });
+
+  it('reads the host problems of older run directories, stored as sentences, as codes (validate and resume load them)', () => {
+    const sandboxOff =
+      "sandbox OFF (--no-sandbox): candidate code ran outside the driver's sandbox, with the full rights of the user who ran the campaign";
+    const busy = 'load average 1.9 over 2 CPUs: other work competes with the measurement';
+    const campaign = readJson('campaign.json');
+    const parsed = campaignSchema.parse({ ...campaign, hostProblems: [sandboxOff, busy] });
+    expect(parsed.hostProblems).toEqual([
+      { code: 'sandbox-off', message: sandboxOff },
+      { code: 'uncoded', message: busy },
+    ]);
+    const state = campaignFileSchema.parse({
+      ...campaign,
+      buildProfile: null,
+      candidates: [],
+      shard: null,
+      hostChecks: [{ utc: '2026-01-01T00:00:00Z', cpu: 1, problems: [busy], notes: [] }],
+      phases: {},
+      hostProblems: [busy],
+    });
+    expect(state.hostChecks[0]?.problems).toEqual([{ code: 'uncoded', message: busy }]);
+    expect(timingRecordSchema.parse({ ...firstRecord(), hostProblems: [busy] }).hostProblems).toEqual([
+      { code: 'uncoded', message: busy },
+    ]);
   });
 });

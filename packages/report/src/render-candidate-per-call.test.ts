@@ -6,8 +6,8 @@ import { ReportError } from './report-error.js';
 import { renderCandidateHtml } from './render-candidate-html.js';
 import { renderCandidateMarkdown } from './render-candidate-markdown.js';
 import type { Dataset } from './dataset.js';
-import type { PerCallSummary } from './per-call-schema.js';
-import type { CounterInfo } from './record-schema.js';
+import type { PerCallSummary } from '@ngcc-perf/record';
+import type { CounterInfo } from '@ngcc-perf/record';
 
 const REAL_RUN = fileURLToPath(new URL('../test/fixtures/run-real', import.meta.url));
 const TSC: CounterInfo = { name: 'tsc', kind: 'fixed-rate', hz: 2095000000, reason: 'perf_event_open failed' };

@@ -3,7 +3,7 @@
 // (render-candidate-markdown.test.ts and render-system-summary.test.ts hold those bytes).
 import { describe, expect, it } from '@jest/globals';
 import { seed000Dataset } from '../test/seed-datasets.js';
-import type { CtAudit } from './ct-audit-schema.js';
+import type { CtAudit } from '@ngcc-perf/record';
 import type { Dataset } from './dataset.js';
 import { renderCandidateMarkdown } from './render-candidate-markdown.js';
 import { renderMethodMarkdown } from './render-method-markdown.js';

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from '@jest/globals';
 import { markdownTableRowsAfter } from '../test/make-dataset.js';
-import type { Campaign } from './campaign-schema.js';
+import type { Campaign } from '@ngcc-perf/record';
 import type { Dataset } from './dataset.js';
 import { loadRunDirectory } from './load-run-directory.js';
 import { renderMethodMarkdown } from './render-method-markdown.js';

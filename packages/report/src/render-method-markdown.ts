@@ -16,7 +16,7 @@ import {
 import { codeSpan, link, paragraph } from './internal/report-model.js';
 import type { Inline, PageModel, ReportSection } from './internal/report-model.js';
 import type { PageFormat } from './internal/page-links.js';
-import type { Campaign } from './campaign-schema.js';
+import type { Campaign } from '@ngcc-perf/record';
 import type { Dataset } from './dataset.js';
 
 type Sandbox = NonNullable<Campaign['sandbox']>;

@@ -1,5 +1,5 @@
 import type { Dataset } from './dataset.js';
-import type { TimingRecord } from './record-schema.js';
+import type { TimingRecord } from '@ngcc-perf/record';
 
 type Cell = string | number | null | undefined;
 

@@ -2,7 +2,7 @@ import { describeArchitecture } from './internal/candidate-context.js';
 import { constantTimeCell, hasConstantTimeAudit } from './internal/constant-time-section.js';
 import { renderHtmlDocument } from './internal/html-page.js';
 import { renderMarkdownDocument } from './internal/markdown-page.js';
-import { formatCyclesPerByte } from './number-formats.js';
+import { formatCyclesPerByte } from '@ngcc-perf/stats';
 import { BREADCRUMB_ROOT, candidateFromSummary, exportFromSummary, methodFromSummary } from './internal/page-links.js';
 import { CV_LIMIT_SENTENCE, isUnsteady, UNSTEADY_MARKER } from './internal/reliability.js';
 import { codeSpan, link, paragraph } from './internal/report-model.js';
@@ -135,7 +135,7 @@ function buildSummaryPage(dataset: Dataset, format: PageFormat): PageModel {
   const problems =
     campaign.hostProblems.length === 0
       ? 'The host checks found no problem.'
-      : `The host checks reported: ${campaign.hostProblems.join('; ')}.`;
+      : `The host checks reported: ${campaign.hostProblems.map((problem) => problem.message).join('; ')}.`;
   const flagged = rows.some((row) => row.records.some(isUnsteady));
   return {
     title: `Summary — ${describeArchitecture(campaign.environmentAtStart.architecture)} (system ${campaign.systemId})`,

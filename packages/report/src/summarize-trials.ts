@@ -1,28 +1,9 @@
-import { deriveTrialFigures } from '@ngcc-perf/stats';
+import { deriveTrialFigures, recordTrialFigures, type RecordTrialFigures } from '@ngcc-perf/stats';
 import { ReportError } from './report-error.js';
-import type { Trial } from './record-schema.js';
+import type { Trial } from '@ngcc-perf/record';
 
-/** Figures derived from a record's trials; units in the names (SPEC §5). */
-export interface TrialSummary {
-  /** Calls measured: Σ iterations. */
-  n: number;
-  /** Σ ticks / n: counter ticks per call (core cycles only with a `core-cycles` counter). */
-  meanCycles: number;
-  /** Σ seconds / n: seconds per call. */
-  meanSeconds: number;
-  /** meanCycles / message bytes. */
-  cyclesPerByte: number;
-  /** message bytes · n / Σ seconds / 10^6 (decimal megabytes per second). */
-  megabytesPerSecond: number;
-  /** n / Σ seconds. */
-  opsPerSecond: number;
-  /** Median of the per-trial means (ticks / iterations). */
-  medianTrialCycles: number;
-  minTrialCycles: number;
-  maxTrialCycles: number;
-  /** Sample standard deviation (n − 1) of the per-trial means; 0 for a single trial. */
-  sdTrialCycles: number;
-}
+/** Figures derived from a record's trials (SPEC §5; units: `RecordTrialFigures` of `@ngcc-perf/stats`); `sdTrialCycles` is 0 for a single trial. */
+export type TrialSummary = Omit<RecordTrialFigures, 'sdTrialCycles'> & { sdTrialCycles: number };
 
 /**
  * Derives a record's statistics from its trials, by the formulas of SPEC §5 (guide §3.4.2):
@@ -47,17 +28,6 @@ export function summarizeTrials(trials: readonly Trial[], messageBytes: number):
       `summarizeTrials needs at least one trial and a positive message length (got ${trials.length} trials, ${messageBytes} bytes).`,
     );
   }
-  const figures = deriveTrialFigures(trials, messageBytes);
-  return {
-    n: figures.n,
-    meanCycles: figures.meanCycles,
-    meanSeconds: figures.meanSeconds,
-    cyclesPerByte: figures.cyclesPerByte,
-    megabytesPerSecond: figures.megabytesPerSecond,
-    opsPerSecond: figures.opsPerSecond,
-    medianTrialCycles: figures.trialMeans.p50,
-    minTrialCycles: figures.trialMeans.min,
-    maxTrialCycles: figures.trialMeans.max,
-    sdTrialCycles: figures.trialMeans.sd ?? 0,
-  };
+  const figures = recordTrialFigures(deriveTrialFigures(trials, messageBytes));
+  return { ...figures, sdTrialCycles: figures.sdTrialCycles ?? 0 };
 }

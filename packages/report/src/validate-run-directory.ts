@@ -5,7 +5,7 @@ import { findKatDifference } from './internal/validate-kat.js';
 import { findReportDifference } from './internal/validate-reports.js';
 import { loadRunDirectory } from './load-run-directory.js';
 import { ReportError } from './report-error.js';
-import type { BuildManifest } from './build-manifest-schema.js';
+import type { BuildManifest } from '@ngcc-perf/record';
 import type { Dataset } from './dataset.js';
 import type { RunValidation, ValidationDifference } from './validation-difference.js';
 

@@ -11,7 +11,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { loadRunDirectory } from '../src/load-run-directory.js';
-import { formatCyclesPerByte, formatMegabytesPerSecond } from '../src/number-formats.js';
+import { formatCyclesPerByte, formatMegabytesPerSecond } from '@ngcc-perf/stats';
 import { renderRunReports } from '../src/render-run-reports.js';
 import type { Dataset } from '../src/dataset.js';
 

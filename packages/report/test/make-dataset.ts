@@ -1,14 +1,14 @@
 // Builds validated Datasets for tests from a few per-record facts; derived figures come from
 // summarizeTrials (SPEC §5), so the renderer sees what the timing pipeline would write.
-import { buildManifestSchema } from '../src/build-manifest-schema.js';
-import { campaignSchema } from '../src/campaign-schema.js';
-import { timingRecordSchema } from '../src/record-schema.js';
+import { buildManifestSchema } from '@ngcc-perf/record';
+import { campaignSchema } from '@ngcc-perf/record';
+import { timingRecordSchema } from '@ngcc-perf/record';
 import { summarizeTrials } from '../src/summarize-trials.js';
-import type { Campaign } from '../src/campaign-schema.js';
+import type { Campaign } from '@ngcc-perf/record';
 import type { Dataset } from '../src/dataset.js';
-import type { HostEnvironment } from '../src/host-environment-schema.js';
-import type { PerCallSummary } from '../src/per-call-schema.js';
-import type { CounterInfo, ProcessEntry, Trial } from '../src/record-schema.js';
+import type { HostEnvironment } from '@ngcc-perf/record';
+import type { PerCallSummary } from '@ngcc-perf/record';
+import type { CounterInfo, ProcessEntry, Trial } from '@ngcc-perf/record';
 
 export interface RecordFacts {
   instance: string;

@@ -1,7 +1,7 @@
 // Records with a `memory` field (docs/RUN-DIRECTORY.md) for tests of the per-call memory figures.
 import { makeDataset } from './make-dataset.js';
 import type { Dataset } from '../src/dataset.js';
-import type { TimingRecord } from '../src/record-schema.js';
+import type { TimingRecord } from '@ngcc-perf/record';
 
 export interface MemoryFacts {
   messageBytes: number;

@@ -5,6 +5,17 @@ export type { TrialCounts, DerivedTrialFigures } from './derive-trial-figures.js
 export { findTukeyOutliers, TUKEY_FENCE_IQR_MULTIPLE } from './find-tukey-outliers.js';
 export type { TukeyOutliers } from './find-tukey-outliers.js';
 export { linearQuantile } from './linear-quantile.js';
+export {
+  formatCycles,
+  formatCyclesPerByte,
+  formatDigestShort,
+  formatKib,
+  formatMeasurementCount,
+  formatMegabytesPerSecond,
+  formatSeconds,
+} from './number-formats.js';
+export { recordTrialFigures } from './record-trial-figures.js';
+export type { RecordTrialFigures } from './record-trial-figures.js';
 export { StatsError } from './stats-error.js';
 export type { StatsErrorCode } from './stats-error.js';
 export { regularizedIncompleteBeta, studentTQuantile, studentTTwoSidedP, tCritical95 } from './student-t.js';

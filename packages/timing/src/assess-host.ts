@@ -3,7 +3,7 @@ import type { DriverCounter } from './counter-types.js';
 import type { DriverInfo, DriverSandbox } from './driver-lines.js';
 import type { TimingRunner } from './driver-runner.js';
 import type { HostEnvironment } from './host-environment.js';
-import type { HostFinding } from './host-finding.js';
+import type { HostFinding, HostProblemFinding } from './host-finding.js';
 import { resolveRunner } from './internal/resolve-runner.js';
 import { probeClock, type ClockProbe } from './probe-clock.js';
 import { readHostEnvironment, type ReadHostEnvironmentOptions } from './read-host-environment.js';
@@ -44,7 +44,7 @@ export interface HostAssessment {
    * off or unavailable, with its limits); absent when the driver predates the sandbox.
    */
   sandbox?: DriverSandbox;
-  problems: HostFinding[];
+  problems: HostProblemFinding[];
   notes: HostFinding[];
 }
 

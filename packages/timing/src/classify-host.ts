@@ -1,6 +1,6 @@
 import type { DriverCounter } from './counter-types.js';
 import type { HostEnvironment } from './host-environment.js';
-import type { HostFinding } from './host-finding.js';
+import type { HostFinding, HostProblemFinding } from './host-finding.js';
 import { expandCpuList } from './internal/host-files.js';
 import type { ClockProbe } from './probe-clock.js';
 
@@ -19,7 +19,7 @@ export interface ClassifyHostOptions {
 
 /** Findings split by severity (`HOST_FINDING_SEVERITY`), each list in a fixed order. */
 export interface HostClassification {
-  problems: HostFinding[];
+  problems: HostProblemFinding[];
   notes: HostFinding[];
 }
 
@@ -55,7 +55,7 @@ export function classifyHost(
   counter: DriverCounter,
   options: ClassifyHostOptions = {},
 ): HostClassification {
-  const problems: HostFinding[] = [];
+  const problems: HostProblemFinding[] = [];
   const notes: HostFinding[] = [];
   const cpu = environment.measuringCpu;
   const online = expandCpuList(environment.logicalCpusOnline ?? '');

@@ -1,4 +1,4 @@
-import { deriveTrialFigures, StatsError, type DerivedTrialFigures } from '@ngcc-perf/stats';
+import { deriveTrialFigures, recordTrialFigures, StatsError, type DerivedTrialFigures } from '@ngcc-perf/stats';
 import { aggregatePerCall } from './aggregate-per-call.js';
 import { CV_WARNING_LIMITS, cvWarningLimit, type CvWarningLimits } from '@ngcc-perf/stats';
 import { derivationWarnings } from './internal/derivation-warnings.js';
@@ -66,16 +66,7 @@ export function deriveStatistics(
   const limits = options.cvWarningLimits ?? CV_WARNING_LIMITS;
   const perCalls = trials.map(({ trial }) => trial.perCall).filter((p): p is PerCallFigures => p !== undefined);
   return {
-    n: figures.n,
-    meanCycles: figures.meanCycles,
-    meanSeconds: figures.meanSeconds,
-    cyclesPerByte: figures.cyclesPerByte,
-    megabytesPerSecond: figures.megabytesPerSecond,
-    opsPerSecond: figures.opsPerSecond,
-    medianTrialCycles: stats.p50,
-    minTrialCycles: stats.min,
-    maxTrialCycles: stats.max,
-    sdTrialCycles: stats.sd,
+    ...recordTrialFigures(figures),
     baselineRssBytes: maxOrNull(trials.map((t) => t.baselineRssBytes)),
     peakRssBytes: maxOrNull(trials.map((t) => t.peakRssBytes)),
     cv: stats.cv,

@@ -23,7 +23,14 @@ const PMU: DriverCounter = { name: 'pmu-cycles', kind: 'core-cycles' };
 
 describe('detectHostProblems', () => {
   it('lists what is wrong with the development VM', () => {
-    expect(detectHostProblems(tree('vm-epyc-2cpu'), TSC)).toEqual([
+    const problems = detectHostProblems(tree('vm-epyc-2cpu'), TSC);
+    expect(problems.map((problem) => problem.code)).toEqual([
+      'no-core-cycle-counter',
+      'virtual-machine',
+      'clock-unverified',
+      'high-load',
+    ]);
+    expect(problems.map((problem) => problem.message)).toEqual([
       'no hardware cycle counter: perf_event_open(PERF_COUNT_HW_CPU_CYCLES) failed: No such file or directory; figures are TSC ticks at a fixed rate, not core cycles',
       "running in a virtual machine (hypervisor CPU flag): the hypervisor can steal time and the clock is not the core's own",
       'cpufreq not exposed and no clock probe ran: the clock is not verified fixed',
@@ -48,7 +55,16 @@ describe('detectHostProblems', () => {
       loadAverage: [4, 4.05, 4.03],
       logicalCpusOnline: '0-11',
     };
-    expect(detectHostProblems(untuned, { name: 'cntvct', kind: 'fixed-rate' })).toEqual([
+    const problems = detectHostProblems(untuned, { name: 'cntvct', kind: 'fixed-rate' });
+    expect(problems.map((problem) => problem.code)).toEqual([
+      'no-core-cycle-counter',
+      'perf-event-paranoid',
+      'governor-not-performance',
+      'frequency-not-fixed',
+      'turbo-on',
+      'smt-sibling-active',
+    ]);
+    expect(problems.map((problem) => problem.message)).toEqual([
       'no hardware cycle counter: the driver uses cntvct; figures are CNTVCT_EL0 ticks at a fixed rate, not core cycles',
       'kernel.perf_event_paranoid is 4: user-mode cycle counting is blocked; set it to 2 (sysctl kernel.perf_event_paranoid=2)',
       'cpufreq governor is "powersave", not "performance"',
@@ -67,7 +83,7 @@ describe('detectHostProblems', () => {
       loadAverage: [1.2, 1, 1] as [number, number, number],
     };
     expect(detectHostProblems(single, PMU)).toEqual([
-      'load average 1.2 over 1 CPU: other work competes with the measurement',
+      { code: 'high-load', message: 'load average 1.2 over 1 CPU: other work competes with the measurement' },
     ]);
   });
 });

@@ -1,3 +1,4 @@
+import type { HostProblem } from '@ngcc-perf/record';
 import { classifyHost, type ClassifyHostOptions } from './classify-host.js';
 import type { DriverCounter } from './counter-types.js';
 import type { HostEnvironment } from './host-environment.js';
@@ -6,23 +7,24 @@ import type { HostEnvironment } from './host-environment.js';
 export type DetectHostProblemsOptions = Pick<ClassifyHostOptions, 'loadPerCpuLimit'>;
 
 /**
- * The host's problems as sentences, for the console and `campaign.json` `hostProblems`: the
- * messages of `classifyHost(...).problems` (no clock probe; notes left out). Each names a
+ * The host's problems, each a stable code and a sentence (`HostProblem` of `@ngcc-perf/record`),
+ * for the console and a record's `hostProblems`: `classifyHost(...).problems` (no clock probe;
+ * notes left out). Each names a
  * condition SPEC §5 wants (core-cycle counter, perf_event_paranoid ≤ 2, bare metal, a clock known
  * to be fixed, governor `performance` at min = max frequency, turbo/boost off, no SMT sibling, an
  * idle host) that this host does not meet, and why it matters. Prefer `assessHost`, which also
- * runs the clock probe and keeps the codes.
+ * runs the clock probe.
  *
  * @param environment - from `readHostEnvironment`.
  * @param counter - the driver's counter (`readDriverInfo().counter`).
  * @param options - {@link DetectHostProblemsOptions}.
- * @returns human sentences, most important first; empty when nothing is wrong.
+ * @returns the problems, most important first; empty when nothing is wrong.
  * @throws nothing.
  * @remarks Source: SPEC §5 (host state, counters).
  * @example
  * ```ts
  * for (const problem of detectHostProblems(readHostEnvironment(), (await readDriverInfo()).counter)) {
- *   console.warn(`host: ${problem}`);
+ *   if (problem.code === 'virtual-machine') console.warn(`host: ${problem.message}`);
  * }
  * ```
  */
@@ -30,6 +32,6 @@ export function detectHostProblems(
   environment: HostEnvironment,
   counter: DriverCounter,
   options: DetectHostProblemsOptions = {},
-): string[] {
-  return classifyHost(environment, counter, options).problems.map((finding) => finding.message);
+): HostProblem[] {
+  return classifyHost(environment, counter, options).problems.map(({ code, message }) => ({ code, message }));
 }

@@ -1,12 +1,12 @@
 import { driverErrorLineSchema, parseDriverOutput as parseDriverLines } from '@ngcc-perf/native';
+import { counterKindSchema, counterNameSchema, driverSandboxSchema } from '@ngcc-perf/record';
 import { z } from 'zod';
 import { TimingError } from './timing-error.js';
 
-const counterNameSchema = z.enum(['pmu-cycles', 'tsc', 'tscp', 'cntvct', 'clock']);
 const ticksSchema = z.number().nonnegative();
 const counterSchema = z.object({
   name: counterNameSchema,
-  kind: z.enum(['core-cycles', 'fixed-rate']),
+  kind: counterKindSchema,
   reason: z.string().optional(),
   // Optional figures (added to protocol v1 later; older drivers leave them out).
   access: z.string().optional(),
@@ -17,24 +17,6 @@ const counterSchema = z.object({
 const count = z.number().int().nonnegative();
 const cpuSchema = z.number().int().nullable();
 
-/** The sandbox `info` reports (native/PROTOCOL.md, "Sandbox"); every field but `mode` optional. */
-const sandboxSchema = z.object({
-  mode: z.enum(['bwrap', 'unshare', 'off', 'unavailable']),
-  requested: z.string().optional(),
-  network: z.string().optional(),
-  filesystem: z.string().optional(),
-  scratch: z.string().optional(),
-  scratchBytes: count.optional(),
-  noNewPrivs: z.boolean().optional(),
-  seccomp: z.string().nullable().optional(),
-  maxMemoryBytes: count.nullable().optional(),
-  cpuSeconds: count.nullable().optional(),
-  openFiles: count.optional(),
-  coreBytes: count.optional(),
-  bwrap: z.string().nullable().optional(),
-  bwrapFailure: z.string().optional(),
-  reason: z.string().optional(),
-});
 const infoSchema = z.object({
   v: z.literal(1),
   type: z.literal('info'),
@@ -47,7 +29,7 @@ const infoSchema = z.object({
     .array(
       z.object({
         name: z.string(),
-        kind: z.enum(['core-cycles', 'fixed-rate']).optional(),
+        kind: counterKindSchema.optional(),
         available: z.boolean().optional(),
         reason: z.string().optional(),
         access: z.string().optional(),
@@ -61,7 +43,7 @@ const infoSchema = z.object({
   tscHzCpuid: z.number().positive().nullable().optional(),
   tscHzCpuidLeaf: z.string().nullable().optional(),
   /** The sandbox a library-running driver process would enter (optional: older drivers have none). */
-  sandbox: sandboxSchema.optional(),
+  sandbox: driverSandboxSchema.optional(),
 });
 const metaSchema = z.object({
   v: z.literal(1),
@@ -140,11 +122,12 @@ const LINE_SCHEMAS = {
 /** A validated driver line: `info`, `meta`, `trial`, `end`, `error` or `clock-probe` (native/PROTOCOL.md). */
 export type DriverLine = z.infer<(typeof LINE_SCHEMAS)[keyof typeof LINE_SCHEMAS] | typeof driverErrorLineSchema>;
 /**
- * The sandbox of `info` (native/PROTOCOL.md, "Sandbox"): `mode` `bwrap` or `unshare` (in force,
- * with its limits: `maxMemoryBytes` bytes, `cpuSeconds` seconds, `scratchBytes` bytes), `off`
- * (`--no-sandbox` or NGCC_PERF_NO_SANDBOX; `reason` says which) or `unavailable` (`reason`).
+ * The counter as the driver describes it (`info` and `meta` lines, native/PROTOCOL.md); names,
+ * kinds and the meaning of each figure: `@ngcc-perf/record`'s `counterSchema`.
  */
-export type DriverSandbox = z.infer<typeof sandboxSchema>;
+export type DriverCounter = z.infer<typeof counterSchema>;
+export type { DriverSandbox } from '@ngcc-perf/record';
+
 /** The `info` line, i.e. what `readDriverInfo` returns. */
 export type DriverInfo = Omit<z.infer<typeof infoSchema>, 'v' | 'type'>;
 /** The `meta` line of a `time` run. */

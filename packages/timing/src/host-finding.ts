@@ -1,30 +1,28 @@
+import type { HostProblem, HostProblemCode } from '@ngcc-perf/record';
+
 /**
- * Stable codes of what `assessHost` finds. Problems make cycle figures untrustworthy or not
- * comparable with a tuned host; notes are recorded facts a reader should know.
+ * Codes of the notes `assessHost` finds: recorded facts a reader should know, not problems —
+ * `no-cpufreq` (the clock probe stands in), `aslr-on` (each trial process gets a fresh layout, as
+ * SPEC §5 wants), `not-isolated` (the measuring CPU is not isolated), `hybrid-cpu` (which core
+ * type measured).
+ */
+export type HostNoteCode = 'no-cpufreq' | 'aslr-on' | 'not-isolated' | 'hybrid-cpu';
+
+/**
+ * Stable codes of what `assessHost` finds: the host problem codes of `@ngcc-perf/record`
+ * (`HOST_PROBLEM_CODE`, where each is documented) this package finds, and the note codes.
  */
 export type HostFindingCode =
-  | 'no-core-cycle-counter'
-  | 'perf-event-paranoid'
-  | 'virtual-machine'
-  | 'cpu-not-online'
-  | 'clock-unverified'
-  | 'clock-unsteady'
-  | 'tsc-not-invariant'
-  | 'governor-not-performance'
-  | 'frequency-not-fixed'
-  | 'turbo-on'
-  | 'smt-sibling-active'
-  | 'high-load'
-  | 'no-cpufreq'
-  | 'aslr-on'
-  | 'not-isolated'
-  | 'hybrid-cpu';
+  Exclude<HostProblemCode, 'sandbox-off' | 'sandbox-unavailable' | 'uncoded'> | HostNoteCode;
 
-/** One thing found about the host. */
-export interface HostFinding {
+/** One thing found about the host: a `HostProblem` of `@ngcc-perf/record`, or a note. */
+export interface HostFinding extends Omit<HostProblem, 'code'> {
   code: HostFindingCode;
-  /** One sentence with the figures, saying why it matters (and, where one exists, the fix). */
-  message: string;
+}
+
+/** A finding that is a problem: what `classifyHost` lists under `problems`, a `HostProblem` as records store it. */
+export interface HostProblemFinding extends HostFinding {
+  code: Exclude<HostFindingCode, HostNoteCode>;
 }
 
 /**

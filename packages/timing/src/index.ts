@@ -35,7 +35,7 @@ export { createDriverRunner } from './driver-runner.js';
 export type { ClockProbeArgs, DriverRun, TimeArgs, TimingRunner } from './driver-runner.js';
 export type { HostEnvironment, HypervisorEvidence } from './host-environment.js';
 export { HOST_FINDING_SEVERITY } from './host-finding.js';
-export type { HostFinding, HostFindingCode } from './host-finding.js';
+export type { HostFinding, HostFindingCode, HostNoteCode, HostProblemFinding } from './host-finding.js';
 export { measureOperation, PER_CALL_SAMPLE_CALLS } from './measure-operation.js';
 export { markPerCallBelowResolution, PER_CALL_RESOLUTION_MULTIPLE } from './per-call-resolution.js';
 export type { MeasureOperationOptions, MeasureProgress } from './measure-operation.js';
@@ -64,6 +64,7 @@ export type { TimingErrorCode } from './timing-error.js';
 export {
   DEFAULT_MEASUREMENT_CHOICES,
   DEFAULT_TIMING_OPTIONS,
+  GUIDE_MESSAGE_SIZES_BYTES,
   MAX_ALIGNMENT_OFFSET_BYTES,
   MAX_MESSAGE_BYTES,
   MAX_PER_CALL_ITERATIONS,

@@ -1,3 +1,4 @@
+import type { DerivedFigures, PerCallSummary as RecordedPerCallSummary } from '@ngcc-perf/record';
 import type { MeasuredCounter } from './counter-types.js';
 import type { AddressLayout, MessagePattern, TimingScope, TrialProcess } from './trial-types.js';
 
@@ -51,89 +52,19 @@ export interface MeasurementPlan {
 }
 
 /**
- * Per-call figures over the trials of a `per-call` measurement: each figure is the median over
- * the trials of that trial's figure (the median of the trial medians, of the trial first
- * quartiles, …), except `calls` (the sum) and `rawMinCycles` (the minimum). Ticks of the counter,
- * with the counter read overhead subtracted unless the name says `raw`.
+ * Per-call figures over the trials of a `per-call` measurement (or of the per-call sample), as
+ * timing writes them: `@ngcc-perf/record`'s `PerCallSummary` (the one definition of its fields)
+ * with every figure present — only `belowResolution` may be absent.
  */
-export interface PerCallSummary {
-  /**
-   * Where the figures come from: `trials` — the trials themselves were timed per call (scope
-   * `per-call`); `sample` — one extra per-call process after loop-scope trials
-   * (`measureOperation`'s `perCallSample`), so "over the trials" below means over that one process.
-   */
-  source: 'trials' | 'sample';
-  /** Calls timed one by one, summed over the trials. */
-  calls: number;
-  /** Median over the trials of each trial's per-call median. */
-  medianCycles: number;
-  /** Median over the trials of each trial's first quartile. */
-  q1Cycles: number;
-  /** Median over the trials of each trial's third quartile. */
-  q3Cycles: number;
-  /** Median over the trials of each trial's raw median (overhead not subtracted). */
-  rawMedianCycles: number;
-  /** Smallest raw per-call reading of any trial. */
-  rawMinCycles: number;
-  /** Median over the trials of the read overhead each trial subtracted. */
-  overheadCycles: number;
-  /**
-   * True when the median is within `PER_CALL_RESOLUTION_MULTIPLE` counter resolutions of zero
-   * (`markPerCallBelowResolution`): the quartiles are the counter's granularity, not the call.
-   */
-  belowResolution?: boolean;
-}
+export type PerCallSummary = Required<Omit<RecordedPerCallSummary, 'belowResolution'>> &
+  Pick<RecordedPerCallSummary, 'belowResolution'>;
 
 /**
- * Statistics over the completed trials (SPEC §5). `Cycles` figures are counter ticks: core cycles
- * only when the counter kind is `core-cycles`.
+ * Statistics over the completed trials (SPEC §5), as timing writes them: `@ngcc-perf/record`'s
+ * `DerivedFigures` (the one definition of the figures, their units and formulas) with every field
+ * present. `Cycles` figures are counter ticks: core cycles only when the counter kind is `core-cycles`.
  */
-export interface DerivedStatistics {
-  /** Timed calls over all trials. */
-  n: number;
-  /** Σ ticks / n. */
-  meanCycles: number;
-  /** Σ seconds / n. */
-  meanSeconds: number;
-  /** meanCycles / messageBytes. */
-  cyclesPerByte: number;
-  /** messageBytes · n / Σ seconds / 10^6 (decimal MB). */
-  megabytesPerSecond: number;
-  /** n / Σ seconds. */
-  opsPerSecond: number;
-  /** Median of the per-trial means (ticks / iterations). */
-  medianTrialCycles: number;
-  minTrialCycles: number;
-  maxTrialCycles: number;
-  /** Sample standard deviation of the per-trial means; null with fewer than 2 trials. */
-  sdTrialCycles: number | null;
-  /** Maximum over the trial processes. */
-  baselineRssBytes: number | null;
-  /** Maximum over the trial processes. */
-  peakRssBytes: number | null;
-  /**
-   * Coefficient of variation of the per-trial means: sdTrialCycles / their mean, a fraction
-   * (0.02 = 2 %); null with fewer than 2 trials or a zero mean.
-   */
-  cv: number | null;
-  /**
-   * 95 % confidence interval of the mean per-call ticks from the trial means: mean ± t · sd / √k
-   * with Student's t at k − 1 degrees of freedom (k trials); null with fewer than 2 trials. Its
-   * centre is the mean of the trial means, equal to meanCycles when every trial ran the same
-   * iterations (as measureOperation's trials do).
-   */
-  ciLowCycles: number | null;
-  ciHighCycles: number | null;
-  /** 0-based indices (into the trials, = `processes[]`) of trial means outside Tukey's fences (1.5 × IQR). */
-  outlierTrials: number[];
-  /** Sentences a reader should see next to the figures (high CV, outliers, disturbed trials); empty when none. */
-  warnings: string[];
-  /**
-   * Per-call quartiles: over the trials when every trial was timed per call (`source: 'trials'`),
-   * else from the per-call sample process when one ran (`source: 'sample'`); else null.
-   */
-  perCall: PerCallSummary | null;
-}
+export type DerivedStatistics = Required<Omit<DerivedFigures, 'perCall'>> & { perCall: PerCallSummary | null };
 
 /** Fields every {@link OperationMeasurement} has, whatever its status. */
 export interface MeasurementBase {

@@ -69,6 +69,13 @@ export const DEFAULT_MEASUREMENT_CHOICES: Readonly<MeasurementChoices> = Object.
   onContextSwitch: 'rerun-until-futile',
 });
 
+/**
+ * The guide's hash message sizes S1–S8 in bytes (SPEC §1): what a campaign measures by default.
+ * @example
+ * GUIDE_MESSAGE_SIZES_BYTES[0]; // 32 (S1)
+ */
+export const GUIDE_MESSAGE_SIZES_BYTES = [32, 128, 512, 1024, 4096, 8192, 16384, 65536] as const;
+
 /** Longest message a measurement accepts: 16 MiB = 16777216 bytes (the CLI's `--bytes` limit). */
 export const MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
 

@@ -1,3 +1,5 @@
+import type { PerCallFigures as RecordedPerCallFigures } from '@ngcc-perf/record';
+
 /**
  * What one trial times (native/PROTOCOL.md `time --scope`): `loop` reads the counter around the
  * whole timed loop (SPEC §5, the anchor's method); `per-call` also reads it around every call
@@ -18,25 +20,12 @@ export type MessagePattern = 'rule' | 'random';
  */
 export type AddressLayout = 'randomized' | 'fixed';
 
-/** Per-call figures of one `per-call` trial (the driver's `trial.perCall`), ticks of the counter. */
-export interface PerCallFigures {
-  /** Calls timed one by one. */
-  count: number;
-  /** Median of the per-call readings, before subtracting the read overhead. */
-  rawMedianTicks: number;
-  rawQ1Ticks: number;
-  rawQ3Ticks: number;
-  /** Smallest per-call reading, before subtracting the read overhead. */
-  rawMinTicks: number;
-  /** Largest per-call reading (drivers since its addition). */
-  rawMaxTicks?: number;
-  /** Cost of the counter reads around one call, subtracted from the raw figures. */
-  overheadTicks: number;
-  /** max(0, rawMedianTicks − overheadTicks), as the driver computes it (and likewise q1, q3). */
-  medianTicks: number;
-  q1Ticks: number;
-  q3Ticks: number;
-}
+/**
+ * Per-call figures of one `per-call` trial (the driver's `trial.perCall`), ticks of the counter:
+ * `@ngcc-perf/record`'s `PerCallFigures` with every figure the driver always reports present.
+ */
+export type PerCallFigures = Required<Omit<RecordedPerCallFigures, 'rawMaxTicks'>> &
+  Pick<RecordedPerCallFigures, 'rawMaxTicks'>;
 
 /** One trial's figures, as the driver's `trial` line gives them. */
 export interface TrialFigures {

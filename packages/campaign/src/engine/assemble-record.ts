@@ -1,4 +1,4 @@
-import { RECORD_FORMAT, type TimingRecord } from '@ngcc-perf/report';
+import { RECORD_FORMAT, type HostProblem, type TimingRecord } from '@ngcc-perf/record';
 import type { OperationMeasurement } from '@ngcc-perf/timing';
 import type { JudgedBuildEntry } from './campaign-types.js';
 import { withPortablePaths } from './portable-paths.js';
@@ -10,7 +10,7 @@ export interface AssembleRecordOptions {
   measured: OperationMeasurement;
   runDirectory: string;
   /** Problems the host check found (campaign.json `hostProblems`), repeated in every record. */
-  hostProblems: readonly string[];
+  hostProblems: readonly HostProblem[];
 }
 
 /**

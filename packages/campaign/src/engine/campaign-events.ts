@@ -1,3 +1,4 @@
+import type { HostProblem } from '@ngcc-perf/record';
 import type { KatVerdict } from '@ngcc-perf/kat';
 import type { BuildFlagsKind } from '../build-profiles.js';
 import type { CampaignPhase, GuideResult } from './campaign-types.js';
@@ -26,7 +27,7 @@ export type CampaignEvent =
       total: number | null;
       detail: string | null;
     }
-  | { event: 'host'; cpu: number; problems: string[]; notes: string[] }
+  | { event: 'host'; cpu: number; problems: HostProblem[]; notes: string[] }
   | {
       event: 'build';
       candidate: string;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { mergeSandboxes, recordSandbox, sandboxProblem, sandboxProblemCode } from './campaign-sandbox.js';
+import { hostProblemFromSentence } from '@ngcc-perf/record';
+import { mergeSandboxes, recordSandbox, sandboxProblem } from './campaign-sandbox.js';
 
 // What `ngcc-perf-driver info` reports on this kind of host (native/PROTOCOL.md "Sandbox").
 const BWRAP_INFO = {
@@ -51,7 +52,9 @@ describe('the sandbox of a campaign (campaign.json `sandbox`)', () => {
     expect(problem?.message).toMatch(
       /^sandbox OFF \(NGCC_PERF_NO_SANDBOX is set\): candidate code ran outside the driver's sandbox, .* recorded but not refused/,
     );
-    expect(sandboxProblemCode(problem!.message)).toBe('sandbox-off');
+    expect(problem?.code).toBe('sandbox-off');
+    // A run directory that stored the sentence alone (before the codes) still reads as its code.
+    expect(hostProblemFromSentence(problem!.message).code).toBe('sandbox-off');
     expect(sandboxProblem(recordSandbox(BWRAP_INFO, '/runs/x'))).toBeNull();
   });
 
@@ -68,8 +71,11 @@ describe('the sandbox of a campaign (campaign.json `sandbox`)', () => {
       'cannot create the scratch mount point <tmp>/ngcc-perf-scratch: Permission denied; bwrap exited with code 1',
     );
     expect(unavailable.problem).toBe('sandbox-unavailable');
-    expect(sandboxProblemCode(sandboxProblem(unavailable)!.message)).toBe('sandbox-unavailable');
-    expect(sandboxProblemCode('no hardware cycle counter (perf_event_open failed): cycles are TSC ticks')).toBeNull();
+    expect(sandboxProblem(unavailable)?.code).toBe('sandbox-unavailable');
+    expect(hostProblemFromSentence(sandboxProblem(unavailable)!.message).code).toBe('sandbox-unavailable');
+    expect(
+      hostProblemFromSentence('no hardware cycle counter (perf_event_open failed): cycles are TSC ticks').code,
+    ).toBe('uncoded');
   });
 
   it('over several starts the least confining sandbox wins; a refused start (unavailable) gives way', () => {

@@ -1,19 +1,11 @@
 import os from 'node:os';
+import type { HostProblem } from '@ngcc-perf/record';
 import type { DriverSandbox } from '@ngcc-perf/timing';
 import type { CampaignSandbox, SandboxProblemCode } from './campaign-types.js';
 import { portableText } from './portable-paths.js';
 
 /** The scratch folder the driver mounts inside its sandbox (native/PROTOCOL.md "Sandbox"). */
 const SCRATCH_DIRECTORY = '/tmp/ngcc-perf-scratch';
-
-/**
- * How each sandbox host problem begins in campaign.json `hostProblems` (the list holds
- * sentences; the beginning tells which code a sentence has).
- */
-const PROBLEM_PREFIX: Readonly<Record<SandboxProblemCode, string>> = Object.freeze({
-  'sandbox-off': 'sandbox OFF (',
-  'sandbox-unavailable': 'sandbox UNAVAILABLE (',
-});
 
 const COPIED = [
   'requested',
@@ -63,32 +55,21 @@ export function recordSandbox(sandbox: DriverSandbox, runDirectory: string): Cam
 }
 
 /**
- * The host problem sentence of a sandbox that is one (`off`, `unavailable`), else null. It
- * begins with `sandbox OFF (` or `sandbox UNAVAILABLE (` ({@link sandboxProblemCode} reads it back).
+ * The host problem of a sandbox that is one (`off`, `unavailable`), else null: its code
+ * (`HOST_PROBLEM_CODE.SANDBOX_OFF` or `SANDBOX_UNAVAILABLE` of `@ngcc-perf/record`) and a sentence.
  * @example
  * sandboxProblem(recordSandbox(info.sandbox, dir))?.code; // 'sandbox-off'
  */
-export function sandboxProblem(sandbox: CampaignSandbox): { code: SandboxProblemCode; message: string } | null {
+export function sandboxProblem(sandbox: CampaignSandbox): HostProblem | null {
   if (sandbox.problem === null) return null;
   const why = sandbox.reason ?? (sandbox.problem === 'sandbox-off' ? 'turned off' : 'reason unknown');
   const message =
     sandbox.problem === 'sandbox-off'
-      ? `${PROBLEM_PREFIX['sandbox-off']}${why}): candidate code ran outside the driver's sandbox, with the full rights of the user who ran the campaign ` +
+      ? `sandbox OFF (${why}): candidate code ran outside the driver's sandbox, with the full rights of the user who ran the campaign ` +
         '(network, files, new processes); recorded but not refused, since --no-sandbox or NGCC_PERF_NO_SANDBOX asked for it. Measure code you do not trust only in the sandbox'
-      : `${PROBLEM_PREFIX['sandbox-unavailable']}${why}): neither bubblewrap nor the driver's own namespaces could confine candidate code, so no library can run. ` +
+      : `sandbox UNAVAILABLE (${why}): neither bubblewrap nor the driver's own namespaces could confine candidate code, so no library can run. ` +
         'Install bubblewrap or allow unprivileged user namespaces (check with "ngcc-perf check-host"), or pass --no-sandbox for code you trust';
   return { code: sandbox.problem, message };
-}
-
-/**
- * The sandbox code of a campaign.json `hostProblems` sentence, or null for any other problem.
- * @example
- * campaign.hostProblems.filter((p) => sandboxProblemCode(p) !== 'sandbox-off'); // the problems that refuse a run
- */
-export function sandboxProblemCode(problem: string): SandboxProblemCode | null {
-  for (const [code, prefix] of Object.entries(PROBLEM_PREFIX) as [SandboxProblemCode, string][])
-    if (problem.startsWith(prefix)) return code;
-  return null;
 }
 
 /**

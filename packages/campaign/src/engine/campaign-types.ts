@@ -1,10 +1,11 @@
+import type { HostProblem, HostProblemCode } from '@ngcc-perf/record';
 import type { KatVerdict } from '@ngcc-perf/kat';
 import type {
   BuildEntry as ReportBuildEntry,
   BuildFile as ReportBuildFile,
   CAMPAIGN_FORMAT,
   PackageEvidence as ReportPackageEvidence,
-} from '@ngcc-perf/report';
+} from '@ngcc-perf/record';
 import type { BuildProfile } from '../build-profiles.js';
 
 /**
@@ -77,7 +78,7 @@ export interface HostCheck {
   hostname: string;
   cpu: number;
   shard: string | null;
-  problems: string[];
+  problems: HostProblem[];
   notes: string[];
   /** Clock probe median, ticks per second, when the probe ran. */
   clockProbeMedianHz: number | null;
@@ -93,7 +94,7 @@ export type SandboxMode = 'bwrap' | 'unshare' | 'off' | 'unavailable';
  * NGCC_PERF_NO_SANDBOX: recorded in every record and page, but `run` measures) and
  * `sandbox-unavailable` (no sandbox could be entered: `run` refuses, even with --allow-unfixed-host).
  */
-export type SandboxProblemCode = 'sandbox-off' | 'sandbox-unavailable';
+export type SandboxProblemCode = Extract<HostProblemCode, 'sandbox-off' | 'sandbox-unavailable'>;
 
 /**
  * campaign.json `sandbox` (docs/RUN-DIRECTORY.md): the sandbox the driver's library-running
@@ -144,7 +145,7 @@ export interface CampaignFile {
   tools: { compiler: string | null; buildTool: string | null; node: string | null; ngccPerf: string | null };
   environmentAtStart: unknown;
   environmentAtEnd: unknown;
-  hostProblems: string[];
+  hostProblems: HostProblem[];
   hostChecks: HostCheck[];
   phases: Partial<Record<CampaignPhase, PhaseState>>;
   /** The sandbox candidate code ran in (the least confining of the starts); absent before the check-host phase or with a driver that predates the sandbox. */

@@ -1,6 +1,7 @@
 import path from 'node:path';
-import { CAMPAIGN_FORMAT } from '@ngcc-perf/report';
+import { CAMPAIGN_FORMAT, type HostProblem } from '@ngcc-perf/record';
 import { mergeSandboxes } from './campaign-sandbox.js';
+import { hasHostProblem } from './host-problems.js';
 import type { CampaignFile, CampaignSandbox, CandidateList } from './campaign-types.js';
 
 /** One input of {@link mergeCampaigns}. */
@@ -40,9 +41,10 @@ export function mergeCampaigns(parts: readonly CampaignPart[]): CampaignFile {
   const byEnd = [...parts].sort((a, b) => String(a.campaign.endedUtc).localeCompare(String(b.campaign.endedUtc)));
   const first = byStart[0]!;
   const last = byEnd[byEnd.length - 1]!;
-  const hostProblems: string[] = [];
+  const hostProblems: HostProblem[] = [];
   for (const part of parts)
-    for (const problem of part.campaign.hostProblems) if (!hostProblems.includes(problem)) hostProblems.push(problem);
+    for (const problem of part.campaign.hostProblems)
+      if (!hasHostProblem(hostProblems, problem)) hostProblems.push(problem);
   let sandbox: CampaignSandbox | undefined;
   for (const part of byStart)
     if (part.campaign.sandbox !== undefined) sandbox = mergeSandboxes(sandbox, part.campaign.sandbox);

@@ -1,6 +1,7 @@
 import { cp, mkdir, readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { BUILD_FORMAT, loadRunDirectory } from '@ngcc-perf/report';
+import { loadRunDirectory } from '@ngcc-perf/report';
+import { BUILD_FORMAT } from '@ngcc-perf/record';
 import { CampaignError } from '../campaign-error.js';
 import { runPaths, writeJsonAtomic } from '../run-directory.js';
 import { canonicalJson, describeIdentityDifference } from './campaign-identity.js';

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { RECORD_FORMAT } from '@ngcc-perf/report';
+import { RECORD_FORMAT } from '@ngcc-perf/record';
 import { runPaths } from '../run-directory.js';
 import type { CampaignContext, CampaignUnit } from './campaign-context.js';
 import { UNTIMED_VERDICTS } from './campaign-context.js';

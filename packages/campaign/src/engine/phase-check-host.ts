@@ -1,8 +1,10 @@
 import os from 'node:os';
+import { HOST_PROBLEM_CODE, type HostProblem } from '@ngcc-perf/record';
 import { assessHost } from '@ngcc-perf/timing';
 import { CampaignError } from '../campaign-error.js';
 import type { CampaignContext } from './campaign-context.js';
-import { mergeSandboxes, recordSandbox, sandboxProblem, sandboxProblemCode } from './campaign-sandbox.js';
+import { hasHostProblem } from './host-problems.js';
+import { mergeSandboxes, recordSandbox, sandboxProblem } from './campaign-sandbox.js';
 import type { CampaignSandbox } from './campaign-types.js';
 
 /**
@@ -26,9 +28,9 @@ export async function runCheckHostPhase(context: CampaignContext): Promise<numbe
     const assessment = await assessHost({ cpu, driverPath: context.driverPath });
     sandbox = assessment.sandbox === undefined ? null : recordSandbox(assessment.sandbox, context.state.directory);
     const sandboxFinding = sandbox === null ? null : sandboxProblem(sandbox);
-    const problems = [
-      ...assessment.problems.map((p) => p.message),
-      ...(sandboxFinding === null ? [] : [sandboxFinding.message]),
+    const problems: HostProblem[] = [
+      ...assessment.problems.map(({ code, message }) => ({ code, message })),
+      ...(sandboxFinding === null ? [] : [sandboxFinding]),
     ];
     const notes = assessment.notes.map((n) => n.message);
     campaign.environmentAtStart ??= assessment.environment;
@@ -44,8 +46,9 @@ export async function runCheckHostPhase(context: CampaignContext): Promise<numbe
     });
     // A start that found no sandbox refused before any candidate code ran: its problem does not describe the records.
     if (sandbox?.mode !== 'unavailable')
-      campaign.hostProblems = campaign.hostProblems.filter((p) => sandboxProblemCode(p) !== 'sandbox-unavailable');
-    for (const problem of problems) if (!campaign.hostProblems.includes(problem)) campaign.hostProblems.push(problem);
+      campaign.hostProblems = campaign.hostProblems.filter((p) => p.code !== HOST_PROBLEM_CODE.SANDBOX_UNAVAILABLE);
+    for (const problem of problems)
+      if (!hasHostProblem(campaign.hostProblems, problem)) campaign.hostProblems.push(problem);
     const { cpufreqMinKhz, cpufreqMaxKhz } = assessment.environment;
     if (cpufreqMinKhz !== null && cpufreqMinKhz === cpufreqMaxKhz) coreClockHz = cpufreqMaxKhz * 1000;
     context.emit({ event: 'host', cpu, problems, notes });
@@ -61,16 +64,16 @@ export async function runCheckHostPhase(context: CampaignContext): Promise<numbe
     );
   }
   // A sandbox turned off was asked for (--no-sandbox): recorded everywhere, but not a reason to refuse.
-  const recordedOnly = campaign.hostProblems.filter((p) => sandboxProblemCode(p) === 'sandbox-off');
+  const recordedOnly = campaign.hostProblems.filter((p) => p.code === HOST_PROBLEM_CODE.SANDBOX_OFF);
   const refusing = campaign.hostProblems.filter((p) => !recordedOnly.includes(p));
   if (refusing.length > 0 && !context.allowUnfixedHost) {
     throw new CampaignError(
       'HOST_NOT_READY',
       `the host check found ${refusing.length} problem(s) that make the figures less trustworthy:\n` +
-        refusing.map((p) => `  - ${p}`).join('\n') +
+        refusing.map((p) => `  - ${p.message}`).join('\n') +
         '\nFix them (see `ngcc-perf check-host`), or measure anyway with --allow-unfixed-host (or NGCC_PERF_ALLOW_UNFIXED_HOST=1): ' +
         'the problems are then named in campaign.json, in every record and in the reports.' +
-        recordedOnly.map((p) => `\nRecorded, not refused: ${p}.`).join(''),
+        recordedOnly.map((p) => `\nRecorded, not refused: ${p.message}.`).join(''),
     );
   }
   return coreClockHz;

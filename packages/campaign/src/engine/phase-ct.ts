@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { runCt, type CtResult } from '@ngcc-perf/ct';
-import type { CtAudit } from '@ngcc-perf/report';
+import type { CtAudit } from '@ngcc-perf/record';
 import { buildInstance } from '../build-instance.js';
 import { CampaignError } from '../campaign-error.js';
 import { RUN_CAMPAIGN_DEFAULTS } from '../campaign-defaults.js';

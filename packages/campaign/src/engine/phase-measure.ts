@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { TimingRecord } from '@ngcc-perf/report';
+import type { TimingRecord } from '@ngcc-perf/record';
 import { measureCallMemory } from '@ngcc-perf/rss';
 import { measureOperation, readHostEnvironment, type OperationMeasurement } from '@ngcc-perf/timing';
 import { runPaths, writeJsonAtomic } from '../run-directory.js';

@@ -31,7 +31,7 @@ async function startedRun(): Promise<string> {
   return directory;
 }
 
-describe("openRunState on a resume (campaign.json and build.json validated with report's schemas)", () => {
+describe("openRunState on a resume (campaign.json and build.json validated with @ngcc-perf/record's schemas)", () => {
   it('resumes a directory it started', async () => {
     const directory = await startedRun();
     const state = await openRunState(options(directory));

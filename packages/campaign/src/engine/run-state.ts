@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { buildFileSchema, campaignFileSchema, CAMPAIGN_FORMAT, BUILD_FORMAT } from '@ngcc-perf/report';
+import { buildFileSchema, campaignFileSchema, CAMPAIGN_FORMAT, BUILD_FORMAT } from '@ngcc-perf/record';
 import type { z } from 'zod';
 import { CampaignError } from '../campaign-error.js';
 import { removeTemporaryFiles, runPaths, writeJsonAtomic } from '../run-directory.js';
@@ -55,7 +55,7 @@ async function readJsonIfPresent(file: string): Promise<unknown> {
 }
 
 /**
- * Validates a run file read back on a resume against report's schema of its format.
+ * Validates a run file read back on a resume against @ngcc-perf/record's schema of its format.
  * @throws {@link CampaignError} `RUN_DIRECTORY` naming the file and the first field that does not fit.
  */
 function validateRunFile<T>(file: string, schema: z.ZodType<T>, value: unknown): T {
@@ -74,7 +74,7 @@ function validateRunFile<T>(file: string, schema: z.ZodType<T>, value: unknown):
  * and either starts campaign.json from the identity or checks that the existing one has the same
  * system, plan parameters, build profile, candidates and shard (else the run is refused).
  * @throws {@link CampaignError} `RUN_DIRECTORY` when locked, not a campaign, when campaign.json or
- *   build.json does not fit report's schema (the message names the file and the field), or started
+ *   build.json does not fit @ngcc-perf/record's schema (the message names the file and the field), or started
  *   with different parameters (the message names the field and both values).
  * @example
  * const state = await openRunState({ directory: 'runs/x86_1', identity, tools });

@@ -1,6 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { BUILD_FORMAT } from '@ngcc-perf/report';
+import { BUILD_FORMAT } from '@ngcc-perf/record';
 import { pickExtra } from './extra-fields.js';
 import { ImportError } from './import-error.js';
 import { ANCHOR_RECORD_SCHEMA, ANCHOR_TOOL, IMPORTER_VERSION } from './import-types.js';

@@ -1,4 +1,4 @@
-import type { BuildInstance } from '@ngcc-perf/report';
+import type { BuildInstance } from '@ngcc-perf/record';
 
 /** The tool whose published datasets `ngcc-perf import` reads.
  *

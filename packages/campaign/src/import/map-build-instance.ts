@@ -1,5 +1,5 @@
-import { katVerdictSchema } from '@ngcc-perf/report';
-import type { BuildInstance } from '@ngcc-perf/report';
+import { katVerdictSchema } from '@ngcc-perf/record';
+import type { BuildInstance } from '@ngcc-perf/record';
 import { pickExtra } from './extra-fields.js';
 import { ANCHOR_RECORD_SCHEMA, ANCHOR_TOOL } from './import-types.js';
 import type { AnchorBuildEntry, AnchorCampaign } from './anchor-campaign-schema.js';

@@ -1,5 +1,5 @@
-import { CAMPAIGN_FORMAT } from '@ngcc-perf/report';
-import type { Campaign } from '@ngcc-perf/report';
+import { CAMPAIGN_FORMAT, hostProblemFromSentence } from '@ngcc-perf/record';
+import type { Campaign } from '@ngcc-perf/record';
 import { asJsonObject, pickExtra } from './extra-fields.js';
 import { mapHostEnvironment } from './map-host-environment.js';
 import type { AnchorCampaign } from './anchor-campaign-schema.js';
@@ -89,7 +89,7 @@ export function mapCampaign(
     },
     environmentAtStart: start,
     environmentAtEnd: campaign.environment_at_end ? mapHostEnvironment(asJsonObject(raw.environment_at_end)) : start,
-    hostProblems: campaign.host_problems,
+    hostProblems: campaign.host_problems.map(hostProblemFromSentence),
     origin,
     extra,
   };

@@ -1,4 +1,4 @@
-import type { HostEnvironment } from '@ngcc-perf/report';
+import type { HostEnvironment } from '@ngcc-perf/record';
 import { pickExtra } from './extra-fields.js';
 
 /** An ngcc-perf host description with the anchor's fields that have no place in it. */

@@ -1,22 +1,14 @@
-import type { CounterInfo, Trial } from '@ngcc-perf/report';
+import type { CounterInfo, ProcessEntry } from '@ngcc-perf/record';
 import { asJsonObject, pickExtra } from './extra-fields.js';
 import type { AnchorProcess, AnchorRecord } from './anchor-record-schema.js';
 
 /** One entry of an imported record's `processes`: one trial of one anchor driver process. */
-export interface ImportedProcessEntry {
-  command: string[];
-  cpu: number | null;
-  exitCode: number | null;
-  wallSeconds: number;
-  attempts: number;
-  baselineRssBytes: number | null;
-  peakRssBytes: number | null;
-  trial: Trial | null;
+export type ImportedProcessEntry = ProcessEntry & {
   /** Where the entry came from: the anchor process (0-based), its trial, and how many it had. */
   origin: { processIndex: number; trialIndex: number | null; trialsInProcess: number };
   /** The process's (and trial's) source fields without a place in ngcc-perf's format, verbatim. */
   extra: Record<string, unknown>;
-}
+};
 
 /** ngcc-perf's nanosecond counter: what ticks become when the anchor has no cycle count. */
 const CLOCK_COUNTER: CounterInfo = {

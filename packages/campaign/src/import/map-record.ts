@@ -1,5 +1,6 @@
-import { RECORD_FORMAT, summarizeTrials } from '@ngcc-perf/report';
-import type { CounterInfo, DerivedFigures } from '@ngcc-perf/report';
+import { summarizeTrials } from '@ngcc-perf/report';
+import { RECORD_FORMAT } from '@ngcc-perf/record';
+import type { CounterInfo, DerivedFigures } from '@ngcc-perf/record';
 import { asJsonObject, pickExtra } from './extra-fields.js';
 import { ANCHOR_RECORD_SCHEMA, ANCHOR_TOOL } from './import-types.js';
 import { chooseCounter, mapProcesses } from './map-processes.js';

@@ -3,12 +3,12 @@ import {
   compareRuns,
   comparisonExitCode,
   COMPARE_RUNS_DEFAULTS,
-  formatCycles,
   loadRunDirectory,
   unvouchedRows,
   type ComparisonRow,
   type RunComparison,
 } from '@ngcc-perf/report';
+import { formatCycles } from '@ngcc-perf/stats';
 import { CliError } from '../cli-error.js';
 import type { CommandContext } from '../command-context.js';
 import { EXIT_NOT_VOUCHED } from '../exit-codes.js';

@@ -8,13 +8,12 @@ import {
 } from '@ngcc-perf/timing';
 import type { CommandContext } from '../command-context.js';
 import { EXIT_NOT_VOUCHED, EXIT_SUCCESS } from '../exit-codes.js';
-import { formatSeconds } from '@ngcc-perf/report';
+import { formatSeconds } from '@ngcc-perf/stats';
 import { checkLibraryFile, loadFailureError } from '../internal/library-input.js';
 import { parseMeasuringCpu } from '../internal/measuring-cpu.js';
 import { calibratingLine } from '../internal/time-progress.js';
 import { parseInteger, parsePositiveNumber, parseSizeList } from '../parse-options.js';
-import { GUIDE_MESSAGE_SIZES_BYTES } from '@ngcc-perf/campaign';
-import { allowedCpus, defaultMeasuringCpus } from '@ngcc-perf/timing';
+import { allowedCpus, defaultMeasuringCpus, GUIDE_MESSAGE_SIZES_BYTES } from '@ngcc-perf/timing';
 import { driverPath } from '@ngcc-perf/native';
 
 /** What `plan` calls; tests pass fakes. */

@@ -14,6 +14,7 @@ async function packageErrorClasses(): Promise<Array<abstract new (...args: never
   const elfSize = await import('@ngcc-perf/elf-size');
   const rss = await import('@ngcc-perf/rss');
   const report = await import('@ngcc-perf/report');
+  const stats = await import('@ngcc-perf/stats');
   const ct = await import('@ngcc-perf/ct');
   const native = await import('@ngcc-perf/native');
   const campaign = await import('@ngcc-perf/campaign');
@@ -24,6 +25,7 @@ async function packageErrorClasses(): Promise<Array<abstract new (...args: never
     elfSize.ElfSizeError,
     rss.RssError,
     report.ReportError,
+    stats.StatsError,
     ct.CtError,
     native.NativeError,
     campaign.CampaignError,
@@ -33,7 +35,7 @@ async function packageErrorClasses(): Promise<Array<abstract new (...args: never
 
 /**
  * Whether `error` is an instance of one of the packages' error classes (`KatError`,
- * `TimingError`, `ElfSizeError`, `RssError`, `ReportError`, `CtError`, `NativeError`,
+ * `TimingError`, `ElfSizeError`, `RssError`, `ReportError`, `StatsError`, `CtError`, `NativeError`,
  * `CampaignError`, `ImportError`, `CliError`). Told apart by class, never by shape: Node's own errors (an `ENOENT` has a string
  * `code` and a name ending in "Error") are not bad input.
  *

@@ -1,5 +1,5 @@
 import type { MeasureProgress, TrialProcess } from '@ngcc-perf/timing';
-import { formatSeconds } from '@ngcc-perf/report';
+import { formatSeconds } from '@ngcc-perf/stats';
 
 /**
  * The progress line before a calibration (`time`, `plan`): what runs and how long its process may

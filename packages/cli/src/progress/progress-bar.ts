@@ -71,7 +71,7 @@ export function createProgressBar(stream: NodeJS.WriteStream): ProgressBar {
         else stop();
         return;
       case 'host':
-        for (const problem of event.problems) above(`host (CPU ${event.cpu}): ${problem}`);
+        for (const problem of event.problems) above(`host (CPU ${event.cpu}): ${problem.message}`);
         return;
       case 'build':
       case 'kat':

@@ -20,7 +20,7 @@ export function createProgressLog(write: (line: string) => void): CampaignEventS
         else if (event.status === 'skipped') say(`${event.phase}: skipped — ${event.detail ?? ''}`);
         return;
       case 'host':
-        for (const problem of event.problems) say(`host (CPU ${event.cpu}): ${problem}`);
+        for (const problem of event.problems) say(`host (CPU ${event.cpu}): ${problem.message}`);
         return;
       case 'build': {
         const how = event.status === 'reused' ? 'already built' : event.status === 'failed' ? 'no library' : 'built';

@@ -5,7 +5,7 @@ import { CALL_MEMORY_GROWTH_LIMITS, findCallMemoryGrowth } from '../call-memory-
 import { formatMemoryBytes } from '../format-memory-bytes.js';
 import { codeSpan, paragraph } from './report-model.js';
 import type { CallMemoryFigure } from '../call-memory-growth.js';
-import type { TimingRecord } from '../record-schema.js';
+import type { TimingRecord } from '@ngcc-perf/record';
 import type { Block, Inline } from './report-model.js';
 
 export const FIGURE_LABEL: Record<CallMemoryFigure, string> = {

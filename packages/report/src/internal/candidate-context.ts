@@ -1,7 +1,7 @@
 // What every section of one candidate's report needs: its build entries and records, in the
 // order the tables list them (build.json order, then message length).
 import { ReportError } from '../report-error.js';
-import type { BuildInstance } from '../build-manifest-schema.js';
+import type { BuildInstance } from '@ngcc-perf/record';
 import type { Dataset, DatasetRecord } from '../dataset.js';
 
 export interface CandidateContext {

@@ -13,7 +13,7 @@ import { buildResourceSection } from './resource-section.js';
 import type { CandidateContext } from './candidate-context.js';
 import type { PageFormat } from './page-links.js';
 import type { Dataset } from '../dataset.js';
-import type { BuildInstance } from '../build-manifest-schema.js';
+import type { BuildInstance } from '@ngcc-perf/record';
 import type { Block, CandidateReport, Inline, ReportSection } from './report-model.js';
 
 function unique(values: string[]): string[] {

@@ -2,8 +2,8 @@
 // every figure a report prints follows from the raw trials (ARCHITECTURE property 2).
 import { ReportError } from '../report-error.js';
 import { summarizeTrials } from '../summarize-trials.js';
-import type { BuildManifest } from '../build-manifest-schema.js';
-import type { TimingRecord } from '../record-schema.js';
+import type { BuildManifest } from '@ngcc-perf/record';
+import type { TimingRecord } from '@ngcc-perf/record';
 
 const RELATIVE_TOLERANCE = 1e-6;
 const FIX = 'Regenerate the record with "ngcc-perf run"; do not edit derived figures by hand.';

@@ -2,8 +2,8 @@
 // candidate-page section after §5 with the findings table, a summary-page column and the method
 // page's section. Runs without `ct` get none of them, so their pages stay exactly as before.
 import { codeSpan, paragraph } from './report-model.js';
-import type { BuildInstance } from '../build-manifest-schema.js';
-import type { CtAudit } from '../ct-audit-schema.js';
+import type { BuildInstance } from '@ngcc-perf/record';
+import type { CtAudit } from '@ngcc-perf/record';
 import type { Dataset } from '../dataset.js';
 import type { Block, Inline, ReportSection } from './report-model.js';
 

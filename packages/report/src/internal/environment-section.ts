@@ -2,8 +2,8 @@
 import { formatGigahertz, formatUtcSeconds } from './candidate-context.js';
 import { paragraph } from './report-model.js';
 import type { CandidateContext } from './candidate-context.js';
-import type { HostEnvironment } from '../host-environment-schema.js';
-import type { CounterInfo } from '../record-schema.js';
+import type { HostEnvironment } from '@ngcc-perf/record';
+import type { CounterInfo } from '@ngcc-perf/record';
 import type { Inline, ReportSection } from './report-model.js';
 
 function cpusUsed(context: CandidateContext): number[] {
@@ -93,7 +93,7 @@ export function buildEnvironmentSection(context: CandidateContext): ReportSectio
   notes.push(
     campaign.hostProblems.length === 0
       ? ' The host checks found no problem.'
-      : ` The host checks reported: ${campaign.hostProblems.join('; ')}.`,
+      : ` The host checks reported: ${campaign.hostProblems.map((problem) => problem.message).join('; ')}.`,
   );
   return {
     heading: '2. Assessment environment',

@@ -1,7 +1,7 @@
 // §7 Raw evidence index: each instance's KAT log, then its timing records by file name. The
 // Markdown page keeps the seeds' layout (code spans, text order); the HTML page, where people
 // read, links each file and sorts names naturally.
-import { formatDigestShort } from '../number-formats.js';
+import { formatDigestShort } from '@ngcc-perf/stats';
 import { naturalCompare } from './natural-sort.js';
 import { runFileFromCandidate } from './page-links.js';
 import { codeSpan, link, paragraph } from './report-model.js';

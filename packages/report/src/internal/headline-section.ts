@@ -2,13 +2,13 @@
 // the longest message measured, and the memory (static image, stack, heap peak) — everything an
 // evaluator looks for, before the seed-layout sections.
 import { formatMemoryBytes } from '../format-memory-bytes.js';
-import { formatCyclesPerByte, formatMegabytesPerSecond } from '../number-formats.js';
+import { formatCyclesPerByte, formatMegabytesPerSecond } from '@ngcc-perf/stats';
 import { constantTimeCell, hasConstantTimeAudit } from './constant-time-section.js';
 import { codeSpan, paragraph } from './report-model.js';
 import { cvCell, CV_LIMIT_SENTENCE, isUnsteady, UNSTEADY_MARKER } from './reliability.js';
 import type { CandidateContext } from './candidate-context.js';
-import type { BuildInstance } from '../build-manifest-schema.js';
-import type { TimingRecord } from '../record-schema.js';
+import type { BuildInstance } from '@ngcc-perf/record';
+import type { TimingRecord } from '@ngcc-perf/record';
 import type { Block, Inline } from './report-model.js';
 
 /** The KAT verdict as the headline shows it: PASS in green, anything else ⚠ in red. */

@@ -1,11 +1,11 @@
 // §5 charts (HTML only): peak and baseline RSS per message length, and the memory of one call
 // (stack, heap peak, operation peak) where the records have it. Values in KiB.
-import { formatKib } from '../number-formats.js';
+import { formatKib } from '@ngcc-perf/stats';
 import { CALL_MEMORY_FIGURES } from '../call-memory-growth.js';
 import { FIGURE_LABEL } from './call-memory-section.js';
 import { describeSeries, lineSeriesTable } from './chart-data.js';
 import type { CandidateContext } from './candidate-context.js';
-import type { TimingRecord } from '../record-schema.js';
+import type { TimingRecord } from '@ngcc-perf/record';
 import type { ChartBlock, LineSeries } from './report-model.js';
 
 const DASHES = ['solid', 'dashed', 'dotted'] as const;

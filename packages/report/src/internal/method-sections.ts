@@ -1,9 +1,9 @@
 // Sections of the method page: the plan as run, the counters, CPUs, host state at start and
 // end, builds with full flags and digests, tools, formulas and the records' warnings.
-import { formatSeconds } from '../number-formats.js';
+import { formatSeconds } from '@ngcc-perf/stats';
 import { codeSpan, paragraph } from './report-model.js';
 import type { Dataset } from '../dataset.js';
-import type { CompleteTimingRecord, TimingRecord } from '../record-schema.js';
+import type { CompleteTimingRecord, TimingRecord } from '@ngcc-perf/record';
 import type { Block, Inline, ReportSection } from './report-model.js';
 
 function table(caption: string, headers: string[], rows: Inline[][][]): Block {
@@ -202,7 +202,7 @@ export function hostSection(dataset: Dataset): ReportSection {
       ),
       problems.length === 0
         ? paragraph('The host checks found no problem.')
-        : { kind: 'list', items: problems.map((problem) => [`host check: ${problem}`]) },
+        : { kind: 'list', items: problems.map((problem) => [`host check: ${problem.message}`]) },
     ],
   };
 }

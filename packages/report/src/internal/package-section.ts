@@ -1,7 +1,7 @@
 // What a page says about a candidate discovered in an official package (issue: packages in,
 // reports out): the implementation versions measured, the archive and its SHA-256, the folders
 // not measured and why, and the package's own KAT files that disagree.
-import type { BuildInstance, BuildManifest } from '../build-manifest-schema.js';
+import type { BuildInstance, BuildManifest } from '@ngcc-perf/record';
 import type { CandidateContext } from './candidate-context.js';
 import { codeSpan, paragraph } from './report-model.js';
 import type { Block, Inline } from './report-model.js';

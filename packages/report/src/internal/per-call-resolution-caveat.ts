@@ -1,6 +1,6 @@
 // The caveat under the §4 per-call table for records whose per-call figures sit within a few
 // counter resolutions of zero (`derived.perCall.belowResolution`, set and warned by the timing package).
-import type { TimingRecord } from '../record-schema.js';
+import type { TimingRecord } from '@ngcc-perf/record';
 import { paragraph, type Block } from './report-model.js';
 
 /**

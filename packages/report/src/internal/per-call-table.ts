@@ -1,12 +1,12 @@
 // §4 per-call table: beside the seeds' loop-scope table, the per-call quartiles of the instances
 // whose records carry `derived.perCall` (a per-call-scope run, or the per-call sample process).
-import { formatCycles } from '../number-formats.js';
+import { formatCycles } from '@ngcc-perf/stats';
 import { ReportError } from '../report-error.js';
 import { buildPerCallResolutionCaveat } from './per-call-resolution-caveat.js';
 import { paragraph } from './report-model.js';
 import type { CandidateContext } from './candidate-context.js';
-import type { PerCallSummary } from '../per-call-schema.js';
-import type { TimingRecord } from '../record-schema.js';
+import type { PerCallSummary } from '@ngcc-perf/record';
+import type { TimingRecord } from '@ngcc-perf/record';
 import type { Block, Inline, TableBlock } from './report-model.js';
 
 type PerCallSource = NonNullable<PerCallSummary['source']>;

@@ -1,9 +1,9 @@
 // §4 charts (HTML only): cycles/byte and MB/s against message length, and the trial spread.
-import { formatCyclesPerByte, formatMegabytesPerSecond } from '../number-formats.js';
+import { formatCyclesPerByte, formatMegabytesPerSecond } from '@ngcc-perf/stats';
 import { describeSeries, lineSeriesTable } from './chart-data.js';
 import { countersUsed } from './environment-section.js';
 import type { CandidateContext } from './candidate-context.js';
-import type { CompleteTimingRecord } from '../record-schema.js';
+import type { CompleteTimingRecord } from '@ngcc-perf/record';
 import type { ChartBlock, Inline, LineSeries, SpreadGroup } from './report-model.js';
 
 function completeByInstance(context: CandidateContext): { instance: string; records: CompleteTimingRecord[] }[] {

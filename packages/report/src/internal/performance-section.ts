@@ -6,7 +6,7 @@ import {
   formatMeasurementCount,
   formatMegabytesPerSecond,
   formatSeconds,
-} from '../number-formats.js';
+} from '@ngcc-perf/stats';
 import { formatGigahertz } from './candidate-context.js';
 import { countersUsed } from './environment-section.js';
 import { buildPerCallBlocks } from './per-call-table.js';
@@ -15,7 +15,7 @@ import { buildReliabilityBlocks } from './reliability-table.js';
 import { buildPerformanceCharts } from './performance-charts.js';
 import { codeSpan, paragraph } from './report-model.js';
 import type { CandidateContext } from './candidate-context.js';
-import type { CounterInfo, TimingRecord } from '../record-schema.js';
+import type { CounterInfo, TimingRecord } from '@ngcc-perf/record';
 import type { Block, Inline, ReportSection } from './report-model.js';
 
 function describeCounter(counter: CounterInfo): Inline[] {

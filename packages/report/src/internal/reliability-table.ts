@@ -2,11 +2,11 @@
 // the 95 % interval of the mean cycles/byte, the median of the trial means (which one disturbed
 // trial cannot move) and the outlier trials. Rows follow the seeds' table, one per record.
 import { cvWarningLimit } from '@ngcc-perf/stats';
-import { formatCyclesPerByte } from '../number-formats.js';
+import { formatCyclesPerByte } from '@ngcc-perf/stats';
 import { codeSpan, paragraph } from './report-model.js';
 import { cvCell, CV_LIMIT_SENTENCE, formatIntervalPerByte, isUnsteady, UNSTEADY_MARKER } from './reliability.js';
 import type { CandidateContext } from './candidate-context.js';
-import type { TimingRecord } from '../record-schema.js';
+import type { TimingRecord } from '@ngcc-perf/record';
 import type { Block, Inline } from './report-model.js';
 
 function reliabilityRow(record: TimingRecord): Inline[][] {

@@ -2,8 +2,8 @@
 // length, the 95 % interval of the mean, and a figure noise cannot flip (the per-call median, or
 // the median of the trial means). One definition for every page.
 import { cvWarningLimit } from '@ngcc-perf/stats';
-import { formatCyclesPerByte } from '../number-formats.js';
-import type { CompleteTimingRecord, TimingRecord } from '../record-schema.js';
+import { formatCyclesPerByte } from '@ngcc-perf/stats';
+import type { CompleteTimingRecord, TimingRecord } from '@ngcc-perf/record';
 
 /** The marker put beside a figure whose trials vary more than the limit allows. */
 export const UNSTEADY_MARKER = '‡';

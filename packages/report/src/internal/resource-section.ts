@@ -1,13 +1,13 @@
 // §5 Resource consumption: static ELF image, baseline and peak RSS and their growth flag (the
 // seeds' table), then — when records carry a `memory` field — the memory of one call.
-import { formatKib } from '../number-formats.js';
+import { formatKib } from '@ngcc-perf/stats';
 import { findPeakRssGrowth, PEAK_RSS_GROWTH_THRESHOLD } from '../peak-rss-growth.js';
 import { buildCallMemoryBlocks } from './call-memory-section.js';
 import { buildMemoryCharts } from './memory-charts.js';
 import { codeSpan, paragraph } from './report-model.js';
 import { STATIC_IMAGE_SENTENCE } from './static-image-note.js';
 import type { CandidateContext } from './candidate-context.js';
-import type { TimingRecord } from '../record-schema.js';
+import type { TimingRecord } from '@ngcc-perf/record';
 import type { Block, Inline, ReportSection } from './report-model.js';
 
 const CAVEAT =

@@ -3,14 +3,14 @@
 // and the figure noise cannot flip beside it — the KAT verdict and short notes.
 import { findCallMemoryGrowth } from '../call-memory-growth.js';
 import { formatMemoryBytes } from '../format-memory-bytes.js';
-import { formatCycles, formatCyclesPerByte } from '../number-formats.js';
+import { formatCycles, formatCyclesPerByte } from '@ngcc-perf/stats';
 import { formatGigahertz } from './candidate-context.js';
 import { findPeakRssGrowth } from '../peak-rss-growth.js';
 import { countersUsed } from './environment-section.js';
 import { FIGURE_LABEL } from './call-memory-section.js';
-import type { BuildInstance } from '../build-manifest-schema.js';
+import type { BuildInstance } from '@ngcc-perf/record';
 import type { Dataset } from '../dataset.js';
-import type { TimingRecord } from '../record-schema.js';
+import type { TimingRecord } from '@ngcc-perf/record';
 import { cvCell, formatCvPercent, isUnsteady, robustCycles, UNSTEADY_MARKER } from './reliability.js';
 import type { Inline } from './report-model.js';
 

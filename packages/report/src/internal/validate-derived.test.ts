@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from '@jest/globals';
-import { timingRecordSchema } from '../record-schema.js';
+import { timingRecordSchema } from '@ngcc-perf/record';
 import { findDerivedDifference } from './validate-derived.js';
 
 // A loop-scope record of the bundled SHA-512 at 4096 B (test/fixtures/run-real), given a per-call

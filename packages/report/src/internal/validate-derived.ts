@@ -3,7 +3,7 @@
 // names the first field that disagrees.
 import { deriveTrialFigures } from '@ngcc-perf/stats';
 import { median } from 'simple-statistics';
-import type { TimingRecord, Trial } from '../record-schema.js';
+import type { TimingRecord, Trial } from '@ngcc-perf/record';
 import type { ValidationDifference } from '../validation-difference.js';
 import { findPerCallDifference } from './validate-per-call.js';
 

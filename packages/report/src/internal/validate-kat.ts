@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { canonicalKatDigest, parseCanonicalMode } from './canonical-kat-digest.js';
-import type { BuildInstance, BuildManifest } from '../build-manifest-schema.js';
+import type { BuildInstance, BuildManifest } from '@ngcc-perf/record';
 import type { ValidationDifference } from '../validation-difference.js';
 
 type Found = ValidationDifference | null;

@@ -1,8 +1,8 @@
 // Checks the per-call figures a driver wrote (each per-call trial's, and the per-call sample's)
 // against themselves, as native/PROTOCOL.md `--scope per-call` defines them, and names the first
 // figure that cannot be what the driver wrote.
-import type { TimingRecord } from '../record-schema.js';
-import type { PerCallFigures } from '../per-call-schema.js';
+import type { TimingRecord } from '@ngcc-perf/record';
+import type { PerCallFigures } from '@ngcc-perf/record';
 import type { ValidationDifference } from '../validation-difference.js';
 
 interface Located {

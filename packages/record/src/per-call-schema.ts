@@ -11,14 +11,21 @@ import { z } from 'zod';
  * ```
  */
 export const perCallFiguresSchema = z.object({
+  /** Calls timed one by one. */
   count: z.number().int().positive(),
+  /** max(0, rawMedianTicks − overheadTicks), as the driver computes it (and likewise q1, q3). */
   medianTicks: z.number(),
   q1Ticks: z.number(),
   q3Ticks: z.number(),
+  /** Median of the per-call readings, before subtracting the read overhead. */
   rawMedianTicks: z.number().optional(),
   rawQ1Ticks: z.number().optional(),
   rawQ3Ticks: z.number().optional(),
+  /** Smallest per-call reading, before subtracting the read overhead. */
   rawMinTicks: z.number().optional(),
+  /** Largest per-call reading (drivers since its addition). */
+  rawMaxTicks: z.number().optional(),
+  /** Cost of the counter reads around one call, subtracted from the raw figures. */
   overheadTicks: z.number().optional(),
 });
 
@@ -40,14 +47,25 @@ export type PerCallFigures = z.infer<typeof perCallFiguresSchema>;
  */
 export const perCallSummarySchema = z.object({
   source: z.enum(['trials', 'sample']).optional(),
+  /** Calls timed one by one, summed over the trials. */
   calls: z.number().int().positive(),
+  /** Median over the trials of each trial's per-call median. */
   medianCycles: z.number(),
+  /** Median over the trials of each trial's first quartile. */
   q1Cycles: z.number(),
+  /** Median over the trials of each trial's third quartile. */
   q3Cycles: z.number(),
+  /** Median over the trials of each trial's raw median (overhead not subtracted). */
   rawMedianCycles: z.number().optional(),
+  /** Smallest raw per-call reading of any trial. */
   rawMinCycles: z.number().optional(),
+  /** Median over the trials of the read overhead each trial subtracted. */
   overheadCycles: z.number().optional(),
-  /** True when the median is within a few counter resolutions of zero (the timing package decides and warns). */
+  /**
+   * True when the median is within a few counter resolutions of zero (the timing package's
+   * `PER_CALL_RESOLUTION_MULTIPLE`, `markPerCallBelowResolution`): the quartiles are the
+   * counter's granularity, not the call.
+   */
   belowResolution: z.boolean().optional(),
 });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { katVerdictSchema } from './build-manifest-schema.js';
 import { callMemorySchema } from './call-memory-schema.js';
+import { hostProblemSchema } from './host-problem-schema.js';
 import { perCallFiguresSchema, perCallSummarySchema } from './per-call-schema.js';
 
 /**
@@ -19,8 +20,25 @@ const utcTimestamp = z.iso.datetime({ offset: true });
 const loadAverage = z.tuple([z.number(), z.number(), z.number()]).nullable();
 
 /**
- * Zod schema of the counter a record's ticks come from (PROTOCOL.md, SPEC §5): `core-cycles`
- * only for `pmu-cycles`; the others tick at a fixed rate `hz` and are not core cycles.
+ * Zod schema of the name of the counter a trial reads (SPEC §5, native/PROTOCOL.md): PMU core
+ * cycles where the kernel allows, else a fixed-rate counter — the x86-64 TSC (`tsc` read with
+ * lfence/rdtsc/lfence, or `tscp` with rdtscp/lfence, only when forced with `--counter tscp`), the
+ * arm64 virtual counter `cntvct`, or CLOCK_MONOTONIC_RAW in ns (`clock`).
+ */
+export const counterNameSchema = z.enum(['pmu-cycles', 'tsc', 'tscp', 'cntvct', 'clock']);
+
+/** A counter's name (SPEC §5). */
+export type CounterName = z.infer<typeof counterNameSchema>;
+
+/** Zod schema of a counter's kind: `core-cycles` only for `pmu-cycles`; the others tick at a fixed rate and are not core cycles. */
+export const counterKindSchema = z.enum(['core-cycles', 'fixed-rate']);
+
+/** A counter's kind. */
+export type CounterKind = z.infer<typeof counterKindSchema>;
+
+/**
+ * Zod schema of the counter a record's ticks come from (PROTOCOL.md, SPEC §5), with its measured
+ * rate. The figures after `reason` are optional: drivers built before they were added leave them out.
  *
  * @example
  * ```ts
@@ -28,12 +46,19 @@ const loadAverage = z.tuple([z.number(), z.number(), z.number()]).nullable();
  * ```
  */
 export const counterSchema = z.object({
-  /** `tscp` is the TSC read with rdtscp (forced with `--counter tscp`): fixed-rate like `tsc`. */
-  name: z.enum(['pmu-cycles', 'tsc', 'tscp', 'cntvct', 'clock']),
-  kind: z.enum(['core-cycles', 'fixed-rate']),
+  name: counterNameSchema,
+  kind: counterKindSchema,
+  /** Σ ticks / Σ seconds over the completed trials, ticks per second; for a fixed-rate counter its frequency. */
   hz: z.number().positive().nullish(),
+  /** Why a better counter was not taken (absent with `pmu-cycles`). */
   reason: z.string().nullish(),
+  /** How it is read: `rdpmc`, `read`, `lfence-rdtsc-lfence`, `rdtscp-lfence`, `isb-mrs-cntvct_el0`, `clock_gettime`. */
+  access: z.string().optional(),
+  /** The rate the driver stated in its `meta` line, ticks per second, when it did. */
+  driverHz: z.number().positive().optional(),
+  /** Cost of one read: median difference of 1001 back-to-back reads, ticks. */
   overheadTicks: z.number().nonnegative().nullish(),
+  /** Smallest non-zero difference among those reads, ticks. */
   resolutionTicks: z.number().nonnegative().nullish(),
 });
 
@@ -91,30 +116,49 @@ export type ProcessEntry = z.infer<typeof processEntrySchema>;
  * ```
  */
 export const derivedFiguresSchema = z.object({
+  /** Timed calls over all trials. */
   n: z.number().int().positive(),
+  /** Σ ticks / n. */
   meanCycles: z.number().nonnegative(),
+  /** Σ seconds / n. */
   meanSeconds: z.number().positive(),
+  /** meanCycles / messageBytes. */
   cyclesPerByte: z.number().nonnegative(),
+  /** messageBytes · n / Σ seconds / 10^6 (decimal MB). */
   megabytesPerSecond: z.number().nonnegative(),
+  /** n / Σ seconds. */
   opsPerSecond: z.number().nonnegative(),
+  /** Median of the per-trial means (ticks / iterations). */
   medianTrialCycles: z.number().nonnegative(),
   minTrialCycles: z.number().nonnegative(),
   maxTrialCycles: z.number().nonnegative(),
-  /** Null with a single trial. */
+  /** Sample standard deviation of the per-trial means; null with fewer than 2 trials. */
   sdTrialCycles: z.number().nonnegative().nullable(),
-  /** Null when no process reported it. */
+  /** Maximum over the trial processes; null when no process reported it. */
   baselineRssBytes: count.nullable(),
+  /** Maximum over the trial processes; null when no process reported it. */
   peakRssBytes: count.nullable(),
-  /** sdTrialCycles / mean of the trial means; null with a single trial. */
+  /**
+   * Coefficient of variation of the per-trial means: sdTrialCycles / their mean, a fraction
+   * (0.02 = 2 %); null with fewer than 2 trials or a zero mean.
+   */
   cv: z.number().nonnegative().nullish(),
-  /** 95 % Student-t interval of the mean of the trial means, ticks; null with a single trial. */
+  /**
+   * 95 % confidence interval of the mean per-call ticks from the trial means: mean ± t · sd / √k
+   * with Student's t at k − 1 degrees of freedom (k trials); null with fewer than 2 trials. Its
+   * centre is the mean of the trial means, equal to meanCycles when every trial ran the same
+   * iterations (as timing's trials do).
+   */
   ciLowCycles: z.number().nullish(),
   ciHighCycles: z.number().nullish(),
-  /** 0-based indices into `processes` of trial means outside Tukey's fences (1.5 × IQR). */
+  /** 0-based indices (into the trials, = `processes[]`) of trial means outside Tukey's fences (1.5 × IQR). */
   outlierTrials: z.array(count).optional(),
-  /** Per-call quartiles over the trials (median over trials of each figure); null unless every trial has them. */
+  /**
+   * Per-call quartiles: over the trials when every trial was timed per call (`source: 'trials'`),
+   * else from the per-call sample process when one ran (`source: 'sample'`); else null.
+   */
   perCall: perCallSummarySchema.nullish(),
-  /** Sentences a reader should see next to the figures. */
+  /** Sentences a reader should see next to the figures (high CV, outliers, disturbed trials); empty when none. */
   warnings: z.array(z.string()).optional(),
 });
 
@@ -159,7 +203,7 @@ const recordCommon = {
   /** The calibration process (one cold call, or a small batch); null when it did not run. */
   calibration: processEntrySchema.nullish(),
   /** campaign.json `hostProblems` when the record was measured, repeated here. */
-  hostProblems: z.array(z.string()).optional(),
+  hostProblems: z.array(hostProblemSchema).optional(),
 };
 
 const planSchema = z.object({

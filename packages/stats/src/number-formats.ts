@@ -1,9 +1,9 @@
 // Number formats of the report tables (SPEC §7, checked against the seeds' figures).
-import { ReportError } from './report-error.js';
+import { StatsError } from './stats-error.js';
 
 function requireNonNegative(value: number, what: string): void {
   if (!Number.isFinite(value) || value < 0) {
-    throw new ReportError(
+    throw new StatsError(
       'INVALID_NUMBER',
       `${what} must be a finite number ≥ 0, got ${value}. Check the record's derived figures.`,
     );
@@ -12,7 +12,7 @@ function requireNonNegative(value: number, what: string): void {
 
 function requirePositiveInteger(value: number, what: string): void {
   if (!Number.isInteger(value) || value <= 0) {
-    throw new ReportError(
+    throw new StatsError(
       'INVALID_NUMBER',
       `${what} must be a positive integer, got ${value}. Check the record's plan and trials.`,
     );
@@ -34,7 +34,7 @@ const CYCLE_UNITS = [
  *
  * @param cycles - mean cycles (or counter ticks) per call, ≥ 0
  * @returns the text for the "mean cycles" column
- * @throws {@link ReportError} `INVALID_NUMBER` for a negative or non-finite value
+ * @throws {@link StatsError} `INVALID_NUMBER` for a negative or non-finite value
  * @example
  * ```ts
  * formatCycles(4129.3); // '4129'
@@ -74,7 +74,7 @@ function dropTrailingZeros(text: string): string {
  *
  * @param seconds - a duration in seconds, ≥ 0
  * @returns the text for the "mean time" column
- * @throws {@link ReportError} `INVALID_NUMBER` for a negative or non-finite value
+ * @throws {@link StatsError} `INVALID_NUMBER` for a negative or non-finite value
  * @example
  * ```ts
  * formatSeconds(1.97e-6); // '1.97 µs'
@@ -103,7 +103,7 @@ export function formatSeconds(seconds: number): string {
  *
  * @param cyclesPerByte - mean cycles divided by the message length in bytes, ≥ 0
  * @returns e.g. `'129.0'`
- * @throws {@link ReportError} `INVALID_NUMBER` for a negative or non-finite value
+ * @throws {@link StatsError} `INVALID_NUMBER` for a negative or non-finite value
  * @example
  * ```ts
  * formatCyclesPerByte(4129 / 32); // '129.0'
@@ -120,7 +120,7 @@ export function formatCyclesPerByte(cyclesPerByte: number): string {
  *
  * @param megabytesPerSecond - L · n / Σ seconds / 10^6, ≥ 0
  * @returns e.g. `'65.4'`
- * @throws {@link ReportError} `INVALID_NUMBER` for a negative or non-finite value
+ * @throws {@link StatsError} `INVALID_NUMBER` for a negative or non-finite value
  * @example
  * ```ts
  * formatMegabytesPerSecond(16384 / 250.5e-6 / 1e6); // '65.4'
@@ -138,7 +138,7 @@ export function formatMegabytesPerSecond(megabytesPerSecond: number): string {
  * @param trials - trials (driver processes), a positive integer
  * @param iterationsPerTrial - calls per trial, a positive integer
  * @returns e.g. `'73960 (5 × 14792)'`
- * @throws {@link ReportError} `INVALID_NUMBER` unless both are positive integers
+ * @throws {@link StatsError} `INVALID_NUMBER` unless both are positive integers
  * @example
  * ```ts
  * formatMeasurementCount(5, 20000); // '100000 (5 × 20000)'
@@ -156,7 +156,7 @@ export function formatMeasurementCount(trials: number, iterationsPerTrial: numbe
  *
  * @param bytes - a size in bytes, ≥ 0
  * @returns e.g. `'1760 KiB'`
- * @throws {@link ReportError} `INVALID_NUMBER` for a negative or non-finite value
+ * @throws {@link StatsError} `INVALID_NUMBER` for a negative or non-finite value
  * @example
  * ```ts
  * formatKib(1802240); // '1760 KiB'
@@ -173,7 +173,7 @@ export function formatKib(bytes: number): string {
  *
  * @param sha256Hex - 64 hex digits
  * @returns 16 hex digits followed by U+2026
- * @throws {@link ReportError} `INVALID_NUMBER` when the text is not 64 hex digits
+ * @throws {@link StatsError} `INVALID_NUMBER` when the text is not 64 hex digits
  * @example
  * ```ts
  * formatDigestShort('4cee4d72f05f9c85' + '0'.repeat(48)); // '4cee4d72f05f9c85…'
@@ -181,7 +181,7 @@ export function formatKib(bytes: number): string {
  */
 export function formatDigestShort(sha256Hex: string): string {
   if (!/^[0-9a-fA-F]{64}$/.test(sha256Hex)) {
-    throw new ReportError(
+    throw new StatsError(
       'INVALID_NUMBER',
       `a SHA-256 digest must be 64 hex digits, got "${sha256Hex}". Recompute it with sha256sum.`,
     );

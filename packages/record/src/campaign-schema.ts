@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { hostEnvironmentSchema } from './host-environment-schema.js';
+import { hostProblemSchema } from './host-problem-schema.js';
 
 /**
  * The `format` value of a `campaign.json` this package reads (docs/RUN-DIRECTORY.md).
@@ -14,18 +15,20 @@ export const CAMPAIGN_FORMAT = 'ngcc-perf/campaign@1';
 const utcTimestamp = z.iso.datetime({ offset: true });
 const count = z.number().int().nonnegative();
 
-/*
- * Zod schema of `campaign.json` `sandbox`: the sandbox candidate code ran in, as the driver's
- * `info` reported it (native/PROTOCOL.md "Sandbox"): `mode`, the limits (`maxMemoryBytes` bytes
- * of address space outside `kat`, `cpuSeconds` seconds — null for no limit —, `openFiles`,
- * `coreBytes`, `scratchBytes` bytes), `reason` when off or unavailable, and its host problem
- * code. Source: docs/RUN-DIRECTORY.md.
+/**
+ * Zod schema of the sandbox a driver's library-running processes enter, as its `info` line reports
+ * it (native/PROTOCOL.md "Sandbox"): `mode` `bwrap` or `unshare` (in force, with its limits:
+ * `maxMemoryBytes` bytes of address space outside `kat`, `cpuSeconds` seconds — null for no
+ * limit —, `openFiles`, `coreBytes`, `scratchBytes` bytes), `off` (`--no-sandbox` or
+ * NGCC_PERF_NO_SANDBOX; `reason` says which) or `unavailable` (`reason`). Every field but `mode`
+ * is optional: older drivers report fewer.
  */
-const campaignSandboxSchema = z.object({
+export const driverSandboxSchema = z.object({
   mode: z.enum(['bwrap', 'unshare', 'off', 'unavailable']),
   requested: z.string().optional(),
   network: z.string().optional(),
   filesystem: z.string().optional(),
+  scratch: z.string().optional(),
   scratchBytes: count.optional(),
   noNewPrivs: z.boolean().optional(),
   seccomp: z.string().nullable().optional(),
@@ -33,8 +36,19 @@ const campaignSandboxSchema = z.object({
   cpuSeconds: count.nullable().optional(),
   openFiles: count.optional(),
   coreBytes: count.optional(),
+  bwrap: z.string().nullable().optional(),
   bwrapFailure: z.string().optional(),
   reason: z.string().optional(),
+});
+
+/** The sandbox of a driver's `info` line. */
+export type DriverSandbox = z.infer<typeof driverSandboxSchema>;
+
+/*
+ * Zod schema of `campaign.json` `sandbox`: the driver's sandbox ({@link driverSandboxSchema})
+ * without the host paths (`scratch`, `bwrap`), and its host problem code. Source: docs/RUN-DIRECTORY.md.
+ */
+const campaignSandboxSchema = driverSandboxSchema.omit({ scratch: true, bwrap: true }).extend({
   problem: z.enum(['sandbox-off', 'sandbox-unavailable']).nullable(),
 });
 
@@ -73,7 +87,8 @@ export const campaignSchema = z.object({
   }),
   environmentAtStart: hostEnvironmentSchema,
   environmentAtEnd: hostEnvironmentSchema,
-  hostProblems: z.array(z.string()),
+  /** Problems every host check found ({@link hostProblemSchema}; sentences of older runs are read as such). */
+  hostProblems: z.array(hostProblemSchema),
   /** Optional: campaigns run before the sandbox have none. */
   sandbox: campaignSandboxSchema.optional(),
 });

@@ -8,7 +8,7 @@ import {
   formatMegabytesPerSecond,
   formatSeconds,
 } from './number-formats.js';
-import { ReportError } from './report-error.js';
+import { StatsError } from './stats-error.js';
 
 describe('formatCycles (round first, then pick the unit)', () => {
   it.each([
@@ -86,7 +86,7 @@ describe('one-decimal rates, counts, KiB, digests', () => {
 
   it('digest short form (seed 4cee4d72f05f9c85…)', () => {
     expect(formatDigestShort(`4cee4d72f05f9c85${'0'.repeat(48)}`)).toBe('4cee4d72f05f9c85…');
-    expect(() => formatDigestShort('4cee')).toThrow(ReportError);
+    expect(() => formatDigestShort('4cee')).toThrow(StatsError);
   });
 
   it('rejects negative and non-finite values with INVALID_NUMBER', () => {
@@ -96,7 +96,7 @@ describe('one-decimal rates, counts, KiB, digests', () => {
       () => formatKib(Infinity),
       () => formatMeasurementCount(5, 0.5),
     ]) {
-      expect(run).toThrow(expect.objectContaining({ code: 'INVALID_NUMBER', name: 'ReportError' }));
+      expect(run).toThrow(expect.objectContaining({ code: 'INVALID_NUMBER', name: 'StatsError' }));
     }
   });
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BUILD_FORMAT, buildInstanceSchema, katVerdictSchema, packageEvidenceSchema } from './build-manifest-schema.js';
 import { campaignSchema } from './campaign-schema.js';
 import { hostEnvironmentSchema } from './host-environment-schema.js';
+import { hostProblemSchema } from './host-problem-schema.js';
 
 const utcTimestamp = z.iso.datetime({ offset: true });
 const profile = z.enum(['reference', 'performance', 'resource']);
@@ -90,7 +91,7 @@ export const campaignFileSchema = campaignSchema
       z.looseObject({
         utc: utcTimestamp,
         cpu: z.number().int().nonnegative(),
-        problems: z.array(z.string()),
+        problems: z.array(hostProblemSchema),
         notes: z.array(z.string()),
       }),
     ),

@@ -1,0 +1,42 @@
+export {
+  buildInstanceSchema,
+  buildManifestSchema,
+  BUILD_FORMAT,
+  katVerdictSchema,
+  packageEvidenceSchema,
+} from './build-manifest-schema.js';
+export type { BuildInstance, BuildManifest, KatVerdict, PackageEvidence } from './build-manifest-schema.js';
+export { ctAuditSchema, ctFindingSchema } from './ct-audit-schema.js';
+export type { CtAudit, CtAuditFinding } from './ct-audit-schema.js';
+export { buildEntrySchema, buildFileSchema, campaignFileSchema } from './run-state-schema.js';
+export type { BuildEntry, BuildFile, CampaignFileState } from './run-state-schema.js';
+export { callMemorySchema } from './call-memory-schema.js';
+export type { CallMemory } from './call-memory-schema.js';
+export { campaignSchema, CAMPAIGN_FORMAT, driverSandboxSchema } from './campaign-schema.js';
+export type { Campaign, DriverSandbox } from './campaign-schema.js';
+export { hostEnvironmentSchema, hypervisorEvidenceSchema } from './host-environment-schema.js';
+export type { HostEnvironment, HypervisorEvidence } from './host-environment-schema.js';
+export { HOST_PROBLEM_CODE, hostProblemFromSentence, hostProblemSchema } from './host-problem-schema.js';
+export type { HostProblem, HostProblemCode } from './host-problem-schema.js';
+export { perCallFiguresSchema, perCallSummarySchema } from './per-call-schema.js';
+export type { PerCallFigures, PerCallSummary } from './per-call-schema.js';
+export {
+  counterKindSchema,
+  counterNameSchema,
+  counterSchema,
+  derivedFiguresSchema,
+  processEntrySchema,
+  RECORD_FORMAT,
+  timingRecordSchema,
+  trialSchema,
+} from './record-schema.js';
+export type {
+  CompleteTimingRecord,
+  CounterInfo,
+  CounterKind,
+  CounterName,
+  DerivedFigures,
+  ProcessEntry,
+  TimingRecord,
+  Trial,
+} from './record-schema.js';
