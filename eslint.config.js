@@ -13,15 +13,16 @@ const root = path.dirname(fileURLToPath(import.meta.url));
  */
 const MAY_IMPORT = {
   native: [],
+  'atomic-file': [],
   stats: [],
   'elf-size': [],
-  kat: ['native'],
+  kat: ['native', 'atomic-file'],
   rss: ['native'],
   timing: ['native', 'rss', 'stats'],
   ct: ['native'],
-  report: ['stats'],
-  campaign: ['native', 'kat', 'timing', 'elf-size', 'rss', 'ct', 'report', 'stats'],
-  cli: ['native', 'kat', 'timing', 'elf-size', 'rss', 'ct', 'report', 'stats', 'campaign'],
+  report: ['stats', 'atomic-file'],
+  campaign: ['native', 'atomic-file', 'kat', 'timing', 'elf-size', 'rss', 'ct', 'report', 'stats'],
+  cli: ['native', 'atomic-file', 'kat', 'timing', 'elf-size', 'rss', 'ct', 'report', 'stats', 'campaign'],
 };
 
 const DEEP_IMPORTS = {
