@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { TEMPORARY_FILE_PATTERN, temporaryPathOf } from './temporary-file.js';
-import { copyFileAtomic, writeFileAtomic } from './write-file-atomic.js';
+import { copyFileAtomic, writeFailureReason, writeFileAtomic } from './write-file-atomic.js';
 
 async function scratch(): Promise<string> {
   return mkdtemp(path.join(os.tmpdir(), 'ngcc-atomic-'));
@@ -76,5 +76,14 @@ describe('temporary names', () => {
     for (const evidence of ['build.json', 'sm3__hash_32.json', 'KAT_2_12_sm3.txt', 'libsm3.so', 'perf_x86_1.md']) {
       expect(TEMPORARY_FILE_PATTERN.test(evidence)).toBe(false);
     }
+  });
+});
+
+describe('writeFailureReason', () => {
+  it('says the disk is full for ENOSPC and repeats any other error', () => {
+    const full = Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+    const denied = Object.assign(new Error("EACCES: permission denied, open '/runs/x/build.json'"), { code: 'EACCES' });
+    expect(writeFailureReason(full)).toBe('the disk is full');
+    expect(writeFailureReason(denied)).toBe("EACCES: permission denied, open '/runs/x/build.json'");
   });
 });

@@ -73,3 +73,14 @@ export async function copyFileAtomic(source: string, target: string): Promise<vo
   const temporary = temporaryPathOf(target);
   await publish(temporary, target, () => copyFile(source, temporary));
 }
+
+/**
+ * The reason a failed write gives in a one-line error: `the disk is full` for `ENOSPC`, else the
+ * error's own message.
+ * @param error - what {@link writeFileAtomic} or {@link copyFileAtomic} threw
+ * @example
+ * writeFailureReason(Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' })); // 'the disk is full'
+ */
+export function writeFailureReason(error: unknown): string {
+  return (error as NodeJS.ErrnoException).code === 'ENOSPC' ? 'the disk is full' : (error as Error).message;
+}

@@ -1,6 +1,6 @@
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { TEMPORARY_FILE_PATTERN, writeFileAtomic as writeWhole } from '@ngcc-perf/atomic-file';
+import { TEMPORARY_FILE_PATTERN, writeFailureReason, writeFileAtomic as writeWhole } from '@ngcc-perf/atomic-file';
 import { CampaignError } from './campaign-error.js';
 
 /** Relative paths inside a run directory (docs/RUN-DIRECTORY.md, SPEC §8). */
@@ -48,10 +48,9 @@ export async function writeFileAtomic(filePath: string, text: string): Promise<v
     await writeWhole(filePath, text);
   } catch (error) {
     // A full disk (ENOSPC) or a read-only folder: the target keeps its old content; the run resumes.
-    const reason = (error as NodeJS.ErrnoException).code === 'ENOSPC' ? 'the disk is full' : (error as Error).message;
     throw new CampaignError(
       'RUN_DIRECTORY',
-      `cannot write ${filePath}: ${reason}. Free space (or make the folder writable), then run the same command again: it resumes where it stopped.`,
+      `cannot write ${filePath}: ${writeFailureReason(error)}. Free space (or make the folder writable), then run the same command again: it resumes where it stopped.`,
       { cause: error },
     );
   }

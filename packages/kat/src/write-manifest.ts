@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { writeFileAtomic } from '@ngcc-perf/atomic-file';
+import { writeFailureReason, writeFileAtomic } from '@ngcc-perf/atomic-file';
 import { hashReferenceKatFiles } from './hash-reference-kat-files.js';
 import { KatError } from './kat-error.js';
 import { updateManifestText, type NewManifestEntry } from './update-manifest.js';
@@ -42,10 +42,9 @@ export async function writeManifestFromKatFiles(options: WriteManifestOptions): 
   try {
     await writeFileAtomic(target, text);
   } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === 'ENOSPC' ? 'the disk is full' : (error as Error).message;
     throw new KatError(
       'OUTPUT_UNWRITABLE',
-      `cannot write ${target}: ${reason}. Free space (or make the folder writable), then run the same command again.`,
+      `cannot write ${target}: ${writeFailureReason(error)}. Free space (or make the folder writable), then run the same command again.`,
       { cause: error },
     );
   }
