@@ -13,16 +13,17 @@ const root = path.dirname(fileURLToPath(import.meta.url));
  */
 const MAY_IMPORT = {
   native: [],
+  'atomic-file': [],
   stats: [],
   record: [],
   'elf-size': [],
-  kat: ['native'],
+  kat: ['native', 'atomic-file'],
   rss: ['native'],
   timing: ['native', 'rss', 'stats', 'record'],
   ct: ['native'],
-  report: ['stats', 'record'],
-  campaign: ['native', 'kat', 'timing', 'elf-size', 'rss', 'ct', 'report', 'stats', 'record'],
-  cli: ['native', 'kat', 'timing', 'elf-size', 'rss', 'ct', 'report', 'stats', 'record', 'campaign'],
+  report: ['stats', 'record', 'atomic-file'],
+  campaign: ['native', 'atomic-file', 'kat', 'timing', 'elf-size', 'rss', 'ct', 'report', 'stats', 'record'],
+  cli: ['native', 'atomic-file', 'kat', 'timing', 'elf-size', 'rss', 'ct', 'report', 'stats', 'record', 'campaign'],
 };
 
 const DEEP_IMPORTS = {

@@ -1,12 +1,5 @@
 import { defineConfig } from 'tsup';
+import { LIBRARY_BUILD } from '../tsup.preset.js';
 
-export default defineConfig({
-  entry: ['src/index.ts'],
-  format: ['esm', 'cjs'],
-  dts: true,
-  clean: true,
-  sourcemap: true,
-  target: 'node20',
-  // import.meta.url in the CJS build too (package-paths.ts finds the package from it).
-  shims: true,
-});
+// import.meta.url in the CJS build too (package-paths.ts finds the package from it).
+export default defineConfig({ ...LIBRARY_BUILD, shims: true });

@@ -16,6 +16,12 @@ export {
   nativePackageVersion,
 } from './package-paths.js';
 export {
+  resolveGivenDriver,
+  spawnDriverProcess,
+  type DriverProcessResult,
+  type SpawnDriverProcessOptions,
+} from './spawn-driver-process.js';
+export {
   parseDriverOutput,
   type LineIssue,
   type LineSchema,

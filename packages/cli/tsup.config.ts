@@ -1,14 +1,8 @@
 import { defineConfig } from 'tsup';
+import { LIBRARY_BUILD } from '../../tsup.preset.js';
 
 export default defineConfig([
-  {
-    entry: ['src/index.ts'],
-    format: ['esm', 'cjs'],
-    dts: true,
-    clean: true,
-    sourcemap: true,
-    target: 'node20',
-  },
+  LIBRARY_BUILD,
   {
     // The bin shim is ESM only (top-level await); main() is bundled into it.
     entry: ['src/bin.ts'],

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { copyFile, mkdir, readFile, rename } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { copyFileAtomic } from '@ngcc-perf/atomic-file';
 import { instanceCmakeProjectDirectory } from '@ngcc-perf/native';
 import { execa } from 'execa';
 import { SHARED_LIBRARY_FLAGS, profileFlags, type BuildFlagsKind, type BuildProfile } from './build-profiles.js';
@@ -87,9 +88,7 @@ export async function buildInstance(options: BuildInstanceOptions): Promise<Buil
   }
   const built = path.join(options.buildDirectory, 'out', `lib${instance.name}.so`);
   const libraryPath = path.join(options.libraryDirectory, `lib${instance.name}.so`);
-  const temporary = `${libraryPath}.${process.pid}.tmp`;
-  await copyFile(built, temporary);
-  await rename(temporary, libraryPath);
+  await copyFileAtomic(built, libraryPath);
   const librarySha256 = createHash('sha256')
     .update(await readFile(libraryPath))
     .digest('hex');

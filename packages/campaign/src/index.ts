@@ -45,8 +45,6 @@ export { buildInstance } from './build-instance.js';
 export type { BuildInstanceOptions, BuildInstanceResult } from './build-instance.js';
 export { BUILD_PROFILES, GUIDE_PROFILES, SHARED_LIBRARY_FLAGS } from './build-profiles.js';
 export type { BuildProfile } from './build-profiles.js';
-export { writeManifestFromKatFiles } from './write-manifest.js';
-export type { WriteManifestOptions } from './write-manifest.js';
 export { CAMPAIGN_PHASES, instanceKey } from './engine/campaign-types.js';
 export type { CampaignPhase, CampaignPlan, ShardSpec } from './engine/campaign-types.js';
 export type { CampaignEvent, CampaignEventSink, PlannedOperation } from './engine/campaign-events.js';

@@ -1,5 +1,6 @@
-import { mkdir, open, readdir, rename, rm } from 'node:fs/promises';
+import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { TEMPORARY_FILE_PATTERN, writeFailureReason, writeFileAtomic as writeWhole } from '@ngcc-perf/atomic-file';
 import { CampaignError } from './campaign-error.js';
 
 /** Relative paths inside a run directory (docs/RUN-DIRECTORY.md, SPEC §8). */
@@ -32,35 +33,24 @@ export const EVIDENCE_ENTRIES = [
   'exports',
 ] as const;
 
-const TEMPORARY_SUFFIX = /\.\d+\.tmp$/;
-
 /**
- * Writes a file atomically: a temporary sibling is written and fsynced, then renamed over the
- * target, so a crash (even `kill -9`) leaves either the old or the new file, never half of one.
+ * Writes a file atomically (`writeFileAtomic` of @ngcc-perf/atomic-file: a temporary sibling
+ * written in full and fsynced, then renamed over the target), so a crash (even `kill -9`) or a
+ * full disk leaves either the old or the new file, never half of one.
+ * @throws {@link CampaignError} `RUN_DIRECTORY` naming the file and the fix
  * @param filePath - absolute path of the target
  * @param text - the whole content
  * @example
  * await writeFileAtomic('/runs/x/reports/a/perf_x86_1.md', markdown);
  */
 export async function writeFileAtomic(filePath: string, text: string): Promise<void> {
-  const temporary = `${filePath}.${process.pid}.tmp`;
   try {
-    await mkdir(path.dirname(filePath), { recursive: true });
-    const handle = await open(temporary, 'w');
-    try {
-      await handle.writeFile(text);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await rename(temporary, filePath);
+    await writeWhole(filePath, text);
   } catch (error) {
     // A full disk (ENOSPC) or a read-only folder: the target keeps its old content; the run resumes.
-    await rm(temporary, { force: true }).catch(() => undefined);
-    const reason = (error as NodeJS.ErrnoException).code === 'ENOSPC' ? 'the disk is full' : (error as Error).message;
     throw new CampaignError(
       'RUN_DIRECTORY',
-      `cannot write ${filePath}: ${reason}. Free space (or make the folder writable), then run the same command again: it resumes where it stopped.`,
+      `cannot write ${filePath}: ${writeFailureReason(error)}. Free space (or make the folder writable), then run the same command again: it resumes where it stopped.`,
       { cause: error },
     );
   }
@@ -76,7 +66,7 @@ export async function writeJsonAtomic(filePath: string, value: unknown): Promise
 }
 
 /**
- * Deletes the `<file>.<pid>.tmp` leftovers of writes a killed process did not finish.
+ * Deletes the `<file>.<pid>.<n>.tmp` leftovers (`TEMPORARY_FILE_PATTERN`) of writes a killed process did not finish.
  * @param directory - the run directory (absolute)
  * @returns how many were removed
  * @example
@@ -91,7 +81,7 @@ export async function removeTemporaryFiles(directory: string): Promise<number> {
     return 0;
   }
   for (const entry of entries) {
-    if (entry.isFile() && TEMPORARY_SUFFIX.test(entry.name)) {
+    if (entry.isFile() && TEMPORARY_FILE_PATTERN.test(entry.name)) {
       await rm(path.join(entry.parentPath, entry.name), { force: true });
       removed += 1;
     }

@@ -1,8 +1,8 @@
+import type { DriverProcessResult } from '@ngcc-perf/native';
 import { classifyFindings } from './classify-findings.js';
 import type { CtFinding, CtTaintCall, CtUnknownReason } from './ct-result.js';
 import { CtError } from './ct-error.js';
 import { parseCtDriverLines } from './internal/driver-lines.js';
-import type { ProcessResult } from './internal/spawn-driver.js';
 import { parseMemcheckXml } from './parse-memcheck-xml.js';
 
 /** What one `ct-taint` process under valgrind came to. */
@@ -29,7 +29,7 @@ function stderrTail(stderr: string): string {
  * @param timeoutSeconds - the limit that was applied, for the sentence
  * @throws {CtError} `DRIVER_FAILED` when the driver rejected its arguments; `DRIVER_PROTOCOL` for bad lines
  */
-export function interpretTaintRun(run: ProcessResult, libraryPath: string, timeoutSeconds: number): TaintOutcome {
+export function interpretTaintRun(run: DriverProcessResult, libraryPath: string, timeoutSeconds: number): TaintOutcome {
   const lines = parseCtDriverLines(run.stdout);
   const calls: CtTaintCall[] = [];
   let started: boolean | null = null;

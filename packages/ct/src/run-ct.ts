@@ -1,10 +1,11 @@
 import { accessSync, constants, realpathSync } from 'node:fs';
 import path from 'node:path';
+import { spawnDriverProcess } from '@ngcc-perf/native';
 import { sortFindings } from './classify-findings.js';
 import { CtError } from './ct-error.js';
 import type { CtResult, CtResultBase, CtTaintResult, CtTimingResult } from './ct-result.js';
 import { parseCtDriverLines } from './internal/driver-lines.js';
-import { resolveDriverPath, runProcess } from './internal/spawn-driver.js';
+import { resolveDriverPath } from './internal/resolve-driver.js';
 import { interpretTaintRun } from './interpret-taint-run.js';
 import { scanDivisions } from './scan-divisions.js';
 
@@ -81,8 +82,8 @@ async function runTaint(
   bits: number[],
   timeoutSeconds: number,
 ) {
-  const version = await runProcess(valgrind, ['--version'], { timeoutSeconds: 30 });
-  const run = await runProcess(driver, ['ct-taint', library, String(digestBits), '--bits', bits.join(',')], {
+  const version = await spawnDriverProcess(valgrind, ['--version'], { timeoutSeconds: 30 });
+  const run = await spawnDriverProcess(driver, ['ct-taint', library, String(digestBits), '--bits', bits.join(',')], {
     timeoutSeconds,
     env: { ...process.env, NGCC_PERF_VALGRIND: valgrind },
     fd3: true,
@@ -96,7 +97,7 @@ async function runTiming(
   digestBits: number,
   timing: { messageBytes: number; milliseconds: number },
 ): Promise<CtTimingResult | string> {
-  const run = await runProcess(
+  const run = await spawnDriverProcess(
     driver,
     [
       'ct-time',
@@ -194,7 +195,9 @@ export async function runCt(options: RunCtOptions): Promise<CtResult> {
   const taint: CtTaintResult = { valgrindVersion: version, calls: outcome.calls, seconds: run.seconds };
   if (outcome.status === 'unknown')
     return { ...base, taint, verdict: 'unknown', reason: outcome.reason, detail: outcome.detail };
-  const objdump = await runProcess('objdump', ['-d', '-l', '--no-show-raw-insn', real], { timeoutSeconds: 120 });
+  const objdump = await spawnDriverProcess('objdump', ['-d', '-l', '--no-show-raw-insn', real], {
+    timeoutSeconds: 120,
+  });
   const divisions = objdump.exitCode === 0 ? scanDivisions(objdump.stdout) : [];
   if (objdump.exitCode !== 0)
     base.notes.push(

@@ -40,4 +40,6 @@ export type { KatLogHeader, KatLogInput } from './render-kat-log.js';
 export { RUN_KAT_DEFAULTS, runKat } from './run-kat.js';
 export type { RunKatOptions } from './run-kat.js';
 export { VERDICT_EXIT_CODES } from './verdicts.js';
+export { writeManifestFromKatFiles } from './write-manifest.js';
+export type { WriteManifestOptions } from './write-manifest.js';
 export type { KatVerdict } from './verdicts.js';

@@ -7,7 +7,7 @@
  * - `KAT_FILE_MALFORMED`, `KAT_FILE_BAD_HEX`: a submitted KAT file is not in the SPEC §4 layout
  *   (a line that is not `Key = value`, a bad `_Len` value; a hex field that is not hex bytes).
  * - `NO_REFERENCE_FILES`: `--write-manifest` found no reference KAT file to hash.
- * - `OUTPUT_UNWRITABLE`: a generated KAT file could not be written.
+ * - `OUTPUT_UNWRITABLE`: a generated KAT file or a manifest could not be written.
  * - `INVALID_ARGUMENT`: a caller passed a value outside the documented range.
  * - `DRIVER_NOT_FOUND`: the driver path given is missing or not executable.
  * - `DRIVER_VERSION`: the driver speaks another protocol version.

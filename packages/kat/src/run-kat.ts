@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { writeFileAtomic } from '@ngcc-perf/atomic-file';
 import type { DriverKatOptions, DriverRunner, KatTestSizes } from './driver-runner.js';
 import { formatKatFile } from './format-kat-file.js';
 import { checkRunOptions } from './internal/check-run-options.js';
@@ -91,14 +91,10 @@ function driverOptionsOf(options: RunKatOptions, timeoutSeconds: number): Driver
 async function writeKatFile(outDir: string | undefined, file: string, text: string): Promise<string | null> {
   if (outDir === undefined) return null;
   const target = path.join(outDir, file);
-  // Written beside the target and renamed over it, so a full disk or a kill never leaves half a KAT file.
-  const temporary = `${target}.${process.pid}.tmp`;
+  // Atomic, so a full disk or a kill never leaves half a KAT file.
   try {
-    await mkdir(outDir, { recursive: true });
-    await writeFile(temporary, text);
-    await rename(temporary, target);
+    await writeFileAtomic(target, text);
   } catch (error) {
-    await rm(temporary, { force: true }).catch(() => undefined);
     throw new KatError(
       'OUTPUT_UNWRITABLE',
       `Cannot write ${target}: ${(error as Error).message}. Choose a writable outDir with free space.`,

@@ -1,5 +1,5 @@
-import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { writeFileAtomic } from '@ngcc-perf/atomic-file';
 import { renderCrossSystemSummaryHtml, renderCrossSystemSummaryMarkdown } from './render-cross-system-summary.js';
 import { REPORT_PATHS, renderRunReports } from './render-run-reports.js';
 import { ReportError } from './report-error.js';
@@ -8,11 +8,8 @@ import type { RenderedFile, RenderRunOptions } from './render-run-reports.js';
 
 async function writeAtomically(directory: string, file: RenderedFile): Promise<void> {
   const target = path.join(directory, ...file.path.split('/'));
-  const temporary = `${target}.${process.pid}.tmp`;
   try {
-    await mkdir(path.dirname(target), { recursive: true });
-    await writeFile(temporary, file.content);
-    await rename(temporary, target);
+    await writeFileAtomic(target, file.content);
   } catch (error) {
     throw new ReportError(
       'WRITE_FAILED',
@@ -24,7 +21,8 @@ async function writeAtomically(directory: string, file: RenderedFile): Promise<v
 
 /**
  * Writes every file of {@link renderRunReports} under `outDirectory` (normally the run directory
- * itself), each atomically (a temporary sibling renamed over the target).
+ * itself), each atomically (`writeFileAtomic` of @ngcc-perf/atomic-file: written in full, fsynced,
+ * renamed over the target).
  *
  * @param dataset - one run directory ({@link loadRunDirectory})
  * @param outDirectory - where `reports/` and `exports/` go

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { TEMPORARY_FILE_PATTERN } from '@ngcc-perf/atomic-file';
 import { CampaignError } from '../campaign-error.js';
 import { EVIDENCE_ENTRIES } from '../run-directory.js';
 
@@ -27,7 +28,7 @@ export async function listEvidenceFiles(directory: string): Promise<string[]> {
       continue;
     }
     for (const item of await readdir(full, { withFileTypes: true, recursive: true })) {
-      if (!item.isFile() || /\.\d+\.tmp$/.test(item.name)) continue;
+      if (!item.isFile() || TEMPORARY_FILE_PATTERN.test(item.name)) continue;
       files.push(path.relative(directory, path.join(item.parentPath, item.name)).split(path.sep).join('/'));
     }
   }

@@ -1,4 +1,4 @@
-import { copyFile, mkdir, rename } from 'node:fs/promises';
+import { copyFileAtomic } from '@ngcc-perf/atomic-file';
 import os from 'node:os';
 import path from 'node:path';
 import { readLoadableSegments } from '@ngcc-perf/elf-size';
@@ -108,9 +108,7 @@ async function buildPrebuilt(
   libraryRelative: string,
 ): Promise<BuildEntry> {
   const target = path.join(context.state.directory, libraryRelative);
-  await mkdir(path.dirname(target), { recursive: true });
-  await copyFile(unit.instance.prebuiltLibraryPath!, `${target}.${process.pid}.tmp`);
-  await rename(`${target}.${process.pid}.tmp`, target);
+  await copyFileAtomic(unit.instance.prebuiltLibraryPath!, target);
   const { imageBytes } = await readLoadableSegments(target);
   return {
     ...entry,

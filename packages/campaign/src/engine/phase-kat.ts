@@ -1,4 +1,4 @@
-import { copyFile, mkdir, rename } from 'node:fs/promises';
+import { copyFileAtomic } from '@ngcc-perf/atomic-file';
 import os from 'node:os';
 import path from 'node:path';
 import { runKat, type KatResult } from '@ngcc-perf/kat';
@@ -121,9 +121,7 @@ async function fallBack(
   const guideLog = runPaths.guideKatLog(candidate.id, instance.name);
   await writeFileAtomic(path.join(out, guideLog), guideKat.logText);
   const target = path.join(out, libraryRelative);
-  await mkdir(path.dirname(target), { recursive: true });
-  await copyFile(built.libraryPath, `${target}.${process.pid}.tmp`);
-  await rename(`${target}.${process.pid}.tmp`, target);
+  await copyFileAtomic(built.libraryPath, target);
   const katLog = runPaths.katLog(candidate.id, instance.name);
   await writeFileAtomic(path.join(out, katLog), fallbackKat.logText);
   const withFallback = await withLibrary(fallbackEntry, { ...built, libraryPath: target }, libraryRelative);

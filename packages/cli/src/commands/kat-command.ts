@@ -1,9 +1,15 @@
 import type { Command } from 'commander';
-import { ALL_KAT_FILES, DEFAULT_KAT_FILES, runKat, VERDICT_EXIT_CODES, type KatFileKind } from '@ngcc-perf/kat';
+import {
+  ALL_KAT_FILES,
+  DEFAULT_KAT_FILES,
+  runKat,
+  VERDICT_EXIT_CODES,
+  writeManifestFromKatFiles,
+  type KatFileKind,
+} from '@ngcc-perf/kat';
 import type { CommandContext } from '../command-context.js';
 import { CliError } from '../cli-error.js';
 import { parseInteger, parsePositiveNumber } from '../parse-options.js';
-import { writeManifestFromKatFiles } from '@ngcc-perf/campaign';
 import { driverPath } from '@ngcc-perf/native';
 
 interface KatFlags {

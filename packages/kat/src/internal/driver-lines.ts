@@ -1,6 +1,7 @@
 // The one place that validates what `ngcc-perf-driver kat` prints on stdout (native/PROTOCOL.md, version 1).
 import { parseDriverOutput as parseDriverLines, type LineSchema } from '@ngcc-perf/native';
 import { z } from 'zod';
+import type { DriverKatRecord } from '../driver-runner.js';
 import { KatError } from '../kat-error.js';
 
 const hex = z.string().regex(/^[0-9A-F]*$/);
@@ -47,18 +48,10 @@ const errorLine = z.object({
 });
 
 export type KatMetaLine = z.infer<typeof metaLine>;
-/** A `kat-record` line (checked by hand, see `recordCheck`). */
-export interface KatRecordLine {
+/** A `kat-record` line (checked by hand, see `recordCheck`): a {@link DriverKatRecord} in its envelope. */
+export interface KatRecordLine extends DriverKatRecord {
   v: 1;
   type: 'kat-record';
-  index: number;
-  bits: number;
-  msgHex?: string;
-  headHex?: string;
-  tailHex?: string;
-  seeded?: boolean;
-  iterations?: number;
-  dstHex: string;
 }
 export type KatEndLine = z.infer<typeof endLine>;
 export type KatErrorLine = z.infer<typeof errorLine>;

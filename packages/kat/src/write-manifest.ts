@@ -1,8 +1,10 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { hashReferenceKatFiles, updateManifestText, type NewManifestEntry } from '@ngcc-perf/kat';
-import { writeFileAtomic } from './run-directory.js';
+import { writeFailureReason, writeFileAtomic } from '@ngcc-perf/atomic-file';
+import { hashReferenceKatFiles } from './hash-reference-kat-files.js';
+import { KatError } from './kat-error.js';
+import { updateManifestText, type NewManifestEntry } from './update-manifest.js';
 
 /** Options of {@link writeManifestFromKatFiles}. */
 export interface WriteManifestOptions {
@@ -23,7 +25,8 @@ export interface WriteManifestOptions {
  * @returns the entries written
  * @throws `KatError` `INVALID_ARGUMENT` for a label that leaves the candidate folder (`..`,
  *   absolute, `\`), `NO_REFERENCE_FILES` when no KAT file of the instance is found,
- *   `KAT_FILE_UNREADABLE`, `MANIFEST_*` for a malformed existing manifest
+ *   `KAT_FILE_UNREADABLE`, `MANIFEST_*` for a malformed existing manifest, `OUTPUT_UNWRITABLE`
+ *   when the manifest cannot be written (the old one is then left as it was)
  * @example
  * await writeManifestFromKatFiles({ manifestPath: 'hash-15/kat.sha256', katDirectory: 'hash-15/Test_Vectors', name: 'litchi_512', label: 'litchi_512' });
  */
@@ -34,9 +37,16 @@ export async function writeManifestFromKatFiles(options: WriteManifestOptions): 
     label: options.label,
   });
   const existing = existsSync(options.manifestPath) ? await readFile(options.manifestPath, 'utf8') : null;
-  await writeFileAtomic(
-    path.resolve(options.manifestPath),
-    updateManifestText(existing, options.manifestPath, entries),
-  );
+  const text = updateManifestText(existing, options.manifestPath, entries);
+  const target = path.resolve(options.manifestPath);
+  try {
+    await writeFileAtomic(target, text);
+  } catch (error) {
+    throw new KatError(
+      'OUTPUT_UNWRITABLE',
+      `cannot write ${target}: ${writeFailureReason(error)}. Free space (or make the folder writable), then run the same command again.`,
+      { cause: error },
+    );
+  }
   return entries;
 }

@@ -1,0 +1,89 @@
+// The one process runner of the driver packages, on small shell programs: how a process ended,
+// the timeout (SIGTERM, then SIGKILL 2 s later), pipes a grandchild keeps open, descriptor 3, a
+// program that cannot start, and a driver path given by the caller.
+import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from '@jest/globals';
+import { resolveGivenDriver, spawnDriverProcess } from '../src/spawn-driver-process.js';
+
+const sh = (script: string, timeoutSeconds = 10, fd3 = false) =>
+  spawnDriverProcess('/bin/sh', ['-c', script], { timeoutSeconds, fd3 });
+
+describe('spawnDriverProcess', () => {
+  it('returns the exit code, stdout and stderr of a process that ends', async () => {
+    const run = await sh('echo out; echo err >&2; exit 3');
+    expect(run).toMatchObject({
+      exitCode: 3,
+      signal: null,
+      timedOut: false,
+      stdout: 'out\n',
+      stderr: 'err\n',
+      fd3: '',
+      startError: null,
+      startCause: null,
+    });
+    expect(run.seconds).toBeGreaterThan(0);
+  });
+
+  it('reports a crash as the signal that ended the process', async () => {
+    const run = await sh('kill -SEGV $$');
+    expect(run).toMatchObject({ exitCode: null, signal: 'SIGSEGV', timedOut: false });
+  });
+
+  it('sends SIGTERM at the timeout, and the process may still write its lines', async () => {
+    const run = await sh("trap 'echo partial; exit 7' TERM; while :; do sleep 0.05; done", 0.3);
+    expect(run).toMatchObject({ exitCode: 7, signal: null, timedOut: true, stdout: 'partial\n' });
+  });
+
+  it('sends SIGKILL 2 s after a SIGTERM that is ignored', async () => {
+    const run = await sh("trap '' TERM; while :; do sleep 0.05; done", 0.2);
+    expect(run).toMatchObject({ exitCode: null, signal: 'SIGKILL', timedOut: true });
+    expect(run.seconds).toBeGreaterThanOrEqual(2);
+  });
+
+  it('stops reading 5 s after the process ended when a grandchild still holds its pipes', async () => {
+    const run = await sh('echo started; (sleep 30 &) ; exit 0');
+    expect(run).toMatchObject({ exitCode: 0, signal: null, timedOut: false, stdout: 'started\n' });
+    expect(run.seconds).toBeGreaterThanOrEqual(5);
+    expect(run.seconds).toBeLessThan(20);
+  }, 20_000);
+
+  it('reads descriptor 3 when asked', async () => {
+    const run = await sh('echo "<xml/>" >&3', 10, true);
+    expect(run.fd3).toBe('<xml/>\n');
+  });
+
+  it('returns, never throws, when the program cannot be started', async () => {
+    const run = await spawnDriverProcess('/nonexistent/ngcc-perf-driver', ['info'], { timeoutSeconds: 5 });
+    expect(run.exitCode).toBeNull();
+    expect(run.startError).toMatch(/ENOENT/);
+    expect(run.startCause).toMatchObject({ code: 'ENOENT', syscall: 'spawn /nonexistent/ngcc-perf-driver' });
+  });
+
+  it('keeps the last bytes of a stream beyond its limit', async () => {
+    // 60000 lines, 348894 bytes: more than one 64 KiB read, so the first ones are dropped.
+    const run = await spawnDriverProcess('/bin/sh', ['-c', 'seq 1 60000 >&2'], {
+      timeoutSeconds: 10,
+      limitBytes: { stderr: 1024 },
+    });
+    expect(run.stderr.startsWith('1\n')).toBe(false);
+    expect(run.stderr.length).toBeLessThan(348_894);
+    expect(run.stderr.endsWith('\n59999\n60000\n')).toBe(true);
+  });
+});
+
+describe('resolveGivenDriver', () => {
+  it('returns a given executable and throws the caller error for anything else', async () => {
+    const folder = mkdtempSync(path.join(os.tmpdir(), 'ngcc-given-driver-'));
+    const driver = path.join(folder, 'ngcc-perf-driver');
+    writeFileSync(driver, '#!/bin/sh\n');
+    chmodSync(driver, 0o755);
+    expect(await resolveGivenDriver(driver, () => new Error('unused'))).toBe(driver);
+    const notExecutable = path.join(folder, 'plain');
+    writeFileSync(notExecutable, '');
+    await expect(
+      resolveGivenDriver(notExecutable, (cause) => new Error(`not executable: ${(cause as Error).message}`)),
+    ).rejects.toThrow(/^not executable: EACCES/);
+  });
+});
