@@ -128,9 +128,16 @@ for (let round = 0; parts.has(1) && round < accuracyRounds; round++) {
 // repeats lie the same time apart and a slow drift of the shared host reaches both alike.
 const sha512 = path.join(root, 'native', 'build', 'examples', 'libsha512.so');
 const plain = (n) => {
-  const out = execFileSync(driverPath, ['time', sha512, '512', '4096', String(n), '3', '--cpu', String(cpu)], {
-    encoding: 'utf8',
-  });
+  // The same address-space layout as the harness's processes: a randomised floor against a fixed
+  // harness would add the layout's variance to the floor alone and flatter the harness.
+  const layout = addressLayout === 'fixed' ? ['--fixed-layout'] : [];
+  const out = execFileSync(
+    driverPath,
+    ['time', sha512, '512', '4096', String(n), '3', '--cpu', String(cpu), ...layout],
+    {
+      encoding: 'utf8',
+    },
+  );
   const trial = JSON.parse(out.split('\n').find((line) => line.includes('"type":"trial"')));
   return trial.ticks / trial.iterations;
 };
