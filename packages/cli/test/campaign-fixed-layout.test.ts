@@ -53,11 +53,17 @@ describe('run --fixed-layout', () => {
       .filter((f) => f.endsWith('.json'));
     expect(records).toHaveLength(2);
     for (const file of records) {
-      const record = await readJson<{ status: string; plan: { addressLayout?: string } }>(
-        path.join(recordDirectory, file),
-      );
+      const record = await readJson<{
+        status: string;
+        plan: { addressLayout?: string };
+        calibration: { command: string[] };
+        processes: { command: string[] }[];
+      }>(path.join(recordDirectory, file));
       expect(record.status).toBe('complete');
       expect(record.plan.addressLayout).toBe('fixed');
+      // What the driver was asked, not only what the plan says: every process had --fixed-layout.
+      const commands = [record.calibration.command, ...record.processes.map((p) => p.command)];
+      expect(commands.filter((command) => !command.includes('--fixed-layout'))).toEqual([]);
     }
 
     // The same directory without the option is another plan: refused, naming the field.
@@ -73,10 +79,11 @@ describe('run --fixed-layout', () => {
     expect(result.code).toBe(0);
     const campaign = await readJson<{ plan: Record<string, unknown> }>(path.join(out, 'campaign.json'));
     expect(campaign.plan).not.toHaveProperty('addressLayout');
-    const record = await readJson<{ plan: { addressLayout?: string } }>(
+    const record = await readJson<{ plan: { addressLayout?: string }; processes: { command: string[] }[] }>(
       path.join(out, 'records', 'example-sm3', 'sm3__hash_32.json'),
     );
     expect(record.plan.addressLayout).toBe('randomized');
+    expect(record.processes.filter((p) => p.command.includes('--fixed-layout'))).toEqual([]);
   });
 
   // The kernel clears ADDR_NO_RANDOMIZE on bwrap's exec of the inner driver when bwrap runs as
