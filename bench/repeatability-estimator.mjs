@@ -1,18 +1,31 @@
 #!/usr/bin/env node
 // How often the repeatability figure of bench/timing-accuracy.mjs (part 3) reads above its goal
 // (median over the rounds of harness deviation / floor deviation > 1.5) when the harness adds no
-// noise at all, or a given amount. Both sides' repeats are drawn as ln(second/first) ~ N(0, σ) with
-// σ_harness = --true-ratio × σ_floor; the estimate of each estimator is the share of simulated runs
-// (--runs) whose figure exceeds 1.5, and the chance that three runs in a row stay at or below it.
-// Deterministic: a seeded generator (--seed), so the printed shares are the same on every machine.
-// Usage: node bench/repeatability-estimator.mjs [--runs 20000] [--seed 1] [--rounds 5]
+// noise at all, or a given amount — for each way of scoring a round and each size of a run.
+// Two models of a pair's ln(second/first):
+//  - normal: ln r ~ N(0, σ) with σ = 2 % for the floor;
+//  - measured: ln r drawn (with replacement) from the floor's pairs of a real run of the benchmark
+//    on this VM (--pairs-file, default bench/data/repeatability-pairs-2026-12-02.json), whose
+//    bursts of the shared host give it heavy tails.
+// The harness's ln r is the floor's model times --true-ratio's values (1: it adds nothing). Each line
+// prints the share of simulated runs (--runs) whose figure exceeds the goal and the chance that
+// three runs in a row stay at or below it. Deterministic: a seeded generator (--seed).
+// Usage: node bench/repeatability-estimator.mjs [--runs 20000] [--seed 1] [--pairs-file FILE]
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { REPEATABILITY_GOAL, median, medianLogDeviation, rmsLogDeviation } from './repeatability-score.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
 const argument = (name, fallback) => {
   const index = process.argv.indexOf(name);
-  return index === -1 ? fallback : Number(process.argv[index + 1]);
+  return index === -1 ? fallback : process.argv[index + 1];
 };
-const runs = argument('--runs', 20000);
-const rounds = argument('--rounds', 5);
-let seed = argument('--seed', 1) >>> 0;
+const runs = Number(argument('--runs', 20000));
+const seedArgument = Number(argument('--seed', 1));
+const pairsFile = argument('--pairs-file', path.join(here, 'data', 'repeatability-pairs-2026-12-02.json'));
+const measuredLogRatios = JSON.parse(readFileSync(pairsFile, 'utf8')).floorPairRatios.map(Math.log);
+let seed = seedArgument >>> 0;
 
 // mulberry32: a small seeded uniform generator; Box–Muller turns two uniforms into a normal.
 const uniform = () => {
@@ -23,38 +36,43 @@ const uniform = () => {
   return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
 };
 const normal = () => Math.sqrt(-2 * Math.log(1 - uniform())) * Math.cos(2 * Math.PI * uniform());
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+const models = {
+  normal: () => normal() * 0.02,
+  measured: () => measuredLogRatios[Math.floor(uniform() * measuredLogRatios.length)],
 };
-const estimators = {
-  // The figure before: median of |second/first − 1| over 3 pairs a round.
-  'median |r − 1|': (logRatios) => median(logRatios.map((x) => Math.abs(Math.exp(x) - 1))),
-  // The figure now: root mean square of ln(second/first) over the round's pairs.
-  'rms ln r': (logRatios) => Math.sqrt(logRatios.reduce((sum, x) => sum + x * x, 0) / logRatios.length),
-};
+// The scores take pair ratios r; the models give ln r.
+const scores = { 'rms ln r': rmsLogDeviation, 'median |ln r|': medianLogDeviation };
 
-const floorSigma = 0.02;
-console.log(`${runs} simulated runs of ${rounds} rounds each, seed ${argument('--seed', 1)}, floor σ ${floorSigma}`);
-for (const [name, pairs] of [
-  ['median |r − 1|', 3],
-  ['rms ln r', 3],
-  ['rms ln r', 8],
-]) {
-  for (const trueRatio of [1, 1.2]) {
-    let above = 0;
-    for (let run = 0; run < runs; run += 1) {
-      const roundRatios = [];
-      for (let round = 0; round < rounds; round += 1) {
-        const draw = (sigma) => Array.from({ length: pairs }, () => normal() * sigma);
-        roundRatios.push(estimators[name](draw(floorSigma * trueRatio)) / estimators[name](draw(floorSigma)));
+console.log(
+  `${runs} simulated runs a line, seed ${seedArgument}; measured model: the ${measuredLogRatios.length} floor pairs of ${path.relative(process.cwd(), pairsFile)}`,
+);
+for (const [modelName, draw] of Object.entries(models)) {
+  for (const [rounds, pairs] of [
+    [5, 8],
+    [7, 12],
+  ]) {
+    for (const [scoreName, score] of Object.entries(scores)) {
+      const cells = [];
+      for (const trueRatio of [1, 1.3, 2]) {
+        let above = 0;
+        for (let run = 0; run < runs; run += 1) {
+          const roundRatios = [];
+          for (let round = 0; round < rounds; round += 1) {
+            const side = (scale) => Array.from({ length: pairs }, () => Math.exp(draw() * scale));
+            roundRatios.push(score(side(trueRatio)) / score(side(1)));
+          }
+          if (median(roundRatios) > REPEATABILITY_GOAL) above += 1;
+        }
+        const share = above / runs;
+        cells.push(
+          trueRatio === 1
+            ? `adds nothing: > ${REPEATABILITY_GOAL} in ${(share * 100).toFixed(1)} %, three in a row ≤ ${REPEATABILITY_GOAL} ${((1 - share) ** 3 * 100).toFixed(1)} %`
+            : `×${trueRatio}: > ${REPEATABILITY_GOAL} in ${(share * 100).toFixed(1)} %`,
+        );
       }
-      if (median(roundRatios) > 1.5) above += 1;
+      console.log(
+        `${modelName.padEnd(8)} ${rounds} × ${String(pairs).padStart(2)} pairs, ${scoreName.padEnd(13)} ${cells.join('; ')}`,
+      );
     }
-    const share = above / runs;
-    console.log(
-      `${name.padEnd(15)} ${String(pairs).padStart(2)} pairs a round, true harness/floor ${trueRatio.toFixed(2)}: figure > 1.5 in ${(share * 100).toFixed(1)} % of runs; three in a row ≤ 1.5: ${((1 - share) ** 3 * 100).toFixed(1)} %`,
-    );
   }
 }
