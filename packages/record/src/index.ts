@@ -25,18 +25,34 @@ export {
   counterNameSchema,
   counterSchema,
   derivedFiguresSchema,
-  processEntrySchema,
   RECORD_FORMAT,
   timingRecordSchema,
-  trialSchema,
 } from './record-schema.js';
+export {
+  discardedAttemptSchema,
+  disturbanceCodeSchema,
+  disturbedReasonSchema,
+  processEntrySchema,
+  processFailureCodeSchema,
+  processFailureSchema,
+  rerunStopSchema,
+  trialSchema,
+} from './process-schema.js';
+export type {
+  DiscardedAttempt,
+  DisturbanceCode,
+  DisturbedReason,
+  ProcessEntry,
+  ProcessFailure,
+  ProcessFailureCode,
+  RerunStop,
+  Trial,
+} from './process-schema.js';
 export type {
   CompleteTimingRecord,
   CounterInfo,
   CounterKind,
   CounterName,
   DerivedFigures,
-  ProcessEntry,
   TimingRecord,
-  Trial,
 } from './record-schema.js';

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { katVerdictSchema } from './build-manifest-schema.js';
 import { callMemorySchema } from './call-memory-schema.js';
 import { hostProblemSchema } from './host-problem-schema.js';
-import { perCallFiguresSchema, perCallSummarySchema } from './per-call-schema.js';
+import { perCallSummarySchema } from './per-call-schema.js';
+import { processEntrySchema } from './process-schema.js';
 
 /**
  * The `format` value of a timing record this package reads (docs/RUN-DIRECTORY.md).
@@ -64,48 +65,6 @@ export const counterSchema = z.object({
 
 /** Which counter produced a record's ticks, and at what rate (Hz). */
 export type CounterInfo = z.infer<typeof counterSchema>;
-
-/**
- * Zod schema of one trial: `ticks` counter ticks and `seconds` of CLOCK_MONOTONIC_RAW around
- * `iterations` calls (SPEC §5).
- *
- * @example
- * ```ts
- * trialSchema.parse({ iterations: 20000, seconds: 0.0228, ticks: 61340123 });
- * ```
- */
-export const trialSchema = z.object({
-  iterations: z.number().int().positive(),
-  seconds: z.number().positive(),
-  ticks: z.number().nonnegative(),
-  perCall: perCallFiguresSchema.optional(),
-});
-
-/** One timed trial. */
-export type Trial = z.infer<typeof trialSchema>;
-
-/**
- * Zod schema of one driver process of a record: its command (paths relative to the run
- * directory), CPU, exit, RSS figures in bytes and its trial (`null` when it produced none).
- *
- * @example
- * ```ts
- * const process = processEntrySchema.parse(record.processes[0]);
- * ```
- */
-export const processEntrySchema = z.object({
-  command: z.array(z.string()),
-  cpu: z.number().int().nonnegative().nullable(),
-  exitCode: z.number().int().nullable(),
-  wallSeconds: z.number().nonnegative(),
-  attempts: z.number().int().positive(),
-  baselineRssBytes: count.nullable(),
-  peakRssBytes: count.nullable(),
-  trial: trialSchema.nullable(),
-});
-
-/** One driver process of a record. */
-export type ProcessEntry = z.infer<typeof processEntrySchema>;
 
 /**
  * Zod schema of a record's derived figures (SPEC §5; formulas in docs/RUN-DIRECTORY.md).

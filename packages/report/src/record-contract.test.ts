@@ -57,6 +57,44 @@ describe('record contract: what timing writes, report reads', () => {
     ).toBe(false);
   });
 
+  it("loads every field timing wrote into a record's processes: scheduler figures, disturbances, discarded attempts", () => {
+    const record = firstRecord();
+    const processes = record.processes as Record<string, unknown>[];
+    const first = processes[0]!;
+    // The driver's scheduler figures of the loop, as timing writes them (this fixture predates them).
+    const trial = {
+      ...(first.trial as object),
+      involuntarySwitches: 5,
+      voluntarySwitches: 0,
+      cpuAfter: 1,
+      migrations: 0,
+      runDelayNs: 240277,
+    };
+    const disturbed = {
+      ...first,
+      trial,
+      attempts: 2,
+      disturbedReasons: [
+        { code: 'migration', message: 'migrated 1 time(s) between CPUs during the loop', rerun: true },
+      ],
+      disturbed: true,
+      rerunStopped: 'budget',
+      discardedAttempts: [
+        {
+          attempt: 1,
+          cpu: 1,
+          wallSeconds: 0.2,
+          trial: { ...trial, migrations: 1 },
+          disturbedReasons: [
+            { code: 'migration', message: 'migrated 1 time(s) between CPUs during the loop', rerun: true },
+          ],
+        },
+      ],
+    };
+    const parsed = timingRecordSchema.parse({ ...record, processes: [disturbed, ...processes.slice(1)] });
+    expect(parsed.processes).toEqual([disturbed, ...processes.slice(1)]);
+  });
+
   it('reads the host problems of older run directories, stored as sentences, as codes (validate and resume load them)', () => {
     const sandboxOff =
       "sandbox OFF (--no-sandbox): candidate code ran outside the driver's sandbox, with the full rights of the user who ran the campaign";
