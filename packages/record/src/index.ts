@@ -19,6 +19,20 @@ export type { HostEnvironment, HypervisorEvidence } from './host-environment-sch
 export { HOST_PROBLEM_CODE, hostProblemFromSentence, hostProblemSchema } from './host-problem-schema.js';
 export type { HostProblem, HostProblemCode } from './host-problem-schema.js';
 export { perCallFiguresSchema, perCallSummarySchema } from './per-call-schema.js';
+export {
+  addressLayoutSchema,
+  contextSwitchPolicySchema,
+  measurementPlanSchema,
+  messagePatternSchema,
+  timingScopeSchema,
+} from './plan-schema.js';
+export type {
+  AddressLayout,
+  ContextSwitchPolicy,
+  MessagePattern,
+  RecordedMeasurementPlan,
+  TimingScope,
+} from './plan-schema.js';
 export type { PerCallFigures, PerCallSummary } from './per-call-schema.js';
 export {
   counterKindSchema,

@@ -3,6 +3,7 @@ import { katVerdictSchema } from './build-manifest-schema.js';
 import { callMemorySchema } from './call-memory-schema.js';
 import { hostProblemSchema } from './host-problem-schema.js';
 import { perCallSummarySchema } from './per-call-schema.js';
+import { measurementPlanSchema } from './plan-schema.js';
 import { processEntrySchema } from './process-schema.js';
 
 /**
@@ -165,31 +166,6 @@ const recordCommon = {
   hostProblems: z.array(hostProblemSchema).optional(),
 };
 
-const planSchema = z.object({
-  trialTargetSeconds: z.number().positive(),
-  budgetSeconds: z.number().positive(),
-  /** Null when the calibration was not kept (e.g. an imported dataset). */
-  calibrationSeconds: z.number().nonnegative().nullable(),
-  /** Seconds of one of the calls timed right after the cold call (`--warm-check`); null when none were. */
-  warmCallSeconds: z.number().nonnegative().nullish(),
-  /** The seconds per call the trials were planned with. */
-  planCallSeconds: z.number().nonnegative().optional(),
-  /** `first-call` (SPEC §5), `batch` (calls under 1 µs) or `warm-calls` (the cold call took over twice a warm one: one-time set-up or cold caches). */
-  calibrationBasis: z.enum(['first-call', 'batch', 'warm-calls']).optional(),
-  iterationsPerTrial: z.number().int().positive(),
-  warmups: count,
-  trials: z.number().int().positive(),
-  estimatedSeconds: z.number().nonnegative(),
-  timeoutPerProcessSeconds: z.number().positive(),
-  scope: z.enum(['loop', 'per-call']).optional(),
-  message: z.string().optional(),
-  alignmentOffsetBytes: count.optional(),
-  /** `randomized` (ASLR) or `fixed` (ADDR_NO_RANDOMIZE in every driver process). */
-  addressLayout: z.enum(['randomized', 'fixed']).optional(),
-  onContextSwitch: z.string().optional(),
-  coreClockHz: z.number().positive().nullish(),
-});
-
 /**
  * Zod schema of `records/<candidate>/<instance>__hash_<L>.json`: a `complete` record carries
  * plan, counter, processes and derived figures; a `failed` one carries `failure` and whatever
@@ -205,7 +181,7 @@ export const timingRecordSchema = z.discriminatedUnion('status', [
   z.object({
     ...recordCommon,
     status: z.literal('complete'),
-    plan: planSchema,
+    plan: measurementPlanSchema,
     counter: counterSchema,
     processes: z.array(processEntrySchema).min(1),
     derived: derivedFiguresSchema,
@@ -214,7 +190,7 @@ export const timingRecordSchema = z.discriminatedUnion('status', [
     ...recordCommon,
     status: z.literal('failed'),
     failure: z.string().min(1),
-    plan: planSchema.nullish(),
+    plan: measurementPlanSchema.nullish(),
     counter: counterSchema.nullish(),
     processes: z.array(processEntrySchema).default([]),
     derived: derivedFiguresSchema.nullish(),

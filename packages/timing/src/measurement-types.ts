@@ -1,6 +1,10 @@
-import type { DerivedFigures, PerCallSummary as RecordedPerCallSummary } from '@ngcc-perf/record';
+import type {
+  DerivedFigures,
+  PerCallSummary as RecordedPerCallSummary,
+  RecordedMeasurementPlan,
+} from '@ngcc-perf/record';
 import type { MeasuredCounter } from './counter-types.js';
-import type { AddressLayout, MessagePattern, TimingScope, TrialProcess } from './trial-types.js';
+import type { TrialProcess } from './trial-types.js';
 
 /**
  * What a trial with involuntary context switches during its loop leads to: `flag` only records
@@ -8,48 +12,22 @@ import type { AddressLayout, MessagePattern, TimingScope, TrialProcess } from '.
  * reruns it, but once a rerun is preempted again the host is judged too busy for a clean
  * attempt: that attempt is kept (`rerunStopped: 'futile'`) and context switches are only
  * flagged for the rest of the operation — at most one extra process per operation on a busy
- * host (see the package README).
+ * host (see the package README). Defined by `@ngcc-perf/record`.
  */
-export type ContextSwitchPolicy = 'flag' | 'rerun' | 'rerun-until-futile';
+export type { ContextSwitchPolicy } from '@ngcc-perf/record';
 
-/** The plan of a measurement: the options it ran with and the calibrated trial plan (SPEC §5). */
-export interface MeasurementPlan {
-  trialTargetSeconds: number;
-  budgetSeconds: number;
-  /** Seconds of one call, from the calibration process: its cold call (SPEC §5), or the batch mean for calls under 1 µs. */
+/**
+ * The plan of a measurement: the options it ran with and the calibrated trial plan (SPEC §5), as
+ * timing writes it: `@ngcc-perf/record`'s `RecordedMeasurementPlan` (the one definition of its
+ * fields) with every field present and `calibrationSeconds` a number (timing always calibrates).
+ */
+export type MeasurementPlan = Required<
+  Omit<RecordedMeasurementPlan, 'calibrationSeconds' | 'warmCallSeconds' | 'coreClockHz'>
+> & {
   calibrationSeconds: number;
-  /**
-   * Seconds of one call among those the calibration process timed right after its cold call
-   * (`--warm-check`); null when it timed none (a batch, or a driver without the option).
-   */
   warmCallSeconds: number | null;
-  /** The seconds per call the trials were planned with: `calibrationSeconds`, or `warmCallSeconds` when the basis is `warm-calls`. */
-  planCallSeconds: number;
-  /**
-   * `first-call` (SPEC §5), `batch` (calls under 1 µs), or `warm-calls`: the cold call took more
-   * than twice a warm one (one-time set-up, e.g. OpenSSL fetching its provider), so planning
-   * from it would have made every trial far shorter than the target.
-   */
-  calibrationBasis: 'first-call' | 'batch' | 'warm-calls';
-  iterationsPerTrial: number;
-  warmups: number;
-  trials: number;
-  /** trials × (iterationsPerTrial + warm-ups) × planCallSeconds, plus each trial's one-time set-up (calibrationSeconds − planCallSeconds) under `warm-calls`: one attempt per trial, seconds. */
-  estimatedSeconds: number;
-  timeoutPerProcessSeconds: number;
-  /** What each trial timed: the whole loop (default) or also every call. */
-  scope: TimingScope;
-  /** The message bytes: SPEC §5's rule (default) or pseudo-random. */
-  message: MessagePattern;
-  /** Offset of the message from a 64-byte boundary, bytes (0: aligned, the default). */
-  alignmentOffsetBytes: number;
-  /** The address-space layout of every driver process (`randomized`: ASLR; `fixed`: ADDR_NO_RANDOMIZE). */
-  addressLayout: AddressLayout;
-  /** What an involuntary context switch during a trial led to. */
-  onContextSwitch: ContextSwitchPolicy;
-  /** Fixed core clock the slow-clock test used, Hz; null when none was known (the test was not made). */
   coreClockHz: number | null;
-}
+};
 
 /**
  * Per-call figures over the trials of a `per-call` measurement (or of the per-call sample), as

@@ -6,24 +6,11 @@ import type {
 } from '@ngcc-perf/record';
 
 /**
- * What one trial times (native/PROTOCOL.md `time --scope`): `loop` reads the counter around the
- * whole timed loop (SPEC §5, the anchor's method); `per-call` also reads it around every call
- * and reports the quartiles of the per-call ticks.
+ * What one trial times (`loop` or `per-call`), the message bytes' pattern (`rule` or `random`)
+ * and the address-space layout of each driver process (`randomized` or `fixed`): defined, with
+ * their meaning, by `@ngcc-perf/record`.
  */
-export type TimingScope = 'loop' | 'per-call';
-
-/**
- * The message bytes: `rule` is SPEC §5's byte i = (i·131 + L) mod 256; `random` asks the driver
- * for pseudo-random bytes (only where native/PROTOCOL.md documents `--message random`).
- */
-export type MessagePattern = 'rule' | 'random';
-
-/**
- * The address-space layout of each driver process: `randomized` (the kernel's ASLR, the default)
- * or `fixed` (`time --fixed-layout`: the personality flag ADDR_NO_RANDOMIZE, so every trial
- * process puts its stack, heap, library and buffers at the same addresses).
- */
-export type AddressLayout = 'randomized' | 'fixed';
+export type { AddressLayout, MessagePattern, TimingScope } from '@ngcc-perf/record';
 
 /**
  * Per-call figures of one `per-call` trial (the driver's `trial.perCall`), ticks of the counter:
