@@ -24,7 +24,31 @@ const argument = (name, fallback) => {
 const runs = Number(argument('--runs', 20000));
 const seedArgument = Number(argument('--seed', 1));
 const pairsFile = argument('--pairs-file', path.join(here, 'data', 'repeatability-pairs-2026-12-02.json'));
-const measuredLogRatios = JSON.parse(readFileSync(pairsFile, 'utf8')).floorPairRatios.map(Math.log);
+// A pairs file (bench/data/, or one written by `bench/timing-accuracy.mjs --save-pairs FILE`) holds
+// `floorPairRatios`: the floor's second/first ratios, positive numbers.
+const readFloorPairs = (file) => {
+  let document;
+  try {
+    document = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new Error(`--pairs-file ${file}: ${error.message}`);
+  }
+  const ratios = document?.floorPairRatios;
+  if (!Array.isArray(ratios) || ratios.length < 8 || !ratios.every((r) => typeof r === 'number' && r > 0)) {
+    throw new Error(
+      `--pairs-file ${file}: expected "floorPairRatios", an array of at least 8 positive second/first ratios ` +
+        '(as `node bench/timing-accuracy.mjs --parts 3 --save-pairs FILE` writes)',
+    );
+  }
+  return ratios.map(Math.log);
+};
+let measuredLogRatios;
+try {
+  measuredLogRatios = readFloorPairs(pairsFile);
+} catch (error) {
+  console.error(error.message);
+  process.exit(2);
+}
 let seed = seedArgument >>> 0;
 
 // mulberry32: a small seeded uniform generator; Box–Muller turns two uniforms into a normal.

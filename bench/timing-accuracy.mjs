@@ -280,7 +280,21 @@ if (parts.has(3)) {
   if (savePairs !== undefined) {
     writeFileSync(
       savePairs,
-      `${JSON.stringify({ rounds: repeatabilityRounds.map(({ harness, floor }) => ({ harness, floor })), addressLayout, trialTargetSeconds, cpu, loadAverage: os.loadavg() }, null, 1)}\n`,
+      // The shape of bench/data/repeatability-pairs-*.json, which bench/repeatability-estimator.mjs
+      // reads with --pairs-file: rounds in order, pairs in order within a round.
+      `${JSON.stringify(
+        {
+          description: `second/first ratios of the repeatability pairs of \`node bench/timing-accuracy.mjs --parts 3\` (${rounds} rounds of ${pairs} pairs, address layout ${addressLayout}, trial target ${trialTargetSeconds} s, CPU ${cpu}), ended ${new Date().toISOString()}, load average ${os
+            .loadavg()
+            .map((l) => l.toFixed(2))
+            .join(' ')}`,
+          pairsPerRound: pairs,
+          floorPairRatios: all('floor'),
+          harnessPairRatios: all('harness'),
+        },
+        null,
+        1,
+      )}\n`,
     );
   }
 }
