@@ -1,5 +1,11 @@
 import { driverErrorLineSchema, parseDriverOutput as parseDriverLines } from '@ngcc-perf/native';
-import { counterKindSchema, counterNameSchema, driverSandboxSchema } from '@ngcc-perf/record';
+import {
+  addressLayoutSchema,
+  counterKindSchema,
+  counterNameSchema,
+  driverSandboxSchema,
+  timingScopeSchema,
+} from '@ngcc-perf/record';
 import { z } from 'zod';
 import { TimingError } from './timing-error.js';
 
@@ -55,9 +61,9 @@ const metaSchema = z.object({
   warmups: count,
   baselineRssBytes: count,
   cpu: cpuSchema,
-  scope: z.enum(['loop', 'per-call']).optional(),
+  scope: timingScopeSchema.optional(),
   /** `fixed` under `--fixed-layout` (or kernel.randomize_va_space = 0), else `randomized`. */
-  addressLayout: z.enum(['randomized', 'fixed']).optional(),
+  addressLayout: addressLayoutSchema.optional(),
 });
 const perCallSchema = z.object({
   count,

@@ -129,6 +129,21 @@ describe('messages', () => {
     );
     await expect(run([COLD_CALL], { scope: 'each' as never }).result).rejects.toThrow(/scope is "each"/);
   });
+
+  it('refuses an address layout it does not know before starting a process, instead of running randomized under that name', async () => {
+    // Before, "Fixed" passed unchecked: no --fixed-layout reached the driver, and the plan said "Fixed".
+    const { runner, result } = run([COLD_CALL], { addressLayout: 'Fixed' as never });
+    await expect(result).rejects.toMatchObject({
+      code: 'INVALID_OPTIONS',
+      message: expect.stringContaining('addressLayout is "Fixed"; use "randomized" or "fixed"'),
+    });
+    expect(runner.calls).toHaveLength(0);
+    await expect(
+      run([COLD_CALL], { onContextSwitch: 'ignore' as never, message: 'zeros' as never }).result,
+    ).rejects.toThrow(
+      /message is "zeros"; use "rule" or "random"; onContextSwitch is "ignore"; use "flag", "rerun" or "rerun-until-futile"/,
+    );
+  });
 });
 
 describe('planOperation', () => {

@@ -1,7 +1,13 @@
+import {
+  addressLayoutSchema,
+  contextSwitchPolicySchema,
+  messagePatternSchema,
+  timingScopeSchema,
+} from '@ngcc-perf/record';
 import type { ContextSwitchPolicy } from '../measurement-types.js';
 import { TimingError } from '../timing-error.js';
 import { MAX_ALIGNMENT_OFFSET_BYTES, MAX_MESSAGE_BYTES } from '../timing-options.js';
-import type { MessagePattern, TimingScope } from '../trial-types.js';
+import type { AddressLayout, MessagePattern, TimingScope } from '../trial-types.js';
 
 /** The fields of an operation that can be checked before any process starts. */
 export interface OperationInput {
@@ -13,12 +19,23 @@ export interface OperationInput {
   scope?: TimingScope;
   message?: MessagePattern;
   alignmentOffsetBytes?: number;
+  addressLayout?: AddressLayout;
   onContextSwitch?: ContextSwitchPolicy;
 }
 
-const SCOPES: readonly string[] = ['loop', 'per-call'];
-const MESSAGES: readonly string[] = ['rule', 'random'];
-const POLICIES: readonly string[] = ['flag', 'rerun', 'rerun-until-futile'];
+// The named choices and their values, as @ngcc-perf/record defines them (a record refuses any other).
+const CHOICES = [
+  ['scope', timingScopeSchema.options],
+  ['message', messagePatternSchema.options],
+  ['addressLayout', addressLayoutSchema.options],
+  ['onContextSwitch', contextSwitchPolicySchema.options],
+] as const;
+
+/** `"a"`, `"a" or "b"`, `"a", "b" or "c"`. */
+function alternatives(values: readonly string[]): string {
+  const quoted = values.map((value) => `"${value}"`);
+  return quoted.length < 2 ? quoted.join('') : `${quoted.slice(0, -1).join(', ')} or ${quoted.at(-1)}`;
+}
 
 /** Throws `INVALID_OPTIONS` (every problem in one sentence) or `DRIVER_UNSUPPORTED`. */
 export function checkOperation(input: OperationInput, caller: string): void {
@@ -34,12 +51,10 @@ export function checkOperation(input: OperationInput, caller: string): void {
   if (coreClockHz !== undefined && !(coreClockHz > 0 && Number.isFinite(coreClockHz))) {
     problems.push(`coreClockHz is ${coreClockHz}; it must be a positive frequency in Hz`);
   }
-  if (input.scope !== undefined && !SCOPES.includes(input.scope))
-    problems.push(`scope is "${input.scope}"; use "loop" or "per-call"`);
-  if (input.message !== undefined && !MESSAGES.includes(input.message))
-    problems.push(`message is "${input.message}"; use "rule" or "random"`);
-  if (input.onContextSwitch !== undefined && !POLICIES.includes(input.onContextSwitch)) {
-    problems.push(`onContextSwitch is "${input.onContextSwitch}"; use "flag", "rerun" or "rerun-until-futile"`);
+  for (const [field, values] of CHOICES) {
+    const value = input[field];
+    if (value !== undefined && !(values as readonly string[]).includes(value))
+      problems.push(`${field} is "${String(value)}"; use ${alternatives(values)}`);
   }
   if (
     alignmentOffsetBytes !== undefined &&
