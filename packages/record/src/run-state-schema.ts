@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BUILD_FORMAT, buildInstanceSchema, katVerdictSchema, packageEvidenceSchema } from './build-manifest-schema.js';
+import { buildInstanceSchema, buildManifestSchema, katVerdictSchema } from './build-manifest-schema.js';
 import { campaignSchema } from './campaign-schema.js';
 import { hostEnvironmentSchema } from './host-environment-schema.js';
 import { hostProblemSchema } from './host-problem-schema.js';
@@ -42,16 +42,15 @@ export const buildEntrySchema = buildInstanceSchema.extend({
 export type BuildEntry = z.infer<typeof buildEntrySchema>;
 
 /**
- * Zod schema of `build.json` as the campaign writes it, read back when a run resumes.
+ * Zod schema of `build.json` as the campaign writes it, read back when a run resumes:
+ * {@link buildManifestSchema} with each instance a {@link buildEntrySchema}.
  *
  * @example
  * ```ts
  * const build = buildFileSchema.parse(JSON.parse(readFileSync('runs/x86_1/build.json', 'utf8')));
  * ```
  */
-export const buildFileSchema = z.object({
-  format: z.literal(BUILD_FORMAT),
-  packages: z.array(packageEvidenceSchema).optional(),
+export const buildFileSchema = buildManifestSchema.extend({
   instances: z.array(buildEntrySchema),
 });
 
