@@ -9,13 +9,14 @@
 // on whichever side it lands.
 // bench/repeatability-estimator.mjs prints how often each score reads above the goal when the
 // harness adds nothing, drawing both sides from those measured floor pairs.
+import { linearQuantile } from '../packages/stats/dist/index.js';
 
-/** Median of a non-empty list of numbers. */
-export const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
+/** Median of a non-empty list of numbers (the stats package's quantile at p = 1/2). */
+export const median = (values) =>
+  linearQuantile(
+    [...values].sort((a, b) => a - b),
+    0.5,
+  );
 
 /** A round's deviation of one side: the median of |ln r| over its pair ratios r (a fraction: 0.01 = 1 %). */
 export const medianLogDeviation = (ratios) => median(ratios.map((r) => Math.abs(Math.log(r))));
