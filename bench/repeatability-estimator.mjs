@@ -14,7 +14,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { REPEATABILITY_GOAL, median, medianLogDeviation, rmsLogDeviation } from './repeatability-score.mjs';
+import { median } from '../packages/stats/dist/index.js';
+import { REPEATABILITY_GOAL, medianLogDeviation, rmsLogDeviation } from './repeatability-score.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const argument = (name, fallback) => {

@@ -9,14 +9,7 @@
 // on whichever side it lands.
 // bench/repeatability-estimator.mjs prints how often each score reads above the goal when the
 // harness adds nothing, drawing both sides from those measured floor pairs.
-import { linearQuantile } from '../packages/stats/dist/index.js';
-
-/** Median of a non-empty list of numbers (the stats package's quantile at p = 1/2). */
-export const median = (values) =>
-  linearQuantile(
-    [...values].sort((a, b) => a - b),
-    0.5,
-  );
+import { median } from '../packages/stats/dist/index.js';
 
 /** A round's deviation of one side: the median of |ln r| over its pair ratios r (a fraction: 0.01 = 1 %). */
 export const medianLogDeviation = (ratios) => median(ratios.map((r) => Math.abs(Math.log(r))));

@@ -31,7 +31,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { measureOperation } from '../packages/timing/dist/index.js';
-import { REPEATABILITY_GOAL, beyond, median, medianLogDeviation, rmsLogDeviation } from './repeatability-score.mjs';
+import { median } from '../packages/stats/dist/index.js';
+import { REPEATABILITY_GOAL, beyond, medianLogDeviation, rmsLogDeviation } from './repeatability-score.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const driverPath = process.env.NGCC_PERF_DRIVER ?? path.join(root, 'native', 'build', 'ngcc-perf-driver');

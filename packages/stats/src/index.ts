@@ -5,6 +5,7 @@ export type { TrialCounts, DerivedTrialFigures } from './derive-trial-figures.js
 export { findTukeyOutliers, TUKEY_FENCE_IQR_MULTIPLE } from './find-tukey-outliers.js';
 export type { TukeyOutliers } from './find-tukey-outliers.js';
 export { linearQuantile } from './linear-quantile.js';
+export { median } from './median.js';
 export {
   formatCycles,
   formatCyclesPerByte,

@@ -1,4 +1,5 @@
 // §2 Assessment environment: the host table and its clock line (SPEC §5 host state, §7).
+import { median } from '@ngcc-perf/stats';
 import { formatGigahertz, formatUtcSeconds } from './candidate-context.js';
 import { paragraph } from './report-model.js';
 import type { CandidateContext } from './candidate-context.js';
@@ -41,12 +42,6 @@ export function countersUsed(context: CandidateContext): CounterInfo[] {
     ...counter,
     hz: rates.length === 0 ? counter.hz : median(rates),
   }));
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
 function describeCounter(counter: CounterInfo): string {
