@@ -30,3 +30,25 @@ export {
   type ParsedDriverOutput,
   type ParsedLine,
 } from './parse-driver-output.js';
+export {
+  buildInstance,
+  type BuildInstanceOptions,
+  type BuildInstanceResult,
+  type InstanceSources,
+} from './build-instance.js';
+export {
+  BUILD_PROFILES,
+  GUIDE_PROFILES,
+  HARNESS_DEFAULT_PROFILES,
+  SHARED_LIBRARY_FLAGS,
+  profileFlags,
+  type BuildFlagsKind,
+  type BuildProfile,
+} from './build-profiles.js';
+export {
+  describeInputIssue,
+  describeOptionsProblem,
+  describeReceived,
+  knownFieldsOf,
+  likelyMeant,
+} from './describe-input-issue.js';

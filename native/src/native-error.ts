@@ -6,9 +6,16 @@
  * - `DRIVER_NOT_FOUND`: `NGCC_PERF_DRIVER` names no executable file.
  * - `DRIVER_VERSION`: a driver line speaks another protocol version (rebuild the driver).
  * - `PROTOCOL`: a line of this protocol version that does not match native/PROTOCOL.md.
+ * - `INVALID_OPTIONS`: an options object with an unknown key, a value of the wrong type or a missing field.
  */
 export type NativeErrorCode =
-  'MISSING_TOOLS' | 'UNSUPPORTED_PLATFORM' | 'BUILD_FAILED' | 'DRIVER_NOT_FOUND' | 'DRIVER_VERSION' | 'PROTOCOL';
+  | 'MISSING_TOOLS'
+  | 'UNSUPPORTED_PLATFORM'
+  | 'BUILD_FAILED'
+  | 'DRIVER_NOT_FOUND'
+  | 'DRIVER_VERSION'
+  | 'PROTOCOL'
+  | 'INVALID_OPTIONS';
 
 /**
  * The one error class of `@ngcc-perf/native`. Its message is one line naming what is missing or

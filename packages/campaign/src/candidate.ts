@@ -1,9 +1,9 @@
 import { readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import type { BuildProfile } from './build-profiles.js';
+import type { BuildProfile } from '@ngcc-perf/native';
 import { CampaignError } from './campaign-error.js';
-import { describeCandidateIssue } from './internal/describe-candidate-issue.js';
+import { describeInputIssue } from '@ngcc-perf/native';
 import { officialManifestPath, readBundledCatalog } from './discovery/bundled-catalog.js';
 
 const NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
@@ -190,7 +190,7 @@ export async function resolveCandidate(
   if (!parsed.success) {
     const knownFields = (at: readonly PropertyKey[]): readonly string[] =>
       Object.keys((at.length === 0 ? candidateSchema : instanceSchema).shape);
-    throw invalid(file, describeCandidateIssue(parsed.error.issues, input, knownFields));
+    throw invalid(file, describeInputIssue(parsed.error.issues, input, knownFields));
   }
   const data = parsed.data;
   const realFolder = await realpath(folder);

@@ -41,10 +41,11 @@ export { extractZipArchive, sha256OfFile, ZIP_EXTRACTION_LIMITS } from './discov
 export type { ZipExtractionLimits, ZipExtractionResult } from './discovery/extract-zip-archive.js';
 export { definesMain, readInstanceMacros } from './discovery/c-source-text.js';
 export type { InstanceMacros } from './discovery/c-source-text.js';
-export { buildInstance } from './build-instance.js';
-export type { BuildInstanceOptions, BuildInstanceResult } from './build-instance.js';
-export { BUILD_PROFILES, GUIDE_PROFILES, SHARED_LIBRARY_FLAGS } from './build-profiles.js';
-export type { BuildProfile } from './build-profiles.js';
+// The builder and its profiles are native's (a script builds without the campaign engine); a campaign's build.
+export { buildInstance, BUILD_PROFILES, GUIDE_PROFILES, SHARED_LIBRARY_FLAGS } from '@ngcc-perf/native';
+export type { BuildInstanceOptions, BuildInstanceResult, BuildProfile } from '@ngcc-perf/native';
+export { buildBundledExamples } from './build-bundled-examples.js';
+export type { BuildBundledExamplesOptions, BundledExampleLibrary } from './build-bundled-examples.js';
 export { CAMPAIGN_PHASES, instanceKey } from './engine/campaign-types.js';
 export type { CampaignPhase, CampaignPlan, ShardSpec } from './engine/campaign-types.js';
 export type { CampaignEvent, CampaignEventSink, PlannedOperation } from './engine/campaign-events.js';

@@ -2,7 +2,7 @@ import { readFile, rm } from 'node:fs/promises';
 import { driverPath } from '@ngcc-perf/native';
 import { parseManifest, type KatManifest, type KatVerdict } from '@ngcc-perf/kat';
 import { DEFAULT_TIMING_OPTIONS, defaultMeasuringCpus } from '@ngcc-perf/timing';
-import type { BuildProfile } from './build-profiles.js';
+import type { BuildProfile } from '@ngcc-perf/native';
 import type { Candidate } from './candidate.js';
 import type { CampaignContext, CampaignUnit } from './engine/campaign-context.js';
 import type { CampaignEvent, CampaignEventSink, PlannedOperation } from './engine/campaign-events.js';

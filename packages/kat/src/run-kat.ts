@@ -3,6 +3,7 @@ import path from 'node:path';
 import { writeFileAtomic } from '@ngcc-perf/atomic-file';
 import type { DriverKatOptions, DriverRunner, KatTestSizes } from './driver-runner.js';
 import { formatKatFile } from './format-kat-file.js';
+import { checkRunOptionsShape } from './internal/run-kat-options-schema.js';
 import { checkRunOptions } from './internal/check-run-options.js';
 import { judgeKatFile } from './internal/judge-kat-file.js';
 import { checkKatDir, loadManifest } from './internal/load-references.js';
@@ -128,6 +129,7 @@ async function writeKatFile(outDir: string | undefined, file: string, text: stri
  * ```
  */
 export async function runKat(options: RunKatOptions): Promise<KatResult> {
+  checkRunOptionsShape(options);
   const timeoutSeconds = options.timeoutSeconds ?? RUN_KAT_DEFAULTS.timeoutSeconds;
   const kinds = options.files ?? RUN_KAT_DEFAULTS.files;
   checkRunOptions({ ...options, timeoutSeconds, files: kinds });

@@ -30,6 +30,7 @@ describe('measureOperation with a complete run', () => {
       'status',
       'plan',
       'counter',
+      'pinning',
       'startedUtc',
       'endedUtc',
       'loadAverageStart',
@@ -161,10 +162,10 @@ describe('measureOperation with a complete run', () => {
     expect(measured.derived?.n).toBe(100000);
   });
 
-  it('runs a fixed iteration count when asked, and no CPU option when not pinned', async () => {
+  it('runs a fixed iteration count when asked, and no CPU option when asked to run unpinned (cpu: null)', async () => {
     const { runner, result } = measure([COLD_CALL, STEADY], {
       options: { iterationsPerTrial: 50, trials: 2 },
-      cpu: undefined,
+      cpu: null,
     });
     const measured = await result;
     expect(measured.plan).toMatchObject({ iterationsPerTrial: 50, trials: 2, trialTargetSeconds: 1 });

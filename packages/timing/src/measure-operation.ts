@@ -8,7 +8,8 @@ import { resolveRunner } from './internal/resolve-runner.js';
 import { runPerCallSample } from './internal/run-per-call-sample.js';
 import { runTrial, type TrialRunState } from './internal/run-trial.js';
 import type { DerivedStatistics, MeasurementPlan, OperationMeasurement } from './measurement-types.js';
-import { planOperation, type PlanOperationOptions } from './plan-operation.js';
+import { checkOptionsShape, measureOperationOptionsSchema } from './internal/operation-options-schema.js';
+import { planOperation, resolvePinning, type PlanOperationOptions } from './plan-operation.js';
 import type { DisturbedReason, TrialProcess } from './trial-types.js';
 
 /** Progress of {@link measureOperation}, one event per finished driver process. */
@@ -43,7 +44,7 @@ export const PER_CALL_SAMPLE_CALLS = 2001;
 
 /**
  * Measures one library × message size (SPEC §5): calibrate with one cold call and plan the trials
- * (`planOperation`), then run each trial in its own driver process (pinned to `cpu` when given,
+ * (`planOperation`), then run each trial in its own driver process (pinned to `cpu`, by default the last CPU this process may run on, as the CLI does;
  * timing the loop or every call per `scope`), rerun a disturbed trial — slow core clock,
  * CPU migration, or (per `onContextSwitch`) an involuntary context switch — up to 3 attempts in
  * all and within the budget, and derive the statistics (`deriveStatistics`).
@@ -72,10 +73,13 @@ export const PER_CALL_SAMPLE_CALLS = 2001;
  * ```
  */
 export async function measureOperation(options: MeasureOperationOptions): Promise<OperationMeasurement> {
+  checkOptionsShape(measureOperationOptionsSchema, options, 'measureOperation');
   const runner = resolveRunner(options.runner, options.driverPath);
   const startedUtc = new Date().toISOString();
   const loadAverageStart = loadAverages();
-  const planned = await planOperation({ ...options, runner });
+  const { onProgress: _onProgress, perCallSample: _perCallSample, ...planOptions } = options;
+  const pinning = resolvePinning(options.cpu);
+  const planned = await planOperation({ ...planOptions, cpu: pinning.cpu, runner });
   const calibration = planned.calibration;
   options.onProgress?.({
     phase: 'calibration',
@@ -104,6 +108,7 @@ export async function measureOperation(options: MeasureOperationOptions): Promis
             counter?.resolutionTicks,
           );
     const timesAndProcesses = {
+      pinning,
       startedUtc,
       endedUtc: new Date().toISOString(),
       loadAverageStart,
@@ -130,7 +135,7 @@ export async function measureOperation(options: MeasureOperationOptions): Promis
     warmups: plan.warmups,
     timeoutSeconds: plan.timeoutPerProcessSeconds,
     ...(chosenCounter === undefined ? {} : { counter: chosenCounter, skipRateProbe: true }),
-    ...(options.cpu === undefined ? {} : { cpu: options.cpu }),
+    ...(pinning.cpu === null ? {} : { cpu: pinning.cpu }),
     ...(plan.scope === 'loop' ? {} : { scope: plan.scope }),
     ...(plan.message === 'rule' ? {} : { message: plan.message }),
     ...(plan.alignmentOffsetBytes === 0 ? {} : { alignmentOffsetBytes: plan.alignmentOffsetBytes }),

@@ -4,6 +4,7 @@ import type {
   RecordedMeasurementPlan,
 } from '@ngcc-perf/record';
 import type { MeasuredCounter } from './counter-types.js';
+import type { CpuPinning } from './plan-operation.js';
 import type { TrialProcess } from './trial-types.js';
 
 /**
@@ -46,6 +47,8 @@ export type DerivedStatistics = Required<Omit<DerivedFigures, 'perCall'>> & { pe
 
 /** Fields every {@link OperationMeasurement} has, whatever its status. */
 export interface MeasurementBase {
+  /** The CPU every driver process was pinned to (null: unpinned) and who chose it (`CpuPinning`). */
+  pinning: CpuPinning;
   startedUtc: string;
   endedUtc: string;
   /** 1, 5 and 15 minute load averages when the measurement started. */

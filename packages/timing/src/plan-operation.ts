@@ -1,7 +1,9 @@
 import { calibrate, type CalibrationResult } from './calibrate.js';
 import type { CounterName } from './counter-types.js';
 import type { TimingRunner } from './driver-runner.js';
+import { defaultMeasuringCpus } from './cpu-affinity.js';
 import { checkOperation } from './internal/check-operation.js';
+import { checkOptionsShape, planOperationOptionsSchema } from './internal/operation-options-schema.js';
 import { checkTimingOptions, withoutUndefined } from './internal/check-timing-options.js';
 import { resolveRunner } from './internal/resolve-runner.js';
 import type { ContextSwitchPolicy, MeasurementPlan } from './measurement-types.js';
@@ -19,8 +21,12 @@ export interface PlanOperationOptions {
   messageBytes: number;
   /** Timing options (defaults: DEFAULT_TIMING_OPTIONS); `iterationsPerTrial` fixes the count (calibration still runs). */
   options?: PlanTrialsOptions;
-  /** Pin every driver process (calibration and trials) to this CPU. */
-  cpu?: number;
+  /**
+   * Pin every driver process (calibration and trials) to this CPU. Default: the last CPU this
+   * process may run on (`defaultMeasuringCpus()`), as `ngcc-perf time`, `plan` and `run` do;
+   * `null` leaves the processes unpinned. The result's `pinning` says which.
+   */
+  cpu?: number | null;
   /** Force this counter. */
   counter?: CounterName;
   /** What each trial times (default `loop`); calibration always times the loop. */
@@ -55,8 +61,35 @@ export type OperationPlan =
        */
       estimatedWallSeconds: number;
       calibration: Extract<CalibrationResult, { status: 'complete' }>;
+      pinning: CpuPinning;
     }
-  | { status: 'failed'; failure: string; plan: null; calibration: Extract<CalibrationResult, { status: 'failed' }> };
+  | {
+      status: 'failed';
+      failure: string;
+      plan: null;
+      calibration: Extract<CalibrationResult, { status: 'failed' }>;
+      pinning: CpuPinning;
+    };
+
+/**
+ * Where the driver processes of an operation ran: the CPU they were pinned to (null: unpinned, as
+ * `cpu: null` asks) and whether the caller chose it (`option`) or the default did (`default`: the
+ * last CPU this process may run on, the CLI's default too).
+ */
+export interface CpuPinning {
+  cpu: number | null;
+  source: 'option' | 'default';
+}
+
+/**
+ * The pinning of an operation: the caller's `cpu` (a number, or null for none), else the default
+ * measuring CPU of `time`, `plan` and `run` (`defaultMeasuringCpus()`).
+ * @example
+ * resolvePinning(undefined); // { cpu: 1, source: 'default' } on a 2-CPU host
+ */
+export function resolvePinning(cpu: number | null | undefined): CpuPinning {
+  return cpu === undefined ? { cpu: defaultMeasuringCpus()[0]!, source: 'default' } : { cpu, source: 'option' };
+}
 
 /**
  * Calibrates one library × message size with one cold call and plans its trials (SPEC §5) —
@@ -79,8 +112,10 @@ export type OperationPlan =
  * ```
  */
 export async function planOperation(options: PlanOperationOptions): Promise<OperationPlan> {
+  checkOptionsShape(planOperationOptionsSchema, options, 'planOperation');
   const timing = { ...DEFAULT_TIMING_OPTIONS, ...withoutUndefined(options.options ?? {}) };
-  checkOperation(options, 'planOperation');
+  const pinning = resolvePinning(options.cpu);
+  checkOperation({ ...options, cpu: pinning.cpu ?? undefined }, 'planOperation');
   checkTimingOptions(timing, timing.iterationsPerTrial);
   const mostIterations = timing.iterationsPerTrial ?? timing.maxIterations;
   if (options.scope === 'per-call' && mostIterations > MAX_PER_CALL_ITERATIONS) {
@@ -100,11 +135,11 @@ export async function planOperation(options: PlanOperationOptions): Promise<Oper
     ...(options.message === undefined ? {} : { message: options.message }),
     ...(options.alignmentOffsetBytes === undefined ? {} : { alignmentOffsetBytes: options.alignmentOffsetBytes }),
     ...(options.counter === undefined ? {} : { counter: options.counter }),
-    ...(options.cpu === undefined ? {} : { cpu: options.cpu }),
+    ...(pinning.cpu === null ? {} : { cpu: pinning.cpu }),
     ...(options.addressLayout === 'fixed' ? { fixedAddressLayout: true } : {}),
   });
   if (calibration.status === 'failed') {
-    return { status: 'failed', failure: calibration.failure, plan: null, calibration };
+    return { status: 'failed', failure: calibration.failure, plan: null, calibration, pinning };
   }
   const trialPlan = planTrials(calibration.planCallSeconds, timing);
   // A first call that did one-time set-up is paid again by each trial process's first warm-up.
@@ -134,6 +169,7 @@ export async function planOperation(options: PlanOperationOptions): Promise<Oper
     plan,
     estimatedWallSeconds: plan.estimatedSeconds + plan.trials * startSeconds,
     calibration,
+    pinning,
   };
 }
 

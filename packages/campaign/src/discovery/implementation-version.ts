@@ -1,4 +1,4 @@
-import type { BuildProfile } from '../build-profiles.js';
+import type { BuildProfile } from '@ngcc-perf/native';
 
 /** An implementation version (guide §3.5 (1), "implementation versions measured"), read from an instance folder's path. */
 export interface ImplementationVersion {

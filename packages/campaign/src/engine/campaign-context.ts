@@ -1,5 +1,5 @@
 import type { KatManifest } from '@ngcc-perf/kat';
-import type { BuildProfile } from '../build-profiles.js';
+import type { BuildProfile } from '@ngcc-perf/native';
 import type { Candidate, CandidateInstance } from '../candidate.js';
 import type { ToolVersions } from '../tool-versions.js';
 import type { CampaignEventSink } from './campaign-events.js';

@@ -1,6 +1,6 @@
 import type { HostProblem } from '@ngcc-perf/record';
 import type { KatVerdict } from '@ngcc-perf/kat';
-import type { BuildFlagsKind } from '../build-profiles.js';
+import type { BuildFlagsKind } from '@ngcc-perf/native';
 import type { CampaignPhase, GuideResult } from './campaign-types.js';
 
 /** One planned operation (instance × message size) with the seconds its plan expects. */

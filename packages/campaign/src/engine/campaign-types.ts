@@ -6,7 +6,7 @@ import type {
   CAMPAIGN_FORMAT,
   PackageEvidence as ReportPackageEvidence,
 } from '@ngcc-perf/record';
-import type { BuildProfile } from '../build-profiles.js';
+import type { BuildProfile } from '@ngcc-perf/native';
 
 /**
  * The phases of a campaign, in order (docs/CAMPAIGNS.md). Each is resumable in one run

@@ -2,8 +2,8 @@ import { copyFileAtomic } from '@ngcc-perf/atomic-file';
 import os from 'node:os';
 import path from 'node:path';
 import { readLoadableSegments } from '@ngcc-perf/elf-size';
-import { buildInstance, type BuildInstanceResult } from '../build-instance.js';
-import { profileFlags, SHARED_LIBRARY_FLAGS } from '../build-profiles.js';
+import { buildCandidateInstance, isBuildFailure } from './build-candidate-instance.js';
+import { profileFlags, SHARED_LIBRARY_FLAGS, type BuildInstanceResult } from '@ngcc-perf/native';
 import { CampaignError } from '../campaign-error.js';
 import { runPaths } from '../run-directory.js';
 import { forEachConcurrently, type CampaignContext, type CampaignUnit } from './campaign-context.js';
@@ -158,8 +158,7 @@ export async function runBuildPhase(context: CampaignContext): Promise<void> {
     } else {
       const profile = unitProfile(context, unit);
       const attempt = async (flagsKind: 'guide' | 'harness-default') =>
-        buildInstance({
-          instance,
+        buildCandidateInstance(instance, {
           profile,
           flagsKind,
           buildDirectory: path.join(context.buildRoot, candidate.id, `${instance.name}.${flagsKind}`),
@@ -169,14 +168,14 @@ export async function runBuildPhase(context: CampaignContext): Promise<void> {
       try {
         entry = await withLibrary(entry, await attempt('guide'), libraryRelative);
       } catch (error) {
-        if (!(error instanceof CampaignError) || error.code !== 'BUILD_FAILED') throw error;
+        if (!isBuildFailure(error)) throw error;
         entry.guideResult = 'BUILDFAIL';
         entry.guideDetail = summarizeBuildFailure(error.message, candidate.directory);
         entry.guideBuildFlags = `${profileFlags(profile, 'guide')} ${SHARED_LIBRARY_FLAGS}`;
         try {
           entry = await withLibrary(entry, await attempt('harness-default'), libraryRelative);
         } catch (fallbackError) {
-          if (!(fallbackError instanceof CampaignError) || fallbackError.code !== 'BUILD_FAILED') throw fallbackError;
+          if (!isBuildFailure(fallbackError)) throw fallbackError;
           entry.flags = 'harness-default';
           entry.buildFlags = `${profileFlags(profile, 'harness-default')} ${SHARED_LIBRARY_FLAGS}`;
           entry.fallbackResult = 'BUILDFAIL';

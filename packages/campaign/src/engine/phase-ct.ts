@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { runCt, type CtResult } from '@ngcc-perf/ct';
 import type { CtAudit } from '@ngcc-perf/record';
-import { buildInstance } from '../build-instance.js';
+import { buildCandidateInstance, isBuildFailure } from './build-candidate-instance.js';
 import { CampaignError } from '../campaign-error.js';
 import { RUN_CAMPAIGN_DEFAULTS } from '../campaign-defaults.js';
 import { forEachConcurrently, type CampaignContext, type CampaignUnit } from './campaign-context.js';
@@ -100,8 +100,7 @@ async function debugBuildOf(
       note: 'prebuilt library audited as it is (no sources for a -g build): findings may lack file:line',
     };
   }
-  const built = await buildInstance({
-    instance,
+  const built = await buildCandidateInstance(instance, {
     profile: unitProfile(context, unit),
     flagsKind: entry.flags,
     buildDirectory: path.join(context.buildRoot, candidate.id, `${instance.name}.ct-debug`),
@@ -177,7 +176,7 @@ export async function runCtPhase(
       audit = portable(auditOf(result, debug.flags), debug.library, `lib${instance.name}.so (-g build)`, context);
       if (debug.note !== null) audit.notes.push(debug.note);
     } catch (error) {
-      if (!(error instanceof CampaignError) || error.code !== 'BUILD_FAILED') throw error;
+      if (!isBuildFailure(error)) throw error;
       audit = unknownAudit(
         'build-failed',
         `the -g build failed: ${error.message.split('\n')[0]}`,

@@ -2,7 +2,7 @@ import { copyFileAtomic } from '@ngcc-perf/atomic-file';
 import os from 'node:os';
 import path from 'node:path';
 import { runKat, type KatResult } from '@ngcc-perf/kat';
-import { buildInstance } from '../build-instance.js';
+import { buildCandidateInstance, isBuildFailure } from './build-candidate-instance.js';
 import { CampaignError } from '../campaign-error.js';
 import { runPaths, writeFileAtomic } from '../run-directory.js';
 import { displayPath, fileSha256, summarizeBuildFailure } from './build-evidence.js';
@@ -91,8 +91,7 @@ async function fallBack(
   };
   let built;
   try {
-    built = await buildInstance({
-      instance,
+    built = await buildCandidateInstance(instance, {
       profile,
       flagsKind: 'harness-default',
       buildDirectory: path.join(context.buildRoot, candidate.id, `${instance.name}.harness-default`),
@@ -100,7 +99,7 @@ async function fallBack(
       sourceRoot: candidate.directory,
     });
   } catch (error) {
-    if (!(error instanceof CampaignError) || error.code !== 'BUILD_FAILED') throw error;
+    if (!isBuildFailure(error)) throw error;
     return keepGuide('BUILDFAIL', summarizeBuildFailure(error.message, candidate.directory));
   }
   const libraryRelative = runPaths.library(candidate.id, instance.name);

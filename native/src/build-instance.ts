@@ -1,0 +1,160 @@
+import { createHash } from 'node:crypto';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { copyFileAtomic } from '@ngcc-perf/atomic-file';
+import { z } from 'zod';
+import {
+  BUILD_PROFILES,
+  SHARED_LIBRARY_FLAGS,
+  profileFlags,
+  type BuildFlagsKind,
+  type BuildProfile,
+} from './build-profiles.js';
+import { describeOptionsProblem } from './describe-input-issue.js';
+import { readBuildCommands } from './internal/build-commands.js';
+import { NativeError } from './native-error.js';
+import { instanceCmakeProjectDirectory } from './package-paths.js';
+
+/** The C sources of one instance: what {@link buildInstance} compiles into `lib<name>.so`. */
+export interface InstanceSources {
+  /** Instance name (letters, digits, `-`, `_`): the library is `lib<name>.so`. */
+  name: string;
+  /** C (or assembly, C++) source files; relative paths are taken from `sourceRoot`, else the working folder. */
+  sourcePaths: readonly string[];
+  /** Include folders (`-I`), resolved like `sourcePaths`; default none. */
+  includeDirPaths?: readonly string[];
+}
+
+/** Options of {@link buildInstance}. `instance`, `profile` and `libraryDirectory` are required. */
+export interface BuildInstanceOptions {
+  instance: InstanceSources;
+  /** The guide profile (guide §3.2): `reference`, `performance` or `resource`. */
+  profile: BuildProfile;
+  /** `guide` (default): the guide's flags; `harness-default`: the documented fallback flags. */
+  flagsKind?: Exclude<BuildFlagsKind, 'prebuilt'>;
+  /** Where the finished library is copied (created); the file is `lib<instance>.so`. */
+  libraryDirectory: string;
+  /** Folder for CMake's build tree (created, kept); default a temporary folder, removed afterwards. */
+  buildDirectory?: string;
+  /** Candidate folder: relative source paths start here, and the recorded commands are relative to it. */
+  sourceRoot?: string;
+  /** Flags appended to the profile's (the constant-time audit's debug build adds `-g`). */
+  extraCFlags?: string;
+}
+
+/** What {@link buildInstance} produced: the library and the flags and commands to record with it. */
+export interface BuildInstanceResult {
+  /** Absolute path of the copied library. */
+  libraryPath: string;
+  /** SHA-256 of the library file, 64 lower-case hex. */
+  librarySha256: string;
+  /** What a report's "build flags" column says (guide §3.2): `guide` or `harness-default`. */
+  flags: Exclude<BuildFlagsKind, 'prebuilt'>;
+  /** The profile's gcc flags with `-fPIC -shared`. */
+  buildFlags: string;
+  /** The compile command of each source as CMake ran it, paths relative to `sourceRoot`. */
+  compileCommands: string[];
+  /** The link command as CMake ran it, or null when CMake did not leave it. */
+  linkCommand: string | null;
+}
+
+const pathList = z.array(z.string().min(1));
+const optionsSchema = z.strictObject({
+  instance: z.strictObject({
+    name: z.string().regex(/^[A-Za-z0-9_-]+$/, 'an instance name is letters, digits, "-" and "_"'),
+    sourcePaths: pathList,
+    includeDirPaths: pathList.optional(),
+  }),
+  profile: z.enum(BUILD_PROFILES as [BuildProfile, ...BuildProfile[]]),
+  flagsKind: z.enum(['guide', 'harness-default']).optional(),
+  libraryDirectory: z.string().min(1),
+  buildDirectory: z.string().min(1).optional(),
+  sourceRoot: z.string().min(1).optional(),
+  extraCFlags: z.string().optional(),
+});
+
+/**
+ * Builds one instance from its C sources with a guide profile (guide §3.2: `reference` is
+ * `-std=c99 -Wpedantic -Wall -Wextra -O2`) or the harness default, through the CMake project this
+ * package ships (`cmake/instance/`), into one shared library `lib<name>.so` exporting `CryptHash`;
+ * a submission's own build scripts are never run. gcc compiles, CMake adds `-fPIC -shared`, and
+ * the library is copied in atomically. This is the build a campaign runs and records in build.json.
+ *
+ * @returns the library path, its SHA-256, the flags and the commands CMake ran.
+ * @throws {@link NativeError} `INVALID_OPTIONS` (unknown or mistyped option, no sources);
+ *   `MISSING_TOOLS` when cmake cannot start; `BUILD_FAILED` with the tail of CMake's output when
+ *   CMake or gcc fails.
+ * @example
+ * const built = await buildInstance({ instance: { name: 'sm3', sourcePaths: ['sm3.c'] }, profile: 'reference', libraryDirectory: 'lib' });
+ * built.buildFlags; // '-std=c99 -Wpedantic -Wall -Wextra -O2 -fPIC -shared'
+ */
+export async function buildInstance(options: BuildInstanceOptions): Promise<BuildInstanceResult> {
+  const problem = describeOptionsProblem(optionsSchema, options);
+  if (problem !== null) throw new NativeError('INVALID_OPTIONS', `buildInstance: ${problem}.`);
+  const { instance, profile } = options;
+  if (instance.sourcePaths.length === 0) {
+    throw new NativeError(
+      'INVALID_OPTIONS',
+      `buildInstance: instance "${instance.name}" has no sources to build (it names a prebuilt library). Use its library, or list its C sources in sourcePaths.`,
+    );
+  }
+  const flagsKind = options.flagsKind ?? 'guide';
+  const cflags = [profileFlags(profile, flagsKind), options.extraCFlags].filter((flags) => flags).join(' ');
+  const base = path.resolve(options.sourceRoot ?? '.');
+  const absolute = (paths: readonly string[]): string[] => paths.map((file) => path.resolve(base, file));
+  const buildDirectory = options.buildDirectory ?? (await mkdtemp(path.join(os.tmpdir(), 'ngcc-perf-build-')));
+  try {
+    await mkdir(buildDirectory, { recursive: true });
+    await mkdir(options.libraryDirectory, { recursive: true });
+    const configure = [
+      '-S',
+      instanceCmakeProjectDirectory(),
+      '-B',
+      buildDirectory,
+      `-DNGCC_INSTANCE=${instance.name}`,
+      `-DNGCC_SOURCES=${absolute(instance.sourcePaths).join(';')}`,
+      `-DNGCC_INCLUDE_DIRS=${absolute(instance.includeDirPaths ?? []).join(';')}`,
+      `-DNGCC_C_FLAGS=${cflags}`,
+      '-DCMAKE_C_COMPILER=gcc',
+      '-DCMAKE_EXPORT_COMPILE_COMMANDS=ON',
+    ];
+    const { execa } = await import('execa');
+    for (const args of [configure, ['--build', buildDirectory]]) {
+      const result = await execa('cmake', args, { reject: false, all: true, stdin: 'ignore' });
+      if (result.exitCode === undefined) {
+        throw new NativeError(
+          'MISSING_TOOLS',
+          `buildInstance: cmake could not start (${(result.message ?? '').split('\n')[0]}); install cmake and gcc (Debian/Ubuntu: sudo apt-get install cmake build-essential).`,
+        );
+      }
+      if (result.exitCode !== 0) {
+        const profileName = flagsKind === 'guide' ? `guide ${profile}` : `harness-default ${profile}`;
+        throw new NativeError(
+          'BUILD_FAILED',
+          `building instance "${instance.name}" with the ${profileName} profile failed (cmake ${args[0]} exited ${String(result.exitCode)}):\n${String(result.all).slice(-4000)}\nFix the sources or the list of sources.`,
+        );
+      }
+    }
+    const libraryPath = path.resolve(options.libraryDirectory, `lib${instance.name}.so`);
+    await copyFileAtomic(path.join(buildDirectory, 'out', `lib${instance.name}.so`), libraryPath);
+    const librarySha256 = createHash('sha256')
+      .update(await readFile(libraryPath))
+      .digest('hex');
+    const commands = await readBuildCommands(
+      buildDirectory,
+      instance.name,
+      options.sourceRoot === undefined ? null : base,
+    );
+    return {
+      libraryPath,
+      librarySha256,
+      flags: flagsKind,
+      buildFlags: `${cflags} ${SHARED_LIBRARY_FLAGS}`,
+      compileCommands: commands.compileCommands,
+      linkCommand: commands.linkCommand,
+    };
+  } finally {
+    if (options.buildDirectory === undefined) await rm(buildDirectory, { recursive: true, force: true });
+  }
+}
