@@ -38,8 +38,8 @@ function valueAt(root: unknown, path: readonly PropertyKey[]): { found: boolean;
 
 /**
  * The known field `key` most likely meant: the same letters ignoring case, `_` and `-`; else the
- * field it begins (`trialTarget` → `trialTargetSeconds`, a unit left off); else the one within two
- * edits (Levenshtein distance).
+ * field it begins (`trialTarget` → `trialTargetSeconds`, a unit left off); else the nearest one
+ * within two edits, or a third of the key's length (Levenshtein distance: `outputDir` → `outDir`).
  * @example
  * likelyMeant('trialTarget', ['trials', 'trialTargetSeconds']); // 'trialTargetSeconds'
  */
@@ -54,7 +54,7 @@ export function likelyMeant(key: string, known: readonly string[]): string | und
   }
   const near = known
     .map((name) => ({ name, edits: distance(fold(name), folded) }))
-    .filter(({ edits }) => edits <= 2)
+    .filter(({ edits }) => edits <= Math.max(2, Math.floor(folded.length / 3)))
     .sort((a, b) => a.edits - b.edits);
   return near[0]?.name;
 }

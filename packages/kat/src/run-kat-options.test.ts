@@ -1,0 +1,34 @@
+import { describe, expect, it } from '@jest/globals';
+import { KatError } from './kat-error.js';
+import { runKat, type RunKatOptions } from './run-kat.js';
+
+const BASE = { library: '/lib/libsm3.so', digestBits: 256, name: 'sm3', candidateId: 'example-sm3' };
+
+async function refusal(options: unknown): Promise<string> {
+  const error = await runKat(options as RunKatOptions).catch((thrown: unknown) => thrown);
+  expect(error).toBeInstanceOf(KatError);
+  expect((error as KatError).code).toBe('INVALID_ARGUMENT');
+  return (error as KatError).message;
+}
+
+describe('runKat checks its options object like candidate.json', () => {
+  it('says candidateId is required', async () => {
+    const { candidateId: _candidateId, ...withoutId } = BASE;
+    expect(await refusal(withoutId)).toMatch(
+      /^runKat: field "candidateId" is missing: .*\. library, digestBits, name and candidateId are required;/,
+    );
+  });
+
+  it('refuses an unknown key and names the one it resembles', async () => {
+    expect(await refusal({ ...BASE, outputDir: 'kat' })).toMatch(
+      /^runKat: unknown field "outputDir" \(did you mean "outDir"\?\)\./,
+    );
+    expect(await refusal({ ...BASE, timeout: 60 })).toMatch(
+      /unknown field "timeout" \(did you mean "timeoutSeconds"\?\)/,
+    );
+  });
+
+  it('names the type it got', async () => {
+    expect(await refusal({ ...BASE, digestBits: '256' })).toMatch(/field "digestBits": .*; got a string \("256"\)\./);
+  });
+});
