@@ -1,5 +1,5 @@
 import { defineConfig } from 'tsup';
-import { LIBRARY_BUILD } from '../../tsup.preset.js';
+import { LIBRARY_BUILD, mapsWithoutSources } from '../../tsup.preset.js';
 
 export default defineConfig([
   LIBRARY_BUILD,
@@ -8,6 +8,7 @@ export default defineConfig([
     entry: ['src/bin.ts'],
     format: ['esm'],
     sourcemap: true,
+    esbuildOptions: mapsWithoutSources,
     target: 'node20',
   },
 ]);
