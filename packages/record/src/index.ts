@@ -39,6 +39,7 @@ export {
   counterNameSchema,
   counterSchema,
   derivedFiguresSchema,
+  headlineSchema,
   RECORD_FORMAT,
   timingRecordSchema,
 } from './record-schema.js';
@@ -68,5 +69,6 @@ export type {
   CounterKind,
   CounterName,
   DerivedFigures,
+  RecordedHeadline,
   TimingRecord,
 } from './record-schema.js';

@@ -75,6 +75,33 @@ export type CounterInfo = z.infer<typeof counterSchema>;
  * const derived = derivedFiguresSchema.parse(record.derived);
  * ```
  */
+/**
+ * Zod schema of a record's headline figure (`derived.headline`): `headlineFigure` of
+ * `@ngcc-perf/stats` over the trials — the median of the trial means with the order-statistic
+ * interval for a median and its exact coverage — and the same three figures per message byte
+ * (null for L = 0). Ticks per call: cycles only with a core-cycle counter.
+ *
+ * @example
+ * ```ts
+ * const { medianCyclesPerByte, lowCyclesPerByte, highCyclesPerByte, coverage } = headlineSchema.parse(record.derived.headline);
+ * ```
+ */
+export const headlineSchema = z.object({
+  medianCycles: z.number().nonnegative(),
+  lowCycles: z.number().nonnegative().nullable(),
+  highCycles: z.number().nonnegative().nullable(),
+  /** Exact coverage of [lowCycles, highCycles], a fraction (0.9375 for 5 trials); null with one trial. */
+  coverage: z.number().min(0).max(1).nullable(),
+  trialsCount: count,
+  /** medianCycles / messageBytes; null for L = 0. */
+  medianCyclesPerByte: z.number().nonnegative().nullable(),
+  lowCyclesPerByte: z.number().nonnegative().nullable(),
+  highCyclesPerByte: z.number().nonnegative().nullable(),
+});
+
+/** The headline figure of a record (`derived.headline`). */
+export type RecordedHeadline = z.infer<typeof headlineSchema>;
+
 export const derivedFiguresSchema = z.object({
   /** Timed calls over all trials. */
   n: z.number().int().positive(),
@@ -120,6 +147,8 @@ export const derivedFiguresSchema = z.object({
   perCall: perCallSummarySchema.nullish(),
   /** Sentences a reader should see next to the figures (high CV, outliers, disturbed trials); empty when none. */
   warnings: z.array(z.string()).optional(),
+  /** The headline figure with its interval, per call and per byte ({@link headlineSchema}); absent in older records. */
+  headline: headlineSchema.optional(),
 });
 
 /** Derived statistics of a complete record. */

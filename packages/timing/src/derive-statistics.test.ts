@@ -92,7 +92,36 @@ describe('deriveStatistics', () => {
       ciHighCycles: null,
       outlierTrials: [],
       perCall: null,
+      headline: {
+        medianCycles: 2100,
+        lowCycles: null,
+        highCycles: null,
+        coverage: null,
+        trialsCount: 1,
+        medianCyclesPerByte: null,
+        lowCyclesPerByte: null,
+        highCyclesPerByte: null,
+      },
       warnings: ['only 1 trial completed: no spread, confidence interval or outlier test'],
+    });
+  });
+
+  it('gives the headline (median of the trial means, min..max at 93.75 % for 5 trials) per call and per byte', () => {
+    // Trial means 3100, 3000, 3200, 3050, 2950 ticks per call at 32 B: median 3050, interval 2950..3200.
+    const trials = [3100, 3000, 3200, 3050, 2950].map((mean) => ({
+      trial: { iterations: 100, seconds: 0.001, ticks: mean * 100 },
+      baselineRssBytes: null,
+      peakRssBytes: null,
+    }));
+    expect(deriveStatistics(trials, 32).headline).toEqual({
+      medianCycles: 3050,
+      lowCycles: 2950,
+      highCycles: 3200,
+      coverage: 0.9375,
+      trialsCount: 5,
+      medianCyclesPerByte: 95.3125,
+      lowCyclesPerByte: 92.1875,
+      highCyclesPerByte: 100,
     });
   });
 

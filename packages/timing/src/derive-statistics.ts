@@ -1,4 +1,11 @@
-import { deriveTrialFigures, recordTrialFigures, StatsError, type DerivedTrialFigures } from '@ngcc-perf/stats';
+import {
+  deriveTrialFigures,
+  headlineFigure,
+  recordTrialFigures,
+  StatsError,
+  type DerivedTrialFigures,
+} from '@ngcc-perf/stats';
+import type { RecordedHeadline } from '@ngcc-perf/record';
 import { aggregatePerCall } from './aggregate-per-call.js';
 import { CV_WARNING_LIMITS, cvWarningLimit, type CvWarningLimits } from '@ngcc-perf/stats';
 import { derivationWarnings } from './internal/derivation-warnings.js';
@@ -74,6 +81,7 @@ export function deriveStatistics(
     ciHighCycles: stats.ciHigh,
     outlierTrials: outliers.outlierIndices,
     perCall: perCalls.length === trials.length ? aggregatePerCall(perCalls) : null,
+    headline: headlineOf(trials, messageBytes),
     warnings: derivationWarnings(
       trials,
       figures.trialMeansCycles,
@@ -83,6 +91,22 @@ export function deriveStatistics(
       messageBytes,
       limits.longMessageBytes,
     ),
+  };
+}
+
+/**
+ * The headline figure (`headlineFigure` of @ngcc-perf/stats: the median of the trial means with
+ * the order-statistic interval for a median) and the same figures per message byte.
+ */
+function headlineOf(trials: readonly DerivationTrial[], messageBytes: number): RecordedHeadline {
+  const figure = headlineFigure(trials.map(({ trial }) => trial));
+  const perByte = (cycles: number | null): number | null =>
+    cycles === null || messageBytes === 0 ? null : cycles / messageBytes;
+  return {
+    ...figure,
+    medianCyclesPerByte: perByte(figure.medianCycles),
+    lowCyclesPerByte: perByte(figure.lowCycles),
+    highCyclesPerByte: perByte(figure.highCycles),
   };
 }
 

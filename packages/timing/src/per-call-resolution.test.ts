@@ -24,6 +24,16 @@ const COPY: DerivedStatistics = {
   ciHighCycles: 16.9,
   outlierTrials: [],
   warnings: [],
+  headline: {
+    medianCycles: 16,
+    lowCycles: 15,
+    highCycles: 17,
+    coverage: 0.9375,
+    trialsCount: 5,
+    medianCyclesPerByte: 0.5,
+    lowCyclesPerByte: 0.46875,
+    highCyclesPerByte: 0.53125,
+  },
   perCall: {
     source: 'sample',
     calls: 2001,
