@@ -13,7 +13,8 @@ async function refusal(options: unknown): Promise<string> {
 
 describe('runKat checks its options object like candidate.json', () => {
   it('says candidateId is required', async () => {
-    const { candidateId: _candidateId, ...withoutId } = BASE;
+    const withoutId: Partial<typeof BASE> = { ...BASE };
+    delete withoutId.candidateId;
     expect(await refusal(withoutId)).toMatch(
       /^runKat: field "candidateId" is missing: .*\. library, digestBits, name and candidateId are required;/,
     );

@@ -34,7 +34,8 @@ describe('measureOperation checks its options object like candidate.json', () =>
   });
 
   it('says a required field is missing', async () => {
-    const { digestBits: _digestBits, ...withoutDigest } = BASE;
+    const withoutDigest: Partial<typeof BASE> = { ...BASE };
+    delete withoutDigest.digestBits;
     const error = await refusal({ ...withoutDigest, runner: new FakeRunner([]) });
     expect(error.message).toMatch(/field "digestBits" is missing/);
   });

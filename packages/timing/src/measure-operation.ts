@@ -77,7 +77,9 @@ export async function measureOperation(options: MeasureOperationOptions): Promis
   const runner = resolveRunner(options.runner, options.driverPath);
   const startedUtc = new Date().toISOString();
   const loadAverageStart = loadAverages();
-  const { onProgress: _onProgress, perCallSample: _perCallSample, ...planOptions } = options;
+  const planOptions: PlanOperationOptions = { ...options };
+  delete (planOptions as MeasureOperationOptions).onProgress;
+  delete (planOptions as MeasureOperationOptions).perCallSample;
   const pinning = resolvePinning(options.cpu);
   const planned = await planOperation({ ...planOptions, cpu: pinning.cpu, runner });
   const calibration = planned.calibration;
