@@ -1,11 +1,16 @@
-// Runs the example of a package README, so the scripting docs stay true.
+// Runs the examples of a README, so the docs stay true — in the checkout (each package's
+// test/readme-example.test.ts) and in a folder where only the packed tarballs are installed
+// (packages/cli/test/install-tarballs.test.ts).
 //
-// The example is the fenced ```ts block that follows the line
+// An example is a fenced ```ts block that follows the line
 //   <!-- example: run by test/readme-example.test.ts -->
-// It is compiled with esbuild (types stripped) and run by node as an ES module from the package
-// folder, so it imports the package by its name, as a user would. Each line of the form
+// A README may hold several; they run in order. Each is compiled with esbuild (types stripped) and
+// run by node as an ES module from the package folder (or the given folder), so it imports the
+// packages by their names, as a user would. Each line of the form
 //   … console.log(…); // expected output (an optional note in parentheses)
 // states what it prints: the printed lines must equal the comments, notes left out, in order.
+// A "…" in an expected line stands for any text (a path, a measured figure); a note "(×N …)" says
+// the line is printed N times (in a loop).
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -13,42 +18,76 @@ import path from 'node:path';
 export const EXAMPLE_MARKER = '<!-- example: run by test/readme-example.test.ts -->';
 
 /**
+ * @param {string} readmePath the README file
+ * @returns {{ code: string, expected: string[] }[]} every marked example, in order
+ */
+export function readReadmeExamples(readmePath) {
+  const readme = readFileSync(readmePath, 'utf8');
+  const examples = [];
+  for (let at = readme.indexOf(EXAMPLE_MARKER); at >= 0; at = readme.indexOf(EXAMPLE_MARKER, at + 1)) {
+    const block = /```ts\n([\s\S]*?)```/.exec(readme.slice(at));
+    if (block === null) throw new Error(`${readmePath}: no \`\`\`ts block after the example marker.`);
+    const code = block[1];
+    const expected = code
+      .split('\n')
+      .filter((line) => /console\.log\(.*\);\s*\/\/ /.test(line))
+      .flatMap((line) => {
+        const comment = line.slice(line.indexOf('); // ') + 6);
+        const times = /\s+\(×(\d+)\b[^()]*\)$/.exec(comment);
+        const text = comment.replace(/\s+\([^()]*\)$/, '').trim();
+        return Array.from({ length: times === null ? 1 : Number(times[1]) }, () => text);
+      });
+    examples.push({ code, expected });
+  }
+  if (examples.length === 0) throw new Error(`${readmePath} has no "${EXAMPLE_MARKER}" line before its example.`);
+  return examples;
+}
+
+/**
+ * The first example of a package README.
  * @param {string} packageDir absolute path of the package
  * @returns {{ code: string, expected: string[] }}
  */
 export function readReadmeExample(packageDir) {
-  const readme = readFileSync(path.join(packageDir, 'README.md'), 'utf8');
-  const at = readme.indexOf(EXAMPLE_MARKER);
-  if (at < 0) throw new Error(`${packageDir}/README.md has no "${EXAMPLE_MARKER}" line before its example.`);
-  const block = /```ts\n([\s\S]*?)```/.exec(readme.slice(at));
-  if (block === null) throw new Error(`${packageDir}/README.md: no \`\`\`ts block after the example marker.`);
-  const code = block[1];
-  const expected = code
-    .split('\n')
-    .filter((line) => /console\.log\(.*\);\s*\/\/ /.test(line))
-    .map((line) =>
-      line
-        .slice(line.indexOf('); // ') + 6)
-        .replace(/\s+\([^()]*\)$/, '')
-        .trim(),
-    );
-  return { code, expected };
+  return readReadmeExamples(path.join(packageDir, 'README.md'))[0];
+}
+
+/** True when `line` is what `expected` says, a "…" standing for any text. */
+function matches(line, expected) {
+  if (!expected.includes('…')) return line === expected;
+  const pattern = expected
+    .split('…')
+    .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .join('.*');
+  return new RegExp(`^${pattern}$`).test(line);
 }
 
 /**
- * Compiles and runs the README example of a package.
- * @param {string} packageDir absolute path of the package
- * @returns {Promise<{ printed: string[], expected: string[] }>}
+ * Compiles and runs every example of a README, in order.
+ * @param {string} packageDir absolute path of the package (or the repository, for its README)
+ * @param {{ cwd?: string, env?: NodeJS.ProcessEnv, readme?: string }} [options] where to run (default
+ *   the package folder), the environment, and another README file
+ * @returns {Promise<{ printed: string[], expected: string[] }>} the printed lines, a line that matches
+ *   its "…" pattern given as the expected text
  */
-export async function runReadmeExample(packageDir) {
-  const { code, expected } = readReadmeExample(packageDir);
+export async function runReadmeExample(packageDir, options = {}) {
+  const examples = readReadmeExamples(options.readme ?? path.join(packageDir, 'README.md'));
   const { transform } = await import('esbuild');
-  const { code: javascript } = await transform(code, { loader: 'ts', format: 'esm', target: 'node20' });
-  const stdout = execFileSync(process.execPath, ['--input-type=module', '-e', javascript], {
-    cwd: packageDir,
-    encoding: 'utf8',
-    env: { ...process.env, NODE_OPTIONS: '', FORCE_COLOR: '0', NO_COLOR: '1' },
-  });
-  const printed = stdout.split('\n').filter((line) => line !== '');
+  const printed = [];
+  const expected = [];
+  for (const example of examples) {
+    const { code: javascript } = await transform(example.code, { loader: 'ts', format: 'esm', target: 'node20' });
+    const stdout = execFileSync(process.execPath, ['--input-type=module', '-e', javascript], {
+      cwd: options.cwd ?? packageDir,
+      encoding: 'utf8',
+      env: { ...(options.env ?? process.env), NODE_OPTIONS: '', FORCE_COLOR: '0', NO_COLOR: '1' },
+    });
+    const lines = stdout.split('\n').filter((line) => line !== '');
+    lines.forEach((line, index) => {
+      const wanted = example.expected[index];
+      printed.push(wanted !== undefined && matches(line, wanted) ? wanted : line);
+    });
+    expected.push(...example.expected);
+  }
   return { printed, expected };
 }

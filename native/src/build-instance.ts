@@ -18,7 +18,7 @@ import { instanceCmakeProjectDirectory } from './package-paths.js';
 
 /** The C sources of one instance: what {@link buildInstance} compiles into `lib<name>.so`. */
 export interface InstanceSources {
-  /** Instance name (letters, digits, `-`, `_`): the library is `lib<name>.so`. */
+  /** Instance name: the library is `lib<name>.so`. */
   name: string;
   /** C (or assembly, C++) source files; relative paths are taken from `sourceRoot`, else the working folder. */
   sourcePaths: readonly string[];
@@ -62,7 +62,7 @@ export interface BuildInstanceResult {
 const pathList = z.array(z.string().min(1));
 const optionsSchema = z.strictObject({
   instance: z.strictObject({
-    name: z.string().regex(/^[A-Za-z0-9_-]+$/, 'an instance name is letters, digits, "-" and "_"'),
+    name: z.string().min(1),
     sourcePaths: pathList,
     includeDirPaths: pathList.optional(),
   }),
@@ -82,9 +82,9 @@ const optionsSchema = z.strictObject({
  * the library is copied in atomically. This is the build a campaign runs and records in build.json.
  *
  * @returns the library path, its SHA-256, the flags and the commands CMake ran.
- * @throws {@link NativeError} `INVALID_OPTIONS` (unknown or mistyped option, no sources);
+ * @throws {@link NativeError} `INVALID_OPTIONS` (unknown or mistyped option, a missing field);
  *   `MISSING_TOOLS` when cmake cannot start; `BUILD_FAILED` with the tail of CMake's output when
- *   CMake or gcc fails.
+ *   CMake or gcc fails, or when the instance has no sources.
  * @example
  * const built = await buildInstance({ instance: { name: 'sm3', sourcePaths: ['sm3.c'] }, profile: 'reference', libraryDirectory: 'lib' });
  * built.buildFlags; // '-std=c99 -Wpedantic -Wall -Wextra -O2 -fPIC -shared'
@@ -95,7 +95,7 @@ export async function buildInstance(options: BuildInstanceOptions): Promise<Buil
   const { instance, profile } = options;
   if (instance.sourcePaths.length === 0) {
     throw new NativeError(
-      'INVALID_OPTIONS',
+      'BUILD_FAILED',
       `buildInstance: instance "${instance.name}" has no sources to build (it names a prebuilt library). Use its library, or list its C sources in sourcePaths.`,
     );
   }

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { measurePhaseSeconds } from './measure-phase-estimate.js';
 import { planOperation } from '@ngcc-perf/timing';
 import { runPaths, writeJsonAtomic } from '../run-directory.js';
 import { forEachOnCpus, type CampaignContext } from './campaign-context.js';
@@ -64,7 +65,7 @@ export async function runCalibratePhase(context: CampaignContext): Promise<Plann
       candidate: operation.entry.candidate,
       instance: operation.entry.instance,
       messageBytes: operation.messageBytes,
-      estimatedSeconds: existing?.estimatedWallSeconds ?? null,
+      estimatedSeconds: existing === null ? null : measurePhaseSeconds(existing),
       done,
     });
     if (!done && existing === null) pending.push(operation);
@@ -99,7 +100,7 @@ export async function runCalibratePhase(context: CampaignContext): Promise<Plann
       path.join(context.state.directory, runPaths.calibration(entry.candidate, entry.instance, messageBytes)),
       file,
     );
-    planned.get(operation)!.estimatedSeconds = file.estimatedWallSeconds;
+    planned.get(operation)!.estimatedSeconds = measurePhaseSeconds(file);
   });
   const list = operations.map((o) => planned.get(o)!);
   context.emit({ event: 'plan', operations: list, cpus: context.cpus });
