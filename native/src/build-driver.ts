@@ -48,7 +48,8 @@ export async function buildDriver(directory: string, options: BuildDriverOptions
   const work = await mkdtemp(path.join(directory, '.build-'));
   const started = performance.now();
   log(
-    `ngcc-perf: building ${DRIVER_FILE_NAME} ${nativePackageVersion()} for this machine (first use, about a minute) in ${directory}`,
+    `ngcc-perf: building ${DRIVER_FILE_NAME} ${nativePackageVersion()} for this machine (first use, once per version: ` +
+      `CMake compiles its C sources; the next line says how long it took) in ${directory}`,
   );
   try {
     const steps = [

@@ -1,14 +1,19 @@
 // What a new user does: every workspace packed with `npm pack --workspaces`, the tarballs
 // installed in an empty folder outside the repository, and `npx ngcc-perf run` measuring the
-// bundled examples there, the driver built on first use into a fresh cache folder. Needs the
+// bundled examples there, the driver built on first use into a fresh cache folder; then every
+// example of every installed package's README, and the repository README's study, run there (not in
+// the checkout) and print what the README says. Each tarball ships a LICENSE and source maps
+// without embedded sources. Needs the
 // npm registry (for execa, zod, ...), cmake and a C compiler. Also: `npx ngcc-perf` in the
 // repository itself, and the committed bin's message when the command is not built.
 import { describe, expect, it } from '@jest/globals';
 import { copyFile, mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defaultSystemId } from '@ngcc-perf/campaign';
 import { execa } from 'execa';
+import { EXAMPLE_MARKER, runReadmeExample } from '../../../scripts/readme-example.mjs';
 import { repositoryRoot } from './campaign-support.js';
 
 /** The environment of a user: no checkout driver, no test-only variables, a fresh cache folder. */
@@ -83,7 +88,31 @@ describe('installed from tarballs', () => {
       };
       expect({ name, status: record.status, kat: record.kat }).toEqual({ name, status: 'complete', kat: 'PASS' });
     }
-  }, 900_000);
+
+    const installed = path.join(app, 'node_modules', '@ngcc-perf');
+    const packages = (await readdir(installed)).sort();
+    expect(packages).toHaveLength(packed.length);
+    const withExamples: string[] = [];
+    for (const name of packages) {
+      const folder = path.join(installed, name);
+      expect({ name, license: existsSync(path.join(folder, 'LICENSE')) }).toEqual({ name, license: true });
+      const maps = (await readdir(path.join(folder, 'dist'))).filter((file) => file.endsWith('.map'));
+      for (const map of maps) {
+        const parsed = JSON.parse(await readFile(path.join(folder, 'dist', map), 'utf8')) as {
+          sourcesContent?: unknown;
+        };
+        expect({ name, map, sourcesContent: parsed.sourcesContent }).toEqual({ name, map, sourcesContent: undefined });
+      }
+      if (!(await readFile(path.join(folder, 'README.md'), 'utf8')).includes(EXAMPLE_MARKER)) continue;
+      withExamples.push(name);
+      const { printed, expected } = await runReadmeExample(folder, { cwd: app, env });
+      expect({ name, printed }).toEqual({ name, printed: expected });
+    }
+    expect(withExamples).toEqual(packages.filter((name) => name !== 'ct'));
+    // The study of the repository README: the README a user reads first, run where only the tarballs are.
+    const study = await runReadmeExample(repositoryRoot, { cwd: app, env });
+    expect(study.printed).toEqual(study.expected);
+  }, 1_800_000);
 });
 
 describe('the ngcc-perf command in the repository', () => {

@@ -32,7 +32,13 @@ function planned(
     coreClockHz: null,
   };
   // 2 ms of process start-up per trial on top of the loops.
-  return { status: 'planned', plan, estimatedWallSeconds: plan.estimatedSeconds + 5 * 0.002, calibration: {} as never };
+  return {
+    status: 'planned',
+    plan,
+    estimatedWallSeconds: plan.estimatedSeconds + 5 * 0.002,
+    calibration: {} as never,
+    pinning: { cpu: 1, source: 'option' },
+  };
 }
 /** A failed calibration whose process failed with `code` (the driver's exit-code name). */
 function failed(code: 'CRASH' | 'LOADFAIL', message: string): OperationPlan {
@@ -52,6 +58,7 @@ function failed(code: 'CRASH' | 'LOADFAIL', message: string): OperationPlan {
     failure: `calibration: ${code} — ${message}`,
     plan: null,
     calibration: { status: 'failed', failure: `calibration: ${code} — ${message}`, process, meta: null },
+    pinning: { cpu: 1, source: 'option' },
   };
 }
 const FAILED = failed('CRASH', 'the driver died of SIGSEGV inside the library');
