@@ -24,11 +24,11 @@ describe('rankByIntervals', () => {
     expect(ranks[0]!.position).toBe(2);
   });
 
-  it('ties exact figures only when they are equal, as averageRanks does', () => {
+  it('ties exact figures only when they are equal, at the average position as averageRanks does', () => {
     expect(rankByIntervals([exact(14981), exact(12725), exact(12725), exact(13253)]).map(formatRankRange)).toEqual([
       '4',
-      '1–2',
-      '1–2',
+      '1.5',
+      '1.5',
       '3',
     ]);
   });
@@ -57,9 +57,9 @@ describe('rankByIntervals', () => {
         }
       }
       // positions 1…n are used once each: the ranges of the groups tile them
-      const covered = [...new Set(ranks.map((rank) => `${rank.low}-${rank.high}`))];
+      const covered = [...new Set(ranks.map((rank) => `${rank.group}:${rank.low}-${rank.high}`))];
       const width = covered.reduce((sum, text) => {
-        const [low, high] = text.split('-').map(Number);
+        const [low, high] = text.split(':')[1]!.split('-').map(Number);
         return sum + high! - low! + 1;
       }, 0);
       expect(width).toBe(figures.length);

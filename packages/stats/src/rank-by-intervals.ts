@@ -14,9 +14,12 @@ export interface IntervalFigure {
 
 /** Where one item stands among others when only the differences the data establish count. */
 export interface IntervalRank {
-  /** Best position the data allow (1-based). */
+  /**
+   * Best position the data allow (1-based); for equal exact figures (a true tie) their shared
+   * average position, as `high`.
+   */
   low: number;
-  /** Worst position the data allow; equal to `low` when the item is told apart from every other. */
+  /** Worst position the data allow; equal to `low` when the item is told apart from every other or truly tied. */
   high: number;
   /** (low + high) / 2: the average position its group shares, the figure a mean rank is made of. */
   position: number;
@@ -46,8 +49,9 @@ function checkFigure(figure: IntervalFigure, index: number): void {
  * another by a chain of overlaps falls in one group. A group of g figures that starts at
  * position p shares the rank range p…p + g − 1 ("3–5") and the average position p + (g − 1)/2;
  * within it, items have no order. Figures in different groups have disjoint intervals, so the
- * order between groups is established by the data; equal exact figures (zero-width intervals)
- * tie as in {@link averageRanks}.
+ * order between groups is established by the data. Equal exact figures (zero-width intervals, e.g.
+ * two images of 4533 bytes) are a true tie, not a doubt: as in {@link averageRanks} they share the
+ * average position, with `low = high` = that position (`2.5`).
  *
  * The criterion is conservative: two overlapping 95 % intervals can still differ at α = 0.05,
  * but two disjoint ones always do, so a rank difference on a page is one the trials establish.
@@ -88,10 +92,15 @@ export function rankByIntervals(figures: readonly IntervalFigure[]): IntervalRan
   const ranks = new Array<IntervalRank>(figures.length);
   let start = 1;
   groups.forEach((members, group) => {
-    const low = start;
-    const high = start + members.length - 1;
-    for (const index of members) ranks[index] = { low, high, position: (low + high) / 2, group };
-    start = high + 1;
+    const first = start;
+    const last = start + members.length - 1;
+    const position = (first + last) / 2;
+    // equal exact figures are a true tie: they share the average position, not a range of doubt
+    const value = figures[members[0]!]!.estimate;
+    const tie = members.every((index) => figures[index]!.ciLow === value && figures[index]!.ciHigh === value);
+    const [low, high] = tie ? [position, position] : [first, last];
+    for (const index of members) ranks[index] = { low, high, position, group };
+    start = last + 1;
   });
   return ranks;
 }

@@ -27,8 +27,8 @@ describe('rankByMetrics', () => {
       [4, 3, 3],
     ]);
     expect(result.map((item) => item.meanRank)).toEqual([7 / 3, 7 / 3, 2, 10 / 3]);
-    // exact figures: the mean ranks are exact too, the two equal ones tie at 2–3
-    expect(result.map((item) => formatRankRange(item.overall!))).toEqual(['2–3', '2–3', '1', '4']);
+    // exact figures: the mean ranks are exact too, the two equal ones tie at the average position
+    expect(result.map((item) => formatRankRange(item.overall!))).toEqual(['2.5', '2.5', '1', '4']);
   });
 
   it('carries a shared metric range into the overall range', () => {
