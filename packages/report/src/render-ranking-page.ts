@@ -90,8 +90,8 @@ function buildRankingPage(dataset: Dataset, scope: RankingScope, format: PageFor
     breadcrumbs: systemPageBreadcrumbs(campaign.systemId, `ranking ${scope}`, format),
     intro: [
       paragraph(
-        `${eligibility} Each metric is ranked on its own, fewest first: cycles per call at each message length (the mean with its 95 % interval) and, apart from speed, the static image, the stack high-water and the heap peak of one call (the largest over the message lengths). ` +
-          'Instances whose 95 % intervals overlap — directly or through a chain of overlaps — cannot be told apart by the trials: they share a rank range (“3–5”) and its average position, so no order on this page is noise. ' +
+        `${eligibility} Each metric is ranked on its own, fewest first: cycles per call at each message length (the headline figure: the median of the trial means, with its order-statistic interval, the lowest to the highest trial mean for 5 trials) and, apart from speed, the static image, the stack high-water and the heap peak of one call (the largest over the message lengths). ` +
+          'Instances whose intervals overlap — directly or through a chain of overlaps — cannot be told apart by the trials: they share a rank range (“3–5”) and its average position, so no order on this page is noise. ' +
           'A candidate’s overall figure is its mean rank over the metrics it has; the overall rank ranks the mean ranks the same way. The constant-time verdict links to the findings; it does not change the order. ',
         ...describeDatasetCounters(dataset),
       ),

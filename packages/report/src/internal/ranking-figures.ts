@@ -1,7 +1,7 @@
 // The figures the ranking pages rank, one definition per metric: cycles per call at a message
-// length (the record's headline figure with its 95 % interval) and, apart from speed, the
+// length (the record's headline figure with its interval) and, apart from speed, the
 // static image, stack high-water and heap peak (exact figures, intervals of width zero).
-import { formatCycles } from '@ngcc-perf/stats';
+import { formatCycles, headlineFigure } from '@ngcc-perf/stats';
 import type { IntervalFigure } from '@ngcc-perf/stats';
 import type { BuildInstance, TimingRecord } from '@ngcc-perf/record';
 import { formatMemoryBytes } from '../format-memory-bytes.js';
@@ -20,16 +20,19 @@ const sizeLabel = (bytes: number): string =>
   bytes >= 1024 && bytes % 1024 === 0 ? `${bytes / 1024} KiB` : `${bytes} B`;
 
 /**
- * Cycles per call of a complete record with its 95 % interval; without an interval (one trial)
- * the interval is unbounded, so the figure is told apart from none.
+ * Cycles per call of a complete record: its headline figure (`headlineFigure` of @ngcc-perf/stats,
+ * the median of the trial means) with its interval; without an interval (one trial) the interval
+ * is unbounded, so the figure is told apart from none.
  */
 export function cyclesFigure(record: TimingRecord): IntervalFigure | null {
   if (record.status !== 'complete') return null;
-  const estimate = record.derived.meanCycles;
-  const { ciLowCycles, ciHighCycles } = record.derived;
-  if (typeof ciLowCycles !== 'number' || typeof ciHighCycles !== 'number')
-    return { estimate, ciLow: -Infinity, ciHigh: Infinity };
-  return { estimate, ciLow: Math.min(ciLowCycles, estimate), ciHigh: Math.max(ciHighCycles, estimate) };
+  const trials = record.processes.flatMap((entry) =>
+    entry.trial === null || entry.trial === undefined ? [] : [entry.trial],
+  );
+  if (trials.length === 0) return null;
+  const { medianCycles, lowCycles, highCycles } = headlineFigure(trials);
+  if (lowCycles === null || highCycles === null) return { estimate: medianCycles, ciLow: -Infinity, ciHigh: Infinity };
+  return { estimate: medianCycles, ciLow: lowCycles, ciHigh: highCycles };
 }
 
 const exact = (value: number): IntervalFigure => ({ estimate: value, ciLow: value, ciHigh: value });
