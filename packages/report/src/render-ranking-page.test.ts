@@ -169,16 +169,18 @@ describe('the ranking pages', () => {
     expect(page.split('\n')[0]).toBe(
       '# Ordered measurements — 256-bit security target, digest 512 bits (system x86_1, x86-64)',
     );
-    expect(page).toContain('| not ranked | [toy-slow](toy-slow/perf_x86_1.md) | ↳ `slow_512_avx2` | — |');
+    expect(page).toContain('| not ranked | ↳ `slow_512_avx2` | not audited | — |');
     expect(renderRankingMarkdown(dataset, 128)).toContain('No instance is eligible on system x86_1.');
   });
 
   it('puts the constant-time badge beside each candidate, linking to its findings', () => {
     const markdown = renderRankingMarkdown(dataset, 256);
-    expect(markdown).toContain('⚠ 2 findings · [findings](toy-slow/perf_x86_1.md#constant-time-audit)');
+    expect(markdown).toContain(
+      '| [toy-slow](toy-slow/perf_x86_1.md) `slow_512` | [⚠ 2 findings](toy-slow/perf_x86_1.md#constant-time-audit) |',
+    );
     expect(markdown).toContain('| not audited |');
     const html = renderRankingHtml(dataset, 256);
-    expect(html).toContain('<a href="toy-slow/perf_x86_1.html#constant-time">findings</a>');
+    expect(html).toContain('<a href="toy-slow/perf_x86_1.html#constant-time">⚠ 2 findings</a>');
     expect(html).toContain('<a href="index.html">Performance measurements</a>');
   });
 });

@@ -1,7 +1,7 @@
 // The figures the ranking pages rank, one definition per metric: cycles per call at a message
 // length (the record's headline figure with its interval) and, apart from speed, the
 // static image, stack high-water and heap peak (exact figures, intervals of width zero).
-import { formatCycles, headlineFigure } from '@ngcc-perf/stats';
+import { formatHeadlineCycles, headlineFigure } from '@ngcc-perf/stats';
 import type { IntervalFigure } from '@ngcc-perf/stats';
 import type { BuildInstance, TimingRecord } from '@ngcc-perf/record';
 import { formatMemoryBytes } from '../format-memory-bytes.js';
@@ -12,8 +12,8 @@ export interface RankingMetric {
   label: string;
   /** The figure of one instance from its build entry and its records; null when it has none. */
   figureOf: (entry: BuildInstance, records: readonly TimingRecord[]) => IntervalFigure | null;
-  /** The figure as the pages print it. */
-  format: (value: number) => string;
+  /** The figure as the pages print it: cycles as every page prints a headline (`4129 (4100–4187)`), bytes alone. */
+  format: (figure: IntervalFigure) => string;
 }
 
 const sizeLabel = (bytes: number): string =>
@@ -33,6 +33,17 @@ export function cyclesFigure(record: TimingRecord): IntervalFigure | null {
   const { medianCycles, lowCycles, highCycles } = headlineFigure(trials);
   if (lowCycles === null || highCycles === null) return { estimate: medianCycles, ciLow: -Infinity, ciHigh: Infinity };
   return { estimate: medianCycles, ciLow: lowCycles, ciHigh: highCycles };
+}
+
+/** A cycles figure in the headline's one text (`formatHeadlineCycles`), interval included: `4129 (4100–4187)`. */
+export function formatCyclesFigure(figure: IntervalFigure): string {
+  return formatHeadlineCycles({
+    medianCycles: figure.estimate,
+    lowCycles: Number.isFinite(figure.ciLow) ? figure.ciLow : null,
+    highCycles: Number.isFinite(figure.ciHigh) ? figure.ciHigh : null,
+    coverage: null,
+    trialsCount: 0,
+  });
 }
 
 const exact = (value: number): IntervalFigure => ({ estimate: value, ciLow: value, ciHigh: value });
@@ -62,13 +73,13 @@ export function rankingMetrics(
       const record = records.find((candidate) => candidate.messageBytes === bytes);
       return record === undefined ? null : cyclesFigure(record);
     },
-    format: formatCycles,
+    format: formatCyclesFigure,
   }));
   const memory: RankingMetric[] = [
     {
       label: 'static image',
       figureOf: (entry) => (entry.imageBytes === null ? null : exact(entry.imageBytes)),
-      format: (value) => `${Math.round(value)} B`,
+      format: (figure) => `${Math.round(figure.estimate)} B`,
     },
     {
       label: 'stack high-water',
@@ -76,7 +87,7 @@ export function rankingMetrics(
         const value = largestMemory(records, 'stackHighWaterBytes');
         return value === null ? null : exact(value);
       },
-      format: formatMemoryBytes,
+      format: (figure) => formatMemoryBytes(figure.estimate),
     },
     {
       label: 'heap peak',
@@ -84,7 +95,7 @@ export function rankingMetrics(
         const value = largestMemory(records, 'heapPeakBytes');
         return value === null ? null : exact(value);
       },
-      format: formatMemoryBytes,
+      format: (figure) => formatMemoryBytes(figure.estimate),
     },
   ];
   return [
