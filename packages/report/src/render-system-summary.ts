@@ -6,7 +6,12 @@ import { counterTerm, type CounterTerm } from './internal/counter-term.js';
 import { headlineIntervalWords } from './internal/headline-words.js';
 import { buildBaselineTable } from './internal/baseline-table.js';
 import { buildVerdictLine, buildHostFitnessWarning } from './internal/summary-verdict.js';
-import { BREADCRUMB_ROOT, candidateFromSummary, exportFromSummary, methodFromSummary } from './internal/page-links.js';
+import {
+  candidateFromSummary,
+  systemPageBreadcrumbs,
+  exportFromSummary,
+  methodFromSummary,
+} from './internal/page-links.js';
 import { CV_LIMIT_SENTENCE, isUnsteady, UNSTEADY_MARKER } from './internal/reliability.js';
 import { codeSpan, link, paragraph } from './internal/report-model.js';
 import { buildSummaryRows, describeDatasetCounters, summarySizes } from './internal/summary-rows.js';
@@ -152,10 +157,7 @@ function buildSummaryPage(dataset: Dataset, format: PageFormat): PageModel {
   const trials = campaign.plan.trials;
   return {
     title: `Summary — ${describeArchitecture(campaign.environmentAtStart.architecture)} (system ${campaign.systemId})`,
-    breadcrumbs: [
-      `${BREADCRUMB_ROOT} › ${campaign.systemId} · `,
-      link(methodFromSummary(campaign.systemId, format), 'method'),
-    ],
+    breadcrumbs: systemPageBreadcrumbs(campaign.systemId, 'summary', format),
     intro: [
       buildVerdictLine(dataset),
       ...buildHostFitnessWarning(dataset),
