@@ -11,9 +11,12 @@ import {
 import type { PageFormat } from './internal/page-links.js';
 import { cyclesFigure, formatCyclesFigure } from './internal/ranking-figures.js';
 import { codeSpan, link, paragraph } from './internal/report-model.js';
-import type { Inline, PageModel, TableBlock } from './internal/report-model.js';
+import type { Inline, PageModel, ReportSection, TableBlock } from './internal/report-model.js';
 import { describeDatasetCounters, summarySizes } from './internal/summary-rows.js';
 import { systemPageLinks } from './internal/system-pages.js';
+import { formatRecordBaselineMultiple, isBaselineCandidate } from './baseline-figures.js';
+import { buildBaselineTable } from './internal/baseline-table.js';
+import { counterTerm } from './internal/counter-term.js';
 import type { Dataset } from './dataset.js';
 
 const sizeLabel = (bytes: number): string =>
@@ -22,7 +25,10 @@ const sizeLabel = (bytes: number): string =>
 function candidatesTable(dataset: Dataset, format: PageFormat): TableBlock {
   const systemId = dataset.campaign.systemId;
   const sizes = summarySizes(dataset);
-  const rows = dataset.build.instances.map((entry): Inline[][] => {
+  const baseline = dataset.campaign.baseline !== undefined;
+  const term = counterTerm(dataset.records.map(({ record }) => record)).perCall;
+  const instances = dataset.build.instances.filter((entry) => !isBaselineCandidate(dataset, entry));
+  const rows = instances.map((entry): Inline[][] => {
     const records = dataset.records
       .map(({ record }) => record)
       .filter((record) => record.candidate === entry.candidate && record.instance === entry.instance);
@@ -37,6 +43,14 @@ function candidatesTable(dataset: Dataset, format: PageFormat): TableBlock {
         const figure = cyclesFigure(record);
         return [figure === null ? 'failed' : formatCyclesFigure(figure)];
       }),
+      ...(baseline
+        ? sizes.map((bytes): Inline[] => [
+            formatRecordBaselineMultiple(
+              dataset,
+              records.find((candidate) => candidate.messageBytes === bytes),
+            ),
+          ])
+        : []),
       constantTimeBadge(entry, systemId, format),
     ];
   });
@@ -48,12 +62,30 @@ function candidatesTable(dataset: Dataset, format: PageFormat): TableBlock {
       'instance',
       'digest bits',
       'KAT',
-      ...sizes.map((bytes) => `cycles @ ${sizeLabel(bytes)}`),
+      ...sizes.map((bytes) => `${term} @ ${sizeLabel(bytes)}`),
+      ...(baseline ? sizes.map((bytes) => `× pseudoXOF @ ${sizeLabel(bytes)}`) : []),
       'constant-time',
     ],
-    numeric: [false, false, true, false, ...sizes.map(() => true), false],
+    numeric: [false, false, true, false, ...sizes.map(() => true), ...(baseline ? sizes.map(() => true) : []), false],
     rows,
   };
+}
+
+function baselineSection(dataset: Dataset): ReportSection[] {
+  const table = buildBaselineTable(dataset);
+  if (table === null) return [];
+  return [
+    {
+      heading: 'Baseline',
+      id: 'baseline',
+      blocks: [
+        paragraph(
+          'The ICCS helpers measured in the same campaign, with the same plan, host and CPU: “× pseudoXOF” above is a candidate’s headline over pseudoXOF’s at the same output width and message length (a relative speed only), with its interval.',
+        ),
+        table,
+      ],
+    },
+  ];
 }
 
 function buildSystemIndex(dataset: Dataset, format: PageFormat): PageModel {
@@ -76,6 +108,7 @@ function buildSystemIndex(dataset: Dataset, format: PageFormat): PageModel {
     ],
     sections: [
       { heading: 'Candidates', id: 'candidates', blocks: [candidatesTable(dataset, format)] },
+      ...baselineSection(dataset),
       {
         heading: 'Pages',
         id: 'pages',

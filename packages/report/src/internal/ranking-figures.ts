@@ -1,7 +1,9 @@
 // The figures the ranking pages rank, one definition per metric: cycles per call at a message
 // length (the record's headline figure with its interval) and, apart from speed, the
 // static image, stack high-water and heap peak (exact figures, intervals of width zero).
-import { formatHeadlineCycles, headlineFigure } from '@ngcc-perf/stats';
+import { formatHeadlineCycles } from '@ngcc-perf/stats';
+import { recordHeadline } from '../record-headline.js';
+import { counterTerm } from './counter-term.js';
 import type { IntervalFigure } from '@ngcc-perf/stats';
 import type { BuildInstance, TimingRecord } from '@ngcc-perf/record';
 import { formatMemoryBytes } from '../format-memory-bytes.js';
@@ -20,17 +22,14 @@ const sizeLabel = (bytes: number): string =>
   bytes >= 1024 && bytes % 1024 === 0 ? `${bytes / 1024} KiB` : `${bytes} B`;
 
 /**
- * Cycles per call of a complete record: its headline figure (`headlineFigure` of @ngcc-perf/stats,
- * the median of the trial means) with its interval; without an interval (one trial) the interval
- * is unbounded, so the figure is told apart from none.
+ * Cycles per call of a record: its headline ({@link recordHeadline}: the median of the trial
+ * means with its order-statistic interval); without an interval (one trial) the interval is
+ * unbounded, so the figure is told apart from none. Null for a failed record.
  */
 export function cyclesFigure(record: TimingRecord): IntervalFigure | null {
-  if (record.status !== 'complete') return null;
-  const trials = record.processes.flatMap((entry) =>
-    entry.trial === null || entry.trial === undefined ? [] : [entry.trial],
-  );
-  if (trials.length === 0) return null;
-  const { medianCycles, lowCycles, highCycles } = headlineFigure(trials);
+  const headline = recordHeadline(record);
+  if (headline === null) return null;
+  const { medianCycles, lowCycles, highCycles } = headline;
   if (lowCycles === null || highCycles === null) return { estimate: medianCycles, ciLow: -Infinity, ciHigh: Infinity };
   return { estimate: medianCycles, ciLow: lowCycles, ciHigh: highCycles };
 }
@@ -60,15 +59,17 @@ function largestMemory(
 }
 
 /**
- * The metrics of a ranking: cycles at each of `sizesBytes`, then the static image, the stack
+ * The metrics of a ranking: cycles (ticks with a fixed-rate counter) at each of `sizesBytes`, then the static image, the stack
  * high-water and the heap peak (largest over the message lengths) when some record holds them.
  */
 export function rankingMetrics(
   sizesBytes: readonly number[],
   instances: readonly { entry: BuildInstance; records: readonly TimingRecord[] }[],
 ): RankingMetric[] {
+  // one term per counter: ticks of a fixed-rate counter are not cycles
+  const term = counterTerm(instances.flatMap((item) => item.records)).perCall;
   const cycles = sizesBytes.map((bytes): RankingMetric => ({
-    label: `cycles @ ${sizeLabel(bytes)}`,
+    label: `${term} @ ${sizeLabel(bytes)}`,
     figureOf: (_entry, records) => {
       const record = records.find((candidate) => candidate.messageBytes === bytes);
       return record === undefined ? null : cyclesFigure(record);
