@@ -1,0 +1,161 @@
+import { describeArchitecture } from './internal/candidate-context.js';
+import { constantTimeBadge } from './internal/constant-time-badge.js';
+import { renderHtmlDocument } from './internal/html-page.js';
+import { renderMarkdownDocument } from './internal/markdown-page.js';
+import {
+  BREADCRUMB_ROOT,
+  candidateFromSummary,
+  siteIndexFromReports,
+  methodFromSummary,
+} from './internal/page-links.js';
+import type { PageFormat } from './internal/page-links.js';
+import { cyclesFigure, formatCyclesFigure } from './internal/ranking-figures.js';
+import { codeSpan, link, paragraph } from './internal/report-model.js';
+import type { Inline, PageModel, ReportSection, TableBlock } from './internal/report-model.js';
+import { describeDatasetCounters, summarySizes } from './internal/summary-rows.js';
+import { systemPageLinks } from './internal/system-pages.js';
+import { formatRecordBaselineMultiple, isBaselineCandidate } from './baseline-figures.js';
+import { buildBaselineTable } from './internal/baseline-table.js';
+import { counterTerm } from './internal/counter-term.js';
+import type { Dataset } from './dataset.js';
+
+const sizeLabel = (bytes: number): string =>
+  bytes >= 1024 && bytes % 1024 === 0 ? `${bytes / 1024} KiB` : `${bytes} B`;
+
+function candidatesTable(dataset: Dataset, format: PageFormat): TableBlock {
+  const systemId = dataset.campaign.systemId;
+  const sizes = summarySizes(dataset);
+  const baseline = dataset.campaign.baseline !== undefined;
+  const term = counterTerm(dataset.records.map(({ record }) => record)).perCall;
+  const instances = dataset.build.instances.filter((entry) => !isBaselineCandidate(dataset, entry));
+  const rows = instances.map((entry): Inline[][] => {
+    const records = dataset.records
+      .map(({ record }) => record)
+      .filter((record) => record.candidate === entry.candidate && record.instance === entry.instance);
+    return [
+      [link(candidateFromSummary(entry.candidate, systemId, format), entry.candidate), ` ${entry.algorithm}`],
+      [codeSpan(entry.instance)],
+      [String(entry.digestBits)],
+      [entry.kat === 'PASS' ? { text: 'PASS', tone: 'good' } : { text: `⚠ ${entry.kat}`, tone: 'bad' }],
+      ...sizes.map((bytes): Inline[] => {
+        const record = records.find((candidate) => candidate.messageBytes === bytes);
+        if (record === undefined) return ['—'];
+        const figure = cyclesFigure(record);
+        return [figure === null ? 'failed' : formatCyclesFigure(figure)];
+      }),
+      ...(baseline
+        ? sizes.map((bytes): Inline[] => [
+            formatRecordBaselineMultiple(
+              dataset,
+              records.find((candidate) => candidate.messageBytes === bytes),
+            ),
+          ])
+        : []),
+      constantTimeBadge(entry, systemId, format),
+    ];
+  });
+  return {
+    kind: 'table',
+    caption: `Every instance measured on system ${systemId}`,
+    headers: [
+      'candidate',
+      'instance',
+      'digest bits',
+      'KAT',
+      ...sizes.map((bytes) => `${term} @ ${sizeLabel(bytes)}`),
+      ...(baseline ? sizes.map((bytes) => `× pseudoXOF @ ${sizeLabel(bytes)}`) : []),
+      'constant-time',
+    ],
+    numeric: [false, false, true, false, ...sizes.map(() => true), ...(baseline ? sizes.map(() => true) : []), false],
+    rows,
+  };
+}
+
+function baselineSection(dataset: Dataset): ReportSection[] {
+  const table = buildBaselineTable(dataset);
+  if (table === null) return [];
+  return [
+    {
+      heading: 'Baseline',
+      id: 'baseline',
+      blocks: [
+        paragraph(
+          'The ICCS helpers measured in the same campaign, with the same plan, host and CPU: “× pseudoXOF” above is a candidate’s headline over pseudoXOF’s at the same output width and message length (a relative speed only), with its interval.',
+        ),
+        table,
+      ],
+    },
+  ];
+}
+
+function buildSystemIndex(dataset: Dataset, format: PageFormat): PageModel {
+  const { campaign } = dataset;
+  const candidates = new Set(dataset.build.instances.map((entry) => entry.candidate));
+  const passed = dataset.build.instances.filter((entry) => entry.kat === 'PASS').length;
+  return {
+    title: `Performance measurements — system ${campaign.systemId} (${describeArchitecture(campaign.environmentAtStart.architecture)})`,
+    breadcrumbs: [
+      link(siteIndexFromReports(format), BREADCRUMB_ROOT),
+      ` › ${campaign.systemId} · `,
+      link(methodFromSummary(campaign.systemId, format), 'method'),
+    ],
+    intro: [
+      paragraph(
+        `${candidates.size} candidate${candidates.size === 1 ? '' : 's'}, ${dataset.build.instances.length} instances, ${passed} passed their KAT; processor ${campaign.environmentAtStart.cpuModel ?? 'unknown'}. ` +
+          'Cycles per call at each message length: the headline figure, the median of the trial means, with its interval (the lowest to the highest trial mean for 5 trials); each candidate’s page has every length, the memory figures and the evidence. ',
+        ...describeDatasetCounters(dataset),
+      ),
+    ],
+    sections: [
+      { heading: 'Candidates', id: 'candidates', blocks: [candidatesTable(dataset, format)] },
+      ...baselineSection(dataset),
+      {
+        heading: 'Pages',
+        id: 'pages',
+        blocks: [{ kind: 'list', items: systemPageLinks(campaign.systemId, format) }],
+      },
+    ],
+    footer: [
+      paragraph(
+        'Rendered from ',
+        codeSpan('campaign.json'),
+        ', ',
+        codeSpan('build.json'),
+        ' and the records of the run directory; rendering them again gives the same page.',
+      ),
+    ],
+  };
+}
+
+/**
+ * Renders a system's index as Markdown, in the layout of the published per-system pages: every
+ * instance (build.json order) with its candidate (linked to its page) and algorithm, digest length,
+ * KAT verdict, the headline cycles at 32 B, 1 KiB and 64 KiB (or the summary's sizes) and constant-time
+ * badge, then links to every page of the system. Pure.
+ *
+ * @param dataset - one run directory ({@link loadRunDirectory})
+ * @returns the page, ending in one newline
+ * @throws {@link ReportError} `INVALID_NUMBER` when a record holds a negative or non-finite figure
+ * @example
+ * ```ts
+ * await writeFile('runs/x86_1/reports/index_x86_1.md', renderSystemIndexMarkdown(dataset));
+ * ```
+ */
+export function renderSystemIndexMarkdown(dataset: Dataset): string {
+  return renderMarkdownDocument(buildSystemIndex(dataset, 'md'));
+}
+
+/**
+ * The page of {@link renderSystemIndexMarkdown} as self-contained HTML. Pure; escapes all input.
+ *
+ * @param dataset - one run directory ({@link loadRunDirectory})
+ * @returns the HTML document, ending in one newline
+ * @throws {@link ReportError} `INVALID_NUMBER` as the Markdown form
+ * @example
+ * ```ts
+ * await writeFile('runs/x86_1/reports/index_x86_1.html', renderSystemIndexHtml(dataset));
+ * ```
+ */
+export function renderSystemIndexHtml(dataset: Dataset): string {
+  return renderHtmlDocument(buildSystemIndex(dataset, 'html'));
+}
