@@ -52,6 +52,9 @@ const SCHEMAS = {
   end: z.object({ type: z.literal('end') }),
 };
 
+/** Drivers whose PMU instruction counter was found missing in this process, with the reason: `auto` asks once. */
+const pmuUnavailable = new Map<string, string>();
+
 function checkOptions(options: CountInstructionsOptions): { calls: number; warmups: number } {
   const calls = options.calls ?? COUNT_INSTRUCTIONS_DEFAULTS.calls;
   const warmups = options.warmups ?? COUNT_INSTRUCTIONS_DEFAULTS.warmups;
@@ -140,9 +143,11 @@ export async function countInstructions(options: CountInstructionsOptions): Prom
   let outcome: Attempt | null = null;
   let source: InstructionSource = 'pmu-instructions';
   let tool: string | null = null;
-  if (choice !== 'valgrind') {
+  if (choice === 'auto') pmuReason = pmuUnavailable.get(driver) ?? null;
+  if (choice === 'pmu' || (choice === 'auto' && pmuReason === null)) {
     outcome = await attempt(options, driver, 'pmu', null, plan);
     pmuReason = outcome.unavailable;
+    if (pmuReason !== null) pmuUnavailable.set(driver, pmuReason);
     if (choice === 'pmu' || pmuReason === null)
       return complete(outcome, source, tool, plan, options.messageBytes, 'pmu-instructions');
   }
