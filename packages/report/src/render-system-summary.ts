@@ -1,3 +1,4 @@
+import { withInstructionColumn } from './internal/instruction-count-blocks.js';
 import { describeArchitecture } from './internal/candidate-context.js';
 import { constantTimeCell, hasConstantTimeAudit } from './internal/constant-time-section.js';
 import { renderHtmlDocument } from './internal/html-page.js';
@@ -50,7 +51,13 @@ function summaryTable(rows: SummaryRow[], sizes: number[], systemId: string, for
       [row.notes.length === 0 ? '—' : row.notes.join('; ')],
     ]),
   };
-  return hasConstantTimeAudit(rows.map((row) => row.entry)) ? withConstantTimeColumn(table, rows) : table;
+  const counted = withInstructionColumn(
+    table,
+    rows.map((row) => row.records),
+    sizes[sizes.length - 1] ?? 0,
+    perByte,
+  );
+  return hasConstantTimeAudit(rows.map((row) => row.entry)) ? withConstantTimeColumn(counted, rows) : counted;
 }
 
 /** Adds the constant-time verdict column before `notes` (only for runs with the audit). */
