@@ -56,6 +56,8 @@ export function buildInstructionCountBlocks(
   instance: (record: TimingRecord) => Inline[],
 ): Block[] {
   if (!hasInstructionCounts(records)) return [];
+  // The timing table's unit: core cycles only when every record's counter counts them.
+  const perByte = records.every((record) => record.counter?.kind === 'core-cycles') ? 'cycles/byte' : 'ticks/byte';
   return [
     paragraph(
       'Instructions per call are counted, not timed: the instructions the library executed in one call, the same in ' +
@@ -64,8 +66,8 @@ export function buildInstructionCountBlocks(
     ),
     {
       kind: 'table',
-      caption: 'Instructions per call (exact counts) beside cycles/byte',
-      headers: ['instance', 'message', 'instructions', 'instructions/byte', 'cycles/byte', 'source'],
+      caption: `Instructions per call (exact counts) beside ${perByte}`,
+      headers: ['instance', 'message', 'instructions', 'instructions/byte', perByte, 'source'],
       numeric: [false, true, true, true, true, false],
       rows: records.map((record) => candidateRow(record, instance)),
     },
@@ -80,7 +82,9 @@ export function withInstructionColumn(
   perByteLabel: string,
 ): TableBlock {
   if (!hasInstructionCounts(recordsOfRow.flat())) return table;
-  const at = table.headers.findIndex((header) => header.startsWith('cycles/byte')) + 1;
+  // After the per-byte column (cycles/byte, or ticks/byte with a fixed-rate counter), else at the end.
+  const perByteColumn = table.headers.findIndex((header) => header.includes('/byte @'));
+  const at = perByteColumn === -1 ? table.headers.length : perByteColumn + 1;
   const insert = <T>(values: T[], value: T): T[] => [...values.slice(0, at), value, ...values.slice(at)];
   return {
     ...table,
@@ -104,13 +108,21 @@ export function instructionCountMethodSection(dataset: Dataset): ReportSection |
       ),
     ),
   ];
+  const calls = [
+    ...new Set(
+      records.flatMap((record) =>
+        record.instructionCount == null ? [] : [record.instructionCount.libraryInstructions.length],
+      ),
+    ),
+  ];
   const failed = records.filter((record) => record.instructionCount == null && record.instructionCountFailure != null);
   const blocks: Block[] = [
     paragraph(
       'Besides its trials, every operation had the instructions of one call counted, in a driver process of its own (',
       codeSpan('ngcc-perf-driver count'),
-      '): after one uncounted warm-up call, three calls were counted, and the same count of an empty function called ' +
-        'the same way (the driver’s own instructions around a call) was taken off each. The figure is the median of the three; ' +
+      `): after uncounted warm-up calls, ${calls.join(' or ') || 'the'} calls were counted, and the same count of an empty ` +
+        'function called the same way (the driver’s own instructions around a call) was taken off each. The figure is the ' +
+        'median of those calls; ' +
         'a deterministic source gives three equal counts, and a record says when they were not. Under valgrind (callgrind, ' +
         'event Ir) counting is switched on for the library’s calls alone; from the PMU it is the user-mode event ',
       codeSpan('PERF_COUNT_HW_INSTRUCTIONS'),
