@@ -59,3 +59,26 @@ export function describeCountingShare(result: {
     `wall time (${share.toFixed(1)} %)\n`
   );
 }
+
+/**
+ * How much slower a call runs under callgrind counting instructions only (no cache simulation) than
+ * natively: an upper bound used by `plan` (valgrind's manual gives 2–100× for its tools).
+ */
+export const CALLGRIND_SLOWDOWN = 100;
+
+/**
+ * `plan --count-instructions`: the wall seconds counting would add, one count process per size: the
+ * start-up of one (measured: a count at the smallest size) plus its calls (warm-up and counted) at
+ * their calibrated time, slowed by {@link CALLGRIND_SLOWDOWN} under valgrind.
+ * @param measuredSeconds - wall time of the one count process run at the smallest size
+ * @param callSeconds - the calibrated seconds of one call, per size
+ */
+export function estimateCountingSeconds(
+  measuredSeconds: number,
+  callSeconds: readonly number[],
+  source: 'pmu-instructions' | 'valgrind',
+  callsPerProcess: number,
+): number {
+  const slowdown = source === 'valgrind' ? CALLGRIND_SLOWDOWN : 1;
+  return callSeconds.reduce((sum, seconds) => sum + measuredSeconds + callsPerProcess * seconds * slowdown, 0);
+}
