@@ -16,6 +16,7 @@
 static const char *const VALGRIND_OPTIONS[] = {
     "--tool=memcheck", "--xml=yes", "--xml-fd=3", "--error-limit=no", "--num-callers=12",
     "--child-silent-after-fork=yes", "--vgdb=no", "--leak-check=no", "--log-fd=2", "-q",
+    "--sigill-diagnostics=yes",
 };
 
 #define OPTION_COUNT (sizeof VALGRIND_OPTIONS / sizeof VALGRIND_OPTIONS[0])
