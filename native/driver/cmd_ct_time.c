@@ -209,6 +209,8 @@ static void emit_result(json_line *j, const counter *c, uint64_t bits, uint64_t 
         }
         jl_u64(j, "samples", (uint64_t)(accs[k].n[0] + accs[k].n[1]));
         jl_f64(j, "t", t);
+        jl_f64(j, "fixedMeanTicks", accs[k].mean[0]);
+        jl_f64(j, "randomMeanTicks", accs[k].mean[1]);
         jl_object_end(j);
         if (fabs(t) > fabs(best)) {
             best = t;

@@ -27,6 +27,7 @@ int CryptHash(int digest_len_bits, const unsigned char *msg, unsigned long long 
     }
     for (i = 0; i < n; i++) {
         unsigned t = S1[msg[i]]; /* ct-expect: memory-index */
+        __asm__("" : "+r"(t)); /* keeps the two lookups on their own lines in the debug info */
         h = (h << 8 | h >> 24) ^ S2[(t + i) & 255u]; /* ct-hidden: memory-index */
     }
     ct_toy_digest(h, digest_len_bits, digest);

@@ -58,6 +58,8 @@ export function scanDivisions(objdumpText: string): CtFinding[] {
           source: 'disassembly',
           firstMessageBits: null,
           occurrences: null,
+          origin: null,
+          libraryFrames: [],
         });
       }
     }

@@ -5,7 +5,14 @@ import { CtError } from '../ct-error.js';
 
 const count = z.number().int().nonnegative();
 
-const startLine = z.object({ v: z.literal(1), type: z.literal('ct-start'), underValgrind: z.boolean(), calls: count });
+const startLine = z.object({
+  v: z.literal(1),
+  type: z.literal('ct-start'),
+  underValgrind: z.boolean(),
+  calls: count,
+  cpuid: z.boolean().default(false),
+  cpuFeatures: z.string().default(''),
+});
 const callLine = z.object({ v: z.literal(1), type: z.literal('ct-call'), index: count, bits: count, reports: count });
 const endLine = z.object({ v: z.literal(1), type: z.literal('end'), count });
 const errorLine = z
@@ -23,9 +30,20 @@ const timeLine = z.object({
   fixedMeanTicks: z.number(),
   randomMeanTicks: z.number(),
   medianTicks: count,
-  tests: z.array(z.object({ cropBelowTicks: count.nullable(), samples: count, t: z.number() })),
+  tests: z.array(
+    z.object({
+      cropBelowTicks: count.nullable(),
+      samples: count,
+      t: z.number(),
+      fixedMeanTicks: z.number().default(0),
+      randomMeanTicks: z.number().default(0),
+    }),
+  ),
   maxAbsT: z.number().nonnegative(),
   maxAbsTTest: count,
+  minSamples: count.default(0),
+  cpuid: z.boolean().default(false),
+  cpuFeatures: z.string().default(''),
 });
 
 const line = z.discriminatedUnion('type', [startLine, callLine, endLine, errorLine, timeLine]);
