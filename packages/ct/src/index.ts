@@ -26,4 +26,7 @@ export type { MemcheckError, MemcheckFrame, MemcheckReport } from './parse-memch
 export { LOWER_BOUND_LIMIT, RUN_CT_DEFAULTS, runCt } from './run-ct.js';
 export { minSamplesFor } from './internal/run-timing.js';
 export type { RunCtOptions } from './run-ct.js';
-export { scanDivisions } from './scan-divisions.js';
+export { probeDivisions } from './probe-divisions.js';
+export type { DivisionProbeOutcome } from './probe-divisions.js';
+export { scanDivisionSites, scanDivisions } from './scan-divisions.js';
+export type { DivisionSite } from './scan-divisions.js';

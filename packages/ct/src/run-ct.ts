@@ -9,7 +9,8 @@ import { CPUID_FEATURE_NAMES } from './internal/cpuid-feature-names.js';
 import { resolveDriverPath } from './internal/resolve-driver.js';
 import { runTimingTest, THRESHOLD_ABS_T, type TimingRequest } from './internal/run-timing.js';
 import { interpretTaintRun } from './interpret-taint-run.js';
-import { scanDivisions } from './scan-divisions.js';
+import { probeDivisions } from './probe-divisions.js';
+import { scanDivisionSites, scanDivisions } from './scan-divisions.js';
 
 /** Options of {@link runCt}. */
 export interface RunCtOptions {
@@ -194,11 +195,24 @@ export async function runCt(options: RunCtOptions): Promise<CtResult> {
   const objdump = await spawnDriverProcess('objdump', ['-d', '-l', '--no-show-raw-insn', real], {
     timeoutSeconds: 120,
   });
-  const divisions = objdump.exitCode === 0 ? scanDivisions(objdump.stdout) : [];
-  if (objdump.exitCode !== 0)
+  const divisions: CtFinding[] = [];
+  if (objdump.exitCode !== 0) {
     base.notes.push(
       `divisions not looked for: objdump failed (${objdump.startError ?? objdump.stderr.trim().slice(0, 200)})`,
     );
+  } else {
+    const probe = await probeDivisions(driver, real, options.digestBits, bits, scanDivisionSites(objdump.stdout));
+    if (probe.status === 'ok') {
+      divisions.push(...probe.findings);
+      base.publicDivisions = probe.publicDivisions;
+      base.notes.push(...probe.notes);
+    } else {
+      divisions.push(...scanDivisions(objdump.stdout));
+      base.notes.push(
+        `the division probe could not run (${probe.detail}): every division is listed as a finding, operands not checked`,
+      );
+    }
+  }
   const findings = sortFindings([...outcome.findings, ...divisions]);
   base.limits.push(...limitsOf(findings));
   const native = nativeView(options.hostCpuFeatures, driverFeatures);

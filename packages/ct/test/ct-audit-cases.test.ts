@@ -1,6 +1,7 @@
 // The audit's harder cases against the real driver, valgrind and the toys of native/testlibs: where
-// the secret enters, chained lookups, CPU dispatch hidden by valgrind, an instruction valgrind
-// cannot run, and a slow hash for the timing test. Lines come from the toys' `ct-…` marks.
+// the secret enters, chained lookups, divisions by their operands, CPU dispatch hidden by valgrind,
+// an instruction valgrind cannot run, and a slow hash for the timing test. Lines come from the toys'
+// `ct-…` marks.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from '@jest/globals';
@@ -59,6 +60,34 @@ describe('where the secret enters', () => {
 
   it('a library without memory-index findings carries no lower-bound note', async () => {
     expect((await audit('ct_branch')).limits).toEqual([]);
+  }, 120000);
+});
+
+describe('divisions judged by their operands', () => {
+  it('a division by the message length (and the digest length) is public: no finding, constant-time', async () => {
+    const result = await audit('ct_div_length', { messageBytes: [0, 3, 200] });
+    expect(result.findings).toEqual([]);
+    expect(result.verdict).toBe('constant-time');
+    expect(result.publicDivisions).toEqual([
+      {
+        function: 'CryptHash',
+        file: 'ct_div_length.c',
+        line: marked('ct_div_length', 'public')[0],
+        operands: 'public',
+        executions: expect.any(Number),
+      },
+    ]);
+    expect(result.publicDivisions[0]?.executions).toBeGreaterThan(0);
+  }, 120000);
+
+  it('a division by a message byte is a finding of the division probe', async () => {
+    const result = await audit('ct_divide');
+    expect(result.verdict).toBe('secret-dependent');
+    expect(result.findings).toEqual([
+      expect.objectContaining({ kind: 'variable-latency', source: 'division-probe', file: 'ct_divide.c' }),
+    ]);
+    expect(result.findings[0]?.occurrences).toBeGreaterThan(0);
+    expect(result.publicDivisions).toEqual([]);
   }, 120000);
 });
 

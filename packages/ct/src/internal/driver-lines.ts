@@ -1,4 +1,4 @@
-// The one place that validates what `ngcc-perf-driver ct-taint` and `ct-time` print on stdout
+// The one place that validates what `ngcc-perf-driver ct-taint`, `ct-time` and `ct-div` print on stdout
 // (native/PROTOCOL.md, version 1).
 import { z } from 'zod';
 import { CtError } from '../ct-error.js';
@@ -46,7 +46,17 @@ const timeLine = z.object({
   cpuFeatures: z.string().default(''),
 });
 
-const line = z.discriminatedUnion('type', [startLine, callLine, endLine, errorLine, timeLine]);
+const divSiteLine = z.object({
+  v: z.literal(1),
+  type: z.literal('ct-div-site'),
+  address: z.string(),
+  decoded: z.boolean(),
+  executions: count,
+  varies: z.boolean(),
+  faults: count,
+});
+
+const line = z.discriminatedUnion('type', [startLine, callLine, endLine, errorLine, timeLine, divSiteLine]);
 
 /** One validated stdout line of `ct-taint` or `ct-time`. */
 export type CtDriverLine = z.infer<typeof line>;
@@ -72,7 +82,7 @@ export function parseCtDriverLines(stdout: string): CtDriverLine[] {
       });
     }
     const type = (value as { type?: unknown }).type;
-    if (!['ct-start', 'ct-call', 'end', 'error', 'ct-time'].includes(String(type))) continue;
+    if (!['ct-start', 'ct-call', 'end', 'error', 'ct-time', 'ct-div-site'].includes(String(type))) continue;
     const parsed = line.safeParse(value);
     if (!parsed.success) {
       throw new CtError(
