@@ -6,6 +6,7 @@ import { seed000Dataset } from '../test/seed-datasets.js';
 import type { CtAudit } from '@ngcc-perf/record';
 import type { Dataset } from './dataset.js';
 import { renderCandidateMarkdown } from './render-candidate-markdown.js';
+import { renderConstantTimeOverviewMarkdown } from './render-constant-time-overview.js';
 import { renderMethodMarkdown } from './render-method-markdown.js';
 import { renderSystemSummaryMarkdown } from './render-system-summary.js';
 
@@ -96,6 +97,16 @@ describe('constant-time audit on the pages', () => {
     expect(section).toContain(`| \`${instance}\` | \`blocks (litchi.c:12)\` | public operands, 6× |`);
     expect(section).toContain('this list is a lower bound');
     expect(section).toContain('valgrind hid avx512f from the library (native view: driver)');
+  });
+
+  it('the constant-time overview lists each finding with both lines, the public divisions and the limits', () => {
+    const page = renderConstantTimeOverviewMarkdown(withAudit(AUDIT));
+    expect(page).toContain(
+      '| memory-index | `sbox_layer` | `litchi.c:42` | `absorb (litchi.c:88)` | from 8 bits, 56× |',
+    );
+    expect(page).toContain('| `blocks (litchi.c:12)` | public operands, 6× |');
+    expect(page).toContain('this list is a lower bound');
+    expect(page).not.toContain('under valgrind memcheck with the message (and nothing else) marked as secret');
   });
 
   it('a run recorded before origins and repeats still renders (— for the origin, the old timing sentence)', () => {
