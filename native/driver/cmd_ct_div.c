@@ -6,7 +6,9 @@
  * two random ones), and a site whose operands (or number of executions)
  * differ between them has message-derived operands. The length and the digest
  * length are the same in the three calls: a division of public values gives
- * the same operands every time. Runs natively, inside the sandbox. */
+ * the same operands every time. Each call runs twice, unprobed and probed:
+ * the probe's own division must give the same digest, or the run stops.
+ * Runs natively, inside the sandbox. */
 #define _GNU_SOURCE
 #include "args.h"
 #include "commands.h"
@@ -73,25 +75,41 @@ static int run_length(crypt_hash_fn fn, const char *library, int digest_bits, ui
     size_t n_bytes = (size_t)((bits + 7) / 8);
     unsigned char *msg = malloc(n_bytes + 1);
     unsigned char *digest = malloc((size_t)digest_bits / 8);
+    unsigned char *native = malloc((size_t)digest_bits / 8);
     int variant;
     size_t i;
-    if (msg == NULL || digest == NULL) {
+    if (msg == NULL || digest == NULL || native == NULL) {
         free(msg);
         free(digest);
+        free(native);
         (void)report_begin("IO");
         return report_finish(DRV_EXIT_IO, "no memory for a %" PRIu64 "-bit message", bits);
     }
     for (variant = 0; variant < VARIANTS; variant++) {
         int rc;
+        int rc_native;
         fill(msg, n_bytes, variant, bits);
-        div_probe_reset();
         crash_guard_set_phase("in CryptHash during the division probe", 0);
-        rc = fn(digest_bits, msg, (unsigned long long)bits, digest);
+        rc_native = div_probe_arm(0) != 0 ? -1 : fn(digest_bits, msg, (unsigned long long)bits, native);
+        div_probe_reset();
+        rc = rc_native != 0 || div_probe_arm(1) != 0 ? rc_native : fn(digest_bits, msg, (unsigned long long)bits, digest);
         crash_guard_set_phase(NULL, 0);
+        if (rc == 0 && memcmp(native, digest, (size_t)digest_bits / 8) != 0) {
+            json_line *j = report_begin("UNSUPPORTED");
+            free(msg);
+            free(digest);
+            free(native);
+            jl_str(j, "capability", "ct-div");
+            return report_finish(DRV_EXIT_UNSUPPORTED,
+                                 "ct-div: with its divisions performed by the probe, %s gave another digest for "
+                                 "a %" PRIu64 "-bit message than without: the probe cannot judge this library",
+                                 library, bits);
+        }
         if (rc != 0) {
             json_line *j = report_begin("CRYPTOFAIL");
             free(msg);
             free(digest);
+            free(native);
             jl_i64(j, "returnCode", rc);
             jl_str(j, "library", library);
             return report_finish(DRV_EXIT_CRYPTOFAIL,
@@ -113,6 +131,7 @@ static int run_length(crypt_hash_fn fn, const char *library, int digest_bits, ui
     }
     free(msg);
     free(digest);
+    free(native);
     return DRV_EXIT_OK;
 }
 

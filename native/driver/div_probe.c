@@ -276,6 +276,25 @@ void div_probe_reset(void)
         g_sites[i].hash = 0xCBF29CE484222325ULL;
     }
 }
+
+int div_probe_arm(int on)
+{
+    size_t page = (size_t)sysconf(_SC_PAGESIZE);
+    size_t i;
+    for (i = 0; i < g_count; i++) {
+        unsigned char *at = g_base + g_sites[i].offset;
+        unsigned char *first = (unsigned char *)((uintptr_t)at & ~(uintptr_t)(page - 1));
+        if (!g_sites[i].decoded) {
+            continue;
+        }
+        if (mprotect(first, page, PROT_READ | PROT_WRITE | PROT_EXEC) != 0) {
+            return -1;
+        }
+        *at = on ? 0xCC : g_forms[i].original;
+        (void)mprotect(first, page, PROT_READ | PROT_EXEC);
+    }
+    return 0;
+}
 #else
 int div_probe_supported(void)
 {
@@ -293,5 +312,11 @@ int div_probe_install(unsigned char *base, div_site *sites, size_t count, char *
 
 void div_probe_reset(void)
 {
+}
+
+int div_probe_arm(int on)
+{
+    (void)on;
+    return -1;
 }
 #endif

@@ -25,5 +25,7 @@ int div_probe_supported(void);
 int div_probe_install(unsigned char *base, div_site *sites, size_t count, char *why, size_t why_bytes);
 /* Clears the per-call counters and hashes. */
 void div_probe_reset(void);
+/* Puts the original first bytes back (on = 0) or the int3 again (on = 1); -1 when mprotect fails. */
+int div_probe_arm(int on);
 
 #endif
