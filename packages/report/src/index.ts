@@ -1,3 +1,9 @@
+export {
+  baselineRecordFor,
+  formatRecordBaselineMultiple,
+  isBaselineCandidate,
+  recordBaselineMultiple,
+} from './baseline-figures.js';
 export { CALL_MEMORY_FIGURES, CALL_MEMORY_GROWTH_LIMITS, findCallMemoryGrowth } from './call-memory-growth.js';
 export type { CallMemoryFigure, CallMemoryGrowth } from './call-memory-growth.js';
 export { compareRuns, COMPARE_RUNS_DEFAULTS } from './compare-runs.js';
@@ -14,6 +20,7 @@ export { renderCandidateHtml } from './render-candidate-html.js';
 export { renderCandidateMarkdown } from './render-candidate-markdown.js';
 export { renderCrossSystemSummaryHtml, renderCrossSystemSummaryMarkdown } from './render-cross-system-summary.js';
 export { renderMethodHtml, renderMethodMarkdown } from './render-method-markdown.js';
+export { formatRecordHeadline, recordHeadline } from './record-headline.js';
 export { RECORDS_CSV_COLUMNS, renderRecordsCsv } from './render-records-csv.js';
 export { RECORDS_EXPORT_FORMAT, renderRecordsJson } from './render-records-json.js';
 export { renderConstantTimeOverviewHtml, renderConstantTimeOverviewMarkdown } from './render-constant-time-overview.js';

@@ -18,6 +18,7 @@ import {
   planSection,
   warningSection,
 } from './internal/method-sections.js';
+import { baselineMethodSection, headlineMethodSection } from './internal/headline-method-section.js';
 import { codeSpan, link, paragraph } from './internal/report-model.js';
 import type { Inline, PageModel, ReportSection } from './internal/report-model.js';
 import type { PageFormat } from './internal/page-links.js';
@@ -127,6 +128,8 @@ function buildMethodPage(dataset: Dataset, format: PageFormat): PageModel {
       buildSection(dataset),
       staticImageSection(),
       formulaSection(),
+      headlineMethodSection(dataset),
+      ...[baselineMethodSection(dataset)].filter((section): section is ReportSection => section !== null),
       ...[constantTimeMethodSection(dataset)].flatMap((section) => (section === null ? [] : [section])),
       warningSection(dataset),
     ],

@@ -11,7 +11,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { loadRunDirectory } from '../src/load-run-directory.js';
-import { formatCyclesPerByte, formatMegabytesPerSecond } from '@ngcc-perf/stats';
+import { formatHeadlineCyclesPerByte, formatMegabytesPerSecond, headlineFigure } from '@ngcc-perf/stats';
 import { renderRunReports } from '../src/render-run-reports.js';
 import type { Dataset } from '../src/dataset.js';
 
@@ -59,7 +59,10 @@ function expectedHeadline(dataset: Dataset, candidate: string): string[][] {
       // ‡ when the trial CV is above its limit (2 % from 4096 B)
       const unsteady =
         typeof longest.derived.cv === 'number' && longest.derived.cv > (longest.messageBytes >= 4096 ? 0.02 : 0.05);
-      const perByte = formatCyclesPerByte(longest.derived.cyclesPerByte) + (unsteady ? ' ‡' : '');
+      // the headline: the median of the trial means with its interval, from the record's trials
+      const trials = longest.processes.flatMap((process) => (process.trial === null ? [] : [process.trial]));
+      const perByte =
+        formatHeadlineCyclesPerByte(headlineFigure(trials), longest.messageBytes) + (unsteady ? ' ‡' : '');
       return [
         entry.instance,
         entry.kat === 'PASS' ? 'PASS' : `⚠ ${entry.kat}`,
