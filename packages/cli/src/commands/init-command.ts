@@ -2,6 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Command } from 'commander';
 import type { CommandContext } from '../command-context.js';
+import { checkWritableFolder } from '../internal/writable-folder.js';
 import {
   candidateDocument,
   officialManifestPath,
@@ -51,6 +52,7 @@ export function registerInitCommand(program: Command, context: CommandContext): 
     .option('--out <dir>', 'where archives are extracted, each with its candidate.json (default: candidates)')
     .option('--json', 'print the discovered packages as JSON')
     .action(async (packages: string[], flags: InitFlags) => {
+      if (flags.out !== undefined) await checkWritableFolder(flags.out, '--out');
       const catalog = readBundledCatalog();
       const resolved = await resolveRunInputs(packages, {
         extractionDirectory: path.resolve(flags.out ?? 'candidates'),

@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { loadRunDirectory, REPORT_PATHS, writeCrossSystemSummary, writeRunReports } from '@ngcc-perf/report';
 import { CliError } from '../cli-error.js';
 import type { CommandContext } from '../command-context.js';
+import { checkWritableFolder } from '../internal/writable-folder.js';
 
 interface ReportFlags {
   out?: string;
@@ -29,6 +30,7 @@ export function registerReportCommand(program: Command, context: CommandContext)
       'write reports/ and exports/ here instead of into each run directory; needed for several runs (adds the cross-system summary)',
     )
     .action(async (directories: string[], flags: ReportFlags) => {
+      if (flags.out !== undefined) await checkWritableFolder(flags.out, '--out');
       if (directories.length > 1 && flags.out === undefined) {
         throw new CliError(
           'USAGE',

@@ -10,6 +10,7 @@ import { processIo } from '../io.js';
 import { parseInteger, parsePositiveNumber, parseSizeList } from '../parse-options.js';
 import { createProgressBar } from '../progress/progress-bar.js';
 import { createProgressLog } from '../progress/progress-log.js';
+import { checkWritableFolder } from '../internal/writable-folder.js';
 import { measuringCpus, parsePhases, parseProfile } from './run-options.js';
 import {
   bundledCandidateDirectories,
@@ -128,6 +129,9 @@ export function registerRunCommand(program: Command, context: CommandContext): v
       }
       const folders = directories.length === 0 ? await bundledCandidateDirectories() : directories;
       const outDirectory = flags.out ?? path.join('runs', new Date().toISOString().replace(/[:.]/g, '-'));
+      // Before any work: a read-only, unwritable or full output folder is bad input (exit 2), not a crash.
+      await checkWritableFolder(outDirectory, '--out');
+      if (flags.data !== undefined) await checkWritableFolder(flags.data, '--data');
       const resolved = await resolveRunInputs(folders, { extractionDirectory: path.join(outDirectory, 'packages') });
       const candidates = resolved.map((r) => r.candidate);
       const driver = await driverPath();
