@@ -62,7 +62,9 @@ async function killParentMidKat(mode: SandboxMode | 'off'): Promise<{ spinning: 
     stdio: ['ignore', 'pipe', 'inherit'],
     env: sandboxEnv(mode),
   });
-  const driverPid = await new Promise<number>((resolve) => parent.stdout.once('data', (d: Buffer) => resolve(Number(d))));
+  const driverPid = await new Promise<number>((resolve) =>
+    parent.stdout.once('data', (d: Buffer) => resolve(Number(d))),
+  );
   // Wait until the library spins (a driver process of this run uses CPU time), at most 20 s.
   let spinning = false;
   for (let waited = 0; waited < 20_000 && !spinning; waited += 100) {
