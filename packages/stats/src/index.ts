@@ -1,9 +1,19 @@
+export { baselineMultiple } from './baseline-multiple.js';
+export type { BaselineMultiple } from './baseline-multiple.js';
 export { CV_WARNING_LIMITS, cvWarningLimit } from './cv-warning-limit.js';
 export type { CvWarningLimits } from './cv-warning-limit.js';
 export { deriveTrialFigures } from './derive-trial-figures.js';
 export type { TrialCounts, DerivedTrialFigures } from './derive-trial-figures.js';
 export { findTukeyOutliers, TUKEY_FENCE_IQR_MULTIPLE } from './find-tukey-outliers.js';
 export type { TukeyOutliers } from './find-tukey-outliers.js';
+export { HEADLINE_TARGET_COVERAGE, headlineFigure, medianIntervalCoverage } from './headline-figure.js';
+export type { HeadlineFigure, HeadlineTrial } from './headline-figure.js';
+export {
+  formatBaselineMultiple,
+  formatCoverage,
+  formatHeadlineCycles,
+  formatHeadlineCyclesPerByte,
+} from './headline-formats.js';
 export { linearQuantile } from './linear-quantile.js';
 export { median } from './median.js';
 export {
