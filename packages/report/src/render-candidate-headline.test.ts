@@ -51,7 +51,7 @@ describe('the headline block of a candidate page', () => {
     const lines = page.split('\n');
     expect(lines[0]).toBe('# hash-15 Litchi — performance on x86-64 (system x86_1)');
     expect(lines[2]).toBe(
-      'Performance measurements › [x86_1](../summary_x86_1.md) › hash-15 · [method](../method_x86_1.md) · system: x86_1',
+      '[Performance measurements](../index.md) › [x86_1](../index_x86_1.md) › hash-15 · [method](../method_x86_1.md) · system: x86_1',
     );
     expect(markdownTableRowsAfter(page, lines[2]!)).toEqual([
       '| instance | KAT | cycles/byte | MB/s | trial CV | static image |',

@@ -3,7 +3,12 @@ import { constantTimeCell, hasConstantTimeAudit } from './internal/constant-time
 import { renderHtmlDocument } from './internal/html-page.js';
 import { renderMarkdownDocument } from './internal/markdown-page.js';
 import { formatCyclesPerByte } from '@ngcc-perf/stats';
-import { BREADCRUMB_ROOT, candidateFromSummary, exportFromSummary, methodFromSummary } from './internal/page-links.js';
+import {
+  candidateFromSummary,
+  systemPageBreadcrumbs,
+  exportFromSummary,
+  methodFromSummary,
+} from './internal/page-links.js';
 import { CV_LIMIT_SENTENCE, isUnsteady, UNSTEADY_MARKER } from './internal/reliability.js';
 import { codeSpan, link, paragraph } from './internal/report-model.js';
 import { buildSummaryRows, describeDatasetCounters, summarySizes } from './internal/summary-rows.js';
@@ -139,10 +144,7 @@ function buildSummaryPage(dataset: Dataset, format: PageFormat): PageModel {
   const flagged = rows.some((row) => row.records.some(isUnsteady));
   return {
     title: `Summary — ${describeArchitecture(campaign.environmentAtStart.architecture)} (system ${campaign.systemId})`,
-    breadcrumbs: [
-      `${BREADCRUMB_ROOT} › ${campaign.systemId} · `,
-      link(methodFromSummary(campaign.systemId, format), 'method'),
-    ],
+    breadcrumbs: systemPageBreadcrumbs(campaign.systemId, 'summary', format),
     intro: [
       paragraph(
         `Every instance measured on system ${campaign.systemId}, one row each: mean cycles per call at ${sizes.map(sizeLabel).join(', ')}; at ${perByte} the mean cycles per byte, its trial CV, ` +

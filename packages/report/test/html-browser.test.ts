@@ -122,8 +122,9 @@ describeInBrowser('the pages of a real run in headless Chromium', () => {
       // the headline is on the first screen (900 px) at 1400 px
       const box = await page.locator('section.headline').boundingBox();
       expect(box === null ? Infinity : box.y + box.height).toBeLessThan(900);
-      // the breadcrumb leads back to the summary, an evidence link opens a record (this fixture keeps records, not KAT logs)
-      expect(await page.locator('nav.breadcrumbs a').first().getAttribute('href')).toBe('../summary_x86_1.html');
+      // the breadcrumb leads back to the site and system index, an evidence link opens a record (this fixture keeps records, not KAT logs)
+      expect(await page.locator('nav.breadcrumbs a').first().getAttribute('href')).toBe('../index.html');
+      expect(await page.locator('nav.breadcrumbs a').nth(1).getAttribute('href')).toBe('../index_x86_1.html');
       const evidence = await page.locator('#evidence ~ div a[href*="/records/"]').first().getAttribute('href');
       expect(existsSync(path.join(run, 'reports', candidate, evidence!))).toBe(true);
     }

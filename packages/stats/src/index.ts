@@ -1,3 +1,4 @@
+export { averageRanks } from './average-ranks.js';
 export { baselineMultiple } from './baseline-multiple.js';
 export type { BaselineMultiple } from './baseline-multiple.js';
 export { CV_WARNING_LIMITS, cvWarningLimit } from './cv-warning-limit.js';
@@ -25,6 +26,10 @@ export {
   formatMegabytesPerSecond,
   formatSeconds,
 } from './number-formats.js';
+export { formatRankRange, rankByIntervals } from './rank-by-intervals.js';
+export type { IntervalFigure, IntervalRank } from './rank-by-intervals.js';
+export { rankByMetrics } from './rank-by-metrics.js';
+export type { MetricsRanking } from './rank-by-metrics.js';
 export { recordTrialFigures } from './record-trial-figures.js';
 export type { RecordTrialFigures } from './record-trial-figures.js';
 export { StatsError } from './stats-error.js';
