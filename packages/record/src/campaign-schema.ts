@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { baselineSchema } from './baseline-schema.js';
 import { hostEnvironmentSchema } from './host-environment-schema.js';
 import { hostProblemSchema } from './host-problem-schema.js';
 
@@ -77,6 +78,11 @@ export const campaignSchema = z.object({
     messageRule: z.string(),
     /** `run --fixed-layout`: ADDR_NO_RANDOMIZE in every driver process; absent: randomised. */
     addressLayout: z.literal('fixed').optional(),
+    /**
+     * `run --count-instructions SOURCE`: every operation's instructions per call counted beside its
+     * trials (`auto`: the PMU where there is one, else valgrind); absent: not counted.
+     */
+    countInstructions: z.enum(['auto', 'pmu', 'valgrind']).optional(),
   }),
   cpus: z.array(z.number().int().nonnegative()),
   tools: z.object({
@@ -91,6 +97,8 @@ export const campaignSchema = z.object({
   hostProblems: z.array(hostProblemSchema),
   /** Optional: campaigns run before the sandbox have none. */
   sandbox: campaignSandboxSchema.optional(),
+  /** The ICCS baseline measured in this campaign ({@link baselineSchema}); absent: no baseline was measured. */
+  baseline: baselineSchema.optional(),
 });
 
 /** A validated `campaign.json`. */

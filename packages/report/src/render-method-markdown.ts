@@ -1,3 +1,4 @@
+import { instructionCountMethodSection } from './internal/instruction-count-blocks.js';
 import { describeArchitecture } from './internal/candidate-context.js';
 import { renderHtmlDocument } from './internal/html-page.js';
 import { renderMarkdownDocument } from './internal/markdown-page.js';
@@ -18,6 +19,7 @@ import {
   planSection,
   warningSection,
 } from './internal/method-sections.js';
+import { baselineMethodSection, headlineMethodSection } from './internal/headline-method-section.js';
 import { codeSpan, link, paragraph } from './internal/report-model.js';
 import type { Inline, PageModel, ReportSection } from './internal/report-model.js';
 import type { PageFormat } from './internal/page-links.js';
@@ -127,6 +129,9 @@ function buildMethodPage(dataset: Dataset, format: PageFormat): PageModel {
       buildSection(dataset),
       staticImageSection(),
       formulaSection(),
+      headlineMethodSection(dataset),
+      ...[baselineMethodSection(dataset)].filter((section): section is ReportSection => section !== null),
+      ...[instructionCountMethodSection(dataset)].flatMap((section) => (section === null ? [] : [section])),
       ...[constantTimeMethodSection(dataset)].flatMap((section) => (section === null ? [] : [section])),
       warningSection(dataset),
     ],

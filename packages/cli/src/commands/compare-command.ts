@@ -8,7 +8,7 @@ import {
   type ComparisonRow,
   type RunComparison,
 } from '@ngcc-perf/report';
-import { formatCycles } from '@ngcc-perf/stats';
+import { formatHeadlineCycles, type HeadlineFigure } from '@ngcc-perf/stats';
 import { CliError } from '../cli-error.js';
 import { renderComparisonJson } from '../internal/comparison-json.js';
 import type { CommandContext } from '../command-context.js';
@@ -17,6 +17,7 @@ import { EXIT_NOT_VOUCHED } from '../exit-codes.js';
 interface CompareFlags {
   threshold?: string;
   alpha?: string;
+  instructionThreshold?: string;
   allowIncomparable?: boolean;
   json?: boolean;
 }
@@ -29,7 +30,7 @@ function parseFraction(option: string, text: string): number {
   return value;
 }
 
-const cell = (value: number | null): string => (value === null ? '—' : formatCycles(value));
+const cell = (figure: HeadlineFigure | null): string => (figure === null ? '—' : formatHeadlineCycles(figure));
 
 function describeRow(row: ComparisonRow): string[] {
   const change = row.ratio === null ? '—' : `${row.ratio >= 1 ? '+' : ''}${((row.ratio - 1) * 100).toFixed(1)} %`;
@@ -37,8 +38,8 @@ function describeRow(row: ComparisonRow): string[] {
   return [
     `${row.candidate}/${row.instance}`,
     `${row.messageBytes} B`,
-    cell(row.meanCyclesA),
-    cell(row.meanCyclesB),
+    cell(row.headlineA),
+    cell(row.headlineB),
     change,
     p,
     row.reason === null ? row.verdict : `${row.verdict} (${row.reason})`,
@@ -46,7 +47,7 @@ function describeRow(row: ComparisonRow): string[] {
 }
 
 function renderComparison(result: RunComparison): string {
-  const header = ['instance', 'message', 'cycles A', 'cycles B', 'B vs A', 'p (Welch)', 'verdict'];
+  const header = ['instance', 'message', 'headline A', 'headline B', 'B vs A', 'p (Welch)', 'verdict'];
   const rows = [header, ...result.rows.map(describeRow)];
   const widths = header.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
   const lines = rows.map((row) =>
@@ -58,9 +59,23 @@ function renderComparison(result: RunComparison): string {
     `${result.regressions} significant regression(s) beyond ${noise} (p < ${result.alpha}), ${result.improvements} improvement(s), ` +
       `${result.rows.filter((row) => row.verdict === 'within-noise').length} within noise, of ${result.rows.length} compared.`,
   );
+  if (result.rows.some((row) => row.instructions !== null)) lines.push('', ...renderInstructionCounts(result));
   if (result.onlyInA.length > 0) lines.push(`only in A: ${result.onlyInA.join(', ')}`);
   if (result.onlyInB.length > 0) lines.push(`only in B: ${result.onlyInB.join(', ')}`);
   return `${lines.join('\n')}\n`;
+}
+
+/** The instruction-count part: exact, no test; every changed operation listed. */
+function renderInstructionCounts(result: RunComparison): string[] {
+  const compared = result.rows.filter(
+    (row) => row.instructions !== null && row.instructions.verdict !== 'not-comparable',
+  );
+  const limit = `${(result.instructionThreshold * 100).toFixed(1)} %`;
+  return [
+    `instruction counts (exact, not time): ${result.instructionChanges.length} of ${compared.length} operation(s) changed, ` +
+      `${result.instructionRegressions} regression(s) beyond ${limit}${result.instructionChanges.length > 0 ? ':' : '.'}`,
+    ...result.instructionChanges.map((change) => `  ${change}`),
+  ];
 }
 
 /** The closing lines when B cannot be vouched for: which rows, and how to let them pass. */
@@ -75,7 +90,7 @@ function renderUnvouched(result: RunComparison, allowIncomparable: boolean): str
 
 /**
  * `ngcc-perf compare A B [--threshold 0.02] [--alpha 0.05] [--json]`: per instance × size, the
- * ratio of mean cycles B / A with Welch's t-test on the per-trial means (`compareRuns`). Exit 1
+ * ratio of the headline cycles (median trial) B / A with Welch's t-test on the per-trial means (`compareRuns`). Exit 1
  * when a regression beyond the threshold is significant (a CI gate); 3 when it cannot vouch for B
  * (a row not comparable — B failed or the counters differ —, too few trials, or a size of A
  * missing from B) unless `--allow-incomparable`; 0 otherwise; 2 on bad input (`comparisonExitCode`).
@@ -92,9 +107,13 @@ export function registerCompareCommand(program: Command, context: CommandContext
     .argument('<run-b>', 'run directory to judge against it')
     .option(
       '--threshold <fraction>',
-      `noise threshold on the ratio of mean cycles (default ${COMPARE_RUNS_DEFAULTS.threshold}, i.e. 2 %)`,
+      `noise threshold on the ratio of the headline cycles (default ${COMPARE_RUNS_DEFAULTS.threshold}, i.e. 2 %)`,
     )
     .option('--alpha <p>', `significance level of the Welch test (default ${COMPARE_RUNS_DEFAULTS.alpha})`)
+    .option(
+      '--instruction-threshold <fraction>',
+      `change of an exact instruction count beyond which it is a regression (exit 1) or an improvement; any change is listed (default ${COMPARE_RUNS_DEFAULTS.instructionThreshold}; 0: every increase)`,
+    )
     .option(
       '--allow-incomparable',
       'exit 0 rather than 3 when rows are not comparable, have too few trials, or are missing from B',
@@ -104,7 +123,17 @@ export function registerCompareCommand(program: Command, context: CommandContext
       const threshold =
         flags.threshold === undefined ? COMPARE_RUNS_DEFAULTS.threshold : parseFraction('--threshold', flags.threshold);
       const alpha = flags.alpha === undefined ? COMPARE_RUNS_DEFAULTS.alpha : parseFraction('--alpha', flags.alpha);
-      const result = compareRuns(await loadRunDirectory(first), await loadRunDirectory(second), { threshold, alpha });
+      const instructionThreshold =
+        flags.instructionThreshold === undefined
+          ? COMPARE_RUNS_DEFAULTS.instructionThreshold
+          : flags.instructionThreshold === '0'
+            ? 0
+            : parseFraction('--instruction-threshold', flags.instructionThreshold);
+      const result = compareRuns(await loadRunDirectory(first), await loadRunDirectory(second), {
+        threshold,
+        alpha,
+        instructionThreshold,
+      });
       if (result.rows.length === 0) {
         throw new CliError(
           'USAGE',
