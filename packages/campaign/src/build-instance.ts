@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readFile } from 'node:fs/promises';
+import { cp, lstat, mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { copyFileAtomic } from '@ngcc-perf/atomic-file';
 import { instanceCmakeProjectDirectory } from '@ngcc-perf/native';
@@ -41,10 +41,41 @@ export interface BuildInstanceResult {
   linkCommand: string | null;
 }
 
+/** Characters CMake's list syntax or its Makefile generator cannot carry in a path. */
+const UNSAFE_FOR_CMAKE = /[;$"'\\`#]/;
+/** What a copy for CMake takes of the candidate folder: sources and the files they may include. */
+const COPIED = /\.(c|h|cc|cpp|cxx|hh|hpp|hxx|s|inc|inl|def|tbl|ipp|tcc)$/i;
+
+/**
+ * When a source or include path holds a character CMake cannot carry (`;`, `$`, a quote, a
+ * backslash, a backtick, `#`), copies the candidate folder's code files to `copyRoot` (same
+ * relative layout) and returns the paths there; else returns null.
+ */
+async function safeCopy(
+  instance: CandidateInstance,
+  sourceRoot: string,
+  copyRoot: string,
+): Promise<{ sources: string[]; includeDirs: string[] } | null> {
+  const all = [...instance.sourcePaths, ...instance.includeDirPaths];
+  if (!all.some((p) => UNSAFE_FOR_CMAKE.test(p))) return null;
+  const inside = all.every((p) => p === sourceRoot || p.startsWith(sourceRoot + path.sep));
+  if (!inside) return null;
+  await rm(copyRoot, { recursive: true, force: true });
+  await cp(sourceRoot, copyRoot, {
+    recursive: true,
+    filter: async (source) => COPIED.test(source) || (await lstat(source)).isDirectory(),
+  });
+  const moved = (p: string) => path.join(copyRoot, path.relative(sourceRoot, p));
+  return { sources: instance.sourcePaths.map(moved), includeDirs: instance.includeDirPaths.map(moved) };
+}
+
 /**
  * Builds one instance from its C sources through CMake (`cmake/instance/CMakeLists.txt`) with a
  * guide profile (SPEC §3) or the harness default, into one shared library `lib<instance>.so`; the
- * submission's own build scripts are never run. The library is copied in atomically.
+ * submission's own build scripts are never run. The library is copied in atomically. A candidate
+ * folder whose paths CMake cannot carry (`;`, `$`, quotes, backslash, backtick, `#`) is built from
+ * a copy of its code files under the build directory; recorded commands name the candidate's
+ * relative paths either way.
  * @throws {@link CampaignError} `BUILD_FAILED` with the tail of CMake's output when CMake or gcc fails.
  * @example
  * const built = await buildInstance({ instance, profile: 'reference', buildDirectory: '/tmp/b', libraryDirectory: 'runs/x/lib/example-sm3' });
@@ -65,14 +96,19 @@ export async function buildInstance(options: BuildInstanceOptions): Promise<Buil
   }
   await mkdir(options.buildDirectory, { recursive: true });
   await mkdir(options.libraryDirectory, { recursive: true });
+  const sourceRoot = options.sourceRoot ?? path.dirname(instance.sourcePaths[0]!);
+  const copyRoot = path.join(options.buildDirectory, 'sources');
+  const copied = await safeCopy(instance, sourceRoot, copyRoot);
+  const sourcePaths = copied?.sources ?? instance.sourcePaths;
+  const includeDirPaths = copied?.includeDirs ?? instance.includeDirPaths;
   const configure = [
     '-S',
     instanceCmakeProjectDirectory(),
     '-B',
     options.buildDirectory,
     `-DNGCC_INSTANCE=${instance.name}`,
-    `-DNGCC_SOURCES=${instance.sourcePaths.join(';')}`,
-    `-DNGCC_INCLUDE_DIRS=${instance.includeDirPaths.join(';')}`,
+    `-DNGCC_SOURCES=${sourcePaths.join(';')}`,
+    `-DNGCC_INCLUDE_DIRS=${includeDirPaths.join(';')}`,
     `-DNGCC_C_FLAGS=${cflags}`,
     '-DCMAKE_C_COMPILER=gcc',
     '-DCMAKE_EXPORT_COMPILE_COMMANDS=ON',
@@ -92,7 +128,12 @@ export async function buildInstance(options: BuildInstanceOptions): Promise<Buil
   const librarySha256 = createHash('sha256')
     .update(await readFile(libraryPath))
     .digest('hex');
-  const commands = await readBuildCommands(options.buildDirectory, instance.name, options.sourceRoot ?? null);
+  const commands = await readBuildCommands(
+    options.buildDirectory,
+    instance.name,
+    options.sourceRoot ?? null,
+    copied === null ? null : copyRoot,
+  );
   return {
     libraryPath,
     librarySha256,

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
@@ -23,6 +24,9 @@ const instanceSchema = z.strictObject({
   library: z.string().min(1).optional(),
   version: z.string().min(1).optional(),
   katFiles: z.array(z.string().min(1)).optional(),
+  added: z
+    .array(z.strictObject({ file: z.string().min(1), kind: z.enum(['source', 'include-dir']), reason: z.string() }))
+    .optional(),
 });
 
 const unmeasuredSchema = z.strictObject({
@@ -80,6 +84,8 @@ export interface CandidateInstance {
   versionLabel: string | null;
   /** Absolute paths of the package's own KAT files for this instance (compared record by record). */
   katFilePaths: string[];
+  /** Sources and include folders discovery took from outside the instance folder, and why (candidate.json `added`). */
+  addedSources: { file: string; kind: 'source' | 'include-dir'; reason: string }[];
 }
 
 /** A validated `candidate.json` (docs/CANDIDATE.md) with absolute paths. */
@@ -249,19 +255,27 @@ export async function resolveCandidate(
         prebuiltLibraryPath,
         versionLabel: entry.version ?? null,
         katFilePaths: (entry.katFiles ?? []).map((k, i) => inside(k, `${at}.katFiles.${i}`)),
+        addedSources: entry.added ?? [],
       });
     });
   });
+  const manifestPath =
+    data.manifest === undefined
+      ? bundledManifestPath(data.bundledManifest, file, options)
+      : inside(data.manifest, 'manifest');
+  if (data.manifest !== undefined && manifestPath !== null && !existsSync(manifestPath)) {
+    throw new CampaignError(
+      'CANDIDATE_INVALID',
+      `${file}: field "manifest": the file ${manifestPath} does not exist. Put the kat.sha256 manifest there, correct the path, or remove "manifest" (use "bundledManifest" for an official one).`,
+    );
+  }
   return {
     id: data.id,
     algorithm: data.algorithm,
     category: data.category,
     variant: data.variant,
     directory: realFolder,
-    manifestPath:
-      data.manifest === undefined
-        ? bundledManifestPath(data.bundledManifest, file, options)
-        : inside(data.manifest, 'manifest'),
+    manifestPath,
     instances,
     unmeasured: data.unmeasured,
     origin: options.origin ?? null,

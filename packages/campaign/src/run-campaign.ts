@@ -33,10 +33,14 @@ import { checkFixedAddressLayout } from './engine/check-address-layout.js';
 import { CampaignError } from './campaign-error.js';
 import { defaultSystemId, RUN_CAMPAIGN_DEFAULTS } from './campaign-defaults.js';
 import { readToolVersions } from './tool-versions.js';
+import type { RefusedInput } from './discovery/resolve-run-inputs.js';
+import { derivedCandidateId } from './discovery/hash-catalog.js';
 
 /** Options of {@link runCampaign}. */
 export interface RunCampaignOptions {
   candidates: Candidate[];
+  /** Inputs that yielded no measurable instance (resolveRunInputs `refused`): listed in build.json `packages` with their reason. */
+  refusedInputs?: RefusedInput[];
   /** The run directory (created; resumed when it holds a campaign). */
   outDirectory: string;
   /** System id, `<arch>_<n>` (SPEC §1); default {@link defaultSystemId}. */
@@ -104,6 +108,8 @@ export interface RunCampaignResult {
   verdicts: { candidate: string; instance: string; verdict: KatVerdict; flags: string }[];
   records: MeasurePhaseResult;
   published: PublishRunResult | null;
+  /** After a build phase: the shard's instances and how many of them have a library; null without one. */
+  built: { instances: number; libraries: number } | null;
 }
 
 function campaignPlan(options: RunCampaignOptions): CampaignPlan {
@@ -145,7 +151,16 @@ async function manifestsOf(candidates: Candidate[]): Promise<Map<string, KatMani
 }
 
 /** build.json's `packages`: where each discovered candidate came from and what was not measured. */
-function packageEvidence(candidates: Candidate[]): PackageEvidence[] {
+function packageEvidence(candidates: Candidate[], refused: readonly RefusedInput[]): PackageEvidence[] {
+  const listed = refused.map((r) => ({
+    candidate: r.candidate ?? derivedCandidateId(r.packageName),
+    packageName: r.packageName,
+    archive: r.archive,
+    archiveSha256: r.archiveSha256,
+    versions: [],
+    reason: r.reason,
+    unmeasured: r.unmeasured,
+  }));
   return candidates
     .filter((c) => c.origin !== null)
     .map((c) => ({
@@ -155,7 +170,8 @@ function packageEvidence(candidates: Candidate[]): PackageEvidence[] {
       archiveSha256: c.origin!.archiveSha256,
       versions: [...new Set(c.instances.map((i) => i.versionLabel ?? c.variant))],
       unmeasured: c.unmeasured,
-    }));
+    }))
+    .concat(listed);
 }
 
 async function inPhase<T>(
@@ -210,7 +226,7 @@ export async function runCampaign(options: RunCampaignOptions): Promise<RunCampa
     },
     tools: { ...tools, ngccPerf: '0.1.0' },
   });
-  const packages = packageEvidence(options.candidates);
+  const packages = packageEvidence(options.candidates, options.refusedInputs ?? []);
   if (packages.length > 0) {
     state.build.packages = packages;
     await state.saveBuild();
@@ -241,13 +257,20 @@ export async function runCampaign(options: RunCampaignOptions): Promise<RunCampa
     verdicts: [],
     records: { complete: 0, failed: 0, reused: 0 },
     published: null,
+    built: null,
   };
   const skip = (phase: CampaignPhase, detail: string) =>
     emit({ event: 'phase', phase, status: 'skipped', total: null, detail });
   try {
     if (phases.has('check-host'))
       context.coreClockHz = await inPhase(state, emit, 'check-host', cpus.length, () => runCheckHostPhase(context));
-    if (phases.has('build')) await inPhase(state, emit, 'build', units.length, () => runBuildPhase(context));
+    if (phases.has('build')) {
+      await inPhase(state, emit, 'build', units.length, () => runBuildPhase(context));
+      result.built = {
+        instances: units.length,
+        libraries: units.filter((u) => state.buildEntry(u.candidate.id, u.instance.name)?.library != null).length,
+      };
+    }
     if (phases.has('kat')) await inPhase(state, emit, 'kat', units.length, () => runKatPhase(context));
     if (phases.has('ct'))
       await inPhase(state, emit, 'ct', units.length, () => runCtPhase(context, options.ctTimingMilliseconds));

@@ -8,6 +8,7 @@ import {
   readBundledCatalog,
   resolveRunInputs,
   type DiscoveredPackage,
+  type RefusedInput,
 } from '@ngcc-perf/campaign';
 
 interface InitFlags {
@@ -15,23 +16,52 @@ interface InitFlags {
   json?: boolean;
 }
 
-/** The lines `ngcc-perf init` prints for one package. */
+/** The candidate.json lines that would measure a folder discovery left out. */
+function wouldChange(found: DiscoveredPackage, folder: string): string {
+  const name =
+    folder
+      .split('/')
+      .at(-1)!
+      .replace(/[^A-Za-z0-9_.-]+/g, '-')
+      .replace(/^[^A-Za-z0-9]+/, '') || 'instance';
+  return `{ "name": "${name}", "digestBits": <bits>, "sources": ["${folder}/<file>.c"], "includeDirs": ["${folder}"] } in "instances"`;
+}
+
+/** The lines `ngcc-perf init` prints for one package: every folder, what it became and why. */
 function renderFound(found: DiscoveredPackage, file: string, manifest: string | null, archive: string | null): string {
   const lines = [
     `${found.id} ${found.algorithm}${found.catalogued ? '' : ' (not in the catalog)'}${archive ? ` from ${archive}` : ''} -> ${file}`,
   ];
   lines.push(
-    `  KAT digests: ${manifest === null ? "no official manifest bundled; the package's own KAT files where present" : `official manifest ${found.id}`}`,
+    `  KAT digests: ${manifest === null ? "no official manifest bundled; the package's own KAT files where present" : `official manifest ${found.id} (matched by KAT kind and digest, whatever the label spelling)`}`,
   );
-  for (const i of found.instances) {
+  found.instances.forEach((i, index) => {
     const kat =
       i.katFiles.length > 0 ? `, ${i.katFiles.length} package KAT file${i.katFiles.length === 1 ? '' : 's'}` : '';
     lines.push(
       `  ${i.name.padEnd(28)} ${String(i.digestBits).padStart(5)} bits  ${i.version.label} (${i.version.variant} profile)  ${i.sources.length} source${i.sources.length === 1 ? '' : 's'}${kat}`,
     );
-    for (const e of i.excluded) lines.push(`      left out ${e.file}: ${e.reason}`);
+    lines.push(`      folder ${i.folder}`);
+    for (const e of i.excluded) lines.push(`      left out ${e.file}: ${e.reason} (nm)`);
+    for (const a of i.added)
+      lines.push(`      added ${a.kind === 'source' ? 'source' : 'include folder'} ${a.file}: ${a.reason}`);
+    lines.push(`      candidate.json: "instances"[${index}] "sources" and "includeDirs" change what is built`);
+  });
+  for (const f of found.folders.filter((x) => x.role !== 'instance')) {
+    lines.push(`  ${f.role === 'shared' ? 'shared' : 'left out'}  ${f.folder}: ${f.detail}`);
+    if (f.role === 'left-out' && !/^[^:]*: written for|needs AVX|hardware description/.test(f.detail))
+      lines.push(`      to measure it, add to candidate.json: ${wouldChange(found, f.folder)}`);
   }
-  for (const u of found.unmeasured) lines.push(`  ${u.status.padEnd(14)} ${u.folder}: ${u.reason}`);
+  return `${lines.join('\n')}\n`;
+}
+
+/** The lines `ngcc-perf init` prints for a package that yields nothing. */
+function renderRefused(refused: RefusedInput): string {
+  const lines = [
+    `${refused.candidate ?? refused.packageName} from ${refused.input}: nothing measurable, ${refused.reason}`,
+  ];
+  for (const f of refused.folders)
+    lines.push(`  ${f.role === 'shared' ? 'shared' : 'left out'}  ${f.folder}: ${f.detail}`);
   return `${lines.join('\n')}\n`;
 }
 
@@ -52,9 +82,11 @@ export function registerInitCommand(program: Command, context: CommandContext): 
     .option('--json', 'print the discovered packages as JSON')
     .action(async (packages: string[], flags: InitFlags) => {
       const catalog = readBundledCatalog();
+      const refused: RefusedInput[] = [];
       const resolved = await resolveRunInputs(packages, {
         extractionDirectory: path.resolve(flags.out ?? 'candidates'),
         catalog,
+        refused,
       });
       const report: unknown[] = [];
       for (const { candidate, discovered } of resolved) {
@@ -74,6 +106,8 @@ export function registerInitCommand(program: Command, context: CommandContext): 
           });
         else context.io.stdout(renderFound(discovered, file, manifest, candidate.origin?.archive ?? null));
       }
-      if (flags.json) context.io.stdout(`${JSON.stringify(report, null, 2)}\n`);
+      if (flags.json)
+        context.io.stdout(`${JSON.stringify([...report, ...refused.map((r) => ({ refused: r }))], null, 2)}\n`);
+      else for (const r of refused) context.io.stdout(renderRefused(r));
     });
 }
