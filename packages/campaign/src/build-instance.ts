@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { cp, lstat, mkdir, readFile, rm } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { copyFileAtomic } from '@ngcc-perf/atomic-file';
 import { instanceCmakeProjectDirectory } from '@ngcc-perf/native';
@@ -46,27 +46,56 @@ const UNSAFE_FOR_CMAKE = /[;$"'\\`#]/;
 /** What a copy for CMake takes of the candidate folder: sources and the files they may include. */
 const COPIED = /\.(c|h|cc|cpp|cxx|hh|hpp|hxx|s|inc|inl|def|tbl|ipp|tcc)$/i;
 
+/** A copy of the candidate's code files under names CMake can carry, and the way back to the real names. */
+interface SafeCopy {
+  sources: string[];
+  includeDirs: string[];
+  /** The copy's folder. */
+  root: string;
+  /** The candidate-relative path a copy-relative path stands for. */
+  original: (relative: string) => string;
+}
+
+/** A path segment CMake can carry: the unsafe characters replaced, a digest of the original appended to keep names apart. */
+function safeSegment(segment: string): string {
+  if (!UNSAFE_FOR_CMAKE.test(segment)) return segment;
+  const digest = createHash('sha256').update(segment).digest('hex').slice(0, 8);
+  return `${segment.replace(/[;$"'\\`#]/g, '_')}-${digest}`;
+}
+
 /**
  * When a source or include path holds a character CMake cannot carry (`;`, `$`, a quote, a
- * backslash, a backtick, `#`), copies the candidate folder's code files to `copyRoot` (same
- * relative layout) and returns the paths there; else returns null.
+ * backslash, a backtick, `#`), copies the candidate folder's code files to `copyRoot` under
+ * folder and file names with those characters replaced, and returns the paths there; else null.
  */
-async function safeCopy(
-  instance: CandidateInstance,
-  sourceRoot: string,
-  copyRoot: string,
-): Promise<{ sources: string[]; includeDirs: string[] } | null> {
+async function safeCopy(instance: CandidateInstance, sourceRoot: string, copyRoot: string): Promise<SafeCopy | null> {
   const all = [...instance.sourcePaths, ...instance.includeDirPaths];
-  if (!all.some((p) => UNSAFE_FOR_CMAKE.test(p))) return null;
-  const inside = all.every((p) => p === sourceRoot || p.startsWith(sourceRoot + path.sep));
-  if (!inside) return null;
+  if (!all.some((p) => UNSAFE_FOR_CMAKE.test(path.relative(sourceRoot, p)))) return null;
+  if (!all.every((p) => p === sourceRoot || p.startsWith(sourceRoot + path.sep))) return null;
+  const back = new Map<string, string>();
+  const safe = (relative: string) => {
+    const mapped = relative.split(path.sep).map(safeSegment).join(path.sep);
+    back.set(mapped, relative);
+    return mapped;
+  };
   await rm(copyRoot, { recursive: true, force: true });
-  await cp(sourceRoot, copyRoot, {
-    recursive: true,
-    filter: async (source) => COPIED.test(source) || (await lstat(source)).isDirectory(),
-  });
-  const moved = (p: string) => path.join(copyRoot, path.relative(sourceRoot, p));
-  return { sources: instance.sourcePaths.map(moved), includeDirs: instance.includeDirPaths.map(moved) };
+  for (const entry of await readdir(sourceRoot, { recursive: true, withFileTypes: true })) {
+    const full = path.join(entry.parentPath, entry.name);
+    if (!entry.isFile() || !COPIED.test(entry.name)) continue;
+    const target = path.join(copyRoot, safe(path.relative(sourceRoot, full)));
+    await mkdir(path.dirname(target), { recursive: true });
+    await copyFile(full, target);
+  }
+  const moved = (p: string) => path.join(copyRoot, safe(path.relative(sourceRoot, p)));
+  const sources = instance.sourcePaths.map(moved);
+  const includeDirs = instance.includeDirPaths.map(moved);
+  const original = (relative: string) => {
+    for (const [mapped, real] of back) {
+      if (relative === mapped || relative.startsWith(mapped + path.sep)) return real + relative.slice(mapped.length);
+    }
+    return relative;
+  };
+  return { sources, includeDirs, root: copyRoot, original };
 }
 
 /**
@@ -128,12 +157,7 @@ export async function buildInstance(options: BuildInstanceOptions): Promise<Buil
   const librarySha256 = createHash('sha256')
     .update(await readFile(libraryPath))
     .digest('hex');
-  const commands = await readBuildCommands(
-    options.buildDirectory,
-    instance.name,
-    options.sourceRoot ?? null,
-    copied === null ? null : copyRoot,
-  );
+  const commands = await readBuildCommands(options.buildDirectory, instance.name, options.sourceRoot ?? null, copied);
   return {
     libraryPath,
     librarySha256,

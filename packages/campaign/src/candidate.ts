@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
@@ -263,12 +262,6 @@ export async function resolveCandidate(
     data.manifest === undefined
       ? bundledManifestPath(data.bundledManifest, file, options)
       : inside(data.manifest, 'manifest');
-  if (data.manifest !== undefined && manifestPath !== null && !existsSync(manifestPath)) {
-    throw new CampaignError(
-      'CANDIDATE_INVALID',
-      `${file}: field "manifest": the file ${manifestPath} does not exist. Put the kat.sha256 manifest there, correct the path, or remove "manifest" (use "bundledManifest" for an official one).`,
-    );
-  }
   return {
     id: data.id,
     algorithm: data.algorithm,

@@ -1,4 +1,5 @@
 import { readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
 import { driverPath } from '@ngcc-perf/native';
 import { parseManifest, type KatManifest, type KatVerdict } from '@ngcc-perf/kat';
 import { DEFAULT_TIMING_OPTIONS, defaultMeasuringCpus } from '@ngcc-perf/timing';
@@ -144,10 +145,24 @@ async function manifestsOf(candidates: Candidate[]): Promise<Map<string, KatMani
       c.id,
       c.manifestPath === null
         ? undefined
-        : parseManifest(await readFile(c.manifestPath, 'utf8'), displayPath(c.manifestPath, c.directory)),
+        : parseManifest(await readManifestText(c), displayPath(c.manifestPath, c.directory)),
     );
   }
   return manifests;
+}
+
+/** A candidate's manifest text; a missing file is bad input naming the field and the path. */
+async function readManifestText(c: Candidate): Promise<string> {
+  try {
+    return await readFile(c.manifestPath!, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    throw new CampaignError(
+      'CANDIDATE_INVALID',
+      `${path.join(c.directory, 'candidate.json')}: field "manifest": the file ${c.manifestPath} does not exist. Put the kat.sha256 manifest there, correct the path, or remove "manifest" (use "bundledManifest" for an official one).`,
+      { cause: error },
+    );
+  }
 }
 
 /** build.json's `packages`: where each discovered candidate came from and what was not measured. */

@@ -205,7 +205,10 @@ export async function discoverPackage(directory: string, options: DiscoverPackag
         explained.push({
           folder: folder.relative,
           role: 'shared',
-          detail: `lends ${lent.map(([file]) => path.posix.basename(file)).join(', ')} to ${users.join(', ')}`,
+          detail: `lends ${[
+            ...lent.filter(([file]) => file !== folder.relative).map(([file]) => path.posix.basename(file)),
+            ...(lent.some(([file]) => file === folder.relative) ? ['headers'] : []),
+          ].join(' and ')} to ${users.join(', ')}`,
         });
         continue;
       }

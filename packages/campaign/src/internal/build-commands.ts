@@ -2,6 +2,12 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parse } from 'shell-quote';
 
+/** A copy of the candidate folder a build ran from: its folder, and the candidate-relative path each copy-relative path stands for. */
+export interface BuildCopy {
+  root: string;
+  original: (relative: string) => string;
+}
+
 /** The commands CMake ran for one instance, with paths made portable. */
 export interface BuildCommands {
   compileCommands: string[];
@@ -32,19 +38,19 @@ function shellWord(arg: string): string {
 
 /**
  * Rewrites one command so it holds no absolute path of this machine (SPEC §8): it is split into
- * its arguments (quotes honoured), a path inside the candidate folder (`sourceRoot`, or `copyRoot`
- * when the build ran from a copy of it) becomes relative to it, CMake's object paths and any
+ * its arguments (quotes honoured), a path inside the candidate folder (`sourceRoot`, or inside
+ * `copy` when the build ran from a copy of it) becomes relative to the candidate folder, CMake's object paths and any
  * other absolute path (the compiler) keep only their last component, and the arguments are
  * joined again, each quoted as a POSIX shell needs it.
  * @example
  * portableCommand('/usr/bin/gcc -c "/c/toy hash.c"', '/c'); // "gcc -c 'toy hash.c'"
  */
-export function portableCommand(command: string, sourceRoot: string | null, copyRoot: string | null = null): string {
-  const roots = [copyRoot, sourceRoot].filter((r): r is string => r !== null);
+export function portableCommand(command: string, sourceRoot: string | null, copy: BuildCopy | null = null): string {
   const portablePath = (token: string): string => {
-    for (const root of roots) {
-      if (token === root || token.startsWith(root + path.sep)) return path.relative(root, token) || '.';
-    }
+    if (copy !== null && (token === copy.root || token.startsWith(copy.root + path.sep)))
+      return copy.original(path.relative(copy.root, token)) || '.';
+    if (sourceRoot !== null && (token === sourceRoot || token.startsWith(sourceRoot + path.sep)))
+      return path.relative(sourceRoot, token) || '.';
     if (token.includes('CMakeFiles/') || path.isAbsolute(token)) return path.basename(token);
     return token;
   };
@@ -57,7 +63,7 @@ export function portableCommand(command: string, sourceRoot: string | null, copy
 
 /**
  * Reads `compile_commands.json` and the target's `link.txt` from a CMake build tree.
- * @param copyRoot - the copy of the candidate folder the build ran from, when it did (else null)
+ * @param copy - the copy of the candidate folder the build ran from, when it did (else null)
  * @example
  * const { compileCommands, linkCommand } = await readBuildCommands('/tmp/b', 'sm3', '/c/sm3');
  */
@@ -65,14 +71,14 @@ export async function readBuildCommands(
   buildDirectory: string,
   target: string,
   sourceRoot: string | null,
-  copyRoot: string | null = null,
+  copy: BuildCopy | null = null,
 ): Promise<BuildCommands> {
   let compileCommands: string[] = [];
   try {
     const entries = JSON.parse(await readFile(path.join(buildDirectory, 'compile_commands.json'), 'utf8')) as {
       command?: string;
     }[];
-    compileCommands = entries.map((e) => portableCommand(e.command ?? '', sourceRoot, copyRoot));
+    compileCommands = entries.map((e) => portableCommand(e.command ?? '', sourceRoot, copy));
   } catch {
     compileCommands = [];
   }
@@ -81,7 +87,7 @@ export async function readBuildCommands(
     linkCommand = portableCommand(
       await readFile(path.join(buildDirectory, 'CMakeFiles', `${target}.dir`, 'link.txt'), 'utf8'),
       sourceRoot,
-      copyRoot,
+      copy,
     );
   } catch {
     linkCommand = null;
