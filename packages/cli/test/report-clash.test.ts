@@ -39,7 +39,7 @@ describe('report', () => {
     await expect(readdir(out)).rejects.toMatchObject({ code: 'ENOENT' });
   });
 
-  it('two systems into one --out: each candidate page links the other system', async () => {
+  it('two systems into one --out: each candidate page links the other system; the site index reaches every page in one click', async () => {
     const scratch = await mkdtemp(path.join(os.tmpdir(), 'ngcc-report-'));
     const out = path.join(scratch, 'out');
     const result = await run([
@@ -52,6 +52,28 @@ describe('report', () => {
     expect(result.code).toBe(0);
     const page = await readFile(path.join(out, 'reports', 'example-sm3', 'perf_x86_1.html'), 'utf8');
     expect(page).toContain('system: <a href="perf_arm_1.html">arm_1</a> · x86_1</nav>');
-    expect(result.stdout.trim().split('\n').at(-1)).toBe(path.join(out, 'reports', 'summary.html'));
+    const written = result.stdout.trim().split('\n');
+    expect(written.at(-1)).toBe(path.join(out, 'reports', 'index.html'));
+    expect(written).toContain(path.join(out, 'reports', 'summary.html'));
+    // every HTML page written is linked from the site index, and every relative link of every page resolves
+    const index = await readFile(path.join(out, 'reports', 'index.html'), 'utf8');
+    const hrefsOf = (html: string): string[] => [...html.matchAll(/href="([^"#]+)(#[^"]*)?"/g)].map((m) => m[1]!);
+    const fromIndex = new Set(hrefsOf(index).map((href) => path.join(out, 'reports', href)));
+    const pages = written.filter((file) => file.endsWith('.html') && file !== path.join(out, 'reports', 'index.html'));
+    // per system: a candidate page, summary, method, index, 4 rankings, constant-time; the summary across systems
+    expect(pages).toHaveLength(2 * 9 + 1);
+    for (const file of pages) expect([file, fromIndex.has(file)]).toEqual([file, true]);
+    for (const file of written.filter((name) => name.endsWith('.html') || name.endsWith('.md'))) {
+      const text = await readFile(file, 'utf8');
+      const links = file.endsWith('.html')
+        ? hrefsOf(text)
+        : [...text.matchAll(/\]\(([^)#]+)(#[^)]*)?\)/g)].map((m) => m[1]!);
+      for (const href of links.filter((link) => !link.startsWith('http'))) {
+        const target = path.resolve(path.dirname(file), decodeURIComponent(href));
+        // records and KAT logs stay in the run directories; every page and export is in the site
+        if (target.includes(`${path.sep}records${path.sep}`) || target.includes(`${path.sep}kat${path.sep}`)) continue;
+        await expect(readFile(target)).resolves.toBeDefined();
+      }
+    }
   });
 });

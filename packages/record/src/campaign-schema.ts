@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { baselineSchema } from './baseline-schema.js';
 import { hostEnvironmentSchema } from './host-environment-schema.js';
 import { hostProblemSchema } from './host-problem-schema.js';
 
@@ -91,6 +92,8 @@ export const campaignSchema = z.object({
   hostProblems: z.array(hostProblemSchema),
   /** Optional: campaigns run before the sandbox have none. */
   sandbox: campaignSandboxSchema.optional(),
+  /** The ICCS baseline measured in this campaign ({@link baselineSchema}); absent: no baseline was measured. */
+  baseline: baselineSchema.optional(),
 });
 
 /** A validated `campaign.json`. */

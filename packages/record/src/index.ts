@@ -1,3 +1,5 @@
+export { BASELINE_HELPERS, baselineSchema } from './baseline-schema.js';
+export type { BaselineHelper, CampaignBaseline } from './baseline-schema.js';
 export {
   buildInstanceSchema,
   buildManifestSchema,

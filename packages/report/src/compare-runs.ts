@@ -1,4 +1,6 @@
+import { recordHeadline } from './record-headline.js';
 import { ReportError } from './report-error.js';
+import type { HeadlineFigure } from '@ngcc-perf/stats';
 import { welchTTest } from './welch-t-test.js';
 import type { Dataset } from './dataset.js';
 import type { TimingRecord } from '@ngcc-perf/record';
@@ -6,7 +8,7 @@ import type { WelchTTestResult } from './welch-t-test.js';
 
 /** Options of {@link compareRuns}. */
 export interface CompareRunsOptions {
-  /** Relative change of mean cycles treated as noise: 0.02 = ±2 %. */
+  /** Relative change of the headline cycles treated as noise: 0.02 = ±2 %. */
   threshold?: number;
   /** Significance level of the two-sided Welch test. */
   alpha?: number;
@@ -40,10 +42,10 @@ export interface ComparisonRow {
   candidate: string;
   instance: string;
   messageBytes: number;
-  /** Mean cycles (Σ ticks / n) of run A; null when A's record failed. */
-  meanCyclesA: number | null;
-  meanCyclesB: number | null;
-  /** meanCyclesB / meanCyclesA; > 1 means B is slower. */
+  /** The headline of run A's record (`recordHeadline`: median trial with its interval); null when it failed. */
+  headlineA: HeadlineFigure | null;
+  headlineB: HeadlineFigure | null;
+  /** headlineB.medianCycles / headlineA.medianCycles; > 1 means B is slower. */
   ratio: number | null;
   /** Welch's test on the per-trial means; null when it could not be made. */
   test: WelchTTestResult | null;
@@ -74,16 +76,19 @@ function trialMeans(record: TimingRecord): number[] {
 
 function compareRecords(a: TimingRecord, b: TimingRecord, threshold: number, alpha: number): ComparisonRow {
   const base = { candidate: a.candidate, instance: a.instance, messageBytes: a.messageBytes };
-  const meanA = a.status === 'complete' ? a.derived.meanCycles : null;
-  const meanB = b.status === 'complete' ? b.derived.meanCycles : null;
-  const ratio = meanA !== null && meanB !== null && meanA > 0 ? meanB / meanA : null;
-  const partial = { ...base, meanCyclesA: meanA, meanCyclesB: meanB, ratio };
+  const headlineA = recordHeadline(a);
+  const headlineB = recordHeadline(b);
+  const ratio =
+    headlineA !== null && headlineB !== null && headlineA.medianCycles > 0
+      ? headlineB.medianCycles / headlineA.medianCycles
+      : null;
+  const partial = { ...base, headlineA, headlineB, ratio };
   if (ratio === null)
     return {
       ...partial,
       test: null,
       verdict: 'not-comparable',
-      reason: meanA === null || meanB === null ? 'a record failed' : 'run A has zero cycles',
+      reason: headlineA === null || headlineB === null ? 'a record failed' : 'run A has zero cycles',
     };
   if (a.counter?.name !== b.counter?.name || a.counter?.kind !== b.counter?.kind) {
     return {
@@ -117,7 +122,8 @@ function compareRecords(a: TimingRecord, b: TimingRecord, threshold: number, alp
 }
 
 /**
- * Compares two runs instance by instance and size by size: the ratio of mean cycles B / A, and
+ * Compares two runs instance by instance and size by size: the ratio of the headline cycles B / A
+ * (`recordHeadline`, the median of the trial means — the figure every page shows), and
  * Welch's t-test ({@link welchTTest}) on the per-trial mean cycles (ticks / iterations) of the
  * two records. A row is a `regression` when B is slower by more than `threshold` and the test is
  * significant at `alpha`; an `improvement` likewise when faster. Records on different counters

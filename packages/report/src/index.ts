@@ -1,3 +1,9 @@
+export {
+  baselineRecordFor,
+  formatRecordBaselineMultiple,
+  isBaselineCandidate,
+  recordBaselineMultiple,
+} from './baseline-figures.js';
 export { CALL_MEMORY_FIGURES, CALL_MEMORY_GROWTH_LIMITS, findCallMemoryGrowth } from './call-memory-growth.js';
 export type { CallMemoryFigure, CallMemoryGrowth } from './call-memory-growth.js';
 export { compareRuns, COMPARE_RUNS_DEFAULTS } from './compare-runs.js';
@@ -14,9 +20,17 @@ export { renderCandidateHtml } from './render-candidate-html.js';
 export { renderCandidateMarkdown } from './render-candidate-markdown.js';
 export { renderCrossSystemSummaryHtml, renderCrossSystemSummaryMarkdown } from './render-cross-system-summary.js';
 export { renderMethodHtml, renderMethodMarkdown } from './render-method-markdown.js';
+export { formatRecordHeadline, recordHeadline } from './record-headline.js';
 export { RECORDS_CSV_COLUMNS, renderRecordsCsv } from './render-records-csv.js';
 export { RECORDS_EXPORT_FORMAT, renderRecordsJson } from './render-records-json.js';
-export { REPORT_PATHS, renderRunReports } from './render-run-reports.js';
+export { renderConstantTimeOverviewHtml, renderConstantTimeOverviewMarkdown } from './render-constant-time-overview.js';
+export { renderRankingHtml, renderRankingMarkdown } from './render-ranking-page.js';
+export { rankInstances } from './rank-instances.js';
+export type { RankedInstance } from './rank-instances.js';
+export type { RankingScope } from './internal/page-links.js';
+export { REPORT_PATHS, renderRunReports, renderSite } from './render-run-reports.js';
+export { renderSiteIndexHtml, renderSiteIndexMarkdown } from './render-site-index.js';
+export { renderSystemIndexHtml, renderSystemIndexMarkdown } from './render-system-index.js';
 export type { RenderedFile, RenderRunOptions } from './render-run-reports.js';
 export { renderSystemSummaryHtml, renderSystemSummaryMarkdown } from './render-system-summary.js';
 export { ReportError } from './report-error.js';
@@ -27,4 +41,4 @@ export { validateRunDirectory } from './validate-run-directory.js';
 export type { RunValidation, ValidationCheck, ValidationDifference } from './validation-difference.js';
 export { welchTTest } from './welch-t-test.js';
 export type { WelchTTestResult } from './welch-t-test.js';
-export { writeCrossSystemSummary, writeRunReports } from './write-run-reports.js';
+export { writeCrossSystemSummary, writeRunReports, writeSite } from './write-run-reports.js';

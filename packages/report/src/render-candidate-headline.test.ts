@@ -51,18 +51,21 @@ describe('the headline block of a candidate page', () => {
     const lines = page.split('\n');
     expect(lines[0]).toBe('# hash-15 Litchi — performance on x86-64 (system x86_1)');
     expect(lines[2]).toBe(
-      'Performance measurements › [x86_1](../summary_x86_1.md) › hash-15 · [method](../method_x86_1.md) · system: x86_1',
+      '[Performance measurements](../index.md) › [x86_1](../index_x86_1.md) › hash-15 · [method](../method_x86_1.md) · system: x86_1',
     );
     expect(markdownTableRowsAfter(page, lines[2]!)).toEqual([
-      '| instance | KAT | cycles/byte | MB/s | trial CV | static image |',
+      '| instance | KAT | cycles/byte (interval) | MB/s | trial CV | static image |',
       '|---|---|---|---|---|---|',
-      // the seed's §4 figures at 65536 B and its §5 static image (14981 B = 14.6 KiB)
-      '| `litchi_512` | PASS | 31.5 | 66.4 | — | 14.6 KiB |',
-      '| `litchi_768` | PASS | 41.8 | 50.1 | — | 12.4 KiB |',
-      '| `litchi_1024` | PASS | 61.2 | 34.2 | — | 12.4 KiB |',
-      '| `litchi_xof` | PASS | 53.8 | 38.9 | — | 12.9 KiB |',
+      // the seed's §4 figures at 65536 B (its trials agree: the interval is the figure) and its
+      // §5 static image (14981 B = 14.6 KiB)
+      '| `litchi_512` | PASS | 31.5 (31.5–31.5) | 66.4 | — | 14.6 KiB |',
+      '| `litchi_768` | PASS | 41.8 (41.8–41.8) | 50.1 | — | 12.4 KiB |',
+      '| `litchi_1024` | PASS | 61.2 (61.2–61.2) | 34.2 | — | 12.4 KiB |',
+      '| `litchi_xof` | PASS | 53.8 (53.8–53.8) | 38.9 | — | 12.9 KiB |',
     ]);
-    expect(page).toContain('At a glance: figures at the longest message measured, 65536 B; memory');
+    expect(page).toContain(
+      'At a glance: figures at the longest message measured, 65536 B; cycles/byte is the headline — the median of the trial means',
+    );
     expect(page.indexOf('At a glance')).toBeLessThan(
       page.indexOf('These figures come from an independent measurement'),
     );
@@ -74,7 +77,9 @@ describe('the headline block of a candidate page', () => {
     expect(headline).toContain('<td><span class="tone-good">PASS</span></td>');
     expect(headline).toContain('<td><span class="tone-bad">⚠ MISMATCH</span></td>');
     expect(headline).toContain('<caption>At a glance, per instance (figures at 1024 B)</caption>');
-    expect(headline).toContain('<td><span class="tone-bad">⚠ MISMATCH</span></td><td class="num">8.3 ‡</td>');
+    expect(headline).toContain(
+      '<td><span class="tone-bad">⚠ MISMATCH</span></td><td class="num">7.0 (7.0–11.0) ‡</td>',
+    );
     expect(headline).toContain('<td class="num">20.0 % ‡</td>');
     expect(html).toContain('system: <a href="perf_arm_1.html">arm_1</a> · x86_1</nav>');
   });
@@ -87,8 +92,10 @@ describe('the headline block of a candidate page', () => {
       ]),
       'example-sm3',
     );
-    expect(page).toContain('| instance | KAT | cycles/byte | MB/s | trial CV | static image | stack | heap peak |');
-    expect(page).toContain('| `sm3` | PASS | 0.0 | 65536.0 | — | 5225 B | 64.7 KiB | 64.0 KiB |');
+    expect(page).toContain(
+      '| instance | KAT | cycles/byte (interval) | MB/s | trial CV | static image | stack | heap peak |',
+    );
+    expect(page).toContain('| `sm3` | PASS | 0.0 (0.0–0.0) | 65536.0 | — | 5225 B | 64.7 KiB | 64.0 KiB |');
   });
 });
 
@@ -97,19 +104,22 @@ describe('reliability where the number is', () => {
     const page = renderCandidateMarkdown(smallRun(), 'hash-99');
     expect(page).toContain('| `noisy` | 1024 B | 8533 | 8.3 ‡ |');
     expect(page).toContain('‡ marks 1 of 4 rows for which the trial CV');
-    expect(page).toMatch(/\| `noisy` \| 1024 B \| 20\.0 % ‡ \| 5 % \| — \| 7\.0 \| 0 of 3 \|/);
-    expect(page).toMatch(/\| `steady` \| 1024 B \| 1\.0 % \| 5 % \| — \| 7\.0 \| 0 of 3 \|/);
+    expect(page).toMatch(/\| `noisy` \| 1024 B \| 20\.0 % ‡ \| 5 % \| — \| 7\.0 \(7\.0–11\.0\) \| 0 of 3 \|/);
+    expect(page).toMatch(/\| `steady` \| 1024 B \| 1\.0 % \| 5 % \| — \| 7\.0 \(7\.0–7\.0\) \| 0 of 3 \|/);
   });
 
   it('summary: columns follow the sizes measured, ranks by the median, names the unsteady size', () => {
     const page = renderSystemSummaryMarkdown(smallRun());
     expect(markdownTableRowsAfter(page, '## Instances')).toEqual([
-      '| candidate | instance | cycles @ 64 B | cycles @ 1 KiB | cycles/byte @ 1 KiB | trial CV @ 1 KiB | median cycles/byte @ 1 KiB | rank | KAT | notes |',
-      '|---|---|---|---|---|---|---|---|---|---|',
-      // noisy: trials at 7, 7 and 11 cycles/byte — a mean of 8.3 whose median trial equals steady's 7.0
-      '| [hash-99](hash-99/perf_x86_1.md) | `steady` | 448 | 7168 | 7.0 | 1.0 % | 7.0 | 1 | PASS | — |',
-      '| [hash-99](hash-99/perf_x86_1.md) | `noisy` | 533 | 8533 ‡ | 8.3 ‡ | 20.0 % ‡ | 7.0 | 2 | ⚠ MISMATCH | trial CV above its limit at 1024 B (20.0 %) |',
+      '| candidate | instance | cycles @ 64 B | cycles @ 1 KiB | cycles/byte @ 1 KiB | rank | KAT |',
+      '|---|---|---|---|---|---|---|',
+      // noisy: trials at 7, 7 and 11 cycles/byte — a mean of 8.3, but the headline (median trial)
+      // equals steady's 7.0, with the interval 7.0–11.0
+      '| [hash-99](hash-99/perf_x86_1.md) | `steady` | 448 | 7168 | 7.0 (7.0–7.0) | 1 | PASS |',
+      '| [hash-99](hash-99/perf_x86_1.md) | `noisy` | 448 | 7168 ‡ | 7.0 (7.0–11.0) ‡ | 2 | ⚠ MISMATCH |',
     ]);
+    // notes sit below the table, not in a column of it
+    expect(page).toContain('- `noisy`: trial CV above its limit at 1024 B (20.0 %)');
   });
 });
 

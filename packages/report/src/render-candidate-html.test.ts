@@ -23,12 +23,13 @@ describe('renderCandidateHtml on seed 000 (hash-15 Litchi, x86_1)', () => {
     expect(html.endsWith('</html>\n')).toBe(true);
   });
 
-  it('is self-contained: inline CSS, no script, no external resource; links are relative (summary, method, sections, evidence)', () => {
+  it('is self-contained: inline CSS, no script, no external resource; links are relative (site and system index, method, sections, evidence)', () => {
     expect(html).toContain('<style>');
     expect(html).not.toMatch(/<script|<link|<img|\bsrc=|url\(|@import/);
     const links = [...html.matchAll(/href="([^"]*)"/g)].map((match) => match[1]!);
-    expect(links.slice(0, 8)).toEqual([
-      '../summary_x86_1.html',
+    expect(links.slice(0, 9)).toEqual([
+      '../index.html',
+      '../index_x86_1.html',
       '../method_x86_1.html',
       '#basic',
       '#environment',
@@ -38,8 +39,8 @@ describe('renderCandidateHtml on seed 000 (hash-15 Litchi, x86_1)', () => {
       '#evidence',
     ]);
     // §7: 4 KAT logs and 32 records, each a link into the run directory, sizes in natural order
-    expect(links.slice(8)).toHaveLength(36);
-    expect(links.slice(8, 11)).toEqual([
+    expect(links.slice(9)).toHaveLength(36);
+    expect(links.slice(9, 12)).toEqual([
       '../../kat/hash-15/litchi_512.log',
       '../../records/hash-15/litchi_512__hash_32.json',
       '../../records/hash-15/litchi_512__hash_128.json',

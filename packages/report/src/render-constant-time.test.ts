@@ -82,14 +82,16 @@ describe('constant-time audit on the pages', () => {
     expect(plain.split('\n').find((line) => line.startsWith('| instance | KAT |'))).not.toContain('constant-time');
   });
 
-  it('the summary page adds a constant-time column before notes; audited instances show the verdict, others —', () => {
+  it('the summary page ends its table with a constant-time column; audited instances show the verdict, others —', () => {
     const page = renderSystemSummaryMarkdown(
       withAudit({ ...AUDIT, verdict: 'unknown', reason: 'crash', detail: 'died of SIGSEGV', findings: [] }),
     );
     const header = page.split('\n').find((line) => line.startsWith('| candidate |'))!;
     expect(header).toBe(
-      '| candidate | instance | cycles @ 32 B | cycles @ 1 KiB | cycles @ 64 KiB | cycles/byte @ 64 KiB | trial CV @ 64 KiB | median cycles/byte @ 64 KiB | rank | KAT | constant-time | notes |',
+      '| candidate | instance | cycles @ 32 B | cycles @ 1 KiB | cycles @ 64 KiB | cycles/byte @ 64 KiB | rank | KAT | constant-time |',
     );
+    // the verdict line counts the audited instances
+    expect(page).toContain('1 candidate, 4 instances · KAT: 4 pass, 0 fail · constant-time: 0 of 1');
     const rows = page.split('\n').filter((line) => line.startsWith('| [hash-15](hash-15/perf_x86_1.md) |'));
     expect(rows[0]).toContain('| unknown (crash) |');
     expect(rows[1]).toContain('| — |');

@@ -56,9 +56,9 @@ function buildCrossSystemPage(datasets: readonly Dataset[]): {
   const bars = keys.flatMap((key) =>
     rowsBySystem.flatMap((bySystem, index) => {
       const row = bySystem.get(key);
-      return row === undefined || row.cyclesPerByteValue === null
+      return row === undefined || row.headlinePerByteValue === null
         ? []
-        : [{ label: `${row.entry.instance} (${systems[index]})`, value: row.cyclesPerByteValue, colourIndex: index }];
+        : [{ label: `${row.entry.instance} (${systems[index]})`, value: row.headlinePerByteValue, colourIndex: index }];
     }),
   );
   const chart: Block[] =
@@ -87,7 +87,7 @@ function buildCrossSystemPage(datasets: readonly Dataset[]): {
     title: `Summary across systems (${systems.join(', ')})`,
     intro: [
       paragraph(
-        'One row per instance, with mean cycles at 32 B and cycles per byte at 64 KiB on each system. Figures from different counters are different units: compare within a column, and across systems only where both count core cycles.',
+        'One row per instance, with the headline cycles at 32 B (the median of the trial means) and the headline cycles per byte at 64 KiB with its interval on each system. Figures from different counters are different units: compare within a column, and across systems only where both count core cycles.',
       ),
       {
         kind: 'list',

@@ -122,8 +122,12 @@ describe('renderMethodMarkdown: the sandbox candidate code ran in (campaign.json
       '## Builds and tools',
       '## Static image',
       '## Derived figures',
+      '## The headline figure',
       '## Warnings of the records',
     ]);
+    // the headline's interval and coverage are stated for this plan's 5 trials
+    expect(page).toContain('give the lowest to the highest of the 5 trial means, 93.8 % coverage.');
+    expect(page).toContain('at least 87.5 % with this plan.');
   });
 
   it('bwrap: names bubblewrap, what is shut off and the limits, after the host state', async () => {

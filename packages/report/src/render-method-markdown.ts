@@ -2,7 +2,12 @@ import { describeArchitecture } from './internal/candidate-context.js';
 import { renderHtmlDocument } from './internal/html-page.js';
 import { renderMarkdownDocument } from './internal/markdown-page.js';
 import { constantTimeMethodSection } from './internal/constant-time-section.js';
-import { BREADCRUMB_ROOT } from './internal/page-links.js';
+import {
+  BREADCRUMB_ROOT,
+  siteIndexFromReports,
+  summaryFromReports,
+  systemIndexFromReports,
+} from './internal/page-links.js';
 import { staticImageSection } from './internal/static-image-note.js';
 import {
   buildSection,
@@ -13,6 +18,7 @@ import {
   planSection,
   warningSection,
 } from './internal/method-sections.js';
+import { baselineMethodSection, headlineMethodSection } from './internal/headline-method-section.js';
 import { codeSpan, link, paragraph } from './internal/report-model.js';
 import type { Inline, PageModel, ReportSection } from './internal/report-model.js';
 import type { PageFormat } from './internal/page-links.js';
@@ -95,9 +101,11 @@ function buildMethodPage(dataset: Dataset, format: PageFormat): PageModel {
   const { campaign } = dataset;
   return {
     breadcrumbs: [
-      `${BREADCRUMB_ROOT} › `,
-      link(`summary_${campaign.systemId}.${format}`, campaign.systemId),
-      ' › method',
+      link(siteIndexFromReports(format), BREADCRUMB_ROOT),
+      ' › ',
+      link(systemIndexFromReports(campaign.systemId, format), campaign.systemId),
+      ' › method · ',
+      link(summaryFromReports(campaign.systemId, format), 'summary'),
     ],
     title: `Method — ${describeArchitecture(campaign.environmentAtStart.architecture)} (system ${campaign.systemId})`,
     intro: [
@@ -120,6 +128,8 @@ function buildMethodPage(dataset: Dataset, format: PageFormat): PageModel {
       buildSection(dataset),
       staticImageSection(),
       formulaSection(),
+      headlineMethodSection(dataset),
+      ...[baselineMethodSection(dataset)].filter((section): section is ReportSection => section !== null),
       ...[constantTimeMethodSection(dataset)].flatMap((section) => (section === null ? [] : [section])),
       warningSection(dataset),
     ],

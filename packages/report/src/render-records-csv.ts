@@ -1,3 +1,5 @@
+import { formatRecordBaselineMultiple, recordBaselineMultiple } from './baseline-figures.js';
+import { formatRecordHeadline, recordHeadline } from './record-headline.js';
 import type { Dataset } from './dataset.js';
 import type { TimingRecord } from '@ngcc-perf/record';
 
@@ -33,6 +35,13 @@ export const RECORDS_CSV_COLUMNS = [
   'cv',
   'ciLowCycles',
   'ciHighCycles',
+  'headlineCycles',
+  'headlineLowCycles',
+  'headlineHighCycles',
+  'headlineCoverage',
+  'headlineCyclesPerByte',
+  'baselineRatio',
+  'baselineMultiple',
   'perCallQ1Cycles',
   'perCallMedianCycles',
   'perCallQ3Cycles',
@@ -55,8 +64,11 @@ function csvField(value: Cell): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-function row(systemId: string, file: string, record: TimingRecord): Cell[] {
+function row(dataset: Dataset, file: string, record: TimingRecord): Cell[] {
+  const systemId = dataset.campaign.systemId;
   const derived = record.derived ?? null;
+  const headline = recordHeadline(record);
+  const multiple = recordBaselineMultiple(dataset, record);
   const trials = record.processes.filter((entry) => entry.trial !== null).length;
   const memory = record.memory ?? null;
   return [
@@ -88,6 +100,13 @@ function row(systemId: string, file: string, record: TimingRecord): Cell[] {
     derived?.cv,
     derived?.ciLowCycles,
     derived?.ciHighCycles,
+    headline?.medianCycles,
+    headline?.lowCycles,
+    headline?.highCycles,
+    headline?.coverage,
+    headline === null ? null : formatRecordHeadline(record, 'per-byte'),
+    multiple?.ratio,
+    multiple === null ? null : formatRecordBaselineMultiple(dataset, record),
     derived?.perCall?.q1Cycles,
     derived?.perCall?.medianCycles,
     derived?.perCall?.q3Cycles,
@@ -129,7 +148,7 @@ export function renderRecordsCsv(dataset: Dataset): string {
   );
   const lines = [
     RECORDS_CSV_COLUMNS.join(','),
-    ...sorted.map(({ file, record }) => row(dataset.campaign.systemId, file, record).map(csvField).join(',')),
+    ...sorted.map(({ file, record }) => row(dataset, file, record).map(csvField).join(',')),
   ];
   return `${lines.join('\n')}\n`;
 }

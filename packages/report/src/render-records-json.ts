@@ -1,3 +1,5 @@
+import { formatRecordBaselineMultiple, recordBaselineMultiple } from './baseline-figures.js';
+import { formatRecordHeadline, recordHeadline } from './record-headline.js';
 import type { Dataset } from './dataset.js';
 
 /**
@@ -12,11 +14,14 @@ export const RECORDS_EXPORT_FORMAT = 'ngcc-perf/records-export@1';
 
 /**
  * Exports every record of a run directory as one JSON document:
- * `{ "format": "ngcc-perf/records-export@1", "systemId", "records": [{ "file", "record" }] }`,
- * records in path order, each exactly as its file holds it (every field kept when the dataset was
+ * `{ "format": "ngcc-perf/records-export@1", "systemId", "records": [{ "file", "record", "headline",
+ * "baselineMultiple" }] }`, records in path order, each exactly as its file holds it (every field kept when the dataset was
  * read by {@link loadRunDirectory}), 2-space indentation and a final newline. Because it copies
  * the records as the run wrote them, `validateRunDirectory` compares every record with it field
- * by field. Pure.
+ * by field. Beside each record, its headline (`recordHeadline`: the median of the trial means,
+ * its interval bounds and coverage in ticks per call, and `text`, its cycles/byte as every page
+ * prints it) and its multiple of the baseline (`ratio`, `low`, `high`, `coverage`, `text`); null
+ * when the record has none. Pure.
  *
  * @param dataset - one run directory ({@link loadRunDirectory})
  * @returns the JSON text
@@ -27,6 +32,15 @@ export const RECORDS_EXPORT_FORMAT = 'ngcc-perf/records-export@1';
  * ```
  */
 export function renderRecordsJson(dataset: Dataset): string {
-  const records = dataset.records.map(({ file, record, json }) => ({ file, record: json ?? record }));
+  const records = dataset.records.map(({ file, record, json }) => {
+    const headline = recordHeadline(record);
+    const multiple = recordBaselineMultiple(dataset, record);
+    return {
+      file,
+      record: json ?? record,
+      headline: headline === null ? null : { ...headline, text: formatRecordHeadline(record, 'per-byte') },
+      baselineMultiple: multiple === null ? null : { ...multiple, text: formatRecordBaselineMultiple(dataset, record) },
+    };
+  });
   return `${JSON.stringify({ format: RECORDS_EXPORT_FORMAT, systemId: dataset.campaign.systemId, records }, null, 2)}\n`;
 }

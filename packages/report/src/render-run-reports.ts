@@ -1,9 +1,16 @@
 import { renderCandidateHtml } from './render-candidate-html.js';
 import { renderCandidateMarkdown } from './render-candidate-markdown.js';
+import { renderCrossSystemSummaryHtml, renderCrossSystemSummaryMarkdown } from './render-cross-system-summary.js';
 import { renderMethodHtml, renderMethodMarkdown } from './render-method-markdown.js';
 import { renderRecordsCsv } from './render-records-csv.js';
 import { renderRecordsJson } from './render-records-json.js';
 import { renderSystemSummaryHtml, renderSystemSummaryMarkdown } from './render-system-summary.js';
+import { renderConstantTimeOverviewHtml, renderConstantTimeOverviewMarkdown } from './render-constant-time-overview.js';
+import { renderRankingHtml, renderRankingMarkdown } from './render-ranking-page.js';
+import { renderSiteIndexHtml, renderSiteIndexMarkdown } from './render-site-index.js';
+import { renderSystemIndexHtml, renderSystemIndexMarkdown } from './render-system-index.js';
+import { RANKING_SCOPES } from './internal/system-pages.js';
+import type { RankingScope } from './internal/page-links.js';
 import type { Dataset } from './dataset.js';
 
 /**
@@ -24,6 +31,14 @@ export const REPORT_PATHS = {
   methodHtml: (systemId: string): string => `reports/method_${systemId}.html`,
   recordsCsv: (systemId: string): string => `exports/records_${systemId}.csv`,
   recordsJson: (systemId: string): string => `exports/records_${systemId}.json`,
+  systemIndexMarkdown: (systemId: string): string => `reports/index_${systemId}.md`,
+  systemIndexHtml: (systemId: string): string => `reports/index_${systemId}.html`,
+  rankingMarkdown: (systemId: string, scope: RankingScope): string => `reports/ranking_${systemId}_${scope}.md`,
+  rankingHtml: (systemId: string, scope: RankingScope): string => `reports/ranking_${systemId}_${scope}.html`,
+  constantTimeMarkdown: (systemId: string): string => `reports/constant-time_${systemId}.md`,
+  constantTimeHtml: (systemId: string): string => `reports/constant-time_${systemId}.html`,
+  siteIndexMarkdown: 'reports/index.md',
+  siteIndexHtml: 'reports/index.html',
   crossSystemMarkdown: 'reports/summary.md',
   crossSystemHtml: 'reports/summary.html',
 } as const;
@@ -36,14 +51,20 @@ export interface RenderedFile {
 
 /** How one run's pages sit among other runs' pages written to the same directory. */
 export interface RenderRunOptions {
-  /** The other systems whose pages go to the same `reports/` (linked from each candidate page). */
+  /**
+   * The other systems whose pages go to the same `reports/` (linked from each candidate page).
+   * With none, the pages include the site index `reports/index` of this one system; with some,
+   * the site index over all of them is written beside ({@link renderSite}).
+   */
   otherSystems?: readonly string[];
 }
 
 /**
  * Renders every page and export of one run directory, in a fixed order: the JSON records export,
  * then for each candidate of build.json (first-appearance order) its Markdown and HTML page, the
- * system's summary (Markdown, HTML), its method page (Markdown, HTML) and the CSV export. Paths follow
+ * system's summary (Markdown, HTML), its method page (Markdown, HTML), the CSV export, the system
+ * index, the ranking pages (128-, 256-, 512-bit targets and every instance), the constant-time
+ * overview and — without `otherSystems` — the site index of this one system. Paths follow
  * {@link REPORT_PATHS}. Pure: the same dataset gives the same files, byte for byte, which is what
  * `validateRunDirectory` relies on.
  *
@@ -76,5 +97,51 @@ export function renderRunReports(dataset: Dataset, options: RenderRunOptions = {
     { path: REPORT_PATHS.methodMarkdown(systemId), content: renderMethodMarkdown(dataset) },
     { path: REPORT_PATHS.methodHtml(systemId), content: renderMethodHtml(dataset) },
     { path: REPORT_PATHS.recordsCsv(systemId), content: renderRecordsCsv(dataset) },
+    { path: REPORT_PATHS.systemIndexMarkdown(systemId), content: renderSystemIndexMarkdown(dataset) },
+    { path: REPORT_PATHS.systemIndexHtml(systemId), content: renderSystemIndexHtml(dataset) },
+    ...RANKING_SCOPES.flatMap((scope) => [
+      { path: REPORT_PATHS.rankingMarkdown(systemId, scope), content: renderRankingMarkdown(dataset, scope) },
+      { path: REPORT_PATHS.rankingHtml(systemId, scope), content: renderRankingHtml(dataset, scope) },
+    ]),
+    { path: REPORT_PATHS.constantTimeMarkdown(systemId), content: renderConstantTimeOverviewMarkdown(dataset) },
+    { path: REPORT_PATHS.constantTimeHtml(systemId), content: renderConstantTimeOverviewHtml(dataset) },
+    ...((options.otherSystems ?? []).length > 0
+      ? []
+      : [
+          { path: REPORT_PATHS.siteIndexMarkdown, content: renderSiteIndexMarkdown([dataset]) },
+          { path: REPORT_PATHS.siteIndexHtml, content: renderSiteIndexHtml([dataset]) },
+        ]),
+  ];
+}
+
+/**
+ * Renders the site over several run directories (one per system): every system's pages
+ * ({@link renderRunReports}, each linking the others), the site index `reports/index` (candidates ×
+ * systems, every page one click away) and, with more than one system, the summary across systems.
+ * Pure.
+ *
+ * @param datasets - one dataset per system, in column order
+ * @returns the files, paths relative to the site's directory
+ * @throws {@link ReportError} `DUPLICATE_SYSTEM` when two datasets share a system id; `INVALID_OPTION`
+ *   for none; `INVALID_NUMBER` from rendering
+ * @example
+ * ```ts
+ * for (const file of renderSite([x86, arm])) console.log(file.path);
+ * ```
+ */
+export function renderSite(datasets: readonly Dataset[]): RenderedFile[] {
+  const systems = datasets.map((dataset) => dataset.campaign.systemId);
+  const site = [
+    { path: REPORT_PATHS.siteIndexMarkdown, content: renderSiteIndexMarkdown(datasets) },
+    { path: REPORT_PATHS.siteIndexHtml, content: renderSiteIndexHtml(datasets) },
+  ];
+  if (datasets.length === 1) return renderRunReports(datasets[0]!);
+  return [
+    ...datasets.flatMap((dataset) =>
+      renderRunReports(dataset, { otherSystems: systems.filter((system) => system !== dataset.campaign.systemId) }),
+    ),
+    ...site,
+    { path: REPORT_PATHS.crossSystemMarkdown, content: renderCrossSystemSummaryMarkdown(datasets) },
+    { path: REPORT_PATHS.crossSystemHtml, content: renderCrossSystemSummaryHtml(datasets) },
   ];
 }

@@ -2,8 +2,16 @@ import { describeArchitecture } from './internal/candidate-context.js';
 import { constantTimeCell, hasConstantTimeAudit } from './internal/constant-time-section.js';
 import { renderHtmlDocument } from './internal/html-page.js';
 import { renderMarkdownDocument } from './internal/markdown-page.js';
-import { formatCyclesPerByte } from '@ngcc-perf/stats';
-import { BREADCRUMB_ROOT, candidateFromSummary, exportFromSummary, methodFromSummary } from './internal/page-links.js';
+import { counterTerm, type CounterTerm } from './internal/counter-term.js';
+import { headlineIntervalWords } from './internal/headline-words.js';
+import { buildBaselineTable } from './internal/baseline-table.js';
+import { buildVerdictLine, buildHostFitnessWarning } from './internal/summary-verdict.js';
+import {
+  candidateFromSummary,
+  systemPageBreadcrumbs,
+  exportFromSummary,
+  methodFromSummary,
+} from './internal/page-links.js';
 import { CV_LIMIT_SENTENCE, isUnsteady, UNSTEADY_MARKER } from './internal/reliability.js';
 import { codeSpan, link, paragraph } from './internal/report-model.js';
 import { buildSummaryRows, describeDatasetCounters, summarySizes } from './internal/summary-rows.js';
@@ -15,91 +23,97 @@ import type { SummaryRow } from './internal/summary-rows.js';
 const sizeLabel = (bytes: number): string =>
   bytes >= 1024 && bytes % 1024 === 0 ? `${bytes / 1024} KiB` : `${bytes} B`;
 
-function summaryTable(rows: SummaryRow[], sizes: number[], systemId: string, format: PageFormat): Block {
+function summaryTable(
+  rows: SummaryRow[],
+  sizes: number[],
+  dataset: Dataset,
+  format: PageFormat,
+  term: CounterTerm,
+): Block {
+  const systemId = dataset.campaign.systemId;
   const perByte = sizeLabel(sizes[sizes.length - 1] ?? 0);
+  const withBaseline = dataset.campaign.baseline !== undefined;
   const table: TableBlock = {
     kind: 'table',
-    caption: `One row per instance; rank by the median cycles/byte at ${perByte}`,
+    caption: `One row per instance; headline ${term.perCall} per call, and ${term.perByte} with its interval at ${perByte}; rank by the headline at ${perByte}`,
     headers: [
       'candidate',
       'instance',
-      ...sizes.map((bytes) => `cycles @ ${sizeLabel(bytes)}`),
-      `cycles/byte @ ${perByte}`,
-      `trial CV @ ${perByte}`,
-      `median cycles/byte @ ${perByte}`,
+      ...sizes.map((bytes) => `${term.perCall} @ ${sizeLabel(bytes)}`),
+      `${term.perByte} @ ${perByte}`,
+      ...(withBaseline ? [`× pseudoXOF @ ${perByte}`] : []),
       'rank',
       'KAT',
-      'notes',
     ],
-    numeric: [false, false, ...sizes.map(() => true), true, true, true, true, false, false],
-    prose: [false, false, ...sizes.map(() => false), false, false, false, false, false, true],
+    numeric: [false, false, ...sizes.map(() => true), true, ...(withBaseline ? [true] : []), true, false],
     rows: rows.map((row): Inline[][] => [
       [link(candidateFromSummary(row.entry.candidate, systemId, format), row.entry.candidate)],
       [codeSpan(row.entry.instance)],
       ...row.cycles.map((cell) => [cell]),
       [row.cyclesPerByte],
-      [row.cv],
-      [row.robustPerByte],
+      ...(withBaseline ? [[row.baselineMultiple]] : []),
       [row.rank === null ? '—' : String(row.rank)],
       [row.kat === 'PASS' ? { text: 'PASS', tone: 'good' } : { text: row.kat, tone: 'bad' }],
-      [row.notes.length === 0 ? '—' : row.notes.join('; ')],
     ]),
   };
   return hasConstantTimeAudit(rows.map((row) => row.entry)) ? withConstantTimeColumn(table, rows) : table;
 }
 
-/** Adds the constant-time verdict column before `notes` (only for runs with the audit). */
+/** Adds the constant-time verdict column at the end (only for runs with the audit). */
 function withConstantTimeColumn(table: TableBlock, rows: SummaryRow[]): TableBlock {
-  const at = table.headers.length - 1;
-  const insert = <T>(values: T[], value: T): T[] => [...values.slice(0, at), value, ...values.slice(at)];
   return {
     ...table,
-    headers: insert(table.headers, 'constant-time'),
-    numeric: insert(table.numeric, false),
-    ...(table.prose === undefined ? {} : { prose: insert(table.prose, false) }),
-    rows: table.rows.map((cells, i) => insert(cells, [constantTimeCell(rows[i]!.entry)])),
+    headers: [...table.headers, 'constant-time'],
+    numeric: [...table.numeric, false],
+    ...(table.prose === undefined ? {} : { prose: [...table.prose, false] }),
+    rows: table.rows.map((cells, i) => [...cells, [constantTimeCell(rows[i]!.entry)]]),
   };
 }
 
-function barChart(rows: SummaryRow[], sizes: number[], systemId: string): Block[] {
-  const perByte = sizeLabel(sizes[sizes.length - 1] ?? 0);
-  const ranked = rows.filter((row) => row.robustPerByteValue !== null).sort((a, b) => a.rank! - b.rank!);
-  const bars = ranked.map((row) => ({
-    label: row.unsteadyAtPerByte ? `${row.entry.instance} ${UNSTEADY_MARKER}` : row.entry.instance,
-    value: row.robustPerByteValue!,
-    colourIndex: rows.indexOf(row),
-    mean: row.cyclesPerByteValue ?? undefined,
-    interval: row.intervalPerByte ?? undefined,
-    flagged: row.unsteadyAtPerByte,
-  }));
+/** The notes of every row, below the table rather than in a column of it, so the figures fit 800 px. */
+function notesList(rows: SummaryRow[]): Block[] {
+  const items = rows
+    .filter((row) => row.notes.length > 0)
+    .map((row): Inline[] => [codeSpan(row.entry.instance), `: ${row.notes.join('; ')}`]);
+  return items.length === 0 ? [] : [paragraph('Notes:'), { kind: 'list', items }];
+}
+
+function barChart(rows: SummaryRow[], sizes: number[], systemId: string, term: CounterTerm, trials: number): Block[] {
+  const bytes = sizes[sizes.length - 1] ?? 0;
+  const perByte = sizeLabel(bytes);
+  const ranked = rows
+    .filter((row) => row.headline !== null)
+    .sort((a, b) => a.headline!.medianCycles - b.headline!.medianCycles);
+  const bars = ranked.map((row) => {
+    const figure = row.headline!;
+    return {
+      label: row.unsteadyAtPerByte ? `${row.entry.instance} ${UNSTEADY_MARKER}` : row.entry.instance,
+      value: figure.medianCycles / bytes,
+      colourIndex: rows.indexOf(row),
+      interval:
+        figure.lowCycles === null || figure.highCycles === null
+          ? undefined
+          : ([figure.lowCycles / bytes, figure.highCycles / bytes] as [number, number]),
+      flagged: row.unsteadyAtPerByte,
+    };
+  });
   if (bars.length === 0) return [];
-  const value = (figure: number | undefined): string => (figure === undefined ? '—' : formatCyclesPerByte(figure));
   return [
     {
       kind: 'chart',
       chart: 'bar',
       id: 'summary-chart',
-      title: `Cycles per byte at ${perByte} by instance, fewest first (system ${systemId})`,
-      description: `One bar per instance at its median cycles/byte, which one disturbed trial cannot move; a diamond marks the mean and a whisker its 95 % interval. ${bars.map((bar) => `${bar.label}: median ${value(bar.value)}, mean ${value(bar.mean)}`).join(', ')}.`,
-      yAxisLabel: `cycles per byte at ${sizes[sizes.length - 1]} B`,
-      key: [`bar: median cycles/byte`, '◆ mean, with its 95 % interval', `${UNSTEADY_MARKER} trial CV above its limit`],
+      title: `Headline ${term.perByte} at ${perByte} by instance, fewest first (system ${systemId})`,
+      description: `One bar per instance at its headline ${term.perByte} (the median of the trial means); a whisker marks its interval (${headlineIntervalWords(trials)}). ${bars.map((bar, index) => `${bar.label}: ${ranked[index]!.cyclesPerByte}`).join(', ')}.`,
+      yAxisLabel: `${term.perByte} at ${bytes} B`,
+      key: [`bar: headline ${term.perByte}`, `whisker: its interval`, `${UNSTEADY_MARKER} trial CV above its limit`],
       bars,
       data: {
         kind: 'table',
-        caption: `Cycles per byte at ${perByte}`,
-        headers: [
-          'instance',
-          `median cycles/byte @ ${perByte}`,
-          `mean cycles/byte @ ${perByte}`,
-          '95 % interval of the mean',
-        ],
-        numeric: [false, true, true, true],
-        rows: bars.map((bar) => [
-          [bar.label],
-          [value(bar.value)],
-          [value(bar.mean)],
-          [bar.interval === undefined ? '—' : `${value(bar.interval[0])}–${value(bar.interval[1])}`],
-        ]),
+        caption: `Headline ${term.perByte} at ${perByte}`,
+        headers: ['instance', `${term.perByte} @ ${perByte} (interval)`],
+        numeric: [false, true],
+        rows: bars.map((bar, index) => [[bar.label], [ranked[index]!.cyclesPerByte]]),
         rowHeaders: true,
       },
     },
@@ -129,30 +143,36 @@ function pageLinks(dataset: Dataset, format: PageFormat): Inline[][] {
 
 function buildSummaryPage(dataset: Dataset, format: PageFormat): PageModel {
   const { campaign } = dataset;
-  const rows = buildSummaryRows(dataset);
+  const allRows = buildSummaryRows(dataset);
+  const rows = allRows.filter((row) => !row.baseline);
   const sizes = summarySizes(dataset);
   const perByte = sizeLabel(sizes[sizes.length - 1] ?? 0);
+  const term = counterTerm(dataset.records.map(({ record }) => record));
   const problems =
     campaign.hostProblems.length === 0
       ? 'The host checks found no problem.'
       : `The host checks reported: ${campaign.hostProblems.map((problem) => problem.message).join('; ')}.`;
   const flagged = rows.some((row) => row.records.some(isUnsteady));
+  const baselineTable = buildBaselineTable(dataset);
+  const trials = campaign.plan.trials;
   return {
     title: `Summary — ${describeArchitecture(campaign.environmentAtStart.architecture)} (system ${campaign.systemId})`,
-    breadcrumbs: [
-      `${BREADCRUMB_ROOT} › ${campaign.systemId} · `,
-      link(methodFromSummary(campaign.systemId, format), 'method'),
-    ],
+    breadcrumbs: systemPageBreadcrumbs(campaign.systemId, 'summary', format),
     intro: [
+      buildVerdictLine(dataset),
+      ...buildHostFitnessWarning(dataset),
       paragraph(
-        `Every instance measured on system ${campaign.systemId}, one row each: mean cycles per call at ${sizes.map(sizeLabel).join(', ')}; at ${perByte} the mean cycles per byte, its trial CV, ` +
-          `and the median cycles per byte — the per-call median where the records have one, else the median of the trial means — which ranks the instances because one disturbed trial cannot flip it; the KAT verdict and what deserves a look. `,
+        `Every instance measured on system ${campaign.systemId}, one row each: the headline ${term.perCall} per call at ${sizes.map(sizeLabel).join(', ')} — the median of the trial means, which one disturbed trial cannot move — and at ${perByte} the headline ${term.perByte} with its interval (${headlineIntervalWords(trials)})` +
+          (campaign.baseline === undefined
+            ? ''
+            : ', and the same figure as a multiple of the ICCS baseline pseudoXOF at the instance’s output width (above 1: slower than the baseline)') +
+          '; the KAT verdict and what deserves a look. ',
         ...describeDatasetCounters(dataset),
       ),
       ...(flagged
         ? [
             paragraph(
-              `${UNSTEADY_MARKER} marks a figure for which ${CV_LIMIT_SENTENCE}; trust its median, not its mean.`,
+              `${UNSTEADY_MARKER} marks a figure for which ${CV_LIMIT_SENTENCE}; its interval in the method page’s terms is wider.`,
             ),
           ]
         : []),
@@ -161,8 +181,27 @@ function buildSummaryPage(dataset: Dataset, format: PageFormat): PageModel {
       {
         heading: 'Instances',
         id: 'instances',
-        blocks: [summaryTable(rows, sizes, campaign.systemId, format), ...barChart(rows, sizes, campaign.systemId)],
+        blocks: [
+          summaryTable(rows, sizes, dataset, format, term),
+          ...notesList(rows),
+          ...barChart(rows, sizes, campaign.systemId, term, trials),
+        ],
       },
+      ...(baselineTable === null
+        ? []
+        : [
+            {
+              heading: 'Baseline',
+              id: 'baseline',
+              blocks: [
+                paragraph(
+                  'The ICCS helpers measured in this campaign with the same plan, host and CPUs as the candidates (SM3 of GB/T 32905-2016 as sm3hash; the KDF-SM3 of GB/T 32918.4-2016 §5.4.3 as pseudoXOF at every output width a candidate uses). The × pseudoXOF figures divide by these.',
+                ),
+                baselineTable,
+                ...notesList(allRows.filter((row) => row.baseline)),
+              ],
+            },
+          ]),
       {
         heading: 'Pages',
         id: 'pages',

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { writeFileAtomic } from '@ngcc-perf/atomic-file';
 import { renderCrossSystemSummaryHtml, renderCrossSystemSummaryMarkdown } from './render-cross-system-summary.js';
-import { REPORT_PATHS, renderRunReports } from './render-run-reports.js';
+import { REPORT_PATHS, renderRunReports, renderSite } from './render-run-reports.js';
 import { ReportError } from './report-error.js';
 import type { Dataset } from './dataset.js';
 import type { RenderedFile, RenderRunOptions } from './render-run-reports.js';
@@ -63,6 +63,25 @@ export async function writeCrossSystemSummary(datasets: readonly Dataset[], outD
     { path: REPORT_PATHS.crossSystemMarkdown, content: renderCrossSystemSummaryMarkdown(datasets) },
     { path: REPORT_PATHS.crossSystemHtml, content: renderCrossSystemSummaryHtml(datasets) },
   ];
+  for (const file of files) await writeAtomically(outDirectory, file);
+  return files.map((file) => file.path);
+}
+
+/**
+ * Writes the site over several run directories ({@link renderSite}) under `outDirectory`, each
+ * file atomically: every system's pages, the site index and the summary across systems.
+ *
+ * @param datasets - one dataset per system
+ * @param outDirectory - where `reports/` and `exports/` go
+ * @returns the relative paths written, in order
+ * @throws {@link ReportError} `DUPLICATE_SYSTEM`, `INVALID_OPTION`, `WRITE_FAILED`, `INVALID_NUMBER`
+ * @example
+ * ```ts
+ * await writeSite([x86, arm], 'site'); // site/reports/index.html links every page
+ * ```
+ */
+export async function writeSite(datasets: readonly Dataset[], outDirectory: string): Promise<string[]> {
+  const files = renderSite(datasets);
   for (const file of files) await writeAtomically(outDirectory, file);
   return files.map((file) => file.path);
 }

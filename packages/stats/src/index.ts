@@ -1,9 +1,20 @@
+export { averageRanks } from './average-ranks.js';
+export { baselineMultiple } from './baseline-multiple.js';
+export type { BaselineMultiple } from './baseline-multiple.js';
 export { CV_WARNING_LIMITS, cvWarningLimit } from './cv-warning-limit.js';
 export type { CvWarningLimits } from './cv-warning-limit.js';
 export { deriveTrialFigures } from './derive-trial-figures.js';
 export type { TrialCounts, DerivedTrialFigures } from './derive-trial-figures.js';
 export { findTukeyOutliers, TUKEY_FENCE_IQR_MULTIPLE } from './find-tukey-outliers.js';
 export type { TukeyOutliers } from './find-tukey-outliers.js';
+export { HEADLINE_TARGET_COVERAGE, headlineFigure, medianIntervalCoverage } from './headline-figure.js';
+export type { HeadlineFigure, HeadlineTrial } from './headline-figure.js';
+export {
+  formatBaselineMultiple,
+  formatCoverage,
+  formatHeadlineCycles,
+  formatHeadlineCyclesPerByte,
+} from './headline-formats.js';
 export { linearQuantile } from './linear-quantile.js';
 export { median } from './median.js';
 export {
@@ -15,6 +26,10 @@ export {
   formatMegabytesPerSecond,
   formatSeconds,
 } from './number-formats.js';
+export { formatRankRange, rankByIntervals } from './rank-by-intervals.js';
+export type { IntervalFigure, IntervalRank } from './rank-by-intervals.js';
+export { rankByMetrics } from './rank-by-metrics.js';
+export type { MetricsRanking } from './rank-by-metrics.js';
 export { recordTrialFigures } from './record-trial-figures.js';
 export type { RecordTrialFigures } from './record-trial-figures.js';
 export { StatsError } from './stats-error.js';

@@ -8,7 +8,7 @@ import {
   type ComparisonRow,
   type RunComparison,
 } from '@ngcc-perf/report';
-import { formatCycles } from '@ngcc-perf/stats';
+import { formatHeadlineCycles, type HeadlineFigure } from '@ngcc-perf/stats';
 import { CliError } from '../cli-error.js';
 import type { CommandContext } from '../command-context.js';
 import { EXIT_NOT_VOUCHED } from '../exit-codes.js';
@@ -28,7 +28,7 @@ function parseFraction(option: string, text: string): number {
   return value;
 }
 
-const cell = (value: number | null): string => (value === null ? '—' : formatCycles(value));
+const cell = (figure: HeadlineFigure | null): string => (figure === null ? '—' : formatHeadlineCycles(figure));
 
 function describeRow(row: ComparisonRow): string[] {
   const change = row.ratio === null ? '—' : `${row.ratio >= 1 ? '+' : ''}${((row.ratio - 1) * 100).toFixed(1)} %`;
@@ -36,8 +36,8 @@ function describeRow(row: ComparisonRow): string[] {
   return [
     `${row.candidate}/${row.instance}`,
     `${row.messageBytes} B`,
-    cell(row.meanCyclesA),
-    cell(row.meanCyclesB),
+    cell(row.headlineA),
+    cell(row.headlineB),
     change,
     p,
     row.reason === null ? row.verdict : `${row.verdict} (${row.reason})`,
@@ -45,7 +45,7 @@ function describeRow(row: ComparisonRow): string[] {
 }
 
 function renderComparison(result: RunComparison): string {
-  const header = ['instance', 'message', 'cycles A', 'cycles B', 'B vs A', 'p (Welch)', 'verdict'];
+  const header = ['instance', 'message', 'headline A', 'headline B', 'B vs A', 'p (Welch)', 'verdict'];
   const rows = [header, ...result.rows.map(describeRow)];
   const widths = header.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
   const lines = rows.map((row) =>
@@ -74,7 +74,7 @@ function renderUnvouched(result: RunComparison, allowIncomparable: boolean): str
 
 /**
  * `ngcc-perf compare A B [--threshold 0.02] [--alpha 0.05] [--json]`: per instance × size, the
- * ratio of mean cycles B / A with Welch's t-test on the per-trial means (`compareRuns`). Exit 1
+ * ratio of the headline cycles (median trial) B / A with Welch's t-test on the per-trial means (`compareRuns`). Exit 1
  * when a regression beyond the threshold is significant (a CI gate); 3 when it cannot vouch for B
  * (a row not comparable — B failed or the counters differ —, too few trials, or a size of A
  * missing from B) unless `--allow-incomparable`; 0 otherwise; 2 on bad input (`comparisonExitCode`).
@@ -91,7 +91,7 @@ export function registerCompareCommand(program: Command, context: CommandContext
     .argument('<run-b>', 'run directory to judge against it')
     .option(
       '--threshold <fraction>',
-      `noise threshold on the ratio of mean cycles (default ${COMPARE_RUNS_DEFAULTS.threshold}, i.e. 2 %)`,
+      `noise threshold on the ratio of the headline cycles (default ${COMPARE_RUNS_DEFAULTS.threshold}, i.e. 2 %)`,
     )
     .option('--alpha <p>', `significance level of the Welch test (default ${COMPARE_RUNS_DEFAULTS.alpha})`)
     .option(

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Command } from 'commander';
-import { loadRunDirectory, REPORT_PATHS, writeCrossSystemSummary, writeRunReports } from '@ngcc-perf/report';
+import { loadRunDirectory, REPORT_PATHS, writeRunReports, writeSite } from '@ngcc-perf/report';
 import { CliError } from '../cli-error.js';
 import type { CommandContext } from '../command-context.js';
 
@@ -11,9 +11,11 @@ interface ReportFlags {
 /**
  * `ngcc-perf report RUN_DIR... [--out DIR]`: (re)renders every page and export of each run
  * directory from its records (docs/RUN-DIRECTORY.md "Reports and exports"): candidate pages
- * (Markdown + HTML), the system summary, the method page and the CSV/JSON exports; with several
- * run directories also the cross-system summary `reports/summary.md/.html` (needs `--out`).
- * Prints the written paths on stdout.
+ * (Markdown + HTML), the system summary and index, the ranking pages, the constant-time overview,
+ * the method page, the CSV/JSON exports and the site index `reports/index`; with several run
+ * directories the site over all of them (needs `--out`): every system's pages, the site index of
+ * systems × candidates and the cross-system summary `reports/summary.md/.html`.
+ * Prints the written paths on stdout, the site index last.
  * @example
  * await main(['report', 'runs/x86_1']);
  */
@@ -21,12 +23,12 @@ export function registerReportCommand(program: Command, context: CommandContext)
   program
     .command('report')
     .description(
-      'render every page and export of a run directory from its records (candidate pages, summary, method, CSV/JSON)',
+      'render every page and export of a run directory from its records (candidate pages, index, rankings, constant-time, summary, method, CSV/JSON); several run directories make one site',
     )
     .argument('<run-dirs...>', 'run directories written by "ngcc-perf run" (one per system)')
     .option(
       '--out <dir>',
-      'write reports/ and exports/ here instead of into each run directory; needed for several runs (adds the cross-system summary)',
+      'write reports/ and exports/ here instead of into the run directory; needed for several runs (the site: index of systems × candidates, cross-system summary)',
     )
     .action(async (directories: string[], flags: ReportFlags) => {
       if (directories.length > 1 && flags.out === undefined) {
@@ -48,20 +50,14 @@ export function registerReportCommand(program: Command, context: CommandContext)
           );
         }
       });
-      for (const [index, dataset] of datasets.entries()) {
-        const out = flags.out ?? directories[index]!;
-        const otherSystems =
-          flags.out === undefined ? [] : systems.filter((system) => system !== dataset.campaign.systemId);
-        const written = await writeRunReports(dataset, out, { otherSystems });
-        // the system's HTML summary last: it links every page, so it is the one to open
-        const summary = REPORT_PATHS.summaryHtml(dataset.campaign.systemId);
-        const ordered = [...written.filter((file) => file !== summary), ...written.filter((file) => file === summary)];
-        for (const file of ordered) context.io.stdout(`${path.join(path.resolve(out), ...file.split('/'))}\n`);
-      }
-      if (datasets.length > 1) {
-        const out = flags.out!;
-        for (const file of await writeCrossSystemSummary(datasets, out))
-          context.io.stdout(`${path.join(path.resolve(out), ...file.split('/'))}\n`);
-      }
+      const written =
+        datasets.length === 1
+          ? await writeRunReports(datasets[0]!, flags.out ?? directories[0]!)
+          : await writeSite(datasets, flags.out!);
+      // the site index last: it links every page, so it is the one to open
+      const last = REPORT_PATHS.siteIndexHtml;
+      const ordered = [...written.filter((file) => file !== last), ...written.filter((file) => file === last)];
+      const out = path.resolve(flags.out ?? directories[0]!);
+      for (const file of ordered) context.io.stdout(`${path.join(out, ...file.split('/'))}\n`);
     });
 }

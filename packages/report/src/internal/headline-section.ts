@@ -2,9 +2,14 @@
 // the longest message measured, and the memory (static image, stack, heap peak) — everything an
 // evaluator looks for, before the seed-layout sections.
 import { formatMemoryBytes } from '../format-memory-bytes.js';
-import { formatCyclesPerByte, formatMegabytesPerSecond } from '@ngcc-perf/stats';
+import { formatMegabytesPerSecond } from '@ngcc-perf/stats';
+import { formatRecordBaselineMultiple } from '../baseline-figures.js';
+import { formatRecordHeadline } from '../record-headline.js';
+import { counterTerm } from './counter-term.js';
+import type { Dataset } from '../dataset.js';
 import { constantTimeCell, hasConstantTimeAudit } from './constant-time-section.js';
 import { codeSpan, paragraph } from './report-model.js';
+import { headlineIntervalWords } from './headline-words.js';
 import { cvCell, CV_LIMIT_SENTENCE, isUnsteady, UNSTEADY_MARKER } from './reliability.js';
 import type { CandidateContext } from './candidate-context.js';
 import type { BuildInstance } from '@ngcc-perf/record';
@@ -35,6 +40,8 @@ function memoryOrDash(bytes: number | null | undefined): string {
 }
 
 function headlineRow(
+  dataset: Dataset,
+  withBaseline: boolean,
   entry: BuildInstance,
   records: TimingRecord[],
   withCallMemory: boolean,
@@ -50,7 +57,8 @@ function headlineRow(
     [codeSpan(entry.instance)],
     [katVerdictInline(entry)],
     ...(withMessage ? [[longest === undefined ? '—' : `${longest.messageBytes} B`]] : []),
-    [derived === null ? '—' : `${formatCyclesPerByte(derived.cyclesPerByte)}${marker}`],
+    [derived === null ? '—' : `${formatRecordHeadline(longest, 'per-byte')}${marker}`],
+    ...(withBaseline ? [[formatRecordBaselineMultiple(dataset, longest)]] : []),
     [derived === null ? '—' : formatMegabytesPerSecond(derived.megabytesPerSecond)],
     [longest === undefined ? '—' : cvCell(longest)],
     [memoryOrDash(image)],
@@ -71,16 +79,17 @@ export function buildHeadlineBlocks(context: CandidateContext): Block[] {
   const longestSizes = new Set(context.instances.map((entry) => longestComplete(recordsOf(entry))?.messageBytes));
   const withMessage = longestSizes.size !== 1 || longestSizes.has(undefined);
   const withCt = hasConstantTimeAudit(context.instances);
+  const withBaseline = context.dataset.campaign.baseline !== undefined;
   const rows = context.instances.map((entry) =>
-    headlineRow(entry, recordsOf(entry), withCallMemory, withMessage, withCt),
+    headlineRow(context.dataset, withBaseline, entry, recordsOf(entry), withCallMemory, withMessage, withCt),
   );
   const commonSize = withMessage ? '' : ` (figures at ${[...longestSizes][0]} B)`;
-  const unit = context.records.some(({ record }) => record.counter?.kind === 'fixed-rate')
-    ? 'ticks/byte'
-    : 'cycles/byte';
+  const unit = counterTerm(context.records.map(({ record }) => record)).perByte;
   const flagged = context.records.some(({ record }) => isUnsteady(record));
   const notes: Inline[] = [
-    `At a glance: figures at the longest message measured${withMessage ? '' : `, ${[...longestSizes][0]} B`}; memory is the static ELF image of the library` +
+    `At a glance: figures at the longest message measured${withMessage ? '' : `, ${[...longestSizes][0]} B`}; ${unit} is the headline — the median of the trial means with its interval (${headlineIntervalWords(context.dataset.campaign.plan.trials)}), the figure every page and export gives for the operation` +
+      (withBaseline ? '; × pseudoXOF divides it by the ICCS baseline’s at the same output width and length' : '') +
+      '; memory is the static ELF image of the library' +
       (withCallMemory
         ? ' and the stack high-water and heap peak of one call at that length'
         : ' (this run did not measure the memory of one call)') +
@@ -96,7 +105,8 @@ export function buildHeadlineBlocks(context: CandidateContext): Block[] {
         'instance',
         'KAT',
         ...(withMessage ? ['message'] : []),
-        unit,
+        `${unit} (interval)`,
+        ...(withBaseline ? ['× pseudoXOF'] : []),
         'MB/s',
         'trial CV',
         'static image',
@@ -108,6 +118,7 @@ export function buildHeadlineBlocks(context: CandidateContext): Block[] {
         false,
         ...(withMessage ? [true] : []),
         true,
+        ...(withBaseline ? [true] : []),
         true,
         true,
         true,

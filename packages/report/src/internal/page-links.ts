@@ -44,8 +44,9 @@ export function exportFromSummary(systemId: string, extension: 'csv' | 'json'): 
 }
 
 /**
- * "Performance measurements › x86_1 › hash-15 · system: x86_1 · arm_1" — the summary linked, the
- * candidate's own system plain, the other systems of the output directory linked.
+ * "Performance measurements › x86_1 › hash-15 · system: x86_1 · arm_1" — the site index and the
+ * system's index linked, the candidate's own system plain, the other systems of the output
+ * directory linked.
  */
 export function candidateBreadcrumbs(
   candidate: string,
@@ -55,8 +56,9 @@ export function candidateBreadcrumbs(
 ): Inline[] {
   const systems = [...new Set([systemId, ...otherSystems])].sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
   const crumbs: Inline[] = [
-    `${BREADCRUMB_ROOT} › `,
-    link(summaryFromCandidate(systemId, format), systemId),
+    link(`../index.${format}`, BREADCRUMB_ROOT),
+    ' › ',
+    link(`../index_${systemId}.${format}`, systemId),
     ` › ${candidate} · `,
     link(methodFromCandidate(systemId, format), 'method'),
     ' · system: ',
@@ -66,4 +68,51 @@ export function candidateBreadcrumbs(
     crumbs.push(system === systemId ? system : link(otherSystemFromCandidate(system, format), system));
   });
   return crumbs;
+}
+
+/** What a ranking page ranks: a security target's bits, or every instance. */
+export type RankingScope = 128 | 256 | 512 | 'instances';
+
+/** From `reports/`: the site index (systems × candidates). */
+export function siteIndexFromReports(format: PageFormat): string {
+  return `index.${format}`;
+}
+
+/** From `reports/`: a system's index (every candidate, the baseline, links to every page). */
+export function systemIndexFromReports(systemId: string, format: PageFormat): string {
+  return `index_${systemId}.${format}`;
+}
+
+/** From `reports/`: a ranking page of a system. */
+export function rankingFromReports(systemId: string, scope: RankingScope, format: PageFormat): string {
+  return `ranking_${systemId}_${scope}.${format}`;
+}
+
+/** From `reports/`: a system's constant-time overview. */
+export function constantTimeFromReports(systemId: string, format: PageFormat): string {
+  return `constant-time_${systemId}.${format}`;
+}
+
+/** From `reports/`: the summary page of a system. */
+export function summaryFromReports(systemId: string, format: PageFormat): string {
+  return `summary_${systemId}.${format}`;
+}
+
+/** From `reports/`: a candidate page's constant-time section (HTML id, or the Markdown heading's anchor). */
+export function candidateFindingsFromReports(candidate: string, systemId: string, format: PageFormat): string {
+  return `${candidateFromSummary(candidate, systemId, format)}#${format === 'html' ? 'constant-time' : 'constant-time-audit'}`;
+}
+
+/**
+ * The breadcrumbs of a system-level page in `reports/`: "Performance measurements › x86_1 › page"
+ * with the site index and the system index linked.
+ */
+export function systemPageBreadcrumbs(systemId: string, page: string, format: PageFormat): Inline[] {
+  return [
+    link(siteIndexFromReports(format), BREADCRUMB_ROOT),
+    ' › ',
+    link(systemIndexFromReports(systemId, format), systemId),
+    ` › ${page} · `,
+    link(methodFromSummary(systemId, format), 'method'),
+  ];
 }

@@ -1,8 +1,11 @@
 // §4, beside the seeds' table: how far each row can be trusted — its trial CV against the limit,
-// the 95 % interval of the mean cycles/byte, the median of the trial means (which one disturbed
-// trial cannot move) and the outlier trials. Rows follow the seeds' table, one per record.
+// the 95 % interval of the mean cycles/byte, the headline (the median of the trial means, which
+// one disturbed trial cannot move, with its interval) and the outlier trials. Rows follow the
+// seeds' table, one per record.
 import { cvWarningLimit } from '@ngcc-perf/stats';
-import { formatCyclesPerByte } from '@ngcc-perf/stats';
+import { formatRecordHeadline } from '../record-headline.js';
+import { counterTerm } from './counter-term.js';
+import { headlineIntervalWords } from './headline-words.js';
 import { codeSpan, paragraph } from './report-model.js';
 import { cvCell, CV_LIMIT_SENTENCE, formatIntervalPerByte, isUnsteady, UNSTEADY_MARKER } from './reliability.js';
 import type { CandidateContext } from './candidate-context.js';
@@ -20,7 +23,7 @@ function reliabilityRow(record: TimingRecord): Inline[][] {
     [cvCell(record)],
     [`${Math.round(cvWarningLimit(record.messageBytes) * 100)} %`],
     [formatIntervalPerByte(record)],
-    [formatCyclesPerByte(record.derived.medianTrialCycles / record.messageBytes)],
+    [formatRecordHeadline(record, 'per-byte')],
     [`${outliers.length} of ${trials}`],
   ];
 }
@@ -30,10 +33,11 @@ export function buildReliabilityBlocks(context: CandidateContext): Block[] {
   const records = context.records.map(({ record }) => record);
   if (records.length === 0) return [];
   const flagged = records.filter(isUnsteady);
+  const unit = counterTerm(records).perByte;
   const sentence =
     flagged.length === 0
       ? 'Every row’s trials agree within the limit: the trial CV (standard deviation of the trial means over their mean) is at most 5 % below 4096 B and 2 % from 4096 B.'
-      : `${UNSTEADY_MARKER} marks ${flagged.length} of ${records.length} rows for which ${CV_LIMIT_SENTENCE}; their mean is less certain than the others — read the interval and the median trial beside it.`;
+      : `${UNSTEADY_MARKER} marks ${flagged.length} of ${records.length} rows for which ${CV_LIMIT_SENTENCE}; their mean is less certain than the others — read the interval and the headline beside it.`;
   const remeasured = records.filter((record) => record.remeasure !== undefined);
   const remeasureSentence: Inline[] = [];
   remeasured.forEach((record, index) => {
@@ -54,20 +58,20 @@ export function buildReliabilityBlocks(context: CandidateContext): Block[] {
   if (remeasured.length > 0) remeasureSentence.push('.');
   return [
     paragraph(
-      'How far each row of the table above can be trusted: the trial CV, the 95 % Student-t interval of the mean cycles/byte over the trials, the median of the trial means in cycles/byte, and trials outside Tukey’s fences. ' +
+      `How far each row of the table above can be trusted: the trial CV, the 95 % Student-t interval of the mean ${unit} over the trials, the headline ${unit} — the median of the trial means with its interval (${headlineIntervalWords(context.dataset.campaign.plan.trials)}), the figure the summary, the rankings and the exports give — and trials outside Tukey’s fences. ` +
         sentence,
       ...remeasureSentence,
     ),
     {
       kind: 'table',
-      caption: 'Reliability of each row: trial CV, 95 % interval and median trial',
+      caption: 'Reliability of each row: trial CV, 95 % interval of the mean and the headline',
       headers: [
         'instance',
         'message',
         'trial CV',
         'limit',
-        '95 % interval (cycles/byte)',
-        'median trial (cycles/byte)',
+        `95 % interval of the mean (${unit})`,
+        `headline (${unit}, interval)`,
         'outlier trials',
       ],
       numeric: [false, true, true, true, true, true, true],

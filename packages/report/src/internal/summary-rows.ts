@@ -1,9 +1,11 @@
-// One summary row per built instance: cycles at the summary's sizes (32 B, 1 KiB and 64 KiB when
-// measured, else sizes the run has), cycles/byte at the longest message — the mean with its CV
-// and the figure noise cannot flip beside it — the KAT verdict and short notes.
+// One summary row per built instance: the headline cycles at the summary's sizes (32 B, 1 KiB and
+// 64 KiB when measured, else sizes the run has), the headline cycles/byte with its interval and
+// the multiple of the baseline at the longest of them, the KAT verdict and short notes.
 import { findCallMemoryGrowth } from '../call-memory-growth.js';
 import { formatMemoryBytes } from '../format-memory-bytes.js';
-import { formatCycles, formatCyclesPerByte } from '@ngcc-perf/stats';
+import { formatCycles, type HeadlineFigure } from '@ngcc-perf/stats';
+import { formatRecordBaselineMultiple, isBaselineCandidate, recordBaselineMultiple } from '../baseline-figures.js';
+import { formatRecordHeadline, recordHeadline } from '../record-headline.js';
 import { formatGigahertz } from './candidate-context.js';
 import { findPeakRssGrowth } from '../peak-rss-growth.js';
 import { countersUsed } from './environment-section.js';
@@ -11,7 +13,7 @@ import { FIGURE_LABEL } from './call-memory-section.js';
 import type { BuildInstance } from '@ngcc-perf/record';
 import type { Dataset } from '../dataset.js';
 import type { TimingRecord } from '@ngcc-perf/record';
-import { cvCell, formatCvPercent, isUnsteady, robustCycles, UNSTEADY_MARKER } from './reliability.js';
+import { formatCvPercent, isUnsteady, UNSTEADY_MARKER } from './reliability.js';
 import type { Inline } from './report-model.js';
 
 /** Message lengths of the summary columns when the run measured them (SPEC §1 S1, S4, S8). */
@@ -38,21 +40,22 @@ export function summarySizes(dataset: Dataset): number[] {
 export interface SummaryRow {
   entry: BuildInstance;
   records: TimingRecord[];
-  /** Cells for the summary's sizes ({@link summarySizes}); ‡ marks an unsteady figure. */
+  /** True for an instance of the campaign's ICCS baseline. */
+  baseline: boolean;
+  /** Headline cycles per call (median trial) at the summary's sizes ({@link summarySizes}); ‡ marks an unsteady figure. */
   cycles: string[];
-  /** Mean cycles/byte at the per-byte size, with ‡ when unsteady. */
+  /** The headline cycles/byte with its interval at the per-byte size (`formatRecordHeadline`), ‡ when unsteady. */
   cyclesPerByte: string;
-  /** Mean cycles/byte at the per-byte size as a number; null when not measured. */
-  cyclesPerByteValue: number | null;
-  /** The figure noise cannot flip at the per-byte size: per-call median or median trial, cycles/byte. */
-  robustPerByteValue: number | null;
-  robustPerByte: string;
-  /** Trial CV at the per-byte size, with ‡ above its limit. */
-  cv: string;
-  /** 95 % interval of the mean cycles/byte at the per-byte size, or null. */
-  intervalPerByte: [number, number] | null;
+  /** The headline at the per-byte size; null when not measured or failed. */
+  headline: HeadlineFigure | null;
+  /** The headline's median per byte at the per-byte size; null when not measured or failed. */
+  headlinePerByteValue: number | null;
+  /** × baseline at the per-byte size (`formatRecordBaselineMultiple`), `—` without a baseline. */
+  baselineMultiple: string;
+  /** The multiple's ratio; null without one. */
+  baselineRatio: number | null;
   unsteadyAtPerByte: boolean;
-  /** 1 = fewest cycles/byte by the robust figure; null when not measured. */
+  /** 1 = fewest headline cycles at the per-byte size; null when not measured. */
   rank: number | null;
   kat: string;
   notes: string[];
@@ -62,9 +65,11 @@ function cyclesCell(records: TimingRecord[], messageBytes: number): string {
   const record = records.find((candidate) => candidate.messageBytes === messageBytes);
   if (record === undefined) return '—';
   if (record.status !== 'complete') return 'failed';
+  const figure = recordHeadline(record);
+  if (figure === null) return 'failed';
   return isUnsteady(record)
-    ? `${formatCycles(record.derived.meanCycles)} ${UNSTEADY_MARKER}`
-    : formatCycles(record.derived.meanCycles);
+    ? `${formatCycles(figure.medianCycles)} ${UNSTEADY_MARKER}`
+    : formatCycles(figure.medianCycles);
 }
 
 function notesOf(entry: BuildInstance, records: TimingRecord[]): string[] {
@@ -111,44 +116,34 @@ export function buildSummaryRows(dataset: Dataset): SummaryRow[] {
       .filter((record) => record.candidate === entry.candidate && record.instance === entry.instance)
       .sort((a, b) => a.messageBytes - b.messageBytes);
     const perByte = records.find((record) => record.messageBytes === perByteSize);
-    const complete = perByte?.status === 'complete' ? perByte : null;
-    const cyclesPerByteValue = complete === null ? null : complete.derived.cyclesPerByte;
-    const robustPerByteValue = complete === null ? null : robustCycles(complete).cycles / complete.messageBytes;
-    const { ciLowCycles, ciHighCycles } = complete?.derived ?? {};
-    const unsteadyAtPerByte = perByte !== undefined && isUnsteady(perByte);
-    const missing = perByte === undefined ? '—' : 'failed';
+    const headline = perByte === undefined ? null : recordHeadline(perByte);
+    const unsteady = perByte !== undefined && isUnsteady(perByte);
     return {
       entry,
       records,
+      baseline: isBaselineCandidate(dataset, entry),
       cycles: sizes.map((bytes) => cyclesCell(records, bytes)),
-      cyclesPerByte:
-        cyclesPerByteValue === null
-          ? missing
-          : `${formatCyclesPerByte(cyclesPerByteValue)}${unsteadyAtPerByte ? ` ${UNSTEADY_MARKER}` : ''}`,
-      cyclesPerByteValue,
-      robustPerByteValue,
-      robustPerByte: robustPerByteValue === null ? missing : formatCyclesPerByte(robustPerByteValue),
-      cv: perByte === undefined ? '—' : cvCell(perByte),
-      intervalPerByte:
-        complete === null || typeof ciLowCycles !== 'number' || typeof ciHighCycles !== 'number'
-          ? null
-          : [Math.max(0, ciLowCycles) / complete.messageBytes, ciHighCycles / complete.messageBytes],
-      unsteadyAtPerByte,
+      cyclesPerByte: `${formatRecordHeadline(perByte, 'per-byte')}${unsteady ? ` ${UNSTEADY_MARKER}` : ''}`,
+      headline,
+      headlinePerByteValue: headline === null ? null : headline.medianCycles / perByte!.messageBytes,
+      baselineMultiple: formatRecordBaselineMultiple(dataset, perByte),
+      baselineRatio: perByte === undefined ? null : (recordBaselineMultiple(dataset, perByte)?.ratio ?? null),
+      unsteadyAtPerByte: unsteady,
       rank: null,
       kat: entry.kat === 'PASS' ? 'PASS' : `⚠ ${entry.kat}`,
       notes: notesOf(entry, records),
     };
   });
   const ranked = rows
-    .filter((row) => row.robustPerByteValue !== null)
-    .sort((a, b) => a.robustPerByteValue! - b.robustPerByteValue!);
+    .filter((row) => row.headline !== null && !row.baseline)
+    .sort((a, b) => a.headline!.medianCycles - b.headline!.medianCycles);
   ranked.forEach((row, index) => {
     row.rank = index + 1;
   });
   return rows;
 }
 
-/** "cycles are ticks of the tsc counter at 2.45 GHz (not core cycles)" for a whole dataset. */
+/** "Ticks are counts of the tsc counter at 2.45 GHz, a fixed rate: not core clock cycles." for a whole dataset. */
 export function describeDatasetCounters(dataset: Dataset): Inline[] {
   const counters = countersUsed({
     dataset,
@@ -163,7 +158,7 @@ export function describeDatasetCounters(dataset: Dataset): Inline[] {
       return [`${lead}Cycles are core clock cycles counted by `, { code: counter.name }, '.'];
     const rate = typeof counter.hz === 'number' ? ` at ${formatGigahertz(counter.hz)}` : '';
     return [
-      `${lead}“Cycles” are ticks of the `,
+      `${lead}Ticks are counts of the `,
       { code: counter.name },
       ` counter${rate}, a fixed rate: not core clock cycles.`,
     ];

@@ -1,0 +1,36 @@
+// The words every page uses for the headline's interval, from the plan's trial count.
+import { formatCoverage, headlineFigure } from '@ngcc-perf/stats';
+
+/** The coverage of a headline interval made of `trials` trials; null with one trial. */
+export function headlineCoverage(trials: number): number | null {
+  if (trials < 2) return null;
+  return headlineFigure(Array.from({ length: trials }, (_, index) => ({ iterations: 1, ticks: index }))).coverage;
+}
+
+/**
+ * `the lowest to the highest of the 5 trial means, 93.8 % coverage` — the interval of a headline
+ * made of `trials` trials, as {@link headlineFigure} builds it; with one trial, none.
+ */
+export function headlineIntervalWords(trials: number): string {
+  if (trials < 2) return 'no interval with a single trial';
+  const ranks = Array.from({ length: trials }, (_, index) => ({ iterations: 1, ticks: index }));
+  const figure = headlineFigure(ranks);
+  const k = figure.lowCycles! + 1;
+  const bounds =
+    k === 1
+      ? `the lowest to the highest of the ${trials} trial means`
+      : `the ${ordinal(k)} lowest to the ${ordinal(k)} highest of the ${trials} trial means`;
+  return `${bounds}, ${formatCoverage(figure.coverage!)} coverage`;
+}
+
+function ordinal(k: number): string {
+  const suffix =
+    k % 10 === 1 && k % 100 !== 11
+      ? 'st'
+      : k % 10 === 2 && k % 100 !== 12
+        ? 'nd'
+        : k % 10 === 3 && k % 100 !== 13
+          ? 'rd'
+          : 'th';
+  return `${k}${suffix}`;
+}

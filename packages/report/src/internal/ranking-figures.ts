@@ -1,0 +1,94 @@
+// The figures the ranking pages rank, one definition per metric: cycles per call at a message
+// length (the record's headline figure with its interval) and, apart from speed, the
+// static image, stack high-water and heap peak (exact figures, intervals of width zero).
+import { formatCycles, headlineFigure } from '@ngcc-perf/stats';
+import type { IntervalFigure } from '@ngcc-perf/stats';
+import type { BuildInstance, TimingRecord } from '@ngcc-perf/record';
+import { formatMemoryBytes } from '../format-memory-bytes.js';
+
+/** One metric a ranking page ranks, lower is better. */
+export interface RankingMetric {
+  /** Column heading: `cycles @ 64 KiB`, `static image`. */
+  label: string;
+  /** The figure of one instance from its build entry and its records; null when it has none. */
+  figureOf: (entry: BuildInstance, records: readonly TimingRecord[]) => IntervalFigure | null;
+  /** The figure as the pages print it. */
+  format: (value: number) => string;
+}
+
+const sizeLabel = (bytes: number): string =>
+  bytes >= 1024 && bytes % 1024 === 0 ? `${bytes / 1024} KiB` : `${bytes} B`;
+
+/**
+ * Cycles per call of a complete record: its headline figure (`headlineFigure` of @ngcc-perf/stats,
+ * the median of the trial means) with its interval; without an interval (one trial) the interval
+ * is unbounded, so the figure is told apart from none.
+ */
+export function cyclesFigure(record: TimingRecord): IntervalFigure | null {
+  if (record.status !== 'complete') return null;
+  const trials = record.processes.flatMap((entry) =>
+    entry.trial === null || entry.trial === undefined ? [] : [entry.trial],
+  );
+  if (trials.length === 0) return null;
+  const { medianCycles, lowCycles, highCycles } = headlineFigure(trials);
+  if (lowCycles === null || highCycles === null) return { estimate: medianCycles, ciLow: -Infinity, ciHigh: Infinity };
+  return { estimate: medianCycles, ciLow: lowCycles, ciHigh: highCycles };
+}
+
+const exact = (value: number): IntervalFigure => ({ estimate: value, ciLow: value, ciHigh: value });
+
+function largestMemory(
+  records: readonly TimingRecord[],
+  field: 'stackHighWaterBytes' | 'heapPeakBytes',
+): number | null {
+  const values = records.flatMap((record) => {
+    const value = record.memory?.[field];
+    return typeof value === 'number' ? [value] : [];
+  });
+  return values.length === 0 ? null : Math.max(...values);
+}
+
+/**
+ * The metrics of a ranking: cycles at each of `sizesBytes`, then the static image, the stack
+ * high-water and the heap peak (largest over the message lengths) when some record holds them.
+ */
+export function rankingMetrics(
+  sizesBytes: readonly number[],
+  instances: readonly { entry: BuildInstance; records: readonly TimingRecord[] }[],
+): RankingMetric[] {
+  const cycles = sizesBytes.map((bytes): RankingMetric => ({
+    label: `cycles @ ${sizeLabel(bytes)}`,
+    figureOf: (_entry, records) => {
+      const record = records.find((candidate) => candidate.messageBytes === bytes);
+      return record === undefined ? null : cyclesFigure(record);
+    },
+    format: formatCycles,
+  }));
+  const memory: RankingMetric[] = [
+    {
+      label: 'static image',
+      figureOf: (entry) => (entry.imageBytes === null ? null : exact(entry.imageBytes)),
+      format: (value) => `${Math.round(value)} B`,
+    },
+    {
+      label: 'stack high-water',
+      figureOf: (_entry, records) => {
+        const value = largestMemory(records, 'stackHighWaterBytes');
+        return value === null ? null : exact(value);
+      },
+      format: formatMemoryBytes,
+    },
+    {
+      label: 'heap peak',
+      figureOf: (_entry, records) => {
+        const value = largestMemory(records, 'heapPeakBytes');
+        return value === null ? null : exact(value);
+      },
+      format: formatMemoryBytes,
+    },
+  ];
+  return [
+    ...cycles,
+    ...memory.filter((metric) => instances.some(({ entry, records }) => metric.figureOf(entry, records) !== null)),
+  ];
+}

@@ -1,0 +1,129 @@
+// What a ranking page shows, before rendering: the eligible instances, one representative per
+// candidate (others listed under it), the figures of every metric and their rank ranges
+// (rankByMetrics of @ngcc-perf/stats, so that no position is noise).
+import { rankByMetrics } from '@ngcc-perf/stats';
+import type { IntervalFigure, MetricsRanking } from '@ngcc-perf/stats';
+import type { BuildInstance, TimingRecord } from '@ngcc-perf/record';
+import type { Dataset } from '../dataset.js';
+import { rankingMetrics } from './ranking-figures.js';
+import type { RankingMetric } from './ranking-figures.js';
+import { naturalCompare } from './natural-sort.js';
+import { summarySizes } from './summary-rows.js';
+
+/**
+ * The security targets of SPEC §9 and the digest length each takes: 128 → 256 bits, 256 → 512,
+ * 512 → 1024 (an XOF instance counts at the output length it is measured at).
+ */
+export const SECURITY_TARGETS = [
+  { targetBits: 128, digestBits: 256 },
+  { targetBits: 256, digestBits: 512 },
+  { targetBits: 512, digestBits: 1024 },
+] as const;
+
+/** A security target's bits: 128, 256 or 512. */
+export type SecurityTargetBits = (typeof SECURITY_TARGETS)[number]['targetBits'];
+
+/** One instance with its records and one figure per metric (null where it has none). */
+export interface MeasuredInstance {
+  entry: BuildInstance;
+  records: TimingRecord[];
+  figures: (IntervalFigure | null)[];
+}
+
+/** A ranked row: the instance, its standing, and the candidate's other instances at the width. */
+export interface RankingRow extends MeasuredInstance {
+  ranking: MetricsRanking;
+  /** Other eligible instances of the same candidate (other implementation versions), not ranked. */
+  others: MeasuredInstance[];
+}
+
+/** One ranking: its metrics (the columns) and its rows, best overall first. */
+export interface Ranking {
+  metrics: RankingMetric[];
+  rows: RankingRow[];
+  /** Instances of the width that did not pass their KAT (not ranked). */
+  excluded: BuildInstance[];
+}
+
+function instancesWithRecords(dataset: Dataset, entries: readonly BuildInstance[]) {
+  return entries.map((entry) => ({
+    entry,
+    records: dataset.records
+      .map(({ record }) => record)
+      .filter((record) => record.candidate === entry.candidate && record.instance === entry.instance)
+      .sort((a, b) => a.messageBytes - b.messageBytes),
+  }));
+}
+
+function rankRows(measured: MeasuredInstance[], others: Map<MeasuredInstance, MeasuredInstance[]>): RankingRow[] {
+  const rankings = rankByMetrics(measured.map((item) => item.figures));
+  const rows = measured.map((item, index): RankingRow => ({
+    ...item,
+    ranking: rankings[index]!,
+    others: others.get(item) ?? [],
+  }));
+  // groups best first; within a shared range by name, so that the row order claims no difference
+  const group = (row: RankingRow): number => row.ranking.overall?.group ?? Infinity;
+  const name = (row: RankingRow): string => `${row.entry.candidate}\u0000${row.entry.instance}`;
+  return rows.sort((a, b) => group(a) - group(b) || naturalCompare(name(a), name(b)));
+}
+
+function measure(metrics: RankingMetric[], item: { entry: BuildInstance; records: TimingRecord[] }): MeasuredInstance {
+  return { ...item, figures: metrics.map((metric) => metric.figureOf(item.entry, item.records)) };
+}
+
+/**
+ * The ranking of one security target (SPEC §9): instances of the target's digest length that
+ * passed their KAT; per candidate one representative — its reference implementation version,
+ * else the one with the fewest cycles at the longest message — ranked; the others listed under it.
+ */
+export function buildTargetRanking(dataset: Dataset, targetBits: SecurityTargetBits): Ranking {
+  const { digestBits } = SECURITY_TARGETS.find((target) => target.targetBits === targetBits)!;
+  const atWidth = dataset.build.instances.filter((entry) => entry.digestBits === digestBits);
+  const eligible = instancesWithRecords(
+    dataset,
+    atWidth.filter((entry) => entry.kat === 'PASS'),
+  );
+  const metrics = rankingMetrics(summarySizes(dataset), eligible);
+  const measured = eligible.map((item) => measure(metrics, item));
+  const longest = metrics.filter((metric) => metric.label.startsWith('cycles')).length - 1;
+  const candidates = [...new Set(measured.map((item) => item.entry.candidate))];
+  const others = new Map<MeasuredInstance, MeasuredInstance[]>();
+  const representatives = candidates.map((candidate) => {
+    const own = measured.filter((item) => item.entry.candidate === candidate);
+    const speed = (item: MeasuredInstance): number => item.figures[longest]?.estimate ?? Infinity;
+    const chosen =
+      own.find((item) => item.entry.variant === 'reference') ??
+      own.reduce((best, item) => (speed(item) < speed(best) ? item : best));
+    others.set(
+      chosen,
+      own.filter((item) => item !== chosen),
+    );
+    return chosen;
+  });
+  return {
+    metrics,
+    rows: rankRows(representatives, others),
+    excluded: atWidth.filter((entry) => entry.kat !== 'PASS'),
+  };
+}
+
+/**
+ * Every instance that passed its KAT, each ranked on its own (no representative): the view in
+ * which instances of one candidate — the same code at several output lengths — are compared.
+ */
+export function buildInstanceRanking(dataset: Dataset): Ranking {
+  const eligible = instancesWithRecords(
+    dataset,
+    dataset.build.instances.filter((entry) => entry.kat === 'PASS'),
+  );
+  const metrics = rankingMetrics(summarySizes(dataset), eligible);
+  return {
+    metrics,
+    rows: rankRows(
+      eligible.map((item) => measure(metrics, item)),
+      new Map(),
+    ),
+    excluded: dataset.build.instances.filter((entry) => entry.kat !== 'PASS'),
+  };
+}

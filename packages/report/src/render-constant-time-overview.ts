@@ -1,0 +1,89 @@
+import { describeArchitecture } from './internal/candidate-context.js';
+import { buildConstantTimeSection } from './internal/constant-time-section.js';
+import { renderHtmlDocument } from './internal/html-page.js';
+import { renderMarkdownDocument } from './internal/markdown-page.js';
+import { candidateFindingsFromReports, systemPageBreadcrumbs } from './internal/page-links.js';
+import type { PageFormat } from './internal/page-links.js';
+import { codeSpan, link, paragraph } from './internal/report-model.js';
+import type { PageModel, ReportSection } from './internal/report-model.js';
+import type { Dataset } from './dataset.js';
+
+function buildOverviewPage(dataset: Dataset, format: PageFormat): PageModel {
+  const systemId = dataset.campaign.systemId;
+  const candidates = [...new Set(dataset.build.instances.map((entry) => entry.candidate))];
+  const sections = candidates.flatMap((candidate, index): ReportSection[] => {
+    const instances = dataset.build.instances.filter((entry) => entry.candidate === candidate);
+    const section = buildConstantTimeSection(instances);
+    const heading = `${candidate} — ${instances[0]!.algorithm}`;
+    const id = `candidate-${index + 1}`;
+    if (section === null) return [{ heading, id, blocks: [paragraph('Not audited in this run.')] }];
+    return [
+      {
+        heading,
+        id,
+        blocks: [
+          paragraph(
+            'On the candidate’s page: ',
+            link(candidateFindingsFromReports(candidate, systemId, format), `${candidate}, constant-time audit`),
+            '.',
+          ),
+          // the candidate page's tables, without its method paragraph (said once, above)
+          ...section.blocks.filter((block) => block.kind === 'table'),
+        ],
+      },
+    ];
+  });
+  const audited = dataset.build.instances.filter((entry) => entry.ct !== undefined && entry.ct !== null);
+  const dependent = audited.filter((entry) => entry.ct!.verdict === 'secret-dependent');
+  const findings = dependent.reduce((sum, entry) => sum + entry.ct!.findings.length, 0);
+  return {
+    title: `Constant-time audit — every candidate (system ${systemId}, ${describeArchitecture(dataset.campaign.environmentAtStart.architecture)})`,
+    breadcrumbs: systemPageBreadcrumbs(systemId, 'constant-time', format),
+    intro: [
+      paragraph(
+        audited.length === 0
+          ? 'No instance was audited in this run (the campaign ran without its ct phase).'
+          : `${audited.length} of ${dataset.build.instances.length} instances audited; ${dependent.length} secret-dependent with ${findings} finding${findings === 1 ? '' : 's'} in all. ` +
+              'Each library was run again, built with the same flags plus -g, under valgrind memcheck with the message marked secret: a branch or a table index computed from message bytes is a finding, and so is an integer division in the disassembly. The timing test is evidence only. The method page says what the audit cannot see.',
+      ),
+    ],
+    sections,
+    footer: [
+      paragraph(
+        'Rendered from ',
+        codeSpan('build.json'),
+        ' of the run directory; rendering it again gives the same page.',
+      ),
+    ],
+  };
+}
+
+/**
+ * Renders a system's constant-time overview as Markdown: every finding of every candidate on one
+ * page — per candidate the verdict table and the findings table of its own page (build.json
+ * `ct`), with a link to that page's section. Pure.
+ *
+ * @param dataset - one run directory ({@link loadRunDirectory})
+ * @returns the page, ending in one newline
+ * @example
+ * ```ts
+ * await writeFile('runs/x86_1/reports/constant-time_x86_1.md', renderConstantTimeOverviewMarkdown(dataset));
+ * ```
+ */
+export function renderConstantTimeOverviewMarkdown(dataset: Dataset): string {
+  return renderMarkdownDocument(buildOverviewPage(dataset, 'md'));
+}
+
+/**
+ * The page of {@link renderConstantTimeOverviewMarkdown} as self-contained HTML. Pure; escapes all input.
+ *
+ * @param dataset - one run directory ({@link loadRunDirectory})
+ * @returns the HTML document, ending in one newline
+ * @example
+ * ```ts
+ * await writeFile('runs/x86_1/reports/constant-time_x86_1.html', renderConstantTimeOverviewHtml(dataset));
+ * ```
+ */
+export function renderConstantTimeOverviewHtml(dataset: Dataset): string {
+  return renderHtmlDocument(buildOverviewPage(dataset, 'html'));
+}

@@ -1,0 +1,184 @@
+import { describe, expect, it } from '@jest/globals';
+import { summarizeSamples } from '@ngcc-perf/stats';
+import { makeDataset } from '../test/make-dataset.js';
+import { rankInstances } from './rank-instances.js';
+import { renderRankingHtml, renderRankingMarkdown } from './render-ranking-page.js';
+import type { CtAudit } from '@ngcc-perf/record';
+import type { Dataset } from './dataset.js';
+
+const SIZES_BYTES = [32, 1024, 65536];
+
+/** Five trials of 1000 calls around `cyclesPerCall`, spread ±`spread` (a fraction). */
+function trials(cyclesPerCall: number, spread: number) {
+  return [-2, -1, 0, 1, 2].map((step) => ({
+    cpu: 2,
+    baselineRssBytes: 1_712_128,
+    peakRssBytes: 1_802_240,
+    trial: { iterations: 1000, seconds: 0.01, ticks: Math.round(1000 * cyclesPerCall * (1 + (step * spread) / 2)) },
+  }));
+}
+
+interface InstanceFacts {
+  candidate: string;
+  instance: string;
+  digestBits: number;
+  /** Cycles per call at 32 B; 1 KiB and 64 KiB scale with the message. */
+  cycles32: number;
+  spread?: number;
+  variant?: 'reference' | 'performance';
+  kat?: 'PASS' | 'MISMATCH';
+  imageBytes?: number;
+  ct?: CtAudit;
+}
+
+const AUDIT: CtAudit = {
+  verdict: 'secret-dependent',
+  reason: null,
+  detail: null,
+  auditedBuildFlags: '-O2 -g',
+  valgrindVersion: 'valgrind-3.24.0',
+  messageBits: [256],
+  findings: [
+    {
+      kind: 'memory-index',
+      function: 'sbox',
+      file: 'toy.c',
+      line: 12,
+      source: 'memcheck',
+      firstMessageBits: 256,
+      occurrences: 3,
+    },
+    {
+      kind: 'branch',
+      function: 'absorb',
+      file: 'toy.c',
+      line: 40,
+      source: 'memcheck',
+      firstMessageBits: 256,
+      occurrences: 1,
+    },
+  ],
+  taintSeconds: 1,
+  timing: null,
+  timingDetail: 'not run',
+  notes: [],
+};
+
+/** A dataset of several candidates: makeDataset's one candidate, then each instance given its own facts. */
+function datasetOf(facts: InstanceFacts[]): Dataset {
+  const dataset = makeDataset({
+    candidate: 'placeholder',
+    algorithm: 'Toy',
+    instances: facts.map((item) => ({
+      instance: item.instance,
+      katLogSha256: 'a'.repeat(64),
+      imageBytes: item.imageBytes ?? 4096,
+    })),
+    records: facts.flatMap((item) =>
+      SIZES_BYTES.map((messageBytes) => ({
+        instance: item.instance,
+        messageBytes,
+        imageBytes: item.imageBytes ?? 4096,
+        processes: trials(item.cycles32 * (messageBytes / 32), item.spread ?? 0.01),
+      })),
+    ),
+  });
+  const byInstance = new Map(facts.map((item) => [item.instance, item]));
+  for (const entry of dataset.build.instances) {
+    const item = byInstance.get(entry.instance)!;
+    Object.assign(entry, {
+      candidate: item.candidate,
+      digestBits: item.digestBits,
+      variant: item.variant ?? 'reference',
+      kat: item.kat ?? 'PASS',
+      ...(item.ct === undefined ? {} : { ct: item.ct }),
+    });
+  }
+  for (const { record } of dataset.records) {
+    record.candidate = byInstance.get(record.instance)!.candidate;
+    // the 95 % interval of the mean as timing writes it (Student's t over the trial means)
+    if (record.status !== 'complete') continue;
+    const means = record.processes.map((entry) => entry.trial!.ticks / entry.trial!.iterations);
+    const { ciLow, ciHigh } = summarizeSamples(means);
+    Object.assign(record.derived, { ciLowCycles: ciLow, ciHighCycles: ciHigh });
+  }
+  return dataset;
+}
+
+const rangeAt = (rows: ReturnType<typeof rankInstances>, instance: string, label: string): string | null => {
+  const rank = rows.find((row) => row.instance === instance)!.metrics.find((metric) => metric.label === label)!.rank;
+  return rank === null ? null : rank.low === rank.high ? String(rank.low) : `${rank.low}–${rank.high}`;
+};
+
+describe('the ranking pages', () => {
+  // three output lengths of one XOF (the same code: the same cost within noise), a clearly faster
+  // and a clearly slower candidate
+  const shake = (bits: number, cycles32: number): InstanceFacts => ({
+    candidate: 'toy-xof',
+    instance: `xof_${bits}`,
+    digestBits: bits,
+    cycles32,
+    spread: 0.04,
+  });
+  const dataset = datasetOf([
+    shake(512, 1000),
+    shake(768, 1010),
+    shake(1024, 995),
+    { candidate: 'toy-fast', instance: 'fast_512', digestBits: 512, cycles32: 500 },
+    { candidate: 'toy-slow', instance: 'slow_512', digestBits: 512, cycles32: 2000, ct: AUDIT },
+    { candidate: 'toy-slow', instance: 'slow_512_avx2', digestBits: 512, cycles32: 1500, variant: 'performance' },
+    { candidate: 'toy-broken', instance: 'broken_512', digestBits: 512, cycles32: 100, kat: 'MISMATCH' },
+  ]);
+
+  it('gives instances whose intervals overlap one rank range at every size, and orders the ones the trials separate', () => {
+    const rows = rankInstances(dataset);
+    for (const label of ['cycles @ 32 B', 'cycles @ 1 KiB', 'cycles @ 64 KiB']) {
+      expect(['xof_512', 'xof_768', 'xof_1024'].map((instance) => rangeAt(rows, instance, label))).toEqual([
+        '2–4',
+        '2–4',
+        '2–4',
+      ]);
+      expect(rangeAt(rows, 'fast_512', label)).toBe('1');
+      expect(rangeAt(rows, 'slow_512_avx2', label)).toBe('5');
+      expect(rangeAt(rows, 'slow_512', label)).toBe('6');
+    }
+    // rows best first, in natural name order within a shared range; the KAT failure is not ranked
+    expect(rows.map((row) => row.instance)).toEqual([
+      'fast_512',
+      'xof_512',
+      'xof_768',
+      'xof_1024',
+      'slow_512_avx2',
+      'slow_512',
+    ]);
+    const page = renderRankingMarkdown(dataset, 'instances');
+    expect(page).toContain('Did not pass their KAT, so not ranked: toy-broken/broken_512 (KAT MISMATCH).');
+  });
+
+  it('ranks one representative per candidate at a target: the reference version, its other versions listed under it', () => {
+    const rows = rankInstances(dataset, 256);
+    expect(rows.map((row) => [row.instance, row.others])).toEqual([
+      ['fast_512', []],
+      ['xof_512', []],
+      ['slow_512', ['slow_512_avx2']],
+    ]);
+    expect(rows.map((row) => (row.overall === null ? null : row.overall.low))).toEqual([1, 2, 3]);
+    expect(rankInstances(dataset, 512).map((row) => row.instance)).toEqual(['xof_1024']);
+    expect(rankInstances(dataset, 128)).toEqual([]);
+    const page = renderRankingMarkdown(dataset, 256);
+    expect(page.split('\n')[0]).toBe(
+      '# Ordered measurements — 256-bit security target, digest 512 bits (system x86_1, x86-64)',
+    );
+    expect(page).toContain('| not ranked | [toy-slow](toy-slow/perf_x86_1.md) | ↳ `slow_512_avx2` | — |');
+    expect(renderRankingMarkdown(dataset, 128)).toContain('No instance is eligible on system x86_1.');
+  });
+
+  it('puts the constant-time badge beside each candidate, linking to its findings', () => {
+    const markdown = renderRankingMarkdown(dataset, 256);
+    expect(markdown).toContain('⚠ 2 findings · [findings](toy-slow/perf_x86_1.md#constant-time-audit)');
+    expect(markdown).toContain('| not audited |');
+    const html = renderRankingHtml(dataset, 256);
+    expect(html).toContain('<a href="toy-slow/perf_x86_1.html#constant-time">findings</a>');
+    expect(html).toContain('<a href="index.html">Performance measurements</a>');
+  });
+});

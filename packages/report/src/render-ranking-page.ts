@@ -1,0 +1,156 @@
+import { formatRankRange } from '@ngcc-perf/stats';
+import { describeArchitecture } from './internal/candidate-context.js';
+import { constantTimeBadge } from './internal/constant-time-badge.js';
+import { renderHtmlDocument } from './internal/html-page.js';
+import { renderMarkdownDocument } from './internal/markdown-page.js';
+import { candidateFromSummary, systemPageBreadcrumbs } from './internal/page-links.js';
+import type { PageFormat, RankingScope } from './internal/page-links.js';
+import { buildInstanceRanking, buildTargetRanking, SECURITY_TARGETS } from './internal/ranking-model.js';
+import type { MeasuredInstance, Ranking, RankingRow } from './internal/ranking-model.js';
+import { codeSpan, link, paragraph } from './internal/report-model.js';
+import type { Block, Inline, PageModel } from './internal/report-model.js';
+import { describeDatasetCounters } from './internal/summary-rows.js';
+import type { Dataset } from './dataset.js';
+
+function figureCells(ranking: Ranking, item: MeasuredInstance, row: RankingRow | null): Inline[][] {
+  return ranking.metrics.map((metric, index) => {
+    const figure = item.figures[index];
+    if (figure === null || figure === undefined) return ['—'];
+    const rank = row?.ranking.metricRanks[index];
+    const value = metric.format(figure.estimate);
+    return [rank === null || rank === undefined ? value : `${value} (${formatRankRange(rank)})`];
+  });
+}
+
+function rankingTable(dataset: Dataset, ranking: Ranking, scope: RankingScope, format: PageFormat): Block {
+  const systemId = dataset.campaign.systemId;
+  const instanceCells = (item: MeasuredInstance, under: boolean): Inline[][] => [
+    [link(candidateFromSummary(item.entry.candidate, systemId, format), item.entry.candidate)],
+    [
+      ...(under ? ['↳ '] : []),
+      codeSpan(item.entry.instance),
+      ...(item.entry.version === null || item.entry.version === undefined ? [] : [` (${item.entry.version})`]),
+    ],
+  ];
+  const rows = ranking.rows.flatMap((row): Inline[][][] => [
+    [
+      [row.ranking.overall === null ? '—' : formatRankRange(row.ranking.overall)],
+      ...instanceCells(row, false),
+      [row.ranking.meanRank === null ? '—' : row.ranking.meanRank.toFixed(2)],
+      ...figureCells(ranking, row, row),
+      constantTimeBadge(row.entry, systemId, format),
+    ],
+    ...row.others.map((other): Inline[][] => [
+      ['not ranked'],
+      ...instanceCells(other, true),
+      ['—'],
+      ...figureCells(ranking, other, null),
+      constantTimeBadge(other.entry, systemId, format),
+    ]),
+  ]);
+  return {
+    kind: 'table',
+    caption:
+      scope === 'instances'
+        ? 'Every instance that passed its KAT, best overall first (by name within a shared range); each figure with its rank range'
+        : 'One instance per candidate, best overall first (by name within a shared range); each figure with its rank range',
+    headers: [
+      'rank',
+      'candidate',
+      'instance',
+      'mean rank',
+      ...ranking.metrics.map((metric) => metric.label),
+      'constant-time',
+    ],
+    numeric: [true, false, false, true, ...ranking.metrics.map(() => true), false],
+    rows,
+  };
+}
+
+function scopeTitle(scope: RankingScope): string {
+  if (scope === 'instances') return 'every instance';
+  const { digestBits } = SECURITY_TARGETS.find((target) => target.targetBits === scope)!;
+  return `${scope}-bit security target, digest ${digestBits} bits`;
+}
+
+function buildRankingPage(dataset: Dataset, scope: RankingScope, format: PageFormat): PageModel {
+  const { campaign } = dataset;
+  const ranking = scope === 'instances' ? buildInstanceRanking(dataset) : buildTargetRanking(dataset, scope);
+  const eligibility =
+    scope === 'instances'
+      ? 'Every instance that passed its KAT is ranked on its own, whatever its candidate and output length.'
+      : `Eligible are the instances of ${SECURITY_TARGETS.find((target) => target.targetBits === scope)!.digestBits}-bit digests (an XOF at the output length it was measured at) that passed their KAT; each candidate is ranked by one of them — its reference implementation version, else the one with the fewest cycles at the longest message — and its other instances at this length are listed under it, not ranked.`;
+  const excluded = ranking.excluded.map((entry) => `${entry.candidate}/${entry.instance} (KAT ${entry.kat})`);
+  const table: Block[] =
+    ranking.rows.length === 0
+      ? [paragraph(`No instance is eligible on system ${campaign.systemId}.`)]
+      : [rankingTable(dataset, ranking, scope, format)];
+  return {
+    title: `Ordered measurements — ${scopeTitle(scope)} (system ${campaign.systemId}, ${describeArchitecture(campaign.environmentAtStart.architecture)})`,
+    breadcrumbs: systemPageBreadcrumbs(campaign.systemId, `ranking ${scope}`, format),
+    intro: [
+      paragraph(
+        `${eligibility} Each metric is ranked on its own, fewest first: cycles per call at each message length (the headline figure: the median of the trial means, with its order-statistic interval, the lowest to the highest trial mean for 5 trials) and, apart from speed, the static image, the stack high-water and the heap peak of one call (the largest over the message lengths). ` +
+          'Instances whose intervals overlap — directly or through a chain of overlaps — cannot be told apart by the trials: they share a rank range (“3–5”) and its average position, so no order on this page is noise. ' +
+          'A candidate’s overall figure is its mean rank over the metrics it has; the overall rank ranks the mean ranks the same way. The constant-time verdict links to the findings; it does not change the order. ',
+        ...describeDatasetCounters(dataset),
+      ),
+    ],
+    sections: [
+      { heading: 'Ranking', id: 'ranking', blocks: table },
+      ...(excluded.length === 0
+        ? []
+        : [
+            {
+              heading: 'Not eligible',
+              id: 'not-eligible',
+              blocks: [paragraph(`Did not pass their KAT, so not ranked: ${excluded.join(', ')}.`)],
+            },
+          ]),
+    ],
+    footer: [
+      paragraph(
+        'Rendered from ',
+        codeSpan('build.json'),
+        ' and the records of the run directory; rendering them again gives the same page.',
+      ),
+    ],
+  };
+}
+
+/**
+ * Renders one ranking page of a system as Markdown ("ordered measurements", SPEC §9): for a
+ * security target (128, 256, 512) one representative instance per candidate of the target's
+ * digest length that passed its KAT, or every such instance (`'instances'`); each metric — cycles
+ * at 32 B, 1 KiB and 64 KiB (or the summary's sizes), static image, stack high-water, heap peak —
+ * ranked on its own by `rankByMetrics` of @ngcc-perf/stats, instances whose intervals overlap
+ * sharing a rank range; the overall rank by mean rank; the constant-time badge. Pure.
+ *
+ * @param dataset - one run directory ({@link loadRunDirectory})
+ * @param scope - `128`, `256`, `512` or `'instances'`
+ * @returns the page, ending in one newline
+ * @throws {@link ReportError} `INVALID_NUMBER` when a record holds a negative or non-finite figure
+ * @example
+ * ```ts
+ * await writeFile('runs/x86_1/reports/ranking_x86_1_256.md', renderRankingMarkdown(dataset, 256));
+ * ```
+ */
+export function renderRankingMarkdown(dataset: Dataset, scope: RankingScope): string {
+  return renderMarkdownDocument(buildRankingPage(dataset, scope, 'md'));
+}
+
+/**
+ * The ranking page of {@link renderRankingMarkdown} as self-contained HTML. Pure; escapes all input.
+ *
+ * @param dataset - one run directory ({@link loadRunDirectory})
+ * @param scope - `128`, `256`, `512` or `'instances'`
+ * @returns the HTML document, ending in one newline
+ * @throws {@link ReportError} `INVALID_NUMBER` as the Markdown form
+ * @example
+ * ```ts
+ * await writeFile('runs/x86_1/reports/ranking_x86_1_256.html', renderRankingHtml(dataset, 256));
+ * ```
+ */
+export function renderRankingHtml(dataset: Dataset, scope: RankingScope): string {
+  return renderHtmlDocument(buildRankingPage(dataset, scope, 'html'));
+}

@@ -1,0 +1,88 @@
+import { StatsError } from './stats-error.js';
+import { rankByIntervals } from './rank-by-intervals.js';
+import type { IntervalFigure, IntervalRank } from './rank-by-intervals.js';
+
+/** One item's standing over several metrics ({@link rankByMetrics}). */
+export interface MetricsRanking {
+  /** Per metric, in the order of the columns: its rank range, or null when the item has no figure for it. */
+  metricRanks: (IntervalRank | null)[];
+  /** Mean of `position` over the metrics the item has; null when it has none. */
+  meanRank: number | null;
+  /** Mean of the best positions (`low`) over the same metrics; null when it has none. */
+  meanRankLow: number | null;
+  /** Mean of the worst positions (`high`); null when it has none. */
+  meanRankHigh: number | null;
+  /**
+   * The overall rank range: {@link rankByIntervals} of [meanRankLow, meanRankHigh] around meanRank
+   * over the items that have a mean rank; null for an item without one.
+   */
+  overall: IntervalRank | null;
+}
+
+/**
+ * Ranks items on several metrics at once, as the NGCC "ordered measurements" do (SPEC §9): each
+ * metric on its own, lower is better, by {@link rankByIntervals} (so items the data cannot tell
+ * apart share a rank range and its average position); an item's overall figure is its mean rank
+ * over the metrics it has a figure for; the overall order ranks the mean ranks the same way, the
+ * interval of a mean rank being [mean of the best positions, mean of the worst]. Generic over the
+ * metric: cycles at a message length, bytes of an image, instructions — any figure with an interval.
+ *
+ * @param table - one row per item, one column per metric; `null` where the item has no figure
+ *   (not measured, a failed record). Rows must have the same length.
+ * @returns one {@link MetricsRanking} per row, in row order.
+ * @throws {@link StatsError} as {@link rankByIntervals}; `INVALID_NUMBER` when rows differ in length.
+ * @example
+ * ```ts
+ * const exact = (value: number) => ({ estimate: value, ciLow: value, ciHigh: value });
+ * rankByMetrics([
+ *   [exact(10), exact(500)],
+ *   [exact(20), exact(400)],
+ * ]);
+ * // both have mean rank 1.5 over [1.5, 1.5]: overall { low: 1, high: 2, position: 1.5, group: 0 }
+ * ```
+ */
+export function rankByMetrics(table: readonly (readonly (IntervalFigure | null)[])[]): MetricsRanking[] {
+  const columns = table[0]?.length ?? 0;
+  const uneven = table.findIndex((row) => row.length !== columns);
+  if (uneven >= 0) {
+    throw new StatsError(
+      'INVALID_NUMBER',
+      `rankByMetrics: row ${uneven} has ${table[uneven]!.length} metrics, row 0 has ${columns}; give every item a figure or null per metric.`,
+    );
+  }
+  const metricRanks: (IntervalRank | null)[][] = table.map(() => new Array<IntervalRank | null>(columns).fill(null));
+  for (let column = 0; column < columns; column += 1) {
+    const present = table.flatMap((row, index) => (row[column] === null ? [] : [index]));
+    const ranks = rankByIntervals(present.map((index) => table[index]![column]!));
+    present.forEach((index, at) => {
+      metricRanks[index]![column] = ranks[at]!;
+    });
+  }
+  const mean = (values: number[]): number => values.reduce((sum, value) => sum + value, 0) / values.length;
+  const partial = metricRanks.map((ranks) => {
+    const known = ranks.filter((rank): rank is IntervalRank => rank !== null);
+    if (known.length === 0) return { metricRanks: ranks, meanRank: null, meanRankLow: null, meanRankHigh: null };
+    return {
+      metricRanks: ranks,
+      meanRank: mean(known.map((rank) => rank.position)),
+      meanRankLow: mean(known.map((rank) => rank.low)),
+      meanRankHigh: mean(known.map((rank) => rank.high)),
+    };
+  });
+  const ranked = partial.flatMap((item, index) => (item.meanRank === null ? [] : [index]));
+  const overall = rankByIntervals(
+    ranked.map((index) => {
+      const { meanRank, meanRankLow, meanRankHigh } = partial[index]!;
+      // the mean of midpoints is the midpoint of the means; clamp away a rounding ulp
+      return {
+        estimate: Math.min(Math.max(meanRank!, meanRankLow!), meanRankHigh!),
+        ciLow: meanRankLow!,
+        ciHigh: meanRankHigh!,
+      };
+    }),
+  );
+  return partial.map((item, index) => {
+    const at = ranked.indexOf(index);
+    return { ...item, overall: at < 0 ? null : overall[at]! };
+  });
+}
