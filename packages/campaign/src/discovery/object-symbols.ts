@@ -126,8 +126,14 @@ export async function createSymbolReader(root: string, flags: string, fallbackFl
   };
   return {
     read: async (file, includeDirs) => {
-      const { object: _object, ...symbols } = await read(file, includeDirs);
-      return symbols;
+      const built = await read(file, includeDirs);
+      return {
+        compiled: built.compiled,
+        error: built.error,
+        missingHeader: built.missingHeader,
+        defined: built.defined,
+        undefined: built.undefined,
+      };
     },
     async undefinedAtLink(files, includeDirs) {
       const built = await Promise.all(files.map((file) => read(file, includeDirs(file))));

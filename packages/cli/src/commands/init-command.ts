@@ -2,6 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Command } from 'commander';
 import type { CommandContext } from '../command-context.js';
+import { EXIT_BAD_INPUT } from '../exit-codes.js';
 import {
   candidateDocument,
   officialManifestPath,
@@ -69,7 +70,9 @@ function renderRefused(refused: RefusedInput): string {
  * `ngcc-perf init PACKAGE... [--out DIR] [--json]`: discovers each official package (folder,
  * `.zip`, or a folder of those; docs/CANDIDATE.md) and writes the candidate.json that `run` would
  * use into the package folder — for an archive, into its extraction under `--out` (default
- * `candidates/`) — then prints what it found.
+ * `candidates/`) — then explains every folder: measured as which instance (its sources and the
+ * ones added from elsewhere, and why), shared, or left out and why, with the candidate.json lines
+ * that would change it. A package that yields nothing is explained too and makes the exit code 2.
  */
 export function registerInitCommand(program: Command, context: CommandContext): void {
   program
@@ -109,5 +112,8 @@ export function registerInitCommand(program: Command, context: CommandContext): 
       if (flags.json)
         context.io.stdout(`${JSON.stringify([...report, ...refused.map((r) => ({ refused: r }))], null, 2)}\n`);
       else for (const r of refused) context.io.stdout(renderRefused(r));
+      // a package that yields nothing (or an archive refused unsafe) is bad input: each is named, the others were written
+      for (const r of refused) context.io.stderr(`[ngcc-perf] ${r.input}: ${r.reason}\n`);
+      if (refused.length > 0) context.setExitCode(EXIT_BAD_INPUT);
     });
 }
