@@ -4,6 +4,7 @@ import type { Command } from 'commander';
 import { DEFAULT_TIMING_OPTIONS } from '@ngcc-perf/timing';
 import { driverPath } from '@ngcc-perf/native';
 import { CliError } from '../cli-error.js';
+import { describeCountingShare, parseInstructionSource } from '../internal/time-instructions.js';
 import type { CommandContext } from '../command-context.js';
 import { EXIT_NOT_VOUCHED, EXIT_SUCCESS } from '../exit-codes.js';
 import { processIo } from '../io.js';
@@ -46,6 +47,7 @@ interface RunFlags {
   remeasure?: string;
   fixedLayout?: boolean;
   strict?: boolean;
+  countInstructions?: string | boolean;
 }
 
 const collect = (value: string, previous: string[]) => [...previous, value];
@@ -84,6 +86,10 @@ export function registerRunCommand(program: Command, context: CommandContext): v
     .option(
       '--fixed-layout',
       'run every timed driver process with ADDR_NO_RANDOMIZE (one address-space layout for all trials; recorded in campaign.json and every record)',
+    )
+    .option(
+      '--count-instructions [source]',
+      "also count every operation's instructions per call (exact, not time): auto (the PMU where there is one, else valgrind; the default), pmu or valgrind",
     )
     .option(
       '--profile <name>',
@@ -209,6 +215,14 @@ export function registerRunCommand(program: Command, context: CommandContext): v
           allowUnfixedHost: flags.allowUnfixedHost === true || process.env.NGCC_PERF_ALLOW_UNFIXED_HOST === '1',
           ...(remeasure === undefined ? {} : { remeasure }),
           ...(flags.fixedLayout === true ? { addressLayout: 'fixed' as const } : {}),
+          ...(flags.countInstructions === undefined
+            ? {}
+            : {
+                countInstructions:
+                  flags.countInstructions === true
+                    ? ('auto' as const)
+                    : parseInstructionSource('--count-instructions', String(flags.countInstructions)),
+              }),
           onEvent: sink,
         });
       } finally {
@@ -240,6 +254,7 @@ export function registerRunCommand(program: Command, context: CommandContext): v
           context.io.stderr(
             `[ngcc-perf] no instance was built (see build.json for each one's build detail): exit ${EXIT_NOT_VOUCHED}\n`,
           );
+        if (flags.countInstructions !== undefined) context.io.stderr(describeCountingShare(result));
         if (result.records.failed > 0) {
           context.io.stderr(
             `[ngcc-perf] ${result.records.failed} operation(s) failed (see their records; running again retries them): exit ${EXIT_NOT_VOUCHED}\n`,
