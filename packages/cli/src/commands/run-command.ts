@@ -4,6 +4,7 @@ import type { Command } from 'commander';
 import { DEFAULT_TIMING_OPTIONS } from '@ngcc-perf/timing';
 import { driverPath } from '@ngcc-perf/native';
 import { CliError } from '../cli-error.js';
+import { describeCountingShare, parseInstructionSource } from '../internal/time-instructions.js';
 import type { CommandContext } from '../command-context.js';
 import { EXIT_NOT_VOUCHED, EXIT_SUCCESS } from '../exit-codes.js';
 import { processIo } from '../io.js';
@@ -44,6 +45,7 @@ interface RunFlags {
   json?: boolean;
   remeasure?: string;
   fixedLayout?: boolean;
+  countInstructions?: string | boolean;
 }
 
 const collect = (value: string, previous: string[]) => [...previous, value];
@@ -80,6 +82,10 @@ export function registerRunCommand(program: Command, context: CommandContext): v
     .option(
       '--fixed-layout',
       'run every timed driver process with ADDR_NO_RANDOMIZE (one address-space layout for all trials; recorded in campaign.json and every record)',
+    )
+    .option(
+      '--count-instructions [source]',
+      "also count every operation's instructions per call (exact, not time): auto (the PMU where there is one, else valgrind; the default), pmu or valgrind",
     )
     .option(
       '--profile <name>',
@@ -186,6 +192,14 @@ export function registerRunCommand(program: Command, context: CommandContext): v
           allowUnfixedHost: flags.allowUnfixedHost === true || process.env.NGCC_PERF_ALLOW_UNFIXED_HOST === '1',
           ...(remeasure === undefined ? {} : { remeasure }),
           ...(flags.fixedLayout === true ? { addressLayout: 'fixed' as const } : {}),
+          ...(flags.countInstructions === undefined
+            ? {}
+            : {
+                countInstructions:
+                  flags.countInstructions === true
+                    ? ('auto' as const)
+                    : parseInstructionSource('--count-instructions', String(flags.countInstructions)),
+              }),
           onEvent: sink,
         });
       } finally {
@@ -206,6 +220,7 @@ export function registerRunCommand(program: Command, context: CommandContext): v
             ? ''
             : ` (shard ${result.shard.index}/${result.shard.count}: ${result.instances.join(', ')})`;
         context.io.stderr(`[ngcc-perf] run directory: ${result.runDirectory}${shardText}\n`);
+        if (flags.countInstructions !== undefined) context.io.stderr(describeCountingShare(result));
         if (result.records.failed > 0) {
           context.io.stderr(
             `[ngcc-perf] ${result.records.failed} operation(s) failed (see their records; running again retries them): exit ${EXIT_NOT_VOUCHED}\n`,
