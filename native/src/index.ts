@@ -7,6 +7,7 @@ export {
   driverErrorLineSchema,
   type DriverErrorLine,
 } from './driver-protocol.js';
+export { findValgrind, type ValgrindTool } from './find-valgrind.js';
 export { findBuildTools, missingToolsMessage, type BuildTools, type MissingBuildTools } from './find-build-tools.js';
 export { NativeError, type NativeErrorCode } from './native-error.js';
 export {

@@ -1,7 +1,7 @@
 import { readFile, rm } from 'node:fs/promises';
 import { driverPath } from '@ngcc-perf/native';
 import { parseManifest, type KatManifest, type KatVerdict } from '@ngcc-perf/kat';
-import { DEFAULT_TIMING_OPTIONS, defaultMeasuringCpus } from '@ngcc-perf/timing';
+import { DEFAULT_TIMING_OPTIONS, defaultMeasuringCpus, type InstructionSourceChoice } from '@ngcc-perf/timing';
 import type { BuildProfile } from './build-profiles.js';
 import type { Candidate } from './candidate.js';
 import type { CampaignContext, CampaignUnit } from './engine/campaign-context.js';
@@ -57,6 +57,12 @@ export interface RunCampaignOptions {
    * as root) is refused with {@link CampaignError} `HOST_NOT_READY`.
    */
   addressLayout?: 'fixed' | 'randomized';
+  /**
+   * Count every operation's instructions per call beside its trials (`auto`: the PMU where there is
+   * one, else valgrind; timing's `countInstructions`), recorded in campaign.json `plan` and in each
+   * record's `instructionCount`; default null (not counted).
+   */
+  countInstructions?: InstructionSourceChoice | null;
   /** CPUs that measure, one worker each (`--cpus 2,3,4`); default `[cpu]`, else {@link defaultMeasuringCpus}. */
   cpus?: number[];
   /** The single measuring CPU (`--cpu`), when `cpus` is not given. */
@@ -111,6 +117,8 @@ export interface RunCampaignResult {
   summaryHtml: string | null;
   verdicts: { candidate: string; instance: string; verdict: KatVerdict; flags: string }[];
   records: MeasurePhaseResult;
+  /** Wall time of this call of {@link runCampaign}, seconds (the share of instruction counting is `records.instructionCountSeconds` of it). */
+  wallSeconds: number;
   published: PublishRunResult | null;
 }
 
@@ -124,6 +132,7 @@ function campaignPlan(options: RunCampaignOptions): CampaignPlan {
     messageSizesBytes: [...(options.messageSizesBytes ?? RUN_CAMPAIGN_DEFAULTS.messageSizesBytes)],
     messageRule: 'byte i = (i*131 + L) mod 256',
     ...(options.addressLayout === 'fixed' ? { addressLayout: 'fixed' as const } : {}),
+    ...(options.countInstructions == null ? {} : { countInstructions: options.countInstructions }),
   };
 }
 
@@ -196,6 +205,7 @@ async function inPhase<T>(
  * await runCampaign({ candidates, outDirectory: 'runs/x86_1', messageSizesBytes: [32, 1024], trialTargetSeconds: 0.2 });
  */
 export async function runCampaign(options: RunCampaignOptions): Promise<RunCampaignResult> {
+  const startedNs = process.hrtime.bigint();
   const emit: CampaignEventSink = options.onEvent ?? (() => undefined);
   const cpus = options.cpus ?? (options.cpu === undefined ? defaultMeasuringCpus() : [options.cpu]);
   const phases = new Set(options.phases ?? RUN_CAMPAIGN_DEFAULTS.phases);
@@ -255,7 +265,8 @@ export async function runCampaign(options: RunCampaignOptions): Promise<RunCampa
     reportsHtml: [],
     summaryHtml: null,
     verdicts: [],
-    records: { complete: 0, failed: 0, reused: 0 },
+    records: { complete: 0, failed: 0, reused: 0, instructionCountSeconds: 0 },
+    wallSeconds: 0,
     published: null,
   };
   const skip = (phase: CampaignPhase, detail: string) =>
@@ -335,6 +346,7 @@ export async function runCampaign(options: RunCampaignOptions): Promise<RunCampa
           flags: entry.flags,
         });
     }
+    result.wallSeconds = Number(process.hrtime.bigint() - startedNs) / 1e9;
     return result;
   } finally {
     await state.release();

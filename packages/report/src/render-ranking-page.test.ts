@@ -1,7 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
+import { fileURLToPath } from 'node:url';
 import { summarizeSamples } from '@ngcc-perf/stats';
 import { makeDataset } from '../test/make-dataset.js';
+import { loadRunDirectory } from './load-run-directory.js';
 import { rankInstances } from './rank-instances.js';
+import { formatRecordHeadline } from './record-headline.js';
+import { renderSystemIndexMarkdown } from './render-system-index.js';
 import { renderRankingHtml, renderRankingMarkdown } from './render-ranking-page.js';
 import type { CtAudit } from '@ngcc-perf/record';
 import type { Dataset } from './dataset.js';
@@ -169,16 +173,65 @@ describe('the ranking pages', () => {
     expect(page.split('\n')[0]).toBe(
       '# Ordered measurements — 256-bit security target, digest 512 bits (system x86_1, x86-64)',
     );
-    expect(page).toContain('| not ranked | [toy-slow](toy-slow/perf_x86_1.md) | ↳ `slow_512_avx2` | — |');
+    expect(page).toContain('| not ranked | ↳ `slow_512_avx2` | not audited | — |');
     expect(renderRankingMarkdown(dataset, 128)).toContain('No instance is eligible on system x86_1.');
   });
 
   it('puts the constant-time badge beside each candidate, linking to its findings', () => {
     const markdown = renderRankingMarkdown(dataset, 256);
-    expect(markdown).toContain('⚠ 2 findings · [findings](toy-slow/perf_x86_1.md#constant-time-audit)');
+    expect(markdown).toContain(
+      '| [toy-slow](toy-slow/perf_x86_1.md) `slow_512` | [⚠ 2 findings](toy-slow/perf_x86_1.md#constant-time-audit) |',
+    );
     expect(markdown).toContain('| not audited |');
     const html = renderRankingHtml(dataset, 256);
-    expect(html).toContain('<a href="toy-slow/perf_x86_1.html#constant-time">findings</a>');
+    expect(html).toContain('<a href="toy-slow/perf_x86_1.html#constant-time">⚠ 2 findings</a>');
     expect(html).toContain('<a href="index.html">Performance measurements</a>');
+  });
+});
+
+describe('the ranking and index pages of a real run', () => {
+  const REAL_RUN = fileURLToPath(new URL('../test/fixtures/run-real', import.meta.url));
+
+  it('print every operation’s headline per call in the one text of the headline', async () => {
+    const dataset = await loadRunDirectory(REAL_RUN);
+    const ranking = renderRankingMarkdown(dataset, 'instances');
+    const index = renderSystemIndexMarkdown(dataset);
+    let checked = 0;
+    for (const { record } of dataset.records) {
+      if (![32, 1024, 65536].includes(record.messageBytes)) continue;
+      const text = formatRecordHeadline(record, 'cycles');
+      expect(ranking).toContain(`| ${text} · `);
+      expect(index).toContain(`| ${text} |`);
+      checked += 1;
+    }
+    expect(checked).toBe(6);
+  });
+
+  it('leave the campaign’s baseline out of the rankings and show it in its own table with × pseudoXOF', async () => {
+    const dataset = await loadRunDirectory(REAL_RUN);
+    // SHA-512's records again as the baseline's pseudoxof_512: the candidate reads 1.00× its baseline
+    const copies = dataset.records
+      .filter(({ record }) => record.instance === 'sha512')
+      .map(({ file, record }) => ({
+        file: file.replace('example-sha512/sha512__', 'iccs-baseline/pseudoxof_512__'),
+        record: { ...structuredClone(record), candidate: 'iccs-baseline', instance: 'pseudoxof_512' },
+      }));
+    dataset.records = [...dataset.records, ...copies];
+    dataset.build.instances.push({
+      ...structuredClone(dataset.build.instances.find((entry) => entry.instance === 'sha512')!),
+      candidate: 'iccs-baseline',
+      instance: 'pseudoxof_512',
+    });
+    dataset.campaign.baseline = {
+      candidate: 'iccs-baseline',
+      instances: [{ instance: 'pseudoxof_512', helper: 'pseudoXOF', digestBits: 512 }],
+    };
+    expect(rankInstances(dataset).map((row) => row.instance)).not.toContain('pseudoxof_512');
+    expect(rankInstances(dataset, 256).map((row) => row.instance)).toEqual(['sha512']);
+    const index = renderSystemIndexMarkdown(dataset);
+    expect(index).toContain('× pseudoXOF @ 64 KiB');
+    expect(index).toMatch(/\| \[example-sha512\]\(example-sha512\/perf_x86_1\.md\) SHA-512 \| `sha512` \|.*\| 1\.00× /);
+    expect(index).toContain('## Baseline');
+    expect(index.split('\n').filter((line) => line.includes('`pseudoxof_512`'))).toHaveLength(1);
   });
 });

@@ -17,52 +17,51 @@ function figureCells(ranking: Ranking, item: MeasuredInstance, row: RankingRow |
     const figure = item.figures[index];
     if (figure === null || figure === undefined) return ['—'];
     const rank = row?.ranking.metricRanks[index];
-    const value = metric.format(figure.estimate);
-    return [rank === null || rank === undefined ? value : `${value} (${formatRankRange(rank)})`];
+    const value = metric.format(figure);
+    return [rank === null || rank === undefined ? value : `${value} · ${formatRankRange(rank)}`];
   });
 }
 
 function rankingTable(dataset: Dataset, ranking: Ranking, scope: RankingScope, format: PageFormat): Block {
   const systemId = dataset.campaign.systemId;
-  const instanceCells = (item: MeasuredInstance, under: boolean): Inline[][] => [
-    [link(candidateFromSummary(item.entry.candidate, systemId, format), item.entry.candidate)],
-    [
-      ...(under ? ['↳ '] : []),
-      codeSpan(item.entry.instance),
-      ...(item.entry.version === null || item.entry.version === undefined ? [] : [` (${item.entry.version})`]),
-    ],
+  // candidate and instance in one cell, so that the figures fit beside them on a narrow screen
+  const instanceCell = (item: MeasuredInstance, under: boolean): Inline[] => [
+    ...(under
+      ? ['↳ ']
+      : [link(candidateFromSummary(item.entry.candidate, systemId, format), item.entry.candidate), ' ']),
+    codeSpan(item.entry.instance),
+    ...(item.entry.version === null || item.entry.version === undefined ? [] : [` (${item.entry.version})`]),
   ];
   const rows = ranking.rows.flatMap((row): Inline[][][] => [
     [
       [row.ranking.overall === null ? '—' : formatRankRange(row.ranking.overall)],
-      ...instanceCells(row, false),
+      instanceCell(row, false),
+      constantTimeBadge(row.entry, systemId, format),
       [row.ranking.meanRank === null ? '—' : row.ranking.meanRank.toFixed(2)],
       ...figureCells(ranking, row, row),
-      constantTimeBadge(row.entry, systemId, format),
     ],
     ...row.others.map((other): Inline[][] => [
       ['not ranked'],
-      ...instanceCells(other, true),
+      instanceCell(other, true),
+      constantTimeBadge(other.entry, systemId, format),
       ['—'],
       ...figureCells(ranking, other, null),
-      constantTimeBadge(other.entry, systemId, format),
     ]),
   ]);
   return {
     kind: 'table',
     caption:
       scope === 'instances'
-        ? 'Every instance that passed its KAT, best overall first (by name within a shared range); each figure with its rank range'
-        : 'One instance per candidate, best overall first (by name within a shared range); each figure with its rank range',
+        ? 'Every instance that passed its KAT, best first; each figure (cycles with their interval) · its rank range'
+        : 'One instance per candidate, best first; each figure (cycles with their interval) · its rank range',
     headers: [
       'rank',
-      'candidate',
-      'instance',
-      'mean rank',
-      ...ranking.metrics.map((metric) => metric.label),
+      scope === 'instances' ? 'candidate and instance' : 'candidate and instance ranked',
       'constant-time',
+      'mean rank',
+      ...ranking.metrics.map((metric) => `${metric.label} · rank`),
     ],
-    numeric: [true, false, false, true, ...ranking.metrics.map(() => true), false],
+    numeric: [true, false, false, true, ...ranking.metrics.map(() => true)],
     rows,
   };
 }
@@ -90,14 +89,27 @@ function buildRankingPage(dataset: Dataset, scope: RankingScope, format: PageFor
     breadcrumbs: systemPageBreadcrumbs(campaign.systemId, `ranking ${scope}`, format),
     intro: [
       paragraph(
-        `${eligibility} Each metric is ranked on its own, fewest first: cycles per call at each message length (the headline figure: the median of the trial means, with its order-statistic interval, the lowest to the highest trial mean for 5 trials) and, apart from speed, the static image, the stack high-water and the heap peak of one call (the largest over the message lengths). ` +
-          'Instances whose intervals overlap — directly or through a chain of overlaps — cannot be told apart by the trials: they share a rank range (“3–5”) and its average position, so no order on this page is noise. ' +
-          'A candidate’s overall figure is its mean rank over the metrics it has; the overall rank ranks the mean ranks the same way. The constant-time verdict links to the findings; it does not change the order. ',
-        ...describeDatasetCounters(dataset),
+        'Fewest first, each metric ranked on its own; a range such as “3–5” means the trials cannot tell those instances apart, so no order on this page is noise. ',
+        link('#how-ranked', 'How the ranks are made'),
+        '.',
       ),
     ],
     sections: [
       { heading: 'Ranking', id: 'ranking', blocks: table },
+      {
+        heading: 'How the ranks are made',
+        id: 'how-ranked',
+        blocks: [
+          paragraph(
+            `${eligibility} Each metric is ranked on its own, fewest first: cycles per call at each message length (the headline figure: the median of the trial means, with its order-statistic interval, the lowest to the highest trial mean for 5 trials) and, apart from speed, the static image, the stack high-water and the heap peak of one call (the largest over the message lengths). `,
+            ...describeDatasetCounters(dataset),
+          ),
+          paragraph(
+            'Instances whose intervals overlap — directly or through a chain of overlaps — cannot be told apart by the trials: they share a rank range (“3–5”) and its average position, and they are listed by name. Equal exact figures (two images of the same size) share the average position (“2.5”), as on the published pages. ' +
+              'A candidate’s overall figure is its mean rank over the metrics it has; the overall rank ranks the mean ranks the same way, each mean rank spanning the mean of its best to the mean of its worst positions. The constant-time verdict links to the findings; it does not change the order.',
+          ),
+        ],
+      },
       ...(excluded.length === 0
         ? []
         : [

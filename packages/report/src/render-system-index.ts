@@ -1,4 +1,3 @@
-import { formatCycles } from '@ngcc-perf/stats';
 import { describeArchitecture } from './internal/candidate-context.js';
 import { constantTimeBadge } from './internal/constant-time-badge.js';
 import { renderHtmlDocument } from './internal/html-page.js';
@@ -10,11 +9,14 @@ import {
   methodFromSummary,
 } from './internal/page-links.js';
 import type { PageFormat } from './internal/page-links.js';
-import { cyclesFigure } from './internal/ranking-figures.js';
+import { cyclesFigure, formatCyclesFigure } from './internal/ranking-figures.js';
 import { codeSpan, link, paragraph } from './internal/report-model.js';
-import type { Inline, PageModel, TableBlock } from './internal/report-model.js';
+import type { Inline, PageModel, ReportSection, TableBlock } from './internal/report-model.js';
 import { describeDatasetCounters, summarySizes } from './internal/summary-rows.js';
 import { systemPageLinks } from './internal/system-pages.js';
+import { formatRecordBaselineMultiple, isBaselineCandidate } from './baseline-figures.js';
+import { buildBaselineTable } from './internal/baseline-table.js';
+import { counterTerm } from './internal/counter-term.js';
 import type { Dataset } from './dataset.js';
 
 const sizeLabel = (bytes: number): string =>
@@ -23,13 +25,15 @@ const sizeLabel = (bytes: number): string =>
 function candidatesTable(dataset: Dataset, format: PageFormat): TableBlock {
   const systemId = dataset.campaign.systemId;
   const sizes = summarySizes(dataset);
-  const rows = dataset.build.instances.map((entry): Inline[][] => {
+  const baseline = dataset.campaign.baseline !== undefined;
+  const term = counterTerm(dataset.records.map(({ record }) => record)).perCall;
+  const instances = dataset.build.instances.filter((entry) => !isBaselineCandidate(dataset, entry));
+  const rows = instances.map((entry): Inline[][] => {
     const records = dataset.records
       .map(({ record }) => record)
       .filter((record) => record.candidate === entry.candidate && record.instance === entry.instance);
     return [
-      [link(candidateFromSummary(entry.candidate, systemId, format), entry.candidate)],
-      [entry.algorithm],
+      [link(candidateFromSummary(entry.candidate, systemId, format), entry.candidate), ` ${entry.algorithm}`],
       [codeSpan(entry.instance)],
       [String(entry.digestBits)],
       [entry.kat === 'PASS' ? { text: 'PASS', tone: 'good' } : { text: `⚠ ${entry.kat}`, tone: 'bad' }],
@@ -37,8 +41,16 @@ function candidatesTable(dataset: Dataset, format: PageFormat): TableBlock {
         const record = records.find((candidate) => candidate.messageBytes === bytes);
         if (record === undefined) return ['—'];
         const figure = cyclesFigure(record);
-        return [figure === null ? 'failed' : formatCycles(figure.estimate)];
+        return [figure === null ? 'failed' : formatCyclesFigure(figure)];
       }),
+      ...(baseline
+        ? sizes.map((bytes): Inline[] => [
+            formatRecordBaselineMultiple(
+              dataset,
+              records.find((candidate) => candidate.messageBytes === bytes),
+            ),
+          ])
+        : []),
       constantTimeBadge(entry, systemId, format),
     ];
   });
@@ -47,16 +59,33 @@ function candidatesTable(dataset: Dataset, format: PageFormat): TableBlock {
     caption: `Every instance measured on system ${systemId}`,
     headers: [
       'candidate',
-      'algorithm',
       'instance',
       'digest bits',
       'KAT',
-      ...sizes.map((bytes) => `cycles @ ${sizeLabel(bytes)}`),
+      ...sizes.map((bytes) => `${term} @ ${sizeLabel(bytes)}`),
+      ...(baseline ? sizes.map((bytes) => `× pseudoXOF @ ${sizeLabel(bytes)}`) : []),
       'constant-time',
     ],
-    numeric: [false, false, false, true, false, ...sizes.map(() => true), false],
+    numeric: [false, false, true, false, ...sizes.map(() => true), ...(baseline ? sizes.map(() => true) : []), false],
     rows,
   };
+}
+
+function baselineSection(dataset: Dataset): ReportSection[] {
+  const table = buildBaselineTable(dataset);
+  if (table === null) return [];
+  return [
+    {
+      heading: 'Baseline',
+      id: 'baseline',
+      blocks: [
+        paragraph(
+          'The ICCS helpers measured in the same campaign, with the same plan, host and CPU: “× pseudoXOF” above is a candidate’s headline over pseudoXOF’s at the same output width and message length (a relative speed only), with its interval.',
+        ),
+        table,
+      ],
+    },
+  ];
 }
 
 function buildSystemIndex(dataset: Dataset, format: PageFormat): PageModel {
@@ -73,12 +102,13 @@ function buildSystemIndex(dataset: Dataset, format: PageFormat): PageModel {
     intro: [
       paragraph(
         `${candidates.size} candidate${candidates.size === 1 ? '' : 's'}, ${dataset.build.instances.length} instances, ${passed} passed their KAT; processor ${campaign.environmentAtStart.cpuModel ?? 'unknown'}. ` +
-          'Mean cycles per call at each message length; each candidate’s page has every length, the memory figures and the evidence. ',
+          'Cycles per call at each message length: the headline figure, the median of the trial means, with its interval (the lowest to the highest trial mean for 5 trials); each candidate’s page has every length, the memory figures and the evidence. ',
         ...describeDatasetCounters(dataset),
       ),
     ],
     sections: [
       { heading: 'Candidates', id: 'candidates', blocks: [candidatesTable(dataset, format)] },
+      ...baselineSection(dataset),
       {
         heading: 'Pages',
         id: 'pages',
@@ -99,8 +129,8 @@ function buildSystemIndex(dataset: Dataset, format: PageFormat): PageModel {
 
 /**
  * Renders a system's index as Markdown, in the layout of the published per-system pages: every
- * instance (build.json order) with its candidate (linked to its page), algorithm, digest length,
- * KAT verdict, mean cycles at 32 B, 1 KiB and 64 KiB (or the summary's sizes) and constant-time
+ * instance (build.json order) with its candidate (linked to its page) and algorithm, digest length,
+ * KAT verdict, the headline cycles at 32 B, 1 KiB and 64 KiB (or the summary's sizes) and constant-time
  * badge, then links to every page of the system. Pure.
  *
  * @param dataset - one run directory ({@link loadRunDirectory})

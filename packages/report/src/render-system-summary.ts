@@ -1,3 +1,4 @@
+import { withInstructionColumn } from './internal/instruction-count-blocks.js';
 import { describeArchitecture } from './internal/candidate-context.js';
 import { constantTimeCell, hasConstantTimeAudit } from './internal/constant-time-section.js';
 import { renderHtmlDocument } from './internal/html-page.js';
@@ -56,7 +57,13 @@ function summaryTable(
       [row.kat === 'PASS' ? { text: 'PASS', tone: 'good' } : { text: row.kat, tone: 'bad' }],
     ]),
   };
-  return hasConstantTimeAudit(rows.map((row) => row.entry)) ? withConstantTimeColumn(table, rows) : table;
+  const counted = withInstructionColumn(
+    table,
+    rows.map((row) => row.records),
+    sizes[sizes.length - 1] ?? 0,
+    perByte,
+  );
+  return hasConstantTimeAudit(rows.map((row) => row.entry)) ? withConstantTimeColumn(counted, rows) : counted;
 }
 
 /** Adds the constant-time verdict column at the end (only for runs with the audit). */

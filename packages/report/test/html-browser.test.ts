@@ -142,6 +142,49 @@ describeInBrowser('the pages of a real run in headless Chromium', () => {
     await page.close();
   }, 120_000);
 
+  it('from the site index every page of the system is one click away, and each leads back by its breadcrumbs', async () => {
+    const page = await context.newPage();
+    const index = pathToFileURL(path.join(run, 'reports/index.html')).href;
+    await page.goto(index);
+    expect(await page.title()).toBe('Performance measurements');
+    const hrefs = await page
+      .locator('main a')
+      .evaluateAll((links) =>
+        links.map((link) => (link as unknown as { getAttribute: (name: string) => string }).getAttribute('href')),
+      );
+    const expected = [
+      'example-sm3/perf_x86_1.html',
+      'example-sha512/perf_x86_1.html',
+      'index_x86_1.html',
+      'ranking_x86_1_128.html',
+      'ranking_x86_1_256.html',
+      'ranking_x86_1_512.html',
+      'ranking_x86_1_instances.html',
+      'constant-time_x86_1.html',
+      'summary_x86_1.html',
+      'method_x86_1.html',
+    ];
+    for (const href of expected) expect(hrefs).toContain(href);
+    for (const href of expected) {
+      await page.goto(index);
+      await page.locator(`main a[href="${href}"]`).first().click();
+      expect(page.url()).toBe(pathToFileURL(path.join(run, 'reports', href)).href);
+      expect(await page.locator('h1').count()).toBe(1);
+      // the first breadcrumb leads back to the site index
+      const home = await page.locator('nav.breadcrumbs a').first().getAttribute('href');
+      expect(path.resolve(path.dirname(path.join(run, 'reports', href)), home!)).toBe(
+        path.join(run, 'reports/index.html'),
+      );
+    }
+    // a ranking page: one row per eligible candidate, the rank in the first column, a badge link per row
+    await page.goto(pathToFileURL(path.join(run, 'reports/ranking_x86_1_instances.html')).href);
+    const rows = page.locator('#ranking ~ div table tbody tr');
+    expect(await rows.count()).toBe(dataset.build.instances.filter((entry) => entry.kat === 'PASS').length);
+    expect(await rows.first().locator('td').first().textContent()).toMatch(/^\d+(\.5)?(–\d+)?$/);
+    expect(requests.every((url) => url.startsWith('file://'))).toBe(true);
+    await page.close();
+  }, 120_000);
+
   it('the summary links its exports, and they exist', async () => {
     const page = await context.newPage();
     await page.goto(pathToFileURL(path.join(run, 'reports/summary_x86_1.html')).href);
@@ -197,7 +240,17 @@ describeInBrowser('the pages of a real run in headless Chromium', () => {
     async (width) => {
       const page = await context.newPage();
       await page.setViewportSize({ width, height: 900 });
-      const pages = ['summary_x86_1', 'method_x86_1', 'example-sm3/perf_x86_1', 'example-sha512/perf_x86_1'];
+      const pages = [
+        'summary_x86_1',
+        'method_x86_1',
+        'example-sm3/perf_x86_1',
+        'example-sha512/perf_x86_1',
+        'index',
+        'index_x86_1',
+        'ranking_x86_1_256',
+        'ranking_x86_1_instances',
+        'constant-time_x86_1',
+      ];
       for (const name of pages) {
         await page.goto(pathToFileURL(path.join(run, `reports/${name}.html`)).href);
         expect(await pageWidth(page)).toBeLessThanOrEqual(width);

@@ -44,6 +44,11 @@ export interface CampaignPlan {
    * before the option have none, and resume as before).
    */
   addressLayout?: 'fixed';
+  /**
+   * `run --count-instructions SOURCE`: the instructions per call of every operation are counted in
+   * the measure phase, beside its trials (record `instructionCount`). Absent: not counted.
+   */
+  countInstructions?: 'auto' | 'pmu' | 'valgrind';
 }
 
 /** Where a shard's index came from. */

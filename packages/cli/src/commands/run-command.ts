@@ -5,6 +5,7 @@ import type { Command } from 'commander';
 import { DEFAULT_TIMING_OPTIONS } from '@ngcc-perf/timing';
 import { driverPath } from '@ngcc-perf/native';
 import { CliError } from '../cli-error.js';
+import { describeCountingShare, parseInstructionSource } from '../internal/time-instructions.js';
 import type { CommandContext } from '../command-context.js';
 import { EXIT_NOT_VOUCHED, EXIT_SUCCESS } from '../exit-codes.js';
 import { processIo } from '../io.js';
@@ -46,6 +47,7 @@ interface RunFlags {
   remeasure?: string;
   baseline?: boolean;
   fixedLayout?: boolean;
+  countInstructions?: string | boolean;
 }
 
 const collect = (value: string, previous: string[]) => [...previous, value];
@@ -82,6 +84,10 @@ export function registerRunCommand(program: Command, context: CommandContext): v
     .option(
       '--fixed-layout',
       'run every timed driver process with ADDR_NO_RANDOMIZE (one address-space layout for all trials; recorded in campaign.json and every record)',
+    )
+    .option(
+      '--count-instructions [source]',
+      "also count every operation's instructions per call (exact, not time): auto (the PMU where there is one, else valgrind; the default), pmu or valgrind",
     )
     .option(
       '--profile <name>',
@@ -193,6 +199,14 @@ export function registerRunCommand(program: Command, context: CommandContext): v
           ...(remeasure === undefined ? {} : { remeasure }),
           baseline: flags.baseline === true,
           ...(flags.fixedLayout === true ? { addressLayout: 'fixed' as const } : {}),
+          ...(flags.countInstructions === undefined
+            ? {}
+            : {
+                countInstructions:
+                  flags.countInstructions === true
+                    ? ('auto' as const)
+                    : parseInstructionSource('--count-instructions', String(flags.countInstructions)),
+              }),
           onEvent: sink,
         });
       } finally {
@@ -213,6 +227,7 @@ export function registerRunCommand(program: Command, context: CommandContext): v
             ? ''
             : ` (shard ${result.shard.index}/${result.shard.count}: ${result.instances.join(', ')})`;
         context.io.stderr(`[ngcc-perf] run directory: ${result.runDirectory}${shardText}\n`);
+        if (flags.countInstructions !== undefined) context.io.stderr(describeCountingShare(result));
         if (result.summaryHtml !== null)
           for (const line of await renderRunAnswer(result.runDirectory)) context.io.stderr(`${line}\n`);
         if (result.records.failed > 0) {

@@ -6,15 +6,14 @@ import type { PageFormat } from './page-links.js';
 import { link } from './report-model.js';
 import type { Inline } from './report-model.js';
 
-/** The badge cell of one instance, from `reports/`: `⚠ 3 findings · findings`, `constant-time · audit`, `—`. */
+/** The badge cell of one instance, from `reports/`: a link to its findings, `⚠ 3 findings`, `constant-time` or `unknown`. */
 export function constantTimeBadge(entry: BuildInstance, systemId: string, format: PageFormat): Inline[] {
   const ct = entry.ct;
   if (ct === undefined || ct === null) return ['not audited'];
   const href = candidateFindingsFromReports(entry.candidate, systemId, format);
   if (ct.verdict === 'secret-dependent') {
     const count = ct.findings.length;
-    return [{ text: `⚠ ${count} finding${count === 1 ? '' : 's'}`, tone: 'bad' }, ' · ', link(href, 'findings')];
+    return [link(href, `⚠ ${count} finding${count === 1 ? '' : 's'}`)];
   }
-  if (ct.verdict === 'unknown') return [{ text: 'unknown', tone: 'warn' }, ' · ', link(href, 'why')];
-  return [{ text: 'constant-time', tone: 'good' }, ' · ', link(href, 'audit')];
+  return [link(href, ct.verdict === 'unknown' ? 'unknown' : 'constant-time')];
 }

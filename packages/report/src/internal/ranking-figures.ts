@@ -1,7 +1,9 @@
 // The figures the ranking pages rank, one definition per metric: cycles per call at a message
 // length (the record's headline figure with its interval) and, apart from speed, the
 // static image, stack high-water and heap peak (exact figures, intervals of width zero).
-import { formatCycles, headlineFigure } from '@ngcc-perf/stats';
+import { formatHeadlineCycles } from '@ngcc-perf/stats';
+import { recordHeadline } from '../record-headline.js';
+import { counterTerm } from './counter-term.js';
 import type { IntervalFigure } from '@ngcc-perf/stats';
 import type { BuildInstance, TimingRecord } from '@ngcc-perf/record';
 import { formatMemoryBytes } from '../format-memory-bytes.js';
@@ -12,27 +14,35 @@ export interface RankingMetric {
   label: string;
   /** The figure of one instance from its build entry and its records; null when it has none. */
   figureOf: (entry: BuildInstance, records: readonly TimingRecord[]) => IntervalFigure | null;
-  /** The figure as the pages print it. */
-  format: (value: number) => string;
+  /** The figure as the pages print it: cycles as every page prints a headline (`4129 (4100–4187)`), bytes alone. */
+  format: (figure: IntervalFigure) => string;
 }
 
 const sizeLabel = (bytes: number): string =>
   bytes >= 1024 && bytes % 1024 === 0 ? `${bytes / 1024} KiB` : `${bytes} B`;
 
 /**
- * Cycles per call of a complete record: its headline figure (`headlineFigure` of @ngcc-perf/stats,
- * the median of the trial means) with its interval; without an interval (one trial) the interval
- * is unbounded, so the figure is told apart from none.
+ * Cycles per call of a record: its headline ({@link recordHeadline}: the median of the trial
+ * means with its order-statistic interval); without an interval (one trial) the interval is
+ * unbounded, so the figure is told apart from none. Null for a failed record.
  */
 export function cyclesFigure(record: TimingRecord): IntervalFigure | null {
-  if (record.status !== 'complete') return null;
-  const trials = record.processes.flatMap((entry) =>
-    entry.trial === null || entry.trial === undefined ? [] : [entry.trial],
-  );
-  if (trials.length === 0) return null;
-  const { medianCycles, lowCycles, highCycles } = headlineFigure(trials);
+  const headline = recordHeadline(record);
+  if (headline === null) return null;
+  const { medianCycles, lowCycles, highCycles } = headline;
   if (lowCycles === null || highCycles === null) return { estimate: medianCycles, ciLow: -Infinity, ciHigh: Infinity };
   return { estimate: medianCycles, ciLow: lowCycles, ciHigh: highCycles };
+}
+
+/** A cycles figure in the headline's one text (`formatHeadlineCycles`), interval included: `4129 (4100–4187)`. */
+export function formatCyclesFigure(figure: IntervalFigure): string {
+  return formatHeadlineCycles({
+    medianCycles: figure.estimate,
+    lowCycles: Number.isFinite(figure.ciLow) ? figure.ciLow : null,
+    highCycles: Number.isFinite(figure.ciHigh) ? figure.ciHigh : null,
+    coverage: null,
+    trialsCount: 0,
+  });
 }
 
 const exact = (value: number): IntervalFigure => ({ estimate: value, ciLow: value, ciHigh: value });
@@ -49,26 +59,28 @@ function largestMemory(
 }
 
 /**
- * The metrics of a ranking: cycles at each of `sizesBytes`, then the static image, the stack
+ * The metrics of a ranking: cycles (ticks with a fixed-rate counter) at each of `sizesBytes`, then the static image, the stack
  * high-water and the heap peak (largest over the message lengths) when some record holds them.
  */
 export function rankingMetrics(
   sizesBytes: readonly number[],
   instances: readonly { entry: BuildInstance; records: readonly TimingRecord[] }[],
 ): RankingMetric[] {
+  // one term per counter: ticks of a fixed-rate counter are not cycles
+  const term = counterTerm(instances.flatMap((item) => item.records)).perCall;
   const cycles = sizesBytes.map((bytes): RankingMetric => ({
-    label: `cycles @ ${sizeLabel(bytes)}`,
+    label: `${term} @ ${sizeLabel(bytes)}`,
     figureOf: (_entry, records) => {
       const record = records.find((candidate) => candidate.messageBytes === bytes);
       return record === undefined ? null : cyclesFigure(record);
     },
-    format: formatCycles,
+    format: formatCyclesFigure,
   }));
   const memory: RankingMetric[] = [
     {
       label: 'static image',
       figureOf: (entry) => (entry.imageBytes === null ? null : exact(entry.imageBytes)),
-      format: (value) => `${Math.round(value)} B`,
+      format: (figure) => `${Math.round(figure.estimate)} B`,
     },
     {
       label: 'stack high-water',
@@ -76,7 +88,7 @@ export function rankingMetrics(
         const value = largestMemory(records, 'stackHighWaterBytes');
         return value === null ? null : exact(value);
       },
-      format: formatMemoryBytes,
+      format: (figure) => formatMemoryBytes(figure.estimate),
     },
     {
       label: 'heap peak',
@@ -84,7 +96,7 @@ export function rankingMetrics(
         const value = largestMemory(records, 'heapPeakBytes');
         return value === null ? null : exact(value);
       },
-      format: formatMemoryBytes,
+      format: (figure) => formatMemoryBytes(figure.estimate),
     },
   ];
   return [

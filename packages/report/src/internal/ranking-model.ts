@@ -4,6 +4,7 @@
 import { rankByMetrics } from '@ngcc-perf/stats';
 import type { IntervalFigure, MetricsRanking } from '@ngcc-perf/stats';
 import type { BuildInstance, TimingRecord } from '@ngcc-perf/record';
+import { isBaselineCandidate } from '../baseline-figures.js';
 import type { Dataset } from '../dataset.js';
 import { rankingMetrics } from './ranking-figures.js';
 import type { RankingMetric } from './ranking-figures.js';
@@ -45,6 +46,11 @@ export interface Ranking {
   excluded: BuildInstance[];
 }
 
+/** The instances a ranking may hold: every built instance but the campaign's baseline (not a candidate). */
+function candidateInstances(dataset: Dataset): BuildInstance[] {
+  return dataset.build.instances.filter((entry) => !isBaselineCandidate(dataset, entry));
+}
+
 function instancesWithRecords(dataset: Dataset, entries: readonly BuildInstance[]) {
   return entries.map((entry) => ({
     entry,
@@ -79,14 +85,14 @@ function measure(metrics: RankingMetric[], item: { entry: BuildInstance; records
  */
 export function buildTargetRanking(dataset: Dataset, targetBits: SecurityTargetBits): Ranking {
   const { digestBits } = SECURITY_TARGETS.find((target) => target.targetBits === targetBits)!;
-  const atWidth = dataset.build.instances.filter((entry) => entry.digestBits === digestBits);
+  const atWidth = candidateInstances(dataset).filter((entry) => entry.digestBits === digestBits);
   const eligible = instancesWithRecords(
     dataset,
     atWidth.filter((entry) => entry.kat === 'PASS'),
   );
   const metrics = rankingMetrics(summarySizes(dataset), eligible);
   const measured = eligible.map((item) => measure(metrics, item));
-  const longest = metrics.filter((metric) => metric.label.startsWith('cycles')).length - 1;
+  const longest = summarySizes(dataset).length - 1; // the cycles metrics come first, one per size
   const candidates = [...new Set(measured.map((item) => item.entry.candidate))];
   const others = new Map<MeasuredInstance, MeasuredInstance[]>();
   const representatives = candidates.map((candidate) => {
@@ -115,7 +121,7 @@ export function buildTargetRanking(dataset: Dataset, targetBits: SecurityTargetB
 export function buildInstanceRanking(dataset: Dataset): Ranking {
   const eligible = instancesWithRecords(
     dataset,
-    dataset.build.instances.filter((entry) => entry.kat === 'PASS'),
+    candidateInstances(dataset).filter((entry) => entry.kat === 'PASS'),
   );
   const metrics = rankingMetrics(summarySizes(dataset), eligible);
   return {
@@ -124,6 +130,6 @@ export function buildInstanceRanking(dataset: Dataset): Ranking {
       eligible.map((item) => measure(metrics, item)),
       new Map(),
     ),
-    excluded: dataset.build.instances.filter((entry) => entry.kat !== 'PASS'),
+    excluded: candidateInstances(dataset).filter((entry) => entry.kat !== 'PASS'),
   };
 }
