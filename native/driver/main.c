@@ -54,6 +54,8 @@ int main(int argc, char **argv)
         code = cmd_ct_taint(argc - 2, argv + 2);
     } else if (strcmp(sub, "ct-time") == 0) {
         code = cmd_ct_time(argc - 2, argv + 2);
+    } else if (strcmp(sub, "ct-div") == 0) {
+        code = cmd_ct_div(argc - 2, argv + 2);
     } else if (strcmp(sub, "count") == 0) {
         code = cmd_count(argc - 2, argv + 2);
     } else if (strcmp(sub, "clock-probe") == 0) {

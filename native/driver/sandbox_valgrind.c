@@ -23,7 +23,8 @@
 
 static const char *const MEMCHECK_OPTIONS[] = {
     "--tool=memcheck", "--xml=yes", "--xml-fd=3", "--error-limit=no", "--num-callers=12",
-    "--child-silent-after-fork=yes", "--vgdb=no", "--leak-check=no", "--log-fd=2", "-q", NULL,
+    "--child-silent-after-fork=yes", "--vgdb=no", "--leak-check=no", "--log-fd=2", "-q",
+    "--sigill-diagnostics=yes", NULL,
 };
 
 static const char *const CALLGRIND_OPTIONS[] = {

@@ -8,7 +8,7 @@ export {
   packageEvidenceSchema,
 } from './build-manifest-schema.js';
 export type { BuildInstance, BuildManifest, KatVerdict, PackageEvidence } from './build-manifest-schema.js';
-export { ctAuditSchema, ctFindingSchema } from './ct-audit-schema.js';
+export { ctAuditSchema, ctFindingSchema, ctSourcePlaceSchema } from './ct-audit-schema.js';
 export type { CtAudit, CtAuditFinding } from './ct-audit-schema.js';
 export { buildEntrySchema, buildFileSchema, campaignFileSchema } from './run-state-schema.js';
 export type { BuildEntry, BuildFile, CampaignFileState } from './run-state-schema.js';

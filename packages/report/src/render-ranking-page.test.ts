@@ -51,6 +51,8 @@ const AUDIT: CtAudit = {
       source: 'memcheck',
       firstMessageBits: 256,
       occurrences: 3,
+      origin: null,
+      libraryFrames: [],
     },
     {
       kind: 'branch',
@@ -60,12 +62,17 @@ const AUDIT: CtAudit = {
       source: 'memcheck',
       firstMessageBits: 256,
       occurrences: 1,
+      origin: null,
+      libraryFrames: [],
     },
   ],
   taintSeconds: 1,
   timing: null,
   timingDetail: 'not run',
   notes: [],
+  limits: [],
+  publicDivisions: [],
+  cpu: null,
 };
 
 /** A dataset of several candidates: makeDataset's one candidate, then each instance given its own facts. */

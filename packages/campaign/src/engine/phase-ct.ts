@@ -31,6 +31,9 @@ function unknownAudit(reason: string, detail: string, auditedBuildFlags: string)
     timing: null,
     timingDetail: null,
     notes: [],
+    limits: [],
+    publicDivisions: [],
+    cpu: null,
   };
 }
 
@@ -57,9 +60,22 @@ function auditOf(result: CtResult, auditedBuildFlags: string): CtAudit {
             thresholdAbsT: timing.thresholdAbsT,
             differenceSuspected: timing.differenceSuspected,
             seconds: Math.round(timing.seconds * 1000) / 1000,
+            direction: timing.direction,
+            differenceTicks: Math.round(timing.differenceTicks * 10) / 10,
+            differencePercent: Math.round(timing.differencePercent * 100) / 100,
+            minSamplesCount: timing.minSamplesCount,
+            minSamplesReached: timing.minSamplesReached,
+            repeat: {
+              samplesCount: timing.repeat.samplesCount,
+              maxAbsT: Math.round(timing.repeat.maxAbsT * 100) / 100,
+              direction: timing.repeat.direction,
+            },
           },
     timingDetail: result.timingDetail,
     notes: result.notes,
+    limits: result.limits,
+    publicDivisions: result.publicDivisions,
+    cpu: result.cpu,
   };
 }
 
@@ -117,7 +133,7 @@ async function debugBuildOf(
  * Phase `ct` (after `kat`, before `calibrate`): the constant-time audit of every instance with a
  * library (packages/ct): a debug build beside the measured one (same flags plus `-g`), the taint run
  * under valgrind memcheck, the disassembly scan, and the dudect-style timing test (evidence only,
- * `ctTimingMilliseconds` per instance). The result goes into the instance's build.json entry as
+ * each of its runs capped at `ctTimingMilliseconds`). The result goes into the instance's build.json entry as
  * `ct`. Instances are audited one at a time (the timing test must not share the CPU with another);
  * an instance whose entry already has `ct` is skipped, so the phase resumes.
  * @example
