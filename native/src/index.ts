@@ -17,6 +17,7 @@ export {
   nativePackageVersion,
 } from './package-paths.js';
 export {
+  DRIVER_STDERR_KEPT_BYTES,
   resolveGivenDriver,
   spawnDriverProcess,
   type DriverProcessResult,

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { copyFileAtomic } from '@ngcc-perf/atomic-file';
 import { instanceCmakeProjectDirectory } from '@ngcc-perf/native';
@@ -41,10 +41,70 @@ export interface BuildInstanceResult {
   linkCommand: string | null;
 }
 
+/** Characters CMake's list syntax or its Makefile generator cannot carry in a path. */
+const UNSAFE_FOR_CMAKE = /[;$"'\\`#]/;
+/** What a copy for CMake takes of the candidate folder: sources and the files they may include. */
+const COPIED = /\.(c|h|cc|cpp|cxx|hh|hpp|hxx|s|inc|inl|def|tbl|ipp|tcc)$/i;
+
+/** A copy of the candidate's code files under names CMake can carry, and the way back to the real names. */
+interface SafeCopy {
+  sources: string[];
+  includeDirs: string[];
+  /** The copy's folder. */
+  root: string;
+  /** The candidate-relative path a copy-relative path stands for. */
+  original: (relative: string) => string;
+}
+
+/** A path segment CMake can carry: the unsafe characters replaced, a digest of the original appended to keep names apart. */
+function safeSegment(segment: string): string {
+  if (!UNSAFE_FOR_CMAKE.test(segment)) return segment;
+  const digest = createHash('sha256').update(segment).digest('hex').slice(0, 8);
+  return `${segment.replace(/[;$"'\\`#]/g, '_')}-${digest}`;
+}
+
+/**
+ * When a source or include path holds a character CMake cannot carry (`;`, `$`, a quote, a
+ * backslash, a backtick, `#`), copies the candidate folder's code files to `copyRoot` under
+ * folder and file names with those characters replaced, and returns the paths there; else null.
+ */
+async function safeCopy(instance: CandidateInstance, sourceRoot: string, copyRoot: string): Promise<SafeCopy | null> {
+  const all = [...instance.sourcePaths, ...instance.includeDirPaths];
+  if (!all.some((p) => UNSAFE_FOR_CMAKE.test(path.relative(sourceRoot, p)))) return null;
+  if (!all.every((p) => p === sourceRoot || p.startsWith(sourceRoot + path.sep))) return null;
+  const back = new Map<string, string>();
+  const safe = (relative: string) => {
+    const mapped = relative.split(path.sep).map(safeSegment).join(path.sep);
+    back.set(mapped, relative);
+    return mapped;
+  };
+  await rm(copyRoot, { recursive: true, force: true });
+  for (const entry of await readdir(sourceRoot, { recursive: true, withFileTypes: true })) {
+    const full = path.join(entry.parentPath, entry.name);
+    if (!entry.isFile() || !COPIED.test(entry.name)) continue;
+    const target = path.join(copyRoot, safe(path.relative(sourceRoot, full)));
+    await mkdir(path.dirname(target), { recursive: true });
+    await copyFile(full, target);
+  }
+  const moved = (p: string) => path.join(copyRoot, safe(path.relative(sourceRoot, p)));
+  const sources = instance.sourcePaths.map(moved);
+  const includeDirs = instance.includeDirPaths.map(moved);
+  const original = (relative: string) => {
+    for (const [mapped, real] of back) {
+      if (relative === mapped || relative.startsWith(mapped + path.sep)) return real + relative.slice(mapped.length);
+    }
+    return relative;
+  };
+  return { sources, includeDirs, root: copyRoot, original };
+}
+
 /**
  * Builds one instance from its C sources through CMake (`cmake/instance/CMakeLists.txt`) with a
  * guide profile (SPEC §3) or the harness default, into one shared library `lib<instance>.so`; the
- * submission's own build scripts are never run. The library is copied in atomically.
+ * submission's own build scripts are never run. The library is copied in atomically. A candidate
+ * folder whose paths CMake cannot carry (`;`, `$`, quotes, backslash, backtick, `#`) is built from
+ * a copy of its code files under the build directory; recorded commands name the candidate's
+ * relative paths either way.
  * @throws {@link CampaignError} `BUILD_FAILED` with the tail of CMake's output when CMake or gcc fails.
  * @example
  * const built = await buildInstance({ instance, profile: 'reference', buildDirectory: '/tmp/b', libraryDirectory: 'runs/x/lib/example-sm3' });
@@ -65,14 +125,19 @@ export async function buildInstance(options: BuildInstanceOptions): Promise<Buil
   }
   await mkdir(options.buildDirectory, { recursive: true });
   await mkdir(options.libraryDirectory, { recursive: true });
+  const sourceRoot = options.sourceRoot ?? path.dirname(instance.sourcePaths[0]!);
+  const copyRoot = path.join(options.buildDirectory, 'sources');
+  const copied = await safeCopy(instance, sourceRoot, copyRoot);
+  const sourcePaths = copied?.sources ?? instance.sourcePaths;
+  const includeDirPaths = copied?.includeDirs ?? instance.includeDirPaths;
   const configure = [
     '-S',
     instanceCmakeProjectDirectory(),
     '-B',
     options.buildDirectory,
     `-DNGCC_INSTANCE=${instance.name}`,
-    `-DNGCC_SOURCES=${instance.sourcePaths.join(';')}`,
-    `-DNGCC_INCLUDE_DIRS=${instance.includeDirPaths.join(';')}`,
+    `-DNGCC_SOURCES=${sourcePaths.join(';')}`,
+    `-DNGCC_INCLUDE_DIRS=${includeDirPaths.join(';')}`,
     `-DNGCC_C_FLAGS=${cflags}`,
     '-DCMAKE_C_COMPILER=gcc',
     '-DCMAKE_EXPORT_COMPILE_COMMANDS=ON',
@@ -92,7 +157,7 @@ export async function buildInstance(options: BuildInstanceOptions): Promise<Buil
   const librarySha256 = createHash('sha256')
     .update(await readFile(libraryPath))
     .digest('hex');
-  const commands = await readBuildCommands(options.buildDirectory, instance.name, options.sourceRoot ?? null);
+  const commands = await readBuildCommands(options.buildDirectory, instance.name, options.sourceRoot ?? null, copied);
   return {
     libraryPath,
     librarySha256,

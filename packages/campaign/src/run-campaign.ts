@@ -1,4 +1,5 @@
 import { readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
 import { driverPath } from '@ngcc-perf/native';
 import { parseManifest, type KatManifest, type KatVerdict } from '@ngcc-perf/kat';
 import { DEFAULT_TIMING_OPTIONS, defaultMeasuringCpus, type InstructionSourceChoice } from '@ngcc-perf/timing';
@@ -34,10 +35,14 @@ import { CampaignError } from './campaign-error.js';
 import { defaultSystemId, RUN_CAMPAIGN_DEFAULTS } from './campaign-defaults.js';
 import { readToolVersions } from './tool-versions.js';
 import { baselineCandidate, BASELINE_CANDIDATE_ID } from './baseline-candidate.js';
+import type { RefusedInput } from './discovery/resolve-run-inputs.js';
+import { derivedCandidateId } from './discovery/hash-catalog.js';
 
 /** Options of {@link runCampaign}. */
 export interface RunCampaignOptions {
   candidates: Candidate[];
+  /** Inputs that yielded no measurable instance (resolveRunInputs `refused`): listed in build.json `packages` with their reason. */
+  refusedInputs?: RefusedInput[];
   /** The run directory (created; resumed when it holds a campaign). */
   outDirectory: string;
   /** System id, `<arch>_<n>` (SPEC §1); default {@link defaultSystemId}. */
@@ -120,6 +125,8 @@ export interface RunCampaignResult {
   /** Wall time of this call of {@link runCampaign}, seconds (the share of instruction counting is `records.instructionCountSeconds` of it). */
   wallSeconds: number;
   published: PublishRunResult | null;
+  /** After a build phase: the shard's instances and how many of them have a library; null without one. */
+  built: { instances: number; libraries: number } | null;
 }
 
 function campaignPlan(options: RunCampaignOptions): CampaignPlan {
@@ -155,14 +162,37 @@ async function manifestsOf(candidates: Candidate[]): Promise<Map<string, KatMani
       c.id,
       c.manifestPath === null
         ? undefined
-        : parseManifest(await readFile(c.manifestPath, 'utf8'), displayPath(c.manifestPath, c.directory)),
+        : parseManifest(await readManifestText(c), displayPath(c.manifestPath, c.directory)),
     );
   }
   return manifests;
 }
 
+/** A candidate's manifest text; a missing file is bad input naming the field and the path. */
+async function readManifestText(c: Candidate): Promise<string> {
+  try {
+    return await readFile(c.manifestPath!, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    throw new CampaignError(
+      'CANDIDATE_INVALID',
+      `${path.join(c.directory, 'candidate.json')}: field "manifest": the file ${c.manifestPath} does not exist. Put the kat.sha256 manifest there, correct the path, or remove "manifest" (use "bundledManifest" for an official one).`,
+      { cause: error },
+    );
+  }
+}
+
 /** build.json's `packages`: where each discovered candidate came from and what was not measured. */
-function packageEvidence(candidates: Candidate[]): PackageEvidence[] {
+function packageEvidence(candidates: Candidate[], refused: readonly RefusedInput[]): PackageEvidence[] {
+  const listed = refused.map((r) => ({
+    candidate: r.candidate ?? derivedCandidateId(r.packageName),
+    packageName: r.packageName,
+    archive: r.archive,
+    archiveSha256: r.archiveSha256,
+    versions: [],
+    reason: r.reason,
+    unmeasured: r.unmeasured,
+  }));
   return candidates
     .filter((c) => c.origin !== null)
     .map((c) => ({
@@ -172,7 +202,8 @@ function packageEvidence(candidates: Candidate[]): PackageEvidence[] {
       archiveSha256: c.origin!.archiveSha256,
       versions: [...new Set(c.instances.map((i) => i.versionLabel ?? c.variant))],
       unmeasured: c.unmeasured,
-    }));
+    }))
+    .concat(listed);
 }
 
 async function inPhase<T>(
@@ -236,7 +267,7 @@ export async function runCampaign(options: RunCampaignOptions): Promise<RunCampa
     state.campaign.baseline = baseline.baseline;
     await state.saveCampaign();
   }
-  const packages = packageEvidence(options.candidates);
+  const packages = packageEvidence(options.candidates, options.refusedInputs ?? []);
   if (packages.length > 0) {
     state.build.packages = packages;
     await state.saveBuild();
@@ -268,13 +299,20 @@ export async function runCampaign(options: RunCampaignOptions): Promise<RunCampa
     records: { complete: 0, failed: 0, reused: 0, instructionCountSeconds: 0 },
     wallSeconds: 0,
     published: null,
+    built: null,
   };
   const skip = (phase: CampaignPhase, detail: string) =>
     emit({ event: 'phase', phase, status: 'skipped', total: null, detail });
   try {
     if (phases.has('check-host'))
       context.coreClockHz = await inPhase(state, emit, 'check-host', cpus.length, () => runCheckHostPhase(context));
-    if (phases.has('build')) await inPhase(state, emit, 'build', units.length, () => runBuildPhase(context));
+    if (phases.has('build')) {
+      await inPhase(state, emit, 'build', units.length, () => runBuildPhase(context));
+      result.built = {
+        instances: units.length,
+        libraries: units.filter((u) => state.buildEntry(u.candidate.id, u.instance.name)?.library != null).length,
+      };
+    }
     if (phases.has('kat')) await inPhase(state, emit, 'kat', units.length, () => runKatPhase(context));
     if (phases.has('ct'))
       await inPhase(state, emit, 'ct', units.length, () => runCtPhase(context, options.ctTimingMilliseconds));

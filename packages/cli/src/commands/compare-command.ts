@@ -10,6 +10,7 @@ import {
 } from '@ngcc-perf/report';
 import { formatHeadlineCycles, type HeadlineFigure } from '@ngcc-perf/stats';
 import { CliError } from '../cli-error.js';
+import { renderComparisonJson } from '../internal/comparison-json.js';
 import type { CommandContext } from '../command-context.js';
 import { EXIT_NOT_VOUCHED } from '../exit-codes.js';
 
@@ -143,7 +144,7 @@ export function registerCompareCommand(program: Command, context: CommandContext
       const exitCode = comparisonExitCode(result, { allowIncomparable });
       context.io.stdout(
         flags.json
-          ? `${JSON.stringify({ ...result, unvouched: unvouchedRows(result), exitCode }, null, 2)}\n`
+          ? renderComparisonJson({ ...result, unvouched: unvouchedRows(result), exitCode })
           : renderComparison(result) + renderUnvouched(result, allowIncomparable),
       );
       context.setExitCode(exitCode);

@@ -12,6 +12,7 @@ import { processIo } from '../io.js';
 import { parseInteger, parsePositiveNumber, parseSizeList } from '../parse-options.js';
 import { createProgressBar } from '../progress/progress-bar.js';
 import { createProgressLog } from '../progress/progress-log.js';
+import { checkWritableFolder } from '../internal/writable-folder.js';
 import { measuringCpus, parsePhases, parseProfile } from './run-options.js';
 import {
   bundledCandidateDirectories,
@@ -23,6 +24,7 @@ import {
   runCampaign,
   shardFromEnvironment,
   type CampaignEventSink,
+  type RefusedInput,
 } from '@ngcc-perf/campaign';
 
 interface RunFlags {
@@ -47,6 +49,7 @@ interface RunFlags {
   remeasure?: string;
   baseline?: boolean;
   fixedLayout?: boolean;
+  strict?: boolean;
   countInstructions?: string | boolean;
 }
 
@@ -55,7 +58,9 @@ const collect = (value: string, previous: string[]) => [...previous, value];
 /**
  * `ngcc-perf run [CANDIDATE_DIR...]`: the campaign (check-host, build, kat, calibrate, measure, report, publish).
  * Exit 0 when every operation was measured; 3 (`EXIT_NOT_VOUCHED`) when the run completed but some
- * operations failed (their records say why; running again retries them); 2 for bad input.
+ * operations failed (their records say why; running again retries them), some inputs yielded no
+ * measurable instance (listed with their reason; `--strict` refuses the run instead), or the build
+ * phase built no library at all; 2 for bad input (and when no input yields an instance).
  */
 export function registerRunCommand(program: Command, context: CommandContext): void {
   program
@@ -124,6 +129,10 @@ export function registerRunCommand(program: Command, context: CommandContext): v
       '"unstable": in an existing run directory, measure again only the operations whose trial CV is above its limit (previous records kept under remeasured/)',
     )
     .option('--json', 'progress events and a final summary as JSON Lines on stdout')
+    .option(
+      '--strict',
+      'refuse the whole run when one package yields no measurable instance (default: list it with its reason and measure the others)',
+    )
     .action(async (directories: string[], flags: RunFlags) => {
       if (flags.remeasure !== undefined && flags.remeasure !== 'unstable') {
         throw new CliError(
@@ -140,8 +149,25 @@ export function registerRunCommand(program: Command, context: CommandContext): v
       }
       const folders = directories.length === 0 ? await bundledCandidateDirectories() : directories;
       const outDirectory = flags.out ?? path.join('runs', new Date().toISOString().replace(/[:.]/g, '-'));
-      const resolved = await resolveRunInputs(folders, { extractionDirectory: path.join(outDirectory, 'packages') });
+      // Before any work: a read-only, unwritable or full output folder is bad input (exit 2), not a crash.
+      await checkWritableFolder(outDirectory, '--out');
+      if (flags.data !== undefined) await checkWritableFolder(flags.data, '--data');
+      const refused: RefusedInput[] = [];
+      const resolved = await resolveRunInputs(folders, {
+        extractionDirectory: path.join(outDirectory, 'packages'),
+        ...(flags.strict === true ? {} : { refused }),
+      });
       const candidates = resolved.map((r) => r.candidate);
+      const listRefused = () => {
+        for (const r of refused) context.io.stderr(`[ngcc-perf] not measured: ${r.input}: ${r.reason}\n`);
+      };
+      if (candidates.length === 0) {
+        listRefused();
+        throw new CliError(
+          'CANDIDATE_INVALID',
+          `no input yields a measurable instance (${refused.length} listed above). Fix the packages or write their candidate.json (ngcc-perf init explains each folder).`,
+        );
+      }
       const driver = await driverPath();
       const systemId = flags.system ?? defaultSystemId();
       if (!/^[A-Za-z0-9][A-Za-z0-9_-]*$/.test(systemId)) {
@@ -172,6 +198,7 @@ export function registerRunCommand(program: Command, context: CommandContext): v
       try {
         result = await runCampaign({
           candidates,
+          refusedInputs: refused,
           outDirectory,
           systemId,
           messageSizesBytes:
@@ -212,10 +239,12 @@ export function registerRunCommand(program: Command, context: CommandContext): v
       } finally {
         bar?.stop();
       }
-      const exitCode = result.records.failed > 0 ? EXIT_NOT_VOUCHED : EXIT_SUCCESS;
+      const nothingBuilt = result.built !== null && result.built.libraries === 0;
+      const exitCode =
+        result.records.failed > 0 || refused.length > 0 || nothingBuilt ? EXIT_NOT_VOUCHED : EXIT_SUCCESS;
       context.setExitCode(exitCode);
       if (flags.json) {
-        context.io.stdout(`${JSON.stringify({ event: 'summary', ...result, exitCode })}\n`);
+        context.io.stdout(`${JSON.stringify({ event: 'summary', ...result, refused, exitCode })}\n`);
         return;
       }
       if (!flags.quiet) {
@@ -227,6 +256,15 @@ export function registerRunCommand(program: Command, context: CommandContext): v
             ? ''
             : ` (shard ${result.shard.index}/${result.shard.count}: ${result.instances.join(', ')})`;
         context.io.stderr(`[ngcc-perf] run directory: ${result.runDirectory}${shardText}\n`);
+        listRefused();
+        if (refused.length > 0)
+          context.io.stderr(
+            `[ngcc-perf] ${refused.length} input(s) yielded no measurable instance (listed in build.json "packages" with the reason): exit ${EXIT_NOT_VOUCHED}\n`,
+          );
+        if (nothingBuilt)
+          context.io.stderr(
+            `[ngcc-perf] no instance was built (see build.json for each one's build detail): exit ${EXIT_NOT_VOUCHED}\n`,
+          );
         if (flags.countInstructions !== undefined) context.io.stderr(describeCountingShare(result));
         if (result.summaryHtml !== null)
           for (const line of await renderRunAnswer(result.runDirectory)) context.io.stderr(`${line}\n`);
