@@ -1,3 +1,4 @@
+export { baselineCandidate, BASELINE_CANDIDATE_ID } from './baseline-candidate.js';
 export { runCampaign } from './run-campaign.js';
 export type { RunCampaignOptions, RunCampaignResult } from './run-campaign.js';
 // The guide's sizes are timing's (`ngcc-perf plan` reads them without loading the campaign engine); a campaign's default.

@@ -34,6 +34,7 @@ import { checkFixedAddressLayout } from './engine/check-address-layout.js';
 import { CampaignError } from './campaign-error.js';
 import { defaultSystemId, RUN_CAMPAIGN_DEFAULTS } from './campaign-defaults.js';
 import { readToolVersions } from './tool-versions.js';
+import { baselineCandidate, BASELINE_CANDIDATE_ID } from './baseline-candidate.js';
 import type { RefusedInput } from './discovery/resolve-run-inputs.js';
 import { derivedCandidateId } from './discovery/hash-catalog.js';
 
@@ -98,6 +99,13 @@ export interface RunCampaignOptions {
    * `remeasure` naming the one it replaces.
    */
   remeasure?: 'unstable';
+  /**
+   * Measure the ICCS baseline (`sm3hash` and `pseudoXOF` at every output width of the candidates,
+   * {@link baselineCandidate}) in this campaign, as the candidate `iccs-baseline`, named in
+   * campaign.json `baseline`; default false (`ngcc-perf run --baseline`, which `npm start` passes).
+   * The constant-time audit skips it.
+   */
+  baseline?: boolean;
 }
 
 /** What {@link runCampaign} leaves behind, as paths relative to the run directory. */
@@ -234,7 +242,11 @@ export async function runCampaign(options: RunCampaignOptions): Promise<RunCampa
   const phases = new Set(options.phases ?? RUN_CAMPAIGN_DEFAULTS.phases);
   if (phases.has('publish') && !options.publish)
     throw new CampaignError('USAGE', 'the publish phase needs a data folder: pass --data DIR.');
-  const allUnits: CampaignUnit[] = options.candidates.flatMap((candidate) =>
+  const withBaseline =
+    options.baseline === true && !options.candidates.some((candidate) => candidate.id === BASELINE_CANDIDATE_ID);
+  const baseline = withBaseline ? await baselineCandidate(options.candidates) : null;
+  const candidates = baseline === null ? options.candidates : [...options.candidates, baseline.candidate];
+  const allUnits: CampaignUnit[] = candidates.flatMap((candidate) =>
     candidate.instances.map((instance) => ({ key: instanceKey(candidate.id, instance.name), candidate, instance })),
   );
   const shard = await shardOf(options, allUnits);
@@ -246,11 +258,15 @@ export async function runCampaign(options: RunCampaignOptions): Promise<RunCampa
       systemId: options.systemId ?? defaultSystemId(),
       plan: campaignPlan(options),
       buildProfile: options.buildProfile ?? null,
-      candidates: options.candidates.map((c) => ({ id: c.id, instances: c.instances.map((i) => i.name) })),
+      candidates: candidates.map((c) => ({ id: c.id, instances: c.instances.map((i) => i.name) })),
       shard,
     },
     tools: { ...tools, ngccPerf: '0.1.0' },
   });
+  if (baseline !== null && state.campaign.baseline === undefined) {
+    state.campaign.baseline = baseline.baseline;
+    await state.saveCampaign();
+  }
   const packages = packageEvidence(options.candidates, options.refusedInputs ?? []);
   if (packages.length > 0) {
     state.build.packages = packages;
@@ -265,7 +281,7 @@ export async function runCampaign(options: RunCampaignOptions): Promise<RunCampa
     buildProfile: options.buildProfile ?? null,
     driverPath: options.driverPath ?? (await driverPath()),
     tools,
-    manifests: await manifestsOf(options.candidates),
+    manifests: await manifestsOf(candidates),
     buildRoot,
     coreClockHz: undefined,
     emit,

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { BASELINE_CANDIDATE_ID } from '../baseline-candidate.js';
 import { runCt, type CtResult } from '@ngcc-perf/ct';
 import type { CtAudit } from '@ngcc-perf/record';
 import { buildInstance } from '../build-instance.js';
@@ -142,7 +143,9 @@ export async function runCtPhase(
   context: CampaignContext,
   ctTimingMilliseconds: number = RUN_CAMPAIGN_DEFAULTS.ctTimingMilliseconds,
 ): Promise<void> {
-  await forEachConcurrently(context.units, 1, async (unit) => {
+  // the ICCS baseline is the project's own SM3, not a submission: no audit
+  const audited = context.units.filter((unit) => unit.candidate.id !== BASELINE_CANDIDATE_ID);
+  await forEachConcurrently(audited, 1, async (unit) => {
     const { candidate, instance } = unit;
     const entry = context.state.buildEntry(candidate.id, instance.name);
     if (entry === undefined || entry.kat === null) {

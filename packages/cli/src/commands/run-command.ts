@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { renderRunAnswer } from './run-answer.js';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { DEFAULT_TIMING_OPTIONS } from '@ngcc-perf/timing';
@@ -46,6 +47,7 @@ interface RunFlags {
   allowUnfixedHost?: boolean;
   json?: boolean;
   remeasure?: string;
+  baseline?: boolean;
   fixedLayout?: boolean;
   strict?: boolean;
   countInstructions?: string | boolean;
@@ -116,6 +118,10 @@ export function registerRunCommand(program: Command, context: CommandContext): v
     .option(
       '--allow-unfixed-host',
       'measure although `check-host` finds problems; they are recorded in every record and report',
+    )
+    .option(
+      '--baseline',
+      'also measure the ICCS baseline (sm3hash, and pseudoXOF at every output width of the candidates) with the same plan, and show every figure × pseudoXOF',
     )
     .option('--quiet', 'no progress output')
     .option(
@@ -218,6 +224,7 @@ export function registerRunCommand(program: Command, context: CommandContext): v
           driverPath: driver,
           allowUnfixedHost: flags.allowUnfixedHost === true || process.env.NGCC_PERF_ALLOW_UNFIXED_HOST === '1',
           ...(remeasure === undefined ? {} : { remeasure }),
+          baseline: flags.baseline === true,
           ...(flags.fixedLayout === true ? { addressLayout: 'fixed' as const } : {}),
           ...(flags.countInstructions === undefined
             ? {}
@@ -259,6 +266,8 @@ export function registerRunCommand(program: Command, context: CommandContext): v
             `[ngcc-perf] no instance was built (see build.json for each one's build detail): exit ${EXIT_NOT_VOUCHED}\n`,
           );
         if (flags.countInstructions !== undefined) context.io.stderr(describeCountingShare(result));
+        if (result.summaryHtml !== null)
+          for (const line of await renderRunAnswer(result.runDirectory)) context.io.stderr(`${line}\n`);
         if (result.records.failed > 0) {
           context.io.stderr(
             `[ngcc-perf] ${result.records.failed} operation(s) failed (see their records; running again retries them): exit ${EXIT_NOT_VOUCHED}\n`,
