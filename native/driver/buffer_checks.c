@@ -17,6 +17,8 @@ static const char *phase_name(call_phase phase)
         return "warm-check";
     case PHASE_MEMORY:
         return "memory";
+    case PHASE_COUNT:
+        return "count";
     default:
         return "timed";
     }

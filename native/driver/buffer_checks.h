@@ -10,7 +10,8 @@
 
 /* PHASE_WARM_CHECK: the calls of `time --warm-check N` after the timed loop,
  * numbered from 0 among themselves. */
-typedef enum { PHASE_HASH, PHASE_WARMUP, PHASE_TIMED, PHASE_WARM_CHECK, PHASE_MEMORY } call_phase;
+/* PHASE_COUNT: the counted calls of `count`, numbered from 0. */
+typedef enum { PHASE_HASH, PHASE_WARMUP, PHASE_TIMED, PHASE_WARM_CHECK, PHASE_MEMORY, PHASE_COUNT } call_phase;
 
 typedef struct {
     const char *library;   /* library path as given */

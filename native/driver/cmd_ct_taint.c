@@ -11,6 +11,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "args.h"
 #include "commands.h"
+#include "cpu_features.h"
 #include "crash_guard.h"
 #include "exit_codes.h"
 #include "json_line.h"
@@ -113,6 +114,8 @@ int cmd_ct_taint(int argc, char **argv)
     int digest_bits;
     crypt_hash_fn fn;
     json_line line = {0};
+    char features[1024];
+    int have_cpuid;
     size_t i;
     int code;
     memcpy(bits, DEFAULT_BITS, sizeof DEFAULT_BITS);
@@ -138,6 +141,10 @@ int cmd_ct_taint(int argc, char **argv)
     jl_begin(&line, "ct-start");
     jl_bool(&line, "underValgrind", RUNNING_ON_VALGRIND != 0);
     jl_u64(&line, "calls", (uint64_t)count);
+    /* The CPUID view the library gets here (valgrind's, under valgrind). */
+    have_cpuid = cpu_features_list(features, sizeof features) == 0;
+    jl_bool(&line, "cpuid", have_cpuid);
+    jl_str(&line, "cpuFeatures", features);
     if (jl_emit(&line) != 0) {
         return report_stdout_failure();
     }

@@ -12,6 +12,7 @@
 #include "commands.h"
 #include "counter.h"
 #include "counter_probe.h"
+#include "cpu_features.h"
 #include "crash_guard.h"
 #include "exit_codes.h"
 #include "json_line.h"
@@ -74,7 +75,8 @@ static uint64_t xorshift(uint64_t *s)
     return *s * 0x2545F4914F6CDD1DULL;
 }
 
-static int parse_options(int argc, char **argv, uint64_t *bits, uint64_t *seconds_ms, uint64_t *max_samples)
+static int parse_options(int argc, char **argv, uint64_t *bits, uint64_t *seconds_ms, uint64_t *max_samples,
+                         uint64_t *min_samples)
 {
     int i;
     int have_bits = 0;
@@ -88,6 +90,9 @@ static int parse_options(int argc, char **argv, uint64_t *bits, uint64_t *second
         } else if (strcmp(argv[i], "--max-samples") == 0 &&
                    parse_u64(argv[i + 1], 1000, 100000000u, &value) == 0) {
             *max_samples = value;
+        } else if (strcmp(argv[i], "--min-samples") == 0 &&
+                   parse_u64(argv[i + 1], 2, 100000000u, &value) == 0) {
+            *min_samples = value;
         } else {
             return -1;
         }
@@ -108,7 +113,8 @@ static int call_failed(const char *library, int rc, uint64_t bits, int digest_bi
                          library, rc, bits);
 }
 
-/* Measures until the time is up or the arrays are full; returns the sample count, or -1 with *rc set. */
+/* Measures until the time is up or the arrays are full (with --min-samples, at M
+ * measurements); returns the sample count, or -1 with *rc set. */
 static int64_t measure(const counter *c, crypt_hash_fn fn, int digest_bits, uint64_t bits, uint64_t budget_ns,
                        uint64_t max_samples, uint64_t *ticks, unsigned char *classes, int *rc)
 {
@@ -203,6 +209,8 @@ static void emit_result(json_line *j, const counter *c, uint64_t bits, uint64_t 
         }
         jl_u64(j, "samples", (uint64_t)(accs[k].n[0] + accs[k].n[1]));
         jl_f64(j, "t", t);
+        jl_f64(j, "fixedMeanTicks", accs[k].mean[0]);
+        jl_f64(j, "randomMeanTicks", accs[k].mean[1]);
         jl_object_end(j);
         if (fabs(t) > fabs(best)) {
             best = t;
@@ -221,6 +229,8 @@ int cmd_ct_time(int argc, char **argv)
     uint64_t bits = 0;
     uint64_t budget_ms = 0;
     uint64_t max_samples = DEFAULT_MAX_SAMPLES;
+    uint64_t min_samples = 0;
+    char features[1024];
     uint64_t *ticks;
     uint64_t *sorted;
     unsigned char *classes;
@@ -232,10 +242,14 @@ int cmd_ct_time(int argc, char **argv)
     json_line line = {0};
     int code;
     if (argc < 2 || parse_digest_bits(argv[1], &digest_bits) != 0 ||
-        parse_options(argc, argv, &bits, &budget_ms, &max_samples) != 0) {
+        parse_options(argc, argv, &bits, &budget_ms, &max_samples, &min_samples) != 0) {
         return usage_error("ct-time",
-                           "expected LIB DIGEST_BITS --bits L --milliseconds MS [--max-samples N] "
-                           "(L up to 2^20, MS from 1, N from 1000)");
+                           "expected LIB DIGEST_BITS --bits L --milliseconds MS [--max-samples N] [--min-samples M] "
+                           "(L up to 2^20, MS from 1, N from 1000, M from 2)");
+    }
+    if (min_samples > 0) {
+        /* The test stops when it has M measurements; MS is only the cap. */
+        max_samples = min_samples;
     }
     library = argv[0];
     crash_guard_arm(library);
@@ -269,6 +283,9 @@ int cmd_ct_time(int argc, char **argv)
                              library);
     }
     emit_result(&line, &c, bits, (uint64_t)count, clock_raw_ns() - start_ns, ticks, classes, sorted);
+    jl_u64(&line, "minSamples", min_samples);
+    jl_bool(&line, "cpuid", cpu_features_list(features, sizeof features) == 0);
+    jl_str(&line, "cpuFeatures", features);
     counter_close(&c);
     return jl_emit(&line) != 0 ? report_stdout_failure() : DRV_EXIT_OK;
 }

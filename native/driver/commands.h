@@ -23,5 +23,9 @@ int cmd_kat(int argc, char **argv);
  * driver was built without <valgrind/memcheck.h>, cmd_ct_taint reports UNSUPPORTED. */
 int cmd_ct_taint(int argc, char **argv);
 int cmd_ct_time(int argc, char **argv);
+/* The division probe: are a division's operands message-derived? (cmd_ct_div.c, div_probe.c) */
+int cmd_ct_div(int argc, char **argv);
+/* Instructions per CryptHash call, from the PMU or under callgrind (cmd_count.c). */
+int cmd_count(int argc, char **argv);
 
 #endif

@@ -6,6 +6,7 @@
 #include "commands.h"
 #include "exit_codes.h"
 #include "out.h"
+#include "parent_death.h"
 #include "report.h"
 #include "sandbox.h"
 
@@ -18,6 +19,9 @@ int main(int argc, char **argv)
 {
     const char *sub;
     int code;
+    /* Every driver process dies with its parent (PROTOCOL.md, "Lifetime"): a killed caller leaves
+     * no driver spinning on the CPU the next run measures on. */
+    parent_death_arm();
     /* `time --fixed-layout` re-executes itself once with ADDR_NO_RANDOMIZE, before the
      * sandbox (whose filter refuses execve). */
     if ((code = address_layout_fix_if_asked(argc, argv)) != DRV_EXIT_OK) {
@@ -54,6 +58,10 @@ int main(int argc, char **argv)
         code = cmd_ct_taint(argc - 2, argv + 2);
     } else if (strcmp(sub, "ct-time") == 0) {
         code = cmd_ct_time(argc - 2, argv + 2);
+    } else if (strcmp(sub, "ct-div") == 0) {
+        code = cmd_ct_div(argc - 2, argv + 2);
+    } else if (strcmp(sub, "count") == 0) {
+        code = cmd_count(argc - 2, argv + 2);
     } else if (strcmp(sub, "clock-probe") == 0) {
         code = cmd_clock_probe(argc - 2, argv + 2);
     } else if (strcmp(sub, "select-counter-selftest") == 0) {

@@ -6,6 +6,7 @@
 
 #include "args.h"
 #include "exit_codes.h"
+#include "parent_death.h"
 #include "report.h"
 #include "sandbox_internal.h"
 
@@ -180,6 +181,8 @@ static int finish_in_process(const char *sub, const char *mode)
     if (geteuid() == 0) {
         prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
     }
+    /* Entering a user namespace or dropping capabilities may have cleared the parent-death signal. */
+    parent_death_rearm();
     if (sandbox_apply_limits(&config, strcmp(sub, "kat") == 0, why, sizeof why) != 0 ||
         sandbox_lock_down(getpid(), why, sizeof why) != 0) {
         return cannot_enter(sub, mode, why);

@@ -2,6 +2,8 @@
 #define _GNU_SOURCE
 #include "sandbox_internal.h"
 
+#include "parent_death.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -20,6 +22,7 @@ int sandbox_probe(const sandbox_config *cfg, sandbox_mode mode, char *why, size_
 {
     int report[2];
     pid_t child;
+    pid_t driver = getpid();
     int status;
     size_t used = 0;
     why[0] = '\0';
@@ -39,6 +42,7 @@ int sandbox_probe(const sandbox_config *cfg, sandbox_mode mode, char *why, size_
     if (child == 0) {
         char reason[512];
         int null_fd = open("/dev/null", O_RDWR | O_CLOEXEC);
+        parent_death_arm_child((int)driver);
         close(report[0]);
         /* Nothing may reach the caller's stdout; bwrap's complaints become the reason. */
         if (null_fd < 0 || dup2(null_fd, 0) < 0 || dup2(null_fd, 1) < 0 || dup2(report[1], 2) < 0) {

@@ -13,6 +13,7 @@ import {
 } from './build-profiles.js';
 import { describeOptionsProblem } from './describe-input-issue.js';
 import { readBuildCommands } from './internal/build-commands.js';
+import { safeCopy } from './internal/safe-copy.js';
 import { NativeError } from './native-error.js';
 import { instanceCmakeProjectDirectory } from './package-paths.js';
 
@@ -107,14 +108,22 @@ export async function buildInstance(options: BuildInstanceOptions): Promise<Buil
   try {
     await mkdir(buildDirectory, { recursive: true });
     await mkdir(options.libraryDirectory, { recursive: true });
+    const copied = await safeCopy(
+      absolute(instance.sourcePaths),
+      absolute(instance.includeDirPaths ?? []),
+      base,
+      path.join(buildDirectory, 'sources'),
+    );
+    const sourcePaths = copied?.sourcePaths ?? absolute(instance.sourcePaths);
+    const includeDirPaths = copied?.includeDirPaths ?? absolute(instance.includeDirPaths ?? []);
     const configure = [
       '-S',
       instanceCmakeProjectDirectory(),
       '-B',
       buildDirectory,
       `-DNGCC_INSTANCE=${instance.name}`,
-      `-DNGCC_SOURCES=${absolute(instance.sourcePaths).join(';')}`,
-      `-DNGCC_INCLUDE_DIRS=${absolute(instance.includeDirPaths ?? []).join(';')}`,
+      `-DNGCC_SOURCES=${sourcePaths.join(';')}`,
+      `-DNGCC_INCLUDE_DIRS=${includeDirPaths.join(';')}`,
       `-DNGCC_C_FLAGS=${cflags}`,
       '-DCMAKE_C_COMPILER=gcc',
       '-DCMAKE_EXPORT_COMPILE_COMMANDS=ON',
@@ -145,6 +154,7 @@ export async function buildInstance(options: BuildInstanceOptions): Promise<Buil
       buildDirectory,
       instance.name,
       options.sourceRoot === undefined ? null : base,
+      copied,
     );
     return {
       libraryPath,

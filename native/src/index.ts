@@ -7,6 +7,7 @@ export {
   driverErrorLineSchema,
   type DriverErrorLine,
 } from './driver-protocol.js';
+export { findValgrind, type ValgrindTool } from './find-valgrind.js';
 export { findBuildTools, missingToolsMessage, type BuildTools, type MissingBuildTools } from './find-build-tools.js';
 export { NativeError, type NativeErrorCode } from './native-error.js';
 export {
@@ -16,6 +17,7 @@ export {
   nativePackageVersion,
 } from './package-paths.js';
 export {
+  DRIVER_STDERR_KEPT_BYTES,
   resolveGivenDriver,
   spawnDriverProcess,
   type DriverProcessResult,

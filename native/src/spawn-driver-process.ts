@@ -8,6 +8,13 @@ const KILL_GRACE_MS = 2000;
 const EXIT_GRACE_MS = 5000;
 const DEFAULT_LIMIT_BYTES = 1 << 26;
 
+/**
+ * Bytes of a driver's stderr a caller keeps by default, the last ones: the driver's own sentences
+ * and a tail of what the library printed (the driver sends the library's stdout to stderr), as
+ * evidence. A library that writes megabytes per call costs the pipe, never node's memory.
+ */
+export const DRIVER_STDERR_KEPT_BYTES = 16 * 1024;
+
 /** Options of {@link spawnDriverProcess}. */
 export interface SpawnDriverProcessOptions {
   /** Seconds before SIGTERM (the driver then writes the lines it has); SIGKILL follows 2 s later. */
@@ -16,8 +23,13 @@ export interface SpawnDriverProcessOptions {
   env?: NodeJS.ProcessEnv;
   /** Also read descriptor 3 (valgrind's XML under `ct-taint`). */
   fd3?: boolean;
-  /** Bytes kept of each stream, the last ones (default 64 MiB each). */
+  /**
+   * Bytes kept of each stream, the last ones (default: 64 MiB of stdout and descriptor 3,
+   * {@link DRIVER_STDERR_KEPT_BYTES} of stderr).
+   */
   limitBytes?: { stdout?: number; stderr?: number; fd3?: number };
+  /** The first signal at the timeout: SIGTERM (default; SIGKILL 2 s later) or SIGKILL at once. */
+  timeoutSignal?: 'SIGTERM' | 'SIGKILL';
 }
 
 /** How one process ended and what it wrote. A crash or a timeout is here, never thrown. */
@@ -40,21 +52,36 @@ export interface DriverProcessResult {
   startCause: Error | null;
 }
 
-/** Keeps at most `limitBytes` of a stream, the last chunks (the end is what matters for stderr). */
+/**
+ * Keeps at most `limitBytes` of a stream, its last bytes (the end is what matters for stderr): a
+ * chunk larger than the limit is cut, so the memory held never exceeds the limit, however much the
+ * process writes. A cut may split a UTF-8 character at the start: it decodes as U+FFFD.
+ */
 function collect(stream: NodeJS.ReadableStream | null | undefined, limitBytes: number): () => string {
   const chunks: Buffer[] = [];
   let kept = 0;
   stream?.on('data', (chunk: Buffer) => {
-    chunks.push(chunk);
-    kept += chunk.length;
-    while (kept > limitBytes && chunks.length > 1) kept -= (chunks.shift() as Buffer).length;
+    const tail = chunk.length > limitBytes ? chunk.subarray(chunk.length - limitBytes) : chunk;
+    chunks.push(tail.length < chunk.length ? Buffer.from(tail) : chunk);
+    kept += tail.length;
+    while (kept > limitBytes) {
+      const first = chunks[0] as Buffer;
+      if (kept - first.length >= limitBytes) {
+        chunks.shift();
+        kept -= first.length;
+      } else {
+        chunks[0] = Buffer.from(first.subarray(kept - limitBytes));
+        kept = limitBytes;
+      }
+    }
   });
   return () => Buffer.concat(chunks).toString('utf8');
 }
 
 /**
  * Runs a program with no stdin and returns when it has ended and its pipes have closed. After
- * `timeoutSeconds` it sends SIGTERM and, 2 s later, SIGKILL. Should the pipes stay open 5 s after
+ * `timeoutSeconds` it sends SIGTERM and, 2 s later, SIGKILL (or SIGKILL at once, `timeoutSignal`).
+ * It keeps only the last bytes of each stream (`limitBytes`): a chatty program cannot fill memory. Should the pipes stay open 5 s after
  * the process itself ended (a leftover grandchild, such as a sandbox helper, holding them), it
  * stops reading and returns what it has: a run never hangs on a process that is gone.
  * @param program - the driver (from {@link driverPath}) or another tool
@@ -79,7 +106,7 @@ export function spawnDriverProcess(
       options.fd3 === true ? ['ignore', 'pipe', 'pipe', 'pipe'] : ['ignore', 'pipe', 'pipe'];
     const child = spawn(program, args, { stdio, env: options.env ?? process.env });
     const stdout = collect(child.stdout, limits.stdout ?? DEFAULT_LIMIT_BYTES);
-    const stderr = collect(child.stderr, limits.stderr ?? DEFAULT_LIMIT_BYTES);
+    const stderr = collect(child.stderr, limits.stderr ?? DRIVER_STDERR_KEPT_BYTES);
     const fd3 = collect(
       options.fd3 === true ? (child.stdio[3] as NodeJS.ReadableStream) : null,
       limits.fd3 ?? DEFAULT_LIMIT_BYTES,
@@ -113,6 +140,11 @@ export function spawnDriverProcess(
         () => {
           timedOut = true;
           if (exit !== null) return abandon();
+          if (options.timeoutSignal === 'SIGKILL') {
+            child.kill('SIGKILL');
+            timers.push(setTimeout(abandon, KILL_GRACE_MS));
+            return;
+          }
           child.kill('SIGTERM');
           timers.push(
             setTimeout(() => {

@@ -189,6 +189,62 @@ describe('SM3 against GB/T 32905 and published vectors', () => {
   });
 });
 
+describe('the ICCS baseline pseudoXOF (KDF-SM3, GB/T 32918.4-2016 §5.4.3) from the SM3 example’s code', () => {
+  const pseudoXof = path.join(examplesDirectory, 'baseline', 'libpseudoxof.so');
+  const sm3 = (bytes: Buffer): Buffer => createHash('sm3').update(bytes).digest();
+  const counter = (ct: number): Buffer => {
+    const field = Buffer.alloc(4);
+    field.writeUInt32BE(ct);
+    return field;
+  };
+  /** SM3(M ‖ 1) ‖ SM3(M ‖ 2) ‖ … cut to `digestBits`, with node:crypto's SM3 (OpenSSL). */
+  const kdf = (bytes: Buffer, digestBits: number): string =>
+    Buffer.concat(
+      Array.from({ length: Math.ceil(digestBits / 256) }, (_, i) => sm3(Buffer.concat([bytes, counter(i + 1)]))),
+    )
+      .subarray(0, digestBits / 8)
+      .toString('hex')
+      .toUpperCase();
+  const lengths = [0, 1, 3, 55, 56, 59, 60, 63, 64, 119, 120, 1000, 65536];
+  const messages = lengths.map((messageBytes) => ({ bits: 8 * messageBytes, bytes: seededBytes(messageBytes) }));
+
+  it.each([256, 512, 768, 1024, 1536, 2048, 264])(
+    '%i output bits: H1 ‖ H2 ‖ … with Hi = SM3(M ‖ be32(i))',
+    (digestBits) => {
+      expect(digestsOf(pseudoXof, digestBits, messages)).toEqual(
+        labelled(
+          messages,
+          messages.map(({ bytes }) => kdf(bytes, digestBits)),
+        ),
+      );
+    },
+  );
+
+  it('its first 256 bits are SM3(M ‖ 00000001) by the SM3 example itself, for bit-length messages too', () => {
+    const bitMessages = [1, 7, 9, 440, 447, 448, 511, 513].map((bits) => ({ bits, bytes: seededBytes(80) }));
+    const joined = bitMessages.map(({ bits, bytes }) => {
+      // M ‖ ct as one bit string: the counter's 32 bits right after the message's last bit
+      const value =
+        ((BigInt(`0x${bytes.subarray(0, Math.ceil(bits / 8)).toString('hex') || '0'}`) >>
+          BigInt((8 - (bits % 8)) % 8)) <<
+          32n) |
+        1n;
+      const totalBits = bits + 32;
+      const hex = (value << BigInt((8 - (totalBits % 8)) % 8)).toString(16).padStart(2 * Math.ceil(totalBits / 8), '0');
+      return { bits: totalBits, bytes: Buffer.from(hex, 'hex') };
+    });
+    expect(digestsOf(pseudoXof, 256, bitMessages).map((line) => line.split(':')[1])).toEqual(
+      digestsOf(library('sm3'), 256, joined).map((line) => line.split(':')[1]),
+    );
+  });
+
+  it('the SM3 example (the baseline’s sm3hash) still gives GB/T 32905 example 1: SM3("abc")', () => {
+    expect(digestsOf(library('sm3'), 256, [{ bits: 24, bytes: Buffer.from('abc') }])).toEqual([
+      '24:66C7F0F462EEEDD9D1F2D46BDC10E4E24167C4875CF2F7A2297DA02B8F4BA8E0',
+    ]);
+  });
+});
+
 describe('SHAKE256 (XOF) against NIST CAVS 19.0 VariableOut', () => {
   it('matches the 249 records (one per Outputlen, 16..2000 bits) with DIGEST_BITS = Outputlen', () => {
     const records = readRecords('nist-shake/SHAKE256VariableOut.first-per-length.rsp').filter((r) =>

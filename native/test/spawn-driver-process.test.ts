@@ -5,7 +5,7 @@ import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from '@jest/globals';
-import { resolveGivenDriver, spawnDriverProcess } from '../src/spawn-driver-process.js';
+import { DRIVER_STDERR_KEPT_BYTES, resolveGivenDriver, spawnDriverProcess } from '../src/spawn-driver-process.js';
 
 const sh = (script: string, timeoutSeconds = 10, fd3 = false) =>
   spawnDriverProcess('/bin/sh', ['-c', script], { timeoutSeconds, fd3 });
@@ -68,8 +68,33 @@ describe('spawnDriverProcess', () => {
       limitBytes: { stderr: 1024 },
     });
     expect(run.stderr.startsWith('1\n')).toBe(false);
-    expect(run.stderr.length).toBeLessThan(348_894);
+    // Exactly the last 1024 bytes: a 64 KiB chunk is cut, not kept whole (it was, up to 64 KiB).
+    expect(Buffer.byteLength(run.stderr)).toBe(1024);
     expect(run.stderr.endsWith('\n59999\n60000\n')).toBe(true);
+  });
+
+  it('keeps DRIVER_STDERR_KEPT_BYTES (16 KiB) of stderr by default, however much is written', async () => {
+    // 64 MiB through the pipe: it used to be kept whole (the default limit was 64 MiB).
+    const run = await spawnDriverProcess(
+      '/bin/sh',
+      ['-c', 'head -c 67108864 /dev/zero | tr "\\0" c >&2; echo end >&2'],
+      {
+        timeoutSeconds: 30,
+      },
+    );
+    expect(DRIVER_STDERR_KEPT_BYTES).toBe(16 * 1024);
+    expect(run.stderr.length).toBe(DRIVER_STDERR_KEPT_BYTES);
+    expect(run.stderr.endsWith('ccccend\n')).toBe(true);
+  });
+
+  it('sends SIGKILL at once at the timeout when timeoutSignal is SIGKILL', async () => {
+    const run = await spawnDriverProcess('/bin/sh', ['-c', 'trap "" TERM; exec sleep 30'], {
+      timeoutSeconds: 0.3,
+      timeoutSignal: 'SIGKILL',
+    });
+    expect(run.timedOut).toBe(true);
+    expect(run.signal).toBe('SIGKILL');
+    expect(run.seconds).toBeLessThan(2);
   });
 });
 

@@ -8,6 +8,10 @@
  * Bit order: a message of L bits fills bytes from the most significant bit down, the
  * last byte holding L mod 8 bits in its high-order bits; that is the standard's own order
  * (its padding appends the '1' bit right after the last message bit).
+ *
+ * The same file is the ICCS baseline's sm3hash, and pseudoxof.c includes it with
+ * NGCC_SM3_NO_CRYPTHASH defined to reuse sm3_digest (SM3 of a message followed by a
+ * 32-bit counter) for the KDF of GB/T 32918.4-2016.
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -124,19 +128,20 @@ static void sm3_compress(uint32_t v[8], const unsigned char *block)
     v[7] ^= h;
 }
 
-int CryptHash(int digest_len_bits, const unsigned char *msg,
-              unsigned long long msg_len_bits, unsigned char *digest)
+/*
+ * SM3 of the msg_len_bits bits of msg followed by the extra_bits (0 or 32) low-order bits
+ * of extra, most significant first, into the 32 bytes of digest.
+ */
+static void sm3_digest(const unsigned char *msg, unsigned long long msg_len_bits, uint32_t extra,
+                       unsigned int extra_bits, unsigned char *digest)
 {
     uint32_t v[8];
     unsigned char tail[2u * SM3_BLOCK_BYTES];
     unsigned long long remaining_bytes = msg_len_bits >> 3;
+    unsigned long long total_bits = msg_len_bits + extra_bits;
     unsigned int partial_bits = (unsigned int)(msg_len_bits & 7u);
-    unsigned int tail_bytes, tail_blocks, i;
+    unsigned int tail_bytes, tail_blocks, bit, i;
 
-    if (digest_len_bits != SM3_DIGEST_BITS || digest == NULL ||
-        (msg == NULL && msg_len_bits != 0)) {
-        return 1;
-    }
     memcpy(v, sm3_iv, sizeof v);
 
     while (remaining_bytes >= SM3_BLOCK_BYTES) {
@@ -149,6 +154,7 @@ int CryptHash(int digest_len_bits, const unsigned char *msg,
      * Padding (GB/T 32905, 5.2): the message bits, a '1' bit, zeros, then the 64-bit
      * big-endian bit length ending a block. With a partial last byte the '1' goes right
      * after its k high-order message bits (mask 0x80 >> k); the unused low bits are ignored.
+     * Extra bits go right after the message bits, before the '1'.
      */
     tail_bytes = (unsigned int)remaining_bytes;
     memset(tail, 0, sizeof tail);
@@ -158,10 +164,16 @@ int CryptHash(int digest_len_bits, const unsigned char *msg,
     if (partial_bits != 0u) {
         tail[tail_bytes] = (unsigned char)(msg[tail_bytes] & (0xFFu << (8u - partial_bits)));
     }
-    tail[tail_bytes] |= (unsigned char)(0x80u >> partial_bits);
-    tail_blocks = tail_bytes + 1u + 8u <= SM3_BLOCK_BYTES ? 1u : 2u;
-    store32_be(tail + tail_blocks * SM3_BLOCK_BYTES - 8u, (uint32_t)(msg_len_bits >> 32));
-    store32_be(tail + tail_blocks * SM3_BLOCK_BYTES - 4u, (uint32_t)msg_len_bits);
+    bit = 8u * tail_bytes + partial_bits;
+    for (i = 0; i < extra_bits; ++i, ++bit) {
+        if ((extra >> (extra_bits - 1u - i)) & 1u) {
+            tail[bit >> 3] |= (unsigned char)(0x80u >> (bit & 7u));
+        }
+    }
+    tail[bit >> 3] |= (unsigned char)(0x80u >> (bit & 7u));
+    tail_blocks = bit + 1u + 64u <= 8u * SM3_BLOCK_BYTES ? 1u : 2u;
+    store32_be(tail + tail_blocks * SM3_BLOCK_BYTES - 8u, (uint32_t)(total_bits >> 32));
+    store32_be(tail + tail_blocks * SM3_BLOCK_BYTES - 4u, (uint32_t)total_bits);
     for (i = 0; i < tail_blocks; ++i) {
         sm3_compress(v, tail + i * SM3_BLOCK_BYTES);
     }
@@ -169,5 +181,17 @@ int CryptHash(int digest_len_bits, const unsigned char *msg,
     for (i = 0; i < 8u; ++i) {
         store32_be(digest + 4u * i, v[i]);
     }
+}
+
+#ifndef NGCC_SM3_NO_CRYPTHASH
+int CryptHash(int digest_len_bits, const unsigned char *msg,
+              unsigned long long msg_len_bits, unsigned char *digest)
+{
+    if (digest_len_bits != SM3_DIGEST_BITS || digest == NULL ||
+        (msg == NULL && msg_len_bits != 0)) {
+        return 1;
+    }
+    sm3_digest(msg, msg_len_bits, 0u, 0u, digest);
     return 0;
 }
+#endif

@@ -24,8 +24,11 @@ export const RUN_CAMPAIGN_DEFAULTS = {
   budgetSeconds: DEFAULT_TIMING_OPTIONS.budgetSeconds,
   trials: DEFAULT_TIMING_OPTIONS.trials,
   phases: DEFAULT_CAMPAIGN_PHASES,
-  /** Milliseconds of the constant-time audit's timing test per instance (phase `ct`; evidence only). */
-  ctTimingMilliseconds: 2000,
+  /**
+   * Cap in milliseconds of each run of the constant-time audit's timing test (phase `ct`; evidence
+   * only): a run stops at its minimum number of samples, scaled by the call's cost, or at this cap.
+   */
+  ctTimingMilliseconds: 20000,
 } as const;
 
 /**

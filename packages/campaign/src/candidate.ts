@@ -23,6 +23,9 @@ const instanceSchema = z.strictObject({
   library: z.string().min(1).optional(),
   version: z.string().min(1).optional(),
   katFiles: z.array(z.string().min(1)).optional(),
+  added: z
+    .array(z.strictObject({ file: z.string().min(1), kind: z.enum(['source', 'include-dir']), reason: z.string() }))
+    .optional(),
 });
 
 const unmeasuredSchema = z.strictObject({
@@ -80,6 +83,8 @@ export interface CandidateInstance {
   versionLabel: string | null;
   /** Absolute paths of the package's own KAT files for this instance (compared record by record). */
   katFilePaths: string[];
+  /** Sources and include folders discovery took from outside the instance folder, and why (candidate.json `added`). */
+  addedSources: { file: string; kind: 'source' | 'include-dir'; reason: string }[];
 }
 
 /** A validated `candidate.json` (docs/CANDIDATE.md) with absolute paths. */
@@ -249,19 +254,21 @@ export async function resolveCandidate(
         prebuiltLibraryPath,
         versionLabel: entry.version ?? null,
         katFilePaths: (entry.katFiles ?? []).map((k, i) => inside(k, `${at}.katFiles.${i}`)),
+        addedSources: entry.added ?? [],
       });
     });
   });
+  const manifestPath =
+    data.manifest === undefined
+      ? bundledManifestPath(data.bundledManifest, file, options)
+      : inside(data.manifest, 'manifest');
   return {
     id: data.id,
     algorithm: data.algorithm,
     category: data.category,
     variant: data.variant,
     directory: realFolder,
-    manifestPath:
-      data.manifest === undefined
-        ? bundledManifestPath(data.bundledManifest, file, options)
-        : inside(data.manifest, 'manifest'),
+    manifestPath,
     instances,
     unmeasured: data.unmeasured,
     origin: options.origin ?? null,

@@ -1,3 +1,4 @@
+export { baselineCandidate, BASELINE_CANDIDATE_ID } from './baseline-candidate.js';
 export { runCampaign } from './run-campaign.js';
 export type { RunCampaignOptions, RunCampaignResult } from './run-campaign.js';
 // The guide's sizes are timing's (`ngcc-perf plan` reads them without loading the campaign engine); a campaign's default.
@@ -21,9 +22,11 @@ export type {
 export { discoverPackage } from './discovery/discover-package.js';
 export type { DiscoverPackageOptions } from './discovery/discover-package.js';
 export type {
+  AddedSource,
   DiscoveredInstance,
   DiscoveredPackage,
   ExcludedSource,
+  FolderExplanation,
   UnmeasuredFolder,
 } from './discovery/discovery-types.js';
 export { implementationVersion } from './discovery/implementation-version.js';
@@ -36,10 +39,10 @@ export { officialManifestPath, readBundledCatalog } from './discovery/bundled-ca
 export { candidateDocument } from './discovery/candidate-document.js';
 export type { CandidateDocument } from './discovery/candidate-document.js';
 export { resolveRunInputs } from './discovery/resolve-run-inputs.js';
-export type { ResolvedInput, ResolveRunInputsOptions } from './discovery/resolve-run-inputs.js';
+export type { RefusedInput, ResolvedInput, ResolveRunInputsOptions } from './discovery/resolve-run-inputs.js';
 export { extractZipArchive, sha256OfFile, ZIP_EXTRACTION_LIMITS } from './discovery/extract-zip-archive.js';
 export type { ZipExtractionLimits, ZipExtractionResult } from './discovery/extract-zip-archive.js';
-export { definesMain, readInstanceMacros } from './discovery/c-source-text.js';
+export { readInstanceMacros } from './discovery/c-source-text.js';
 export type { InstanceMacros } from './discovery/c-source-text.js';
 // The builder and its profiles are native's (a script builds without the campaign engine); a campaign's build.
 export { buildInstance, BUILD_PROFILES, GUIDE_PROFILES, SHARED_LIBRARY_FLAGS } from '@ngcc-perf/native';

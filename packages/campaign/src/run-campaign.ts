@@ -1,7 +1,8 @@
 import { readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
 import { driverPath } from '@ngcc-perf/native';
 import { parseManifest, type KatManifest, type KatVerdict } from '@ngcc-perf/kat';
-import { DEFAULT_TIMING_OPTIONS, defaultMeasuringCpus } from '@ngcc-perf/timing';
+import { DEFAULT_TIMING_OPTIONS, defaultMeasuringCpus, type InstructionSourceChoice } from '@ngcc-perf/timing';
 import type { BuildProfile } from '@ngcc-perf/native';
 import type { Candidate } from './candidate.js';
 import type { CampaignContext, CampaignUnit } from './engine/campaign-context.js';
@@ -33,10 +34,15 @@ import { checkFixedAddressLayout } from './engine/check-address-layout.js';
 import { CampaignError } from './campaign-error.js';
 import { defaultSystemId, RUN_CAMPAIGN_DEFAULTS } from './campaign-defaults.js';
 import { readToolVersions } from './tool-versions.js';
+import { baselineCandidate, BASELINE_CANDIDATE_ID } from './baseline-candidate.js';
+import type { RefusedInput } from './discovery/resolve-run-inputs.js';
+import { derivedCandidateId } from './discovery/hash-catalog.js';
 
 /** Options of {@link runCampaign}. */
 export interface RunCampaignOptions {
   candidates: Candidate[];
+  /** Inputs that yielded no measurable instance (resolveRunInputs `refused`): listed in build.json `packages` with their reason. */
+  refusedInputs?: RefusedInput[];
   /** The run directory (created; resumed when it holds a campaign). */
   outDirectory: string;
   /** System id, `<arch>_<n>` (SPEC §1); default {@link defaultSystemId}. */
@@ -56,6 +62,12 @@ export interface RunCampaignOptions {
    * as root) is refused with {@link CampaignError} `HOST_NOT_READY`.
    */
   addressLayout?: 'fixed' | 'randomized';
+  /**
+   * Count every operation's instructions per call beside its trials (`auto`: the PMU where there is
+   * one, else valgrind; timing's `countInstructions`), recorded in campaign.json `plan` and in each
+   * record's `instructionCount`; default null (not counted).
+   */
+  countInstructions?: InstructionSourceChoice | null;
   /** CPUs that measure, one worker each (`--cpus 2,3,4`); default `[cpu]`, else {@link defaultMeasuringCpus}. */
   cpus?: number[];
   /** The single measuring CPU (`--cpu`), when `cpus` is not given. */
@@ -87,6 +99,13 @@ export interface RunCampaignOptions {
    * `remeasure` naming the one it replaces.
    */
   remeasure?: 'unstable';
+  /**
+   * Measure the ICCS baseline (`sm3hash` and `pseudoXOF` at every output width of the candidates,
+   * {@link baselineCandidate}) in this campaign, as the candidate `iccs-baseline`, named in
+   * campaign.json `baseline`; default false (`ngcc-perf run --baseline`, which `npm start` passes).
+   * The constant-time audit skips it.
+   */
+  baseline?: boolean;
 }
 
 /** What {@link runCampaign} leaves behind, as paths relative to the run directory. */
@@ -103,7 +122,11 @@ export interface RunCampaignResult {
   summaryHtml: string | null;
   verdicts: { candidate: string; instance: string; verdict: KatVerdict; flags: string }[];
   records: MeasurePhaseResult;
+  /** Wall time of this call of {@link runCampaign}, seconds (the share of instruction counting is `records.instructionCountSeconds` of it). */
+  wallSeconds: number;
   published: PublishRunResult | null;
+  /** After a build phase: the shard's instances and how many of them have a library; null without one. */
+  built: { instances: number; libraries: number } | null;
 }
 
 function campaignPlan(options: RunCampaignOptions): CampaignPlan {
@@ -116,6 +139,7 @@ function campaignPlan(options: RunCampaignOptions): CampaignPlan {
     messageSizesBytes: [...(options.messageSizesBytes ?? RUN_CAMPAIGN_DEFAULTS.messageSizesBytes)],
     messageRule: 'byte i = (i*131 + L) mod 256',
     ...(options.addressLayout === 'fixed' ? { addressLayout: 'fixed' as const } : {}),
+    ...(options.countInstructions == null ? {} : { countInstructions: options.countInstructions }),
   };
 }
 
@@ -138,14 +162,37 @@ async function manifestsOf(candidates: Candidate[]): Promise<Map<string, KatMani
       c.id,
       c.manifestPath === null
         ? undefined
-        : parseManifest(await readFile(c.manifestPath, 'utf8'), displayPath(c.manifestPath, c.directory)),
+        : parseManifest(await readManifestText(c), displayPath(c.manifestPath, c.directory)),
     );
   }
   return manifests;
 }
 
+/** A candidate's manifest text; a missing file is bad input naming the field and the path. */
+async function readManifestText(c: Candidate): Promise<string> {
+  try {
+    return await readFile(c.manifestPath!, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    throw new CampaignError(
+      'CANDIDATE_INVALID',
+      `${path.join(c.directory, 'candidate.json')}: field "manifest": the file ${c.manifestPath} does not exist. Put the kat.sha256 manifest there, correct the path, or remove "manifest" (use "bundledManifest" for an official one).`,
+      { cause: error },
+    );
+  }
+}
+
 /** build.json's `packages`: where each discovered candidate came from and what was not measured. */
-function packageEvidence(candidates: Candidate[]): PackageEvidence[] {
+function packageEvidence(candidates: Candidate[], refused: readonly RefusedInput[]): PackageEvidence[] {
+  const listed = refused.map((r) => ({
+    candidate: r.candidate ?? derivedCandidateId(r.packageName),
+    packageName: r.packageName,
+    archive: r.archive,
+    archiveSha256: r.archiveSha256,
+    versions: [],
+    reason: r.reason,
+    unmeasured: r.unmeasured,
+  }));
   return candidates
     .filter((c) => c.origin !== null)
     .map((c) => ({
@@ -155,7 +202,8 @@ function packageEvidence(candidates: Candidate[]): PackageEvidence[] {
       archiveSha256: c.origin!.archiveSha256,
       versions: [...new Set(c.instances.map((i) => i.versionLabel ?? c.variant))],
       unmeasured: c.unmeasured,
-    }));
+    }))
+    .concat(listed);
 }
 
 async function inPhase<T>(
@@ -188,12 +236,17 @@ async function inPhase<T>(
  * await runCampaign({ candidates, outDirectory: 'runs/x86_1', messageSizesBytes: [32, 1024], trialTargetSeconds: 0.2 });
  */
 export async function runCampaign(options: RunCampaignOptions): Promise<RunCampaignResult> {
+  const startedNs = process.hrtime.bigint();
   const emit: CampaignEventSink = options.onEvent ?? (() => undefined);
   const cpus = options.cpus ?? (options.cpu === undefined ? defaultMeasuringCpus() : [options.cpu]);
   const phases = new Set(options.phases ?? RUN_CAMPAIGN_DEFAULTS.phases);
   if (phases.has('publish') && !options.publish)
     throw new CampaignError('USAGE', 'the publish phase needs a data folder: pass --data DIR.');
-  const allUnits: CampaignUnit[] = options.candidates.flatMap((candidate) =>
+  const withBaseline =
+    options.baseline === true && !options.candidates.some((candidate) => candidate.id === BASELINE_CANDIDATE_ID);
+  const baseline = withBaseline ? await baselineCandidate(options.candidates) : null;
+  const candidates = baseline === null ? options.candidates : [...options.candidates, baseline.candidate];
+  const allUnits: CampaignUnit[] = candidates.flatMap((candidate) =>
     candidate.instances.map((instance) => ({ key: instanceKey(candidate.id, instance.name), candidate, instance })),
   );
   const shard = await shardOf(options, allUnits);
@@ -205,12 +258,16 @@ export async function runCampaign(options: RunCampaignOptions): Promise<RunCampa
       systemId: options.systemId ?? defaultSystemId(),
       plan: campaignPlan(options),
       buildProfile: options.buildProfile ?? null,
-      candidates: options.candidates.map((c) => ({ id: c.id, instances: c.instances.map((i) => i.name) })),
+      candidates: candidates.map((c) => ({ id: c.id, instances: c.instances.map((i) => i.name) })),
       shard,
     },
     tools: { ...tools, ngccPerf: '0.1.0' },
   });
-  const packages = packageEvidence(options.candidates);
+  if (baseline !== null && state.campaign.baseline === undefined) {
+    state.campaign.baseline = baseline.baseline;
+    await state.saveCampaign();
+  }
+  const packages = packageEvidence(options.candidates, options.refusedInputs ?? []);
   if (packages.length > 0) {
     state.build.packages = packages;
     await state.saveBuild();
@@ -224,7 +281,7 @@ export async function runCampaign(options: RunCampaignOptions): Promise<RunCampa
     buildProfile: options.buildProfile ?? null,
     driverPath: options.driverPath ?? (await driverPath()),
     tools,
-    manifests: await manifestsOf(options.candidates),
+    manifests: await manifestsOf(candidates),
     buildRoot,
     coreClockHz: undefined,
     emit,
@@ -239,15 +296,23 @@ export async function runCampaign(options: RunCampaignOptions): Promise<RunCampa
     reportsHtml: [],
     summaryHtml: null,
     verdicts: [],
-    records: { complete: 0, failed: 0, reused: 0 },
+    records: { complete: 0, failed: 0, reused: 0, instructionCountSeconds: 0 },
+    wallSeconds: 0,
     published: null,
+    built: null,
   };
   const skip = (phase: CampaignPhase, detail: string) =>
     emit({ event: 'phase', phase, status: 'skipped', total: null, detail });
   try {
     if (phases.has('check-host'))
       context.coreClockHz = await inPhase(state, emit, 'check-host', cpus.length, () => runCheckHostPhase(context));
-    if (phases.has('build')) await inPhase(state, emit, 'build', units.length, () => runBuildPhase(context));
+    if (phases.has('build')) {
+      await inPhase(state, emit, 'build', units.length, () => runBuildPhase(context));
+      result.built = {
+        instances: units.length,
+        libraries: units.filter((u) => state.buildEntry(u.candidate.id, u.instance.name)?.library != null).length,
+      };
+    }
     if (phases.has('kat')) await inPhase(state, emit, 'kat', units.length, () => runKatPhase(context));
     if (phases.has('ct'))
       await inPhase(state, emit, 'ct', units.length, () => runCtPhase(context, options.ctTimingMilliseconds));
@@ -319,6 +384,7 @@ export async function runCampaign(options: RunCampaignOptions): Promise<RunCampa
           flags: entry.flags,
         });
     }
+    result.wallSeconds = Number(process.hrtime.bigint() - startedNs) / 1e9;
     return result;
   } finally {
     await state.release();

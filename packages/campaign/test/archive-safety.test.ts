@@ -67,6 +67,14 @@ describe('extractZipArchive', () => {
     expect(error.message).toContain('entry "Toy/null" is a character device');
   });
 
+  test('refuses a path that appears twice under two spellings, naming both (./x after x was "may be truncated or corrupt")', async () => {
+    const error = await refusal('duplicate-spelling', [source, { ...source, name: `./${source.name}` }]);
+    expect(error.message).toContain(
+      `entry "./${source.name}" appears twice in the archive: it is the path of entry "${source.name}" before it`,
+    );
+    expect(error.message).not.toMatch(/truncated or corrupt/);
+  });
+
   test('refuses a name that appears twice', async () => {
     const error = await refusal('duplicate', [source, { ...source, data: 'int toy(void) { return 2; }\n' }]);
     expect(error.message).toContain(`entry "${source.name}" appears twice`);

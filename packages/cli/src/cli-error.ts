@@ -1,6 +1,13 @@
 /** Codes of {@link CliError}; each maps to exit code 2 (bad input) unless stated. */
 export type CliErrorCode =
-  'USAGE' | 'HOST_NOT_READY' | 'CANDIDATE_NOT_FOUND' | 'CANDIDATE_INVALID' | 'BUILD_FAILED' | 'RUN_DIRECTORY';
+  | 'USAGE'
+  | 'HOST_NOT_READY'
+  | 'CANDIDATE_NOT_FOUND'
+  | 'CANDIDATE_INVALID'
+  | 'BUILD_FAILED'
+  | 'RUN_DIRECTORY'
+  /** An output folder (`--out`, `--data`) that cannot be created or written: read-only, no permission, full. */
+  | 'OUTPUT_FOLDER';
 
 /**
  * The one error class of `@ngcc-perf/cli`: bad input or an unusable environment.

@@ -2,6 +2,7 @@ import { Command, CommanderError } from 'commander';
 import type { CommandContext } from './command-context.js';
 import { EXIT_BAD_INPUT, EXIT_INTERNAL_ERROR, EXIT_SUCCESS } from './exit-codes.js';
 import { isNgccPerfError } from './internal/is-ngcc-perf-error.js';
+import { fileSystemRefusal } from './internal/writable-folder.js';
 import { processIo, type CliIo } from './io.js';
 
 type Register = (program: Command, context: CommandContext) => void;
@@ -37,7 +38,8 @@ function requestedCommand(args: string[]): string | null {
 /**
  * Runs the `ngcc-perf` command line and returns its exit code; only the bin shim sets it.
  * Errors of the ngcc-perf packages' classes (bad input) become one line on stderr and exit code 2
- * (`EXIT_BAD_INPUT`); any other exception, Node's `ENOENT` included, is an internal error, exit
+ * (`EXIT_BAD_INPUT`), and so does a file-system refusal to write (EROFS, EACCES, EPERM, ENOSPC,
+ * EDQUOT: the folder and the fix); any other exception, Node's `ENOENT` included, is an internal error, exit
  * code 70 (`EXIT_INTERNAL_ERROR`); `--debug` adds the stack. The codes: `exit-codes.ts`.
  * @param argv - the arguments after the program name
  * @example
@@ -76,6 +78,13 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
     if (error instanceof Error && (await isNgccPerfError(error))) {
       io.stderr(`ngcc-perf: ${error.message}\n`);
       if (debug && error.stack) io.stderr(`${error.stack}\n`);
+      return EXIT_BAD_INPUT;
+    }
+    // A folder that turned read-only or full after the checks at start: bad input, not a crash.
+    const refusal = fileSystemRefusal(error);
+    if (refusal !== null) {
+      io.stderr(`ngcc-perf: ${refusal.message}\n`);
+      if (debug && error instanceof Error && error.stack) io.stderr(`${error.stack}\n`);
       return EXIT_BAD_INPUT;
     }
     io.stderr(`ngcc-perf: internal error: ${error instanceof Error ? error.message : String(error)}\n`);

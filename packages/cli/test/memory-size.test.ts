@@ -83,6 +83,8 @@ describe('ngcc-perf size equals Σ MemSiz of readelf -lW LOAD lines', () => {
       rodataBytes: readelfSectionBytes(file, '.rodata'),
       dataBytes: readelfSectionBytes(file, '.data'),
       bssBytes: readelfSectionBytes(file, '.bss'),
+      tdataBytes: readelfSectionBytes(file, '.tdata'),
+      tbssBytes: readelfSectionBytes(file, '.tbss'),
     });
   });
 });

@@ -7,8 +7,20 @@ import { parseMemcheckXml } from './parse-memcheck-xml.js';
 
 /** What one `ct-taint` process under valgrind came to. */
 export type TaintOutcome =
-  | { status: 'ok'; calls: CtTaintCall[]; findings: CtFinding[] }
-  | { status: 'unknown'; reason: CtUnknownReason; detail: string; calls: CtTaintCall[] };
+  | { status: 'ok'; calls: CtTaintCall[]; findings: CtFinding[]; cpuFeatures: string[] | null }
+  | { status: 'unknown'; reason: CtUnknownReason; detail: string; calls: CtTaintCall[]; cpuFeatures: string[] | null };
+
+/** Valgrind's own lines about an instruction it could not run (VEX's decoder and the core's sentence). */
+const UNHANDLED = /^(?:vex \S+: unhandled instruction bytes:.*|valgrind: Unrecognised instruction at address .*)$/;
+
+/** Valgrind's lines about an instruction it does not know, quoted, or null when it printed none. */
+export function valgrindInstructionLines(stderr: string): string | null {
+  const lines = stderr
+    .split('\n')
+    .map((text) => text.replace(/^==\d+== ?/, '').trim())
+    .filter((text) => UNHANDLED.test(text));
+  return lines.length === 0 ? null : lines.map((text) => `“${text}”`).join(' ');
+}
 
 /** The last meaningful stderr line (valgrind's or the driver's sentence), for details. */
 function stderrTail(stderr: string): string {
@@ -33,9 +45,13 @@ export function interpretTaintRun(run: DriverProcessResult, libraryPath: string,
   const lines = parseCtDriverLines(run.stdout);
   const calls: CtTaintCall[] = [];
   let started: boolean | null = null;
+  let cpuFeatures: string[] | null = null;
   let ended = false;
   for (const line of lines) {
-    if (line.type === 'ct-start') started = line.underValgrind;
+    if (line.type === 'ct-start') {
+      started = line.underValgrind;
+      cpuFeatures = line.cpuid ? line.cpuFeatures.split(' ').filter((name) => name !== '') : null;
+    }
     if (line.type === 'ct-call') calls.push({ messageBits: line.bits, reports: line.reports });
     if (line.type === 'end') ended = true;
   }
@@ -45,6 +61,7 @@ export function interpretTaintRun(run: DriverProcessResult, libraryPath: string,
     reason,
     detail,
     calls,
+    cpuFeatures,
   });
   if (run.startError !== null) return unknown('valgrind-failed', `the driver could not be started: ${run.startError}`);
   if (run.timedOut)
@@ -52,6 +69,14 @@ export function interpretTaintRun(run: DriverProcessResult, libraryPath: string,
       'timeout',
       `the taint run did not finish within ${timeoutSeconds} s under valgrind (after ${calls.length} calls)`,
     );
+  const unhandled = valgrindInstructionLines(run.stderr);
+  if (unhandled !== null && !ended) {
+    return unknown(
+      'valgrind-failed',
+      `valgrind could not run an instruction of the library during call ${calls.length}: ${unhandled} ` +
+        '(valgrind does not implement it, e.g. AVX-512; the library may need a build without it to be audited)',
+    );
+  }
   if (error !== undefined && error.type === 'error') {
     if (error.code === 'USAGE')
       throw new CtError('DRIVER_FAILED', `ngcc-perf-driver ct-taint rejected its arguments: ${error.message}`);
@@ -79,6 +104,7 @@ export function interpretTaintRun(run: DriverProcessResult, libraryPath: string,
   return {
     status: 'ok',
     calls,
+    cpuFeatures,
     findings: classifyFindings(
       report.errors,
       libraryPath,

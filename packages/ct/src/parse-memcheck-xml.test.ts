@@ -46,11 +46,13 @@ describe('classifyFindings', () => {
         source: 'memcheck',
         firstMessageBits: 8,
         occurrences: 56,
+        origin: { function: 'CryptHash', file: 'ct_table.c', line: 21 },
+        libraryFrames: [{ function: 'CryptHash', file: 'ct_table.c', line: 21 }],
       },
     ]);
   });
 
-  it('keeps only message-dependent kinds raised during a call, attributes them to the library frame and merges one place', () => {
+  it('keeps only message-dependent kinds raised during a call, names the library frame and its caller, and merges by that pair', () => {
     const frame = (fn: string, line: number, obj = LIB) => ({ obj, fn, file: 'x.c', line });
     const findings = classifyFindings(
       [
@@ -72,23 +74,40 @@ describe('classifyFindings', () => {
         {
           kind: 'UninitCondition',
           what: 'jump',
-          stack: [frame('compress', 7), frame('CryptHash', 30)],
+          stack: [frame('compress', 7), frame('CryptHash', 30), frame('cmd_ct_taint', 5, '/repo/driver')],
           occurrences: 5,
           callIndex: 1,
+        },
+        {
+          kind: 'UninitCondition',
+          what: 'jump',
+          stack: [frame('compress', 7), frame('CryptHash', 30), frame('main', 2, '/repo/driver')],
+          occurrences: 4,
+          callIndex: 2,
         },
       ],
       LIB,
       [0, 8, 440],
     );
+    const place = (fn: string, line: number) => ({ function: fn, file: 'x.c', line });
     expect(findings).toEqual([
       {
         kind: 'branch',
-        function: 'compress',
-        file: 'x.c',
-        line: 7,
+        ...place('compress', 7),
         source: 'memcheck',
         firstMessageBits: 440,
-        occurrences: 7,
+        occurrences: 2,
+        origin: place('compress', 7),
+        libraryFrames: [place('compress', 7)],
+      },
+      {
+        kind: 'branch',
+        ...place('compress', 7),
+        source: 'memcheck',
+        firstMessageBits: 8,
+        occurrences: 9,
+        origin: place('CryptHash', 30),
+        libraryFrames: [place('compress', 7), place('CryptHash', 30)],
       },
     ]);
   });

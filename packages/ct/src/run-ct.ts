@@ -3,11 +3,14 @@ import path from 'node:path';
 import { spawnDriverProcess } from '@ngcc-perf/native';
 import { sortFindings } from './classify-findings.js';
 import { CtError } from './ct-error.js';
-import type { CtResult, CtResultBase, CtTaintResult, CtTimingResult } from './ct-result.js';
-import { parseCtDriverLines } from './internal/driver-lines.js';
+import type { CtCpuView, CtFinding, CtResult, CtResultBase, CtTaintResult } from './ct-result.js';
+import { dispatchEvidence, hiddenCpuFeatures, procCpuinfoFlags } from './detect-dispatch.js';
+import { CPUID_FEATURE_NAMES } from './internal/cpuid-feature-names.js';
 import { resolveDriverPath } from './internal/resolve-driver.js';
+import { runTimingTest, THRESHOLD_ABS_T, type TimingRequest } from './internal/run-timing.js';
 import { interpretTaintRun } from './interpret-taint-run.js';
-import { scanDivisions } from './scan-divisions.js';
+import { probeDivisions } from './probe-divisions.js';
+import { scanDivisionSites, scanDivisions } from './scan-divisions.js';
 
 /** Options of {@link runCt}. */
 export interface RunCtOptions {
@@ -23,20 +26,36 @@ export interface RunCtOptions {
   valgrindPath?: string;
   /** Seconds the taint run may take under valgrind before it is stopped (`unknown`, `timeout`). */
   taintTimeoutSeconds?: number;
-  /** The dudect-style test: message length in bytes and time budget in milliseconds; `false` skips it. */
-  timing?: { messageBytes: number; milliseconds: number } | false;
+  /**
+   * The dudect-style test: message length in bytes and the cap of each run in milliseconds (it runs
+   * until a minimum number of samples scaled by the call's cost, or `minSamples` when given, then
+   * once more to confirm the direction); `false` skips it.
+   */
+  timing?: TimingRequest | false;
+  /**
+   * The native CPU features to compare with valgrind's CPUID view (`/proc/cpuinfo` names); default:
+   * what the driver's CPUID showed in the timing test, else the host's `/proc/cpuinfo` flags.
+   */
+  hostCpuFeatures?: readonly string[];
 }
 
 /**
  * Defaults of {@link runCt}: the taint run hashes 0, 1, 55, 64 and 1000 bytes (plus 443 bits), may
- * take 300 s; the timing test hashes 64-byte messages for 3 s; |t| > 4.5 is dudect's threshold.
+ * take 300 s; the timing test hashes 64-byte messages, each of its runs capped at 20 s; |t| > 4.5 is
+ * dudect's threshold.
  */
 export const RUN_CT_DEFAULTS = {
   messageBytes: [0, 1, 55, 64, 1000] as readonly number[],
   taintTimeoutSeconds: 300,
-  timing: { messageBytes: 64, milliseconds: 3000 },
-  thresholdAbsT: 4.5,
+  timing: { messageBytes: 64, milliseconds: 20000 },
+  thresholdAbsT: THRESHOLD_ABS_T,
 } as const;
+
+/** Said when a memory-index finding exists: memcheck cannot follow the secret through the lookup. */
+export const LOWER_BOUND_LIMIT =
+  'findings downstream of a memory-index finding may be hidden: memcheck treats a value loaded through a ' +
+  'message-derived address as public, so later branches and lookups computed from it are not reported; ' +
+  'this list is a lower bound';
 
 const MAX_MESSAGE_BYTES = 131072;
 
@@ -91,51 +110,20 @@ async function runTaint(
   return { version: version.stdout.trim(), run };
 }
 
-async function runTiming(
-  driver: string,
-  library: string,
-  digestBits: number,
-  timing: { messageBytes: number; milliseconds: number },
-): Promise<CtTimingResult | string> {
-  const run = await spawnDriverProcess(
-    driver,
-    [
-      'ct-time',
-      library,
-      String(digestBits),
-      '--bits',
-      String(timing.messageBytes * 8),
-      '--milliseconds',
-      String(timing.milliseconds),
-    ],
-    {
-      timeoutSeconds: timing.milliseconds / 1000 + 120,
-    },
-  );
-  const lines = parseCtDriverLines(run.stdout);
-  const line = lines.find((entry) => entry.type === 'ct-time');
-  if (line === undefined || line.type !== 'ct-time') {
-    const error = lines.find((entry) => entry.type === 'error');
-    if (error !== undefined && error.type === 'error') return error.message;
-    return run.timedOut
-      ? 'the timing test did not finish in time'
-      : `the timing test ended with ${run.signal ?? `exit code ${run.exitCode}`} and no result`;
-  }
-  return {
-    messageBits: line.bits,
-    counter: line.counter.name,
-    samplesCount: line.samples,
-    fixedSamplesCount: line.fixedSamples,
-    randomSamplesCount: line.randomSamples,
-    fixedMeanTicks: line.fixedMeanTicks,
-    randomMeanTicks: line.randomMeanTicks,
-    medianTicks: line.medianTicks,
-    maxAbsT: line.maxAbsT,
-    thresholdAbsT: RUN_CT_DEFAULTS.thresholdAbsT,
-    differenceSuspected: line.maxAbsT > RUN_CT_DEFAULTS.thresholdAbsT,
-    tests: line.tests.map((test) => ({ cropBelowTicks: test.cropBelowTicks, samplesCount: test.samples, t: test.t })),
-    seconds: run.seconds,
-  };
+/** The native CPUID view: the caller's, the driver's (from the timing test), or /proc/cpuinfo's. */
+function nativeView(
+  given: readonly string[] | undefined,
+  driver: string[] | null,
+): { features: string[]; source: CtCpuView['nativeSource'] } | null {
+  const known = (names: readonly string[]): string[] => names.filter((name) => CPUID_FEATURE_NAMES.includes(name));
+  if (given !== undefined) return { features: known(given), source: 'given' };
+  if (driver !== null) return { features: known(driver), source: 'driver' };
+  const flags = procCpuinfoFlags();
+  return flags === null ? null : { features: known(flags), source: 'proc-cpuinfo' };
+}
+
+function limitsOf(findings: readonly CtFinding[]): string[] {
+  return findings.some((finding) => finding.kind === 'memory-index') ? [LOWER_BOUND_LIMIT] : [];
 }
 
 /**
@@ -165,14 +153,23 @@ export async function runCt(options: RunCtOptions): Promise<CtResult> {
     timing: null,
     timingDetail: null,
     notes: [],
+    limits: [],
+    publicDivisions: [],
+    cpu: null,
   };
   const timing = options.timing ?? RUN_CT_DEFAULTS.timing;
+  let driverFeatures: string[] | null = null;
   if (timing === false) {
     base.timingDetail = 'skipped';
   } else {
-    const measured = await runTiming(driver, library, options.digestBits, timing);
-    if (typeof measured === 'string') base.timingDetail = measured;
-    else base.timing = measured;
+    const measured = await runTimingTest(driver, library, options.digestBits, timing);
+    driverFeatures = measured.cpuFeatures;
+    if (typeof measured.result === 'string') base.timingDetail = measured.result;
+    else base.timing = measured.result;
+    if (base.timing !== null && !base.timing.minSamplesReached)
+      base.limits.push(
+        `the timing test stopped at its ${timing.milliseconds} ms cap before ${base.timing.minSamplesCount} samples: it has less power than asked`,
+      );
   }
   const valgrind = options.valgrindPath ?? findOnPath('valgrind');
   if (valgrind === null) {
@@ -198,11 +195,49 @@ export async function runCt(options: RunCtOptions): Promise<CtResult> {
   const objdump = await spawnDriverProcess('objdump', ['-d', '-l', '--no-show-raw-insn', real], {
     timeoutSeconds: 120,
   });
-  const divisions = objdump.exitCode === 0 ? scanDivisions(objdump.stdout) : [];
-  if (objdump.exitCode !== 0)
+  const divisions: CtFinding[] = [];
+  if (objdump.exitCode !== 0) {
     base.notes.push(
       `divisions not looked for: objdump failed (${objdump.startError ?? objdump.stderr.trim().slice(0, 200)})`,
     );
+  } else {
+    const probe = await probeDivisions(driver, real, options.digestBits, bits, scanDivisionSites(objdump.stdout));
+    if (probe.status === 'ok') {
+      divisions.push(...probe.findings);
+      base.publicDivisions = probe.publicDivisions;
+      base.notes.push(...probe.notes);
+    } else {
+      divisions.push(...scanDivisions(objdump.stdout));
+      base.notes.push(
+        `the division probe could not run (${probe.detail}): every division is listed as a finding, operands not checked`,
+      );
+    }
+  }
   const findings = sortFindings([...outcome.findings, ...divisions]);
+  base.limits.push(...limitsOf(findings));
+  const native = nativeView(options.hostCpuFeatures, driverFeatures);
+  if (outcome.cpuFeatures !== null && native !== null) {
+    const hiddenFeatures = hiddenCpuFeatures(native.features, outcome.cpuFeatures);
+    base.cpu = {
+      auditedFeatures: outcome.cpuFeatures,
+      nativeFeatures: native.features,
+      nativeSource: native.source,
+      hiddenFeatures,
+      dispatchEvidence: objdump.exitCode === 0 ? dispatchEvidence(objdump.stdout, hiddenFeatures) : [],
+    };
+    if (hiddenFeatures.length > 0 && base.cpu.dispatchEvidence.length > 0) {
+      return {
+        ...base,
+        findings,
+        taint,
+        verdict: 'unknown',
+        reason: 'dispatch-hidden',
+        detail:
+          `valgrind hid CPU features the library sees natively (${hiddenFeatures.join(', ')}) and the library ` +
+          `picks its code by CPU features (${base.cpu.dispatchEvidence.join('; ')}): the audited path may not be ` +
+          'the one that runs on this host',
+      };
+    }
+  }
   return { ...base, findings, taint, verdict: findings.length === 0 ? 'constant-time' : 'secret-dependent' };
 }

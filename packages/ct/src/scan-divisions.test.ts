@@ -30,6 +30,8 @@ describe('scanDivisions', () => {
         source: 'disassembly',
         firstMessageBits: null,
         occurrences: null,
+        origin: null,
+        libraryFrames: [],
       },
       {
         kind: 'variable-latency',
@@ -39,6 +41,8 @@ describe('scanDivisions', () => {
         source: 'disassembly',
         firstMessageBits: null,
         occurrences: null,
+        origin: null,
+        libraryFrames: [],
       },
     ]);
   });

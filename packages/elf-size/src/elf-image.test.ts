@@ -37,7 +37,14 @@ describe('parseElfImage on hand-made images of each class and byte order', () =>
         fileType: 'shared-object',
         imageBytes: headerEnd + 200 + 4152,
       });
-      expect(result.sectionBytes).toEqual({ textBytes: 120, rodataBytes: 80, dataBytes: 40, bssBytes: 4096 });
+      expect(result.sectionBytes).toEqual({
+        textBytes: 120,
+        rodataBytes: 80,
+        dataBytes: 40,
+        bssBytes: 4096,
+        tdataBytes: 0,
+        tbssBytes: 0,
+      });
       expect(result.sections.map((s) => [s.name, s.type, s.sizeBytes, s.allocated])).toEqual([
         ['', 'NULL', 0, false],
         ['.text', 'PROGBITS', 120, true],
@@ -56,7 +63,14 @@ describe('parseElfImage on hand-made images of each class and byte order', () =>
   it('gives null section sizes for an image without a section-header table (e_shoff = 0)', () => {
     const result = parseElfImage(craftSampleElf32(), 'stripped.so');
     expect(result.imageBytes).toBe(4352);
-    expect(result.sectionBytes).toEqual({ textBytes: null, rodataBytes: null, dataBytes: null, bssBytes: null });
+    expect(result.sectionBytes).toEqual({
+      textBytes: null,
+      rodataBytes: null,
+      dataBytes: null,
+      bssBytes: null,
+      tdataBytes: null,
+      tbssBytes: null,
+    });
     expect(result.sections).toEqual([]);
   });
 
@@ -70,7 +84,14 @@ describe('parseElfImage on hand-made images of each class and byte order', () =>
       ],
       sections: [{ name: '.text', type: 1, flags: 6, virtualAddress: 300, offset: 300, sizeBytes: 100 }],
     });
-    expect(parseElfImage(bytes).sectionBytes).toEqual({ textBytes: 100, rodataBytes: 0, dataBytes: 0, bssBytes: 0 });
+    expect(parseElfImage(bytes).sectionBytes).toEqual({
+      textBytes: 100,
+      rodataBytes: 0,
+      dataBytes: 0,
+      bssBytes: 0,
+      tdataBytes: 0,
+      tbssBytes: 0,
+    });
   });
 
   it('gives null sizes when e_shstrndx is SHN_UNDEF (no names)', () => {
@@ -93,6 +114,8 @@ describe('parseElfImage on hand-made images of each class and byte order', () =>
       rodataBytes: 80,
       dataBytes: 40,
       bssBytes: 4096,
+      tdataBytes: 0,
+      tbssBytes: 0,
     });
   });
 });

@@ -37,6 +37,8 @@ export function parseElfImage(bytes: Uint8Array, file = 'ELF buffer'): ElfImageR
     rodataBytes: known ? sizeOf(sections, '.rodata') : null,
     dataBytes: known ? sizeOf(sections, '.data') : null,
     bssBytes: known ? sizeOf(sections, '.bss') : null,
+    tdataBytes: known ? sizeOf(sections, '.tdata') : null,
+    tbssBytes: known ? sizeOf(sections, '.tbss') : null,
   };
   return { ...loadable, sectionBytes, sections };
 }

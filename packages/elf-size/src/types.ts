@@ -80,11 +80,15 @@ export interface SectionBytes {
   dataBytes: number | null;
   /** `.bss`: zero-initialised writable data (no file bytes; part of a PT_LOAD's MemSiz). */
   bssBytes: number | null;
+  /** `.tdata`: initialised thread-local data (each thread's copy; the PT_TLS segment's file part). */
+  tdataBytes: number | null;
+  /** `.tbss`: zero-initialised thread-local data (no file bytes, no PT_LOAD memory; per thread). */
+  tbssBytes: number | null;
 }
 
 /** What {@link readElfImage} finds: the loadable segments and the section breakdown. */
 export interface ElfImageResult extends LoadableSegmentsResult {
-  /** `.text`, `.rodata`, `.data`, `.bss` sizes in bytes. */
+  /** `.text`, `.rodata`, `.data`, `.bss`, `.tdata`, `.tbss` sizes in bytes. */
   sectionBytes: SectionBytes;
   /** Every section header in table order (empty when the file has none). */
   sections: ElfSection[];

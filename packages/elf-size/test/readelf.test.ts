@@ -14,6 +14,8 @@ const SOURCES: Record<string, string> = {
   tiny: 'int CryptHash(int d, const unsigned char *m, unsigned long long l, unsigned char *o) { (void)m; (void)l; o[0] = (unsigned char)d; return 0; }\n',
   // 64 KiB of zero-initialised state: MemSiz of the RW segment grows, FileSiz does not
   bss: 'static unsigned char state[65536];\nint CryptHash(int d, const unsigned char *m, unsigned long long l, unsigned char *o) { state[l % 65536] ^= m[0]; o[0] = state[d]; return 0; }\n',
+  // thread-local state: 64 initialised bytes in .tdata, 4096 zero bytes in .tbss
+  tls: '__thread unsigned char seed[64] = {1};\n__thread unsigned char scratch[4096];\nint CryptHash(int d, const unsigned char *m, unsigned long long l, unsigned char *o) { scratch[l % 4096] ^= m[0]; o[0] = (unsigned char)(seed[d % 64] ^ scratch[d % 4096]); return 0; }\n',
   // a 4 KiB constant table in .rodata
   table:
     'static const unsigned int T[1024] = {1, 2, 3, 4, 5, 6, 7, 8};\nint CryptHash(int d, const unsigned char *m, unsigned long long l, unsigned char *o) { (void)l; o[0] = (unsigned char)T[(d + m[0]) % 1024]; return 0; }\n',
@@ -68,7 +70,14 @@ function readelfSectionBytes(file: string) {
   const sections = readelfSections(file);
   const size = (name: string): number =>
     sections.filter((s) => s.name === name).reduce((sum, s) => sum + s.sizeBytes, 0);
-  return { textBytes: size('.text'), rodataBytes: size('.rodata'), dataBytes: size('.data'), bssBytes: size('.bss') };
+  return {
+    textBytes: size('.text'),
+    rodataBytes: size('.rodata'),
+    dataBytes: size('.data'),
+    bssBytes: size('.bss'),
+    tdataBytes: size('.tdata'),
+    tbssBytes: size('.tbss'),
+  };
 }
 
 /** The LOAD lines of `readelf -lW`: Offset VirtAddr PhysAddr FileSiz MemSiz Flg Align. */
@@ -166,8 +175,14 @@ describe('readElfImage agrees with readelf -lW and -SW', () => {
     ).toEqual(readelfSections(file));
   }
 
-  it.each(['libtiny.so', 'libbss.so', 'libtable.so'])('%s built by gcc', async (name) => {
+  it.each(['libtiny.so', 'libbss.so', 'libtable.so', 'libtls.so'])('%s built by gcc', async (name) => {
     await expectAgreement(built(name));
+  });
+
+  it('libtls.so: its thread-local state is listed, 64 bytes of .tdata and 4096 of .tbss (they were left out)', async () => {
+    const { tdataBytes, tbssBytes } = (await readElfImage(built('libtls.so'))).sectionBytes;
+    expect(tdataBytes).toBeGreaterThanOrEqual(64);
+    expect(tbssBytes).toBeGreaterThanOrEqual(4096);
   });
 
   it('libtable.so: the 4096-byte constant table is in .rodata; libbss.so: the 65536-byte state is .bss', async () => {

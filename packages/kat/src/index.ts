@@ -8,7 +8,12 @@ export type {
   DriverRunner,
   KatTestSizes,
 } from './driver-runner.js';
-export { findManifestEntry } from './find-manifest-entry.js';
+export {
+  findManifestEntry,
+  findManifestEntryByDigest,
+  findManifestEntryBySpelling,
+  katKindOf,
+} from './find-manifest-entry.js';
 export { formatKatFile } from './format-kat-file.js';
 export { formatManifestLine } from './format-manifest-line.js';
 export { HashDrbg } from './hash-drbg.js';

@@ -30,6 +30,11 @@ export interface RunKatOptions {
   manifest?: KatManifest | string;
   /** Label to look up in the manifest (`<label>/<file>`); default: `name`. */
   label?: string;
+  /**
+   * Label of the reference twin (same candidate, same digest length) whose entries judge this
+   * instance when the manifest has none for `label` and none its files' digests reproduce.
+   */
+  twinLabel?: string;
   /** Directory of submitted KAT files, compared when the manifest has no entry for a file. */
   katDir?: string;
   /** Write the generated KAT files here (created if needed). */
@@ -163,7 +168,7 @@ export async function runKat(options: RunKatOptions): Promise<KatResult> {
     const { run } = outcome;
     const text = formatKatFile(kind, run.records, digestBits, run.seedHex);
     const written = await writeKatFile(options.outDir, file, text);
-    const judged = await judgeKatFile(text, file, manifest, label, options.katDir);
+    const judged = await judgeKatFile(text, file, manifest, label, options.katDir, options.twinLabel);
     mismatch ??= judged.mismatch;
     files.push({
       kind,

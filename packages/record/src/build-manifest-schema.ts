@@ -78,6 +78,19 @@ export const buildInstanceSchema = z.object({
       }),
     )
     .optional(),
+  /** Sources and include folders discovery took from outside the instance folder, each with why (the linker or the compiler needed it). */
+  addedSources: z
+    .array(z.object({ file: z.string(), kind: z.enum(['source', 'include-dir']), reason: z.string() }))
+    .optional(),
+  /**
+   * How the KAT verdict found its official digests: the manifest entries (`label/file`) the generated
+   * files matched by KAT kind and canonical digest, and the reference twin (same digest length) whose
+   * entries judged an instance the manifest does not name.
+   */
+  katReference: z
+    .object({ entries: z.array(z.string()), twin: z.string().nullable() })
+    .nullable()
+    .optional(),
   /** What the library did when asked for a digest 8 bits shorter than its own (one call after a passing KAT). */
   digestLengthProbe: z
     .object({
@@ -102,6 +115,8 @@ export const packageEvidenceSchema = z.object({
   archive: z.string().nullable(),
   archiveSha256: sha256Hex.nullable(),
   versions: z.array(z.string()),
+  /** Why the package yielded no measurable instance (it is listed, the run went on without it); absent when it did. */
+  reason: z.string().optional(),
   unmeasured: z.array(
     z.object({
       folder: z.string(),

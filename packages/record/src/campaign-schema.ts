@@ -78,6 +78,11 @@ export const campaignSchema = z.object({
     messageRule: z.string(),
     /** `run --fixed-layout`: ADDR_NO_RANDOMIZE in every driver process; absent: randomised. */
     addressLayout: z.literal('fixed').optional(),
+    /**
+     * `run --count-instructions SOURCE`: every operation's instructions per call counted beside its
+     * trials (`auto`: the PMU where there is one, else valgrind); absent: not counted.
+     */
+    countInstructions: z.enum(['auto', 'pmu', 'valgrind']).optional(),
   }),
   cpus: z.array(z.number().int().nonnegative()),
   tools: z.object({

@@ -8,11 +8,13 @@ export {
   packageEvidenceSchema,
 } from './build-manifest-schema.js';
 export type { BuildInstance, BuildManifest, KatVerdict, PackageEvidence } from './build-manifest-schema.js';
-export { ctAuditSchema, ctFindingSchema } from './ct-audit-schema.js';
+export { ctAuditSchema, ctFindingSchema, ctSourcePlaceSchema } from './ct-audit-schema.js';
 export type { CtAudit, CtAuditFinding } from './ct-audit-schema.js';
 export { buildEntrySchema, buildFileSchema, campaignFileSchema } from './run-state-schema.js';
 export type { BuildEntry, BuildFile, CampaignFileState } from './run-state-schema.js';
 export { callMemorySchema } from './call-memory-schema.js';
+export { instructionCountSchema, instructionSourceSchema } from './instruction-count-schema.js';
+export type { InstructionCount, InstructionSource } from './instruction-count-schema.js';
 export type { CallMemory } from './call-memory-schema.js';
 export { campaignSchema, CAMPAIGN_FORMAT, driverSandboxSchema } from './campaign-schema.js';
 export type { Campaign, DriverSandbox } from './campaign-schema.js';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { katVerdictSchema } from './build-manifest-schema.js';
 import { callMemorySchema } from './call-memory-schema.js';
 import { hostProblemSchema } from './host-problem-schema.js';
+import { instructionCountSchema } from './instruction-count-schema.js';
 import { perCallSummarySchema } from './per-call-schema.js';
 import { measurementPlanSchema } from './plan-schema.js';
 import { processEntrySchema } from './process-schema.js';
@@ -181,6 +182,10 @@ const recordCommon = {
   perCallSample: processEntrySchema.optional(),
   memory: callMemorySchema.nullish(),
   memoryFailure: z.string().nullish(),
+  /** Instructions per call (`run --count-instructions`); null when counting was asked for and failed. */
+  instructionCount: instructionCountSchema.nullish(),
+  /** Why there is no `instructionCount` when counting was asked for. */
+  instructionCountFailure: z.string().nullish(),
   /** Present on a record measured again by `run --remeasure unstable`: the record it replaces (kept) and that record's trial CV. */
   remeasure: z
     .object({

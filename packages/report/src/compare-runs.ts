@@ -2,6 +2,7 @@ import { recordHeadline } from './record-headline.js';
 import { ReportError } from './report-error.js';
 import type { HeadlineFigure } from '@ngcc-perf/stats';
 import { welchTTest } from './welch-t-test.js';
+import { compareInstructionCounts, type InstructionComparison } from './compare-instruction-counts.js';
 import type { Dataset } from './dataset.js';
 import type { TimingRecord } from '@ngcc-perf/record';
 import type { WelchTTestResult } from './welch-t-test.js';
@@ -12,6 +13,8 @@ export interface CompareRunsOptions {
   threshold?: number;
   /** Significance level of the two-sided Welch test. */
   alpha?: number;
+  /** Relative change of an exact instruction count beyond which it is a regression or an improvement: 0.02 = 2 %. */
+  instructionThreshold?: number;
 }
 
 /**
@@ -26,6 +29,7 @@ export interface CompareRunsOptions {
 export const COMPARE_RUNS_DEFAULTS: Readonly<Required<CompareRunsOptions>> = Object.freeze({
   threshold: 0.02,
   alpha: 0.05,
+  instructionThreshold: 0.02,
 });
 
 /**
@@ -52,6 +56,8 @@ export interface ComparisonRow {
   verdict: ComparisonVerdict;
   /** Why the verdict is `not-comparable` or `insufficient-trials`; null otherwise. */
   reason: string | null;
+  /** The instruction counts of the two runs, compared exactly; null when neither run counted. */
+  instructions: InstructionComparison | null;
 }
 
 /** Result of {@link compareRuns}. */
@@ -66,6 +72,11 @@ export interface RunComparison {
   onlyInB: string[];
   regressions: number;
   improvements: number;
+  instructionThreshold: number;
+  /** Rows whose instruction count is a regression beyond `instructionThreshold`. */
+  instructionRegressions: number;
+  /** Every operation whose instruction count changed, `candidate/instance L B: A → B (+d)`. */
+  instructionChanges: string[];
 }
 
 function trialMeans(record: TimingRecord): number[] {
@@ -74,8 +85,19 @@ function trialMeans(record: TimingRecord): number[] {
   );
 }
 
-function compareRecords(a: TimingRecord, b: TimingRecord, threshold: number, alpha: number): ComparisonRow {
-  const base = { candidate: a.candidate, instance: a.instance, messageBytes: a.messageBytes };
+function compareRecords(
+  a: TimingRecord,
+  b: TimingRecord,
+  threshold: number,
+  alpha: number,
+  instructionThreshold: number,
+): ComparisonRow {
+  const base = {
+    candidate: a.candidate,
+    instance: a.instance,
+    messageBytes: a.messageBytes,
+    instructions: compareInstructionCounts(a, b, instructionThreshold),
+  };
   const headlineA = recordHeadline(a);
   const headlineB = recordHeadline(b);
   const ratio =
@@ -141,7 +163,12 @@ function compareRecords(a: TimingRecord, b: TimingRecord, threshold: number, alp
  * ```
  */
 export function compareRuns(a: Dataset, b: Dataset, options: CompareRunsOptions = {}): RunComparison {
-  const { threshold, alpha } = { ...COMPARE_RUNS_DEFAULTS, ...options };
+  const { threshold, alpha, instructionThreshold } = { ...COMPARE_RUNS_DEFAULTS, ...options };
+  if (!(instructionThreshold >= 0 && instructionThreshold < 1))
+    throw new ReportError(
+      'INVALID_OPTION',
+      `instructionThreshold must be from 0 to below 1 (0.02 = 2 %), got ${instructionThreshold}.`,
+    );
   if (!(threshold > 0 && threshold < 1))
     throw new ReportError('INVALID_OPTION', `threshold must be between 0 and 1 (0.02 = 2 %), got ${threshold}.`);
   if (!(alpha > 0 && alpha < 1))
@@ -156,7 +183,7 @@ export function compareRuns(a: Dataset, b: Dataset, options: CompareRunsOptions 
     .sort((x, y) => rank(x) - rank(y) || x.messageBytes - y.messageBytes);
   const rows = sorted.flatMap((record) => {
     const other = inB.get(key(record));
-    return other === undefined ? [] : [compareRecords(record, other, threshold, alpha)];
+    return other === undefined ? [] : [compareRecords(record, other, threshold, alpha, instructionThreshold)];
   });
   return {
     systemA: a.campaign.systemId,
@@ -168,5 +195,16 @@ export function compareRuns(a: Dataset, b: Dataset, options: CompareRunsOptions 
     onlyInB: [...inB.keys()].filter((name) => !inA.has(name)),
     regressions: rows.filter((row) => row.verdict === 'regression').length,
     improvements: rows.filter((row) => row.verdict === 'improvement').length,
+    instructionThreshold,
+    instructionRegressions: rows.filter((row) => row.instructions?.verdict === 'regression').length,
+    instructionChanges: rows.flatMap((row) => {
+      const counts = row.instructions;
+      if (counts === null || counts.differenceInstructions === null || counts.differenceInstructions === 0) return [];
+      const sign = counts.differenceInstructions > 0 ? '+' : '';
+      return [
+        `${row.candidate}/${row.instance} ${row.messageBytes} B: ${counts.instructionsA} → ${counts.instructionsB} ` +
+          `(${sign}${counts.differenceInstructions}, ${counts.verdict})`,
+      ];
+    }),
   };
 }

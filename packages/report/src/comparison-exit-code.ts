@@ -1,3 +1,4 @@
+import type { InstructionVerdict } from './compare-instruction-counts.js';
 import type { ComparisonVerdict, RunComparison } from './compare-runs.js';
 
 /**
@@ -19,6 +20,23 @@ export const COMPARISON_VERDICT_EXIT_CODES: Readonly<Record<ComparisonVerdict, 0
   'not-comparable': 3,
 });
 
+/**
+ * Exit code of each instruction-count verdict, as for cycles: `regression` 1, `not-comparable` 3
+ * (a side not counted or failed, or the sources differ), the others 0.
+ *
+ * @example
+ * ```ts
+ * INSTRUCTION_VERDICT_EXIT_CODES.changed; // 0: reported, within the threshold
+ * ```
+ */
+export const INSTRUCTION_VERDICT_EXIT_CODES: Readonly<Record<InstructionVerdict, 0 | 1 | 3>> = Object.freeze({
+  regression: 1,
+  improvement: 0,
+  changed: 0,
+  unchanged: 0,
+  'not-comparable': 3,
+});
+
 /** Options of {@link comparisonExitCode}. */
 export interface ComparisonExitCodeOptions {
   /** Let rows that cannot be vouched for (exit 3) and sizes missing from B pass with 0; regressions still exit 1. */
@@ -37,7 +55,10 @@ export interface ComparisonExitCodeOptions {
  * ```
  */
 export function comparisonExitCode(comparison: RunComparison, options: ComparisonExitCodeOptions = {}): 0 | 1 | 3 {
-  const codes = comparison.rows.map((row) => COMPARISON_VERDICT_EXIT_CODES[row.verdict]);
+  const codes = comparison.rows.flatMap((row) => [
+    COMPARISON_VERDICT_EXIT_CODES[row.verdict],
+    ...(row.instructions === null ? [] : [INSTRUCTION_VERDICT_EXIT_CODES[row.instructions.verdict]]),
+  ]);
   if (codes.includes(1)) return 1;
   if (options.allowIncomparable === true) return 0;
   return codes.includes(3) || comparison.onlyInA.length > 0 ? 3 : 0;
@@ -58,5 +79,11 @@ export function unvouchedRows(comparison: RunComparison): string[] {
       (row) =>
         `${row.candidate}/${row.instance} ${row.messageBytes} B: ${row.verdict}${row.reason === null ? '' : ` (${row.reason})`}`,
     );
-  return [...rows, ...comparison.onlyInA.map((key) => `${key}: missing from B`)];
+  const counts = comparison.rows
+    .filter((row) => row.instructions?.verdict === 'not-comparable')
+    .map(
+      (row) =>
+        `${row.candidate}/${row.instance} ${row.messageBytes} B: instruction count not comparable (${row.instructions!.reason})`,
+    );
+  return [...rows, ...counts, ...comparison.onlyInA.map((key) => `${key}: missing from B`)];
 }

@@ -6,9 +6,16 @@ export {
 } from './baseline-figures.js';
 export { CALL_MEMORY_FIGURES, CALL_MEMORY_GROWTH_LIMITS, findCallMemoryGrowth } from './call-memory-growth.js';
 export type { CallMemoryFigure, CallMemoryGrowth } from './call-memory-growth.js';
+export { compareInstructionCounts } from './compare-instruction-counts.js';
+export type { InstructionComparison, InstructionVerdict } from './compare-instruction-counts.js';
 export { compareRuns, COMPARE_RUNS_DEFAULTS } from './compare-runs.js';
 export type { CompareRunsOptions, ComparisonRow, ComparisonVerdict, RunComparison } from './compare-runs.js';
-export { COMPARISON_VERDICT_EXIT_CODES, comparisonExitCode, unvouchedRows } from './comparison-exit-code.js';
+export {
+  COMPARISON_VERDICT_EXIT_CODES,
+  comparisonExitCode,
+  INSTRUCTION_VERDICT_EXIT_CODES,
+  unvouchedRows,
+} from './comparison-exit-code.js';
 export type { ComparisonExitCodeOptions } from './comparison-exit-code.js';
 export type { Dataset, DatasetRecord } from './dataset.js';
 export { formatMemoryBytes } from './format-memory-bytes.js';

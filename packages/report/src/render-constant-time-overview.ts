@@ -27,8 +27,8 @@ function buildOverviewPage(dataset: Dataset, format: PageFormat): PageModel {
             link(candidateFindingsFromReports(candidate, systemId, format), `${candidate}, constant-time audit`),
             '.',
           ),
-          // the candidate page's tables, without its method paragraph (said once, above)
-          ...section.blocks.filter((block) => block.kind === 'table'),
+          // the candidate page's tables and per-instance limits, without its method paragraph (said once, above)
+          ...section.blocks.slice(1),
         ],
       },
     ];
@@ -44,7 +44,7 @@ function buildOverviewPage(dataset: Dataset, format: PageFormat): PageModel {
         audited.length === 0
           ? 'No instance was audited in this run (the campaign ran without its ct phase).'
           : `${audited.length} of ${dataset.build.instances.length} instances audited; ${dependent.length} secret-dependent with ${findings} finding${findings === 1 ? '' : 's'} in all. ` +
-              'Each library was run again, built with the same flags plus -g, under valgrind memcheck with the message marked secret: a branch or a table index computed from message bytes is a finding, and so is an integer division in the disassembly. The timing test is evidence only. The method page says what the audit cannot see.',
+              'Each library was run again, built with the same flags plus -g, under valgrind memcheck with the message marked secret: a branch or a table index computed from message bytes is a finding, named by its line and the line where the secret entered, and so is an integer division whose operands changed with the message at run time (divisions of public values are listed apart). The timing test is evidence only. Where a candidate has a memory-index finding its list is a lower bound (later uses of a looked-up value are not seen); the limits under each candidate and the method page say what the audit cannot see.',
       ),
     ],
     sections,

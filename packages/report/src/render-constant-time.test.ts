@@ -6,6 +6,7 @@ import { seed000Dataset } from '../test/seed-datasets.js';
 import type { CtAudit } from '@ngcc-perf/record';
 import type { Dataset } from './dataset.js';
 import { renderCandidateMarkdown } from './render-candidate-markdown.js';
+import { renderConstantTimeOverviewMarkdown } from './render-constant-time-overview.js';
 import { renderMethodMarkdown } from './render-method-markdown.js';
 import { renderSystemSummaryMarkdown } from './render-system-summary.js';
 
@@ -25,15 +26,22 @@ const AUDIT: CtAudit = {
       source: 'memcheck',
       firstMessageBits: 8,
       occurrences: 56,
+      origin: { function: 'absorb', file: 'litchi.c', line: 88 },
+      libraryFrames: [
+        { function: 'sbox_layer', file: 'litchi.c', line: 42 },
+        { function: 'absorb', file: 'litchi.c', line: 88 },
+      ],
     },
     {
       kind: 'variable-latency',
       function: 'mix',
       file: 'litchi.c',
       line: 7,
-      source: 'disassembly',
+      source: 'division-probe',
       firstMessageBits: null,
-      occurrences: null,
+      occurrences: 12,
+      origin: null,
+      libraryFrames: [],
     },
   ],
   taintSeconds: 1.5,
@@ -45,9 +53,24 @@ const AUDIT: CtAudit = {
     thresholdAbsT: 4.5,
     differenceSuspected: true,
     seconds: 2,
+    direction: 'random-slower',
+    differenceTicks: 310,
+    differencePercent: 1.25,
+    minSamplesCount: 1000,
+    minSamplesReached: true,
+    repeat: { samplesCount: 1000, maxAbsT: 9.5, direction: 'random-slower' },
   },
   timingDetail: null,
   notes: [],
+  limits: ['findings downstream of a memory-index finding may be hidden; this list is a lower bound'],
+  publicDivisions: [{ function: 'blocks', file: 'litchi.c', line: 12, operands: 'public', executions: 6 }],
+  cpu: {
+    auditedFeatures: ['avx2'],
+    nativeFeatures: ['avx2', 'avx512f'],
+    nativeSource: 'driver',
+    hiddenFeatures: ['avx512f'],
+    dispatchEvidence: [],
+  },
 };
 
 function withAudit(audit: CtAudit): Dataset {
@@ -63,12 +86,41 @@ describe('constant-time audit on the pages', () => {
     expect(page.indexOf('## 5. Resource consumption')).toBeLessThan(page.indexOf('## Constant-time audit'));
     const instance = seed000Dataset().dataset.build.instances[0]!.instance;
     expect(section).toContain(
-      `| \`${instance}\` | \`-O2 -fPIC -shared -g\` | ⚠ secret-dependent, 2 findings | Welch t up to ±12.3 over 1000 calls of 64 B (above 4.5) |`,
+      `| \`${instance}\` | \`-O2 -fPIC -shared -g\` | ⚠ secret-dependent, 2 findings | Welch t up to ±12.3 over 1000 calls of 64 B, random slower by 310 ticks (1.3 %); repeat ±9.5 random slower; difference confirmed (both above 4.5, same direction) |`,
     );
     expect(section).toContain(
-      `| \`${instance}\` | memory-index | \`sbox_layer\` | \`litchi.c:42\` | from 8 bits, 56× |`,
+      `| \`${instance}\` | memory-index | \`sbox_layer\` | \`litchi.c:42\` | \`absorb (litchi.c:88)\` | from 8 bits, 56× |`,
     );
-    expect(section).toContain(`| \`${instance}\` | variable-latency | \`mix\` | \`litchi.c:7\` | disassembly |`);
+    expect(section).toContain(
+      `| \`${instance}\` | variable-latency | \`mix\` | \`litchi.c:7\` | — | division probe, 12× |`,
+    );
+    expect(section).toContain(`| \`${instance}\` | \`blocks (litchi.c:12)\` | public operands, 6× |`);
+    expect(section).toContain('this list is a lower bound');
+    expect(section).toContain('valgrind hid avx512f from the library (native view: driver)');
+  });
+
+  it('the constant-time overview lists each finding with both lines, the public divisions and the limits', () => {
+    const page = renderConstantTimeOverviewMarkdown(withAudit(AUDIT));
+    expect(page).toContain(
+      '| memory-index | `sbox_layer` | `litchi.c:42` | `absorb (litchi.c:88)` | from 8 bits, 56× |',
+    );
+    expect(page).toContain('| `blocks (litchi.c:12)` | public operands, 6× |');
+    expect(page).toContain('this list is a lower bound');
+    expect(page).not.toContain('under valgrind memcheck with the message (and nothing else) marked as secret');
+  });
+
+  it('a run recorded before origins and repeats still renders (— for the origin, the old timing sentence)', () => {
+    const old = {
+      ...AUDIT,
+      findings: [{ ...AUDIT.findings[0]!, origin: null, libraryFrames: [] }],
+      timing: { ...AUDIT.timing!, repeat: null, direction: null, differenceTicks: null, differencePercent: null },
+      limits: [],
+      publicDivisions: [],
+      cpu: null,
+    };
+    const page = renderCandidateMarkdown(withAudit(old), 'hash-15');
+    expect(page).toContain('| memory-index | `sbox_layer` | `litchi.c:42` | — | from 8 bits, 56× |');
+    expect(page).toContain('Welch t up to ±12.3 over 1000 calls of 64 B (above 4.5)');
   });
 
   it('the headline block gets a constant-time column once the run has the audit (none without it)', () => {

@@ -1,3 +1,4 @@
+import { instructionCountMethodSection } from './internal/instruction-count-blocks.js';
 import { describeArchitecture } from './internal/candidate-context.js';
 import { renderHtmlDocument } from './internal/html-page.js';
 import { renderMarkdownDocument } from './internal/markdown-page.js';
@@ -130,6 +131,7 @@ function buildMethodPage(dataset: Dataset, format: PageFormat): PageModel {
       formulaSection(),
       headlineMethodSection(dataset),
       ...[baselineMethodSection(dataset)].filter((section): section is ReportSection => section !== null),
+      ...[instructionCountMethodSection(dataset)].flatMap((section) => (section === null ? [] : [section])),
       ...[constantTimeMethodSection(dataset)].flatMap((section) => (section === null ? [] : [section])),
       warningSection(dataset),
     ],

@@ -51,6 +51,8 @@ const AUDIT: CtAudit = {
       source: 'memcheck',
       firstMessageBits: 256,
       occurrences: 3,
+      origin: null,
+      libraryFrames: [],
     },
     {
       kind: 'branch',
@@ -60,12 +62,17 @@ const AUDIT: CtAudit = {
       source: 'memcheck',
       firstMessageBits: 256,
       occurrences: 1,
+      origin: null,
+      libraryFrames: [],
     },
   ],
   taintSeconds: 1,
   timing: null,
   timingDetail: 'not run',
   notes: [],
+  limits: [],
+  publicDivisions: [],
+  cpu: null,
 };
 
 /** A dataset of several candidates: makeDataset's one candidate, then each instance given its own facts. */
@@ -233,5 +240,40 @@ describe('the ranking and index pages of a real run', () => {
     expect(index).toMatch(/\| \[example-sha512\]\(example-sha512\/perf_x86_1\.md\) SHA-512 \| `sha512` \|.*\| 1\.00× /);
     expect(index).toContain('## Baseline');
     expect(index.split('\n').filter((line) => line.includes('`pseudoxof_512`'))).toHaveLength(1);
+  });
+});
+
+describe('the ranking pages with instruction counts', () => {
+  const counted = (instructions: number) => ({
+    source: 'valgrind' as const,
+    tool: 'valgrind-3.19.0',
+    warmups: 1,
+    harnessInstructions: [19, 19, 19],
+    libraryInstructions: [instructions + 19, instructions + 19, instructions + 19],
+    instructions,
+    instructionsPerByte: instructions / 32,
+    exact: true,
+    seconds: 0.7,
+  });
+  // "slow" takes more cycles but fewer instructions than "fast": the two rankings disagree
+  const dataset = datasetOf([
+    { candidate: 'fast', instance: 'fast_256', digestBits: 256, cycles32: 500 },
+    { candidate: 'slow', instance: 'slow_256', digestBits: 256, cycles32: 5000 },
+  ]);
+  for (const { record } of dataset.records)
+    record.instructionCount = counted((record.instance === 'fast_256' ? 9000 : 3000) * (record.messageBytes / 32));
+
+  it('adds a second ranking by exact counts, labelled as counts and not time, beside the ranking by cycles', () => {
+    const page = renderRankingMarkdown(dataset, 128);
+    const section = page.slice(page.indexOf('## Instruction counts (not time)'));
+    expect(section).toContain('it ranks instructions, not time');
+    expect(section).toContain('| 1 | slow `slow_256` | 1.00 | 3000 · 1 | 96000 · 1 | 6144000 · 1 |');
+    expect(section).toContain('| 2 | fast `fast_256` | 2.00 | 9000 · 2 | 288000 · 2 | 18432000 · 2 |');
+    expect(page.indexOf('## Ranking')).toBeLessThan(page.indexOf('## Instruction counts (not time)'));
+  });
+
+  it('a run that did not count has no such section', () => {
+    const plain = datasetOf([{ candidate: 'fast', instance: 'fast_256', digestBits: 256, cycles32: 500 }]);
+    expect(renderRankingMarkdown(plain, 128)).not.toContain('Instruction counts');
   });
 });

@@ -10,6 +10,7 @@ import type { MeasuredInstance, Ranking, RankingRow } from './internal/ranking-m
 import { codeSpan, link, paragraph } from './internal/report-model.js';
 import type { Block, Inline, PageModel } from './internal/report-model.js';
 import { describeDatasetCounters } from './internal/summary-rows.js';
+import { buildInstructionRankingSection } from './internal/instruction-ranking.js';
 import type { Dataset } from './dataset.js';
 
 function figureCells(ranking: Ranking, item: MeasuredInstance, row: RankingRow | null): Inline[][] {
@@ -96,6 +97,7 @@ function buildRankingPage(dataset: Dataset, scope: RankingScope, format: PageFor
     ],
     sections: [
       { heading: 'Ranking', id: 'ranking', blocks: table },
+      ...[buildInstructionRankingSection(dataset, ranking)].flatMap((section) => (section === null ? [] : [section])),
       {
         heading: 'How the ranks are made',
         id: 'how-ranked',

@@ -1,3 +1,5 @@
+import { formatRankRange } from '@ngcc-perf/stats';
+import { withInstructionColumn } from './internal/instruction-count-blocks.js';
 import { describeArchitecture } from './internal/candidate-context.js';
 import { constantTimeCell, hasConstantTimeAudit } from './internal/constant-time-section.js';
 import { renderHtmlDocument } from './internal/html-page.js';
@@ -35,7 +37,7 @@ function summaryTable(
   const withBaseline = dataset.campaign.baseline !== undefined;
   const table: TableBlock = {
     kind: 'table',
-    caption: `One row per instance; headline ${term.perCall} per call, and ${term.perByte} with its interval at ${perByte}; rank by the headline at ${perByte}`,
+    caption: `One row per instance; headline ${term.perCall} per call, and ${term.perByte} with its interval at ${perByte}; rank by the headline at ${perByte} (a range where the intervals overlap)`,
     headers: [
       'candidate',
       'instance',
@@ -52,11 +54,17 @@ function summaryTable(
       ...row.cycles.map((cell) => [cell]),
       [row.cyclesPerByte],
       ...(withBaseline ? [[row.baselineMultiple]] : []),
-      [row.rank === null ? '—' : String(row.rank)],
+      [row.rank === null ? '—' : formatRankRange(row.rank)],
       [row.kat === 'PASS' ? { text: 'PASS', tone: 'good' } : { text: row.kat, tone: 'bad' }],
     ]),
   };
-  return hasConstantTimeAudit(rows.map((row) => row.entry)) ? withConstantTimeColumn(table, rows) : table;
+  const counted = withInstructionColumn(
+    table,
+    rows.map((row) => row.records),
+    sizes[sizes.length - 1] ?? 0,
+    perByte,
+  );
+  return hasConstantTimeAudit(rows.map((row) => row.entry)) ? withConstantTimeColumn(counted, rows) : counted;
 }
 
 /** Adds the constant-time verdict column at the end (only for runs with the audit). */

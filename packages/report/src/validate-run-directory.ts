@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { findAbsolutePath } from './internal/validate-paths.js';
 import { findDerivedDifference } from './internal/validate-derived.js';
+import { findInstructionCountDifference } from './internal/validate-instruction-count.js';
 import { findKatDifference } from './internal/validate-kat.js';
 import { findReportDifference } from './internal/validate-reports.js';
 import { loadRunDirectory } from './load-run-directory.js';
@@ -90,7 +91,7 @@ export async function validateRunDirectory(directory: string): Promise<RunValida
   const recordBuild = recordBuildDifference(dataset, dataset.build);
   if (recordBuild !== null) return { valid: false, difference: recordBuild };
   for (const { file, record } of dataset.records) {
-    const derived = findDerivedDifference(file, record);
+    const derived = findDerivedDifference(file, record) ?? findInstructionCountDifference(file, record);
     if (derived !== null) return { valid: false, difference: derived };
   }
   const paths = await findAbsolutePath(directory);

@@ -8,7 +8,10 @@ export interface WelchTTestResult {
   meanA: number;
   /** Mean of the second sample. */
   meanB: number;
-  /** (meanB − meanA) / √(sA²/nA + sB²/nB); ±Infinity when both samples have no spread and differ. */
+  /**
+   * (meanB − meanA) / √(sA²/nA + sB²/nB); ±Infinity when both samples have no spread and differ
+   * (`ngcc-perf compare --json` writes it as the string "Infinity" or "-Infinity").
+   */
   t: number;
   /** Welch–Satterthwaite ν = (sA²/nA + sB²/nB)² / ((sA²/nA)²/(nA−1) + (sB²/nB)²/(nB−1)); nA + nB − 2 without spread. */
   degreesOfFreedom: number;

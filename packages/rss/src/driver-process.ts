@@ -1,4 +1,4 @@
-import { execa } from 'execa';
+import { spawnDriverProcess } from '@ngcc-perf/native';
 import { RssError } from './rss-error.js';
 
 /** One driver process to run: the binary, its arguments and a time limit. */
@@ -32,7 +32,9 @@ export interface DriverProcessOutcome {
 export type DriverProcessRunner = (request: DriverProcessRequest) => Promise<DriverProcessOutcome>;
 
 /**
- * Spawns `ngcc-perf-driver` through execa, with stdin closed, and collects how it ended. The only
+ * Spawns `ngcc-perf-driver` through `spawnDriverProcess` of @ngcc-perf/native, with stdin closed
+ * and only the last 16 KiB of stderr kept (a library that prints cannot fill memory), and collects
+ * how it ended. The only
  * place in `@ngcc-perf/rss` that starts a process.
  *
  * @param request - {@link DriverProcessRequest}; `timeoutMs` in milliseconds.
@@ -48,27 +50,24 @@ export type DriverProcessRunner = (request: DriverProcessRequest) => Promise<Dri
  * ```
  */
 export const runDriverProcess: DriverProcessRunner = async (request) => {
-  const result = await execa(request.driverPath, request.args, {
-    reject: false,
-    stdin: 'ignore',
-    timeout: request.timeoutMs,
-    killSignal: 'SIGKILL',
-    stripFinalNewline: false,
+  const result = await spawnDriverProcess(request.driverPath, request.args, {
+    timeoutSeconds: request.timeoutMs / 1000,
+    timeoutSignal: 'SIGKILL',
   });
-  if (result.exitCode === undefined && result.signal === undefined && !result.timedOut) {
+  if (result.startError !== null) {
     throw new RssError(
       'DRIVER_NOT_FOUND',
-      `${request.driverPath} could not be started (${result.message}). Build native/ with "npm run build", ` +
+      `${request.driverPath} could not be started (${result.startError}). Build native/ with "npm run build", ` +
         'or point driverPath at ngcc-perf-driver.',
-      { cause: result },
+      { cause: result.startCause },
     );
   }
   return {
-    exitCode: result.exitCode ?? null,
-    signal: result.signal ?? null,
+    exitCode: result.exitCode,
+    signal: result.signal,
     timedOut: result.timedOut,
-    stdout: typeof result.stdout === 'string' ? result.stdout : '',
-    stderr: typeof result.stderr === 'string' ? result.stderr : '',
-    wallSeconds: result.durationMs / 1000,
+    stdout: result.stdout,
+    stderr: result.stderr,
+    wallSeconds: result.seconds,
   };
 };

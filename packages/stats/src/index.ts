@@ -3,6 +3,8 @@ export { baselineMultiple } from './baseline-multiple.js';
 export type { BaselineMultiple } from './baseline-multiple.js';
 export { CV_WARNING_LIMITS, cvWarningLimit } from './cv-warning-limit.js';
 export type { CvWarningLimits } from './cv-warning-limit.js';
+export { deriveInstructionFigures } from './derive-instruction-figures.js';
+export type { InstructionFigures } from './derive-instruction-figures.js';
 export { deriveTrialFigures } from './derive-trial-figures.js';
 export type { TrialCounts, DerivedTrialFigures } from './derive-trial-figures.js';
 export { findTukeyOutliers, TUKEY_FENCE_IQR_MULTIPLE } from './find-tukey-outliers.js';

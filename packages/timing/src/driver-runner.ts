@@ -1,6 +1,5 @@
 import { accessSync, constants } from 'node:fs';
-import { driverPath as nativeDriverPath } from '@ngcc-perf/native';
-import { execa } from 'execa';
+import { driverPath as nativeDriverPath, spawnDriverProcess, type DriverProcessResult } from '@ngcc-perf/native';
 import type { CounterName } from './counter-types.js';
 import { parseDriverOutput, type DriverClockProbeLine, type DriverInfo, type DriverLine } from './driver-lines.js';
 import { clockProbeArgv, throwIfUnsupported, timeArgv } from './internal/driver-argv.js';
@@ -69,6 +68,7 @@ export interface DriverRun {
   lines: DriverLine[];
   /** stdout lines that were not protocol lines (library output). */
   strayLines: string[];
+  /** The last 16 KiB of stderr (`DRIVER_STDERR_KEPT_BYTES`): the driver's sentences and the library's output. */
   stderr: string;
 }
 
@@ -94,7 +94,9 @@ export interface TimingRunner {
 const INFO_TIMEOUT_MS = 30_000;
 
 /**
- * The runner that spawns the real driver (through execa) and validates every line it writes.
+ * The runner that spawns the real driver (through `spawnDriverProcess` of @ngcc-perf/native, which
+ * keeps only the last 16 KiB of stderr: a library that prints on every call cannot fill memory) and
+ * validates every line it writes.
  * This module is the package's only place that starts processes.
  *
  * @param driverPath - path of `ngcc-perf-driver`; default: `@ngcc-perf/native`'s `driverPath()`
@@ -137,14 +139,17 @@ export function createDriverRunner(driverPath?: string): TimingRunner {
 }
 
 async function runInfo(driverPath: string): Promise<DriverInfo> {
-  const result = await execa(driverPath, ['info'], { reject: false, timeout: INFO_TIMEOUT_MS, stdin: 'ignore' });
+  const result = await spawnDriverProcess(driverPath, ['info'], {
+    timeoutSeconds: INFO_TIMEOUT_MS / 1000,
+    timeoutSignal: 'SIGKILL',
+  });
   const source = `${driverPath} info`;
   if (result.exitCode !== 0) {
     throw new TimingError(
       'DRIVER_FAILED',
-      `${source} failed (${describeEnd(result.exitCode, result.signal, result.timedOut)}): ` +
-        `${result.stderr.trim() || result.message}. Rebuild the driver ("npm run build" in a checkout).`,
-      { cause: result },
+      `${source} failed (${describeEnd(result)}): ` +
+        `${result.stderr.trim() || (result.startError ?? '')}. Rebuild the driver ("npm run build" in a checkout).`,
+      { cause: result.startCause ?? result },
     );
   }
   const info = parseDriverOutput(result.stdout, source).lines.find((line) => line.type === 'info');
@@ -170,29 +175,25 @@ async function runInfo(driverPath: string): Promise<DriverInfo> {
 async function runTime(driverPath: string, args: TimeArgs): Promise<DriverRun> {
   const argv = timeArgv(args);
   const command = [driverPath, ...argv];
-  const result = await execa(driverPath, argv, {
-    reject: false,
-    stdin: 'ignore',
-    timeout: Math.ceil(args.timeoutSeconds * 1000),
-    killSignal: 'SIGKILL',
-    stripFinalNewline: false,
+  const result = await spawnDriverProcess(driverPath, argv, {
+    timeoutSeconds: args.timeoutSeconds,
+    timeoutSignal: 'SIGKILL',
   });
-  const spawned = result.exitCode !== undefined || result.signal !== undefined || result.timedOut;
-  if (!spawned) {
+  if (result.startError !== null) {
     throw new TimingError(
       'DRIVER_FAILED',
-      `${driverPath} could not be started: ${result.message}. Rebuild the driver ("npm run build" in a checkout).`,
-      { cause: result },
+      `${driverPath} could not be started: ${result.startError}. Rebuild the driver ("npm run build" in a checkout).`,
+      { cause: result.startCause },
     );
   }
   const { lines, strayLines } = parseDriverOutput(result.stdout, command.join(' '));
-  throwIfUnsupported(result.exitCode ?? null, lines, command);
+  throwIfUnsupported(result.exitCode, lines, command);
   return {
     command,
-    exitCode: result.exitCode ?? null,
-    signal: result.signal ?? null,
+    exitCode: result.exitCode,
+    signal: result.signal,
     timedOut: result.timedOut,
-    wallSeconds: result.durationMs / 1000,
+    wallSeconds: result.seconds,
     lines,
     strayLines,
     stderr: result.stderr,
@@ -202,20 +203,18 @@ async function runTime(driverPath: string, args: TimeArgs): Promise<DriverRun> {
 async function runClockProbe(driverPath: string, args: ClockProbeArgs): Promise<DriverClockProbeLine> {
   const command = [driverPath, ...clockProbeArgv(args)];
   const source = command.join(' ');
-  const result = await execa(driverPath, command.slice(1), {
-    reject: false,
-    stdin: 'ignore',
-    timeout: Math.ceil(args.timeoutSeconds * 1000),
-    killSignal: 'SIGKILL',
+  const result = await spawnDriverProcess(driverPath, command.slice(1), {
+    timeoutSeconds: args.timeoutSeconds,
+    timeoutSignal: 'SIGKILL',
   });
   const { lines } = parseDriverOutput(result.stdout, source);
-  throwIfUnsupported(result.exitCode ?? null, lines, command);
+  throwIfUnsupported(result.exitCode, lines, command);
   if (result.exitCode !== 0) {
     throw new TimingError(
       'DRIVER_FAILED',
-      `${source} failed (${describeEnd(result.exitCode, result.signal, result.timedOut, args.timeoutSeconds)}): ` +
-        `${result.stderr.trim() || result.message}. Check the --cpu value, then rebuild the driver ("npm run build" in a checkout).`,
-      { cause: result },
+      `${source} failed (${describeEnd(result, args.timeoutSeconds)}): ` +
+        `${result.stderr.trim() || (result.startError ?? '')}. Check the --cpu value, then rebuild the driver ("npm run build" in a checkout).`,
+      { cause: result.startCause ?? result },
     );
   }
   const probe = lines.find((line) => line.type === 'clock-probe');
@@ -228,13 +227,9 @@ async function runClockProbe(driverPath: string, args: ClockProbeArgs): Promise<
   return probe;
 }
 
-function describeEnd(
-  exitCode: number | undefined,
-  signal: string | undefined,
-  timedOut: boolean,
-  timeoutSeconds = INFO_TIMEOUT_MS / 1000,
-): string {
-  if (timedOut) return `no answer within ${timeoutSeconds} s`;
-  if (signal !== undefined) return `killed by ${signal}`;
-  return `exit code ${String(exitCode)}`;
+function describeEnd(result: DriverProcessResult, timeoutSeconds = INFO_TIMEOUT_MS / 1000): string {
+  if (result.timedOut) return `no answer within ${timeoutSeconds} s`;
+  if (result.startError !== null) return 'not started';
+  if (result.signal !== null) return `killed by ${result.signal}`;
+  return `exit code ${String(result.exitCode)}`;
 }

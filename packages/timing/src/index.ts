@@ -31,6 +31,12 @@ export type {
   DriverTrialLine,
   ParsedDriverOutput,
 } from './driver-lines.js';
+export { COUNT_INSTRUCTIONS_DEFAULTS, countInstructions } from './count-instructions.js';
+export type {
+  CountInstructionsOptions,
+  InstructionCountResult,
+  InstructionSourceChoice,
+} from './count-instructions.js';
 export { createDriverRunner } from './driver-runner.js';
 export type { ClockProbeArgs, DriverRun, TimeArgs, TimingRunner } from './driver-runner.js';
 export type { HostEnvironment, HypervisorEvidence } from './host-environment.js';

@@ -1,4 +1,4 @@
-// Spawns stand-in driver scripts (test/fixtures/drivers) through the real execa runner.
+// Spawns stand-in driver scripts (test/fixtures/drivers) through the real runner (spawnDriverProcess).
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -7,6 +7,7 @@ import { describe, expect, it } from '@jest/globals';
 import { median } from 'simple-statistics';
 import { assessHost } from '../src/assess-host.js';
 import { measureOperation } from '../src/measure-operation.js';
+import { PER_CALL_RESOLUTION_MULTIPLE } from '../src/per-call-resolution.js';
 import { probeClock } from '../src/probe-clock.js';
 import { readDriverInfo } from '../src/read-driver-info.js';
 
@@ -64,10 +65,20 @@ describeWithDriver('per-call scope on libxor_ok', () => {
       expect(figures.rawMedianTicks).toBeLessThanOrEqual(figures.rawQ3Ticks);
     }
     const defined = perCalls.filter((f): f is NonNullable<typeof f> => f !== undefined);
+    // Whether the median lands within three counter resolutions of zero depends on the host's speed
+    // and load (a quiet machine: no; a loaded 2-core VM: sometimes): the key is asserted to be there
+    // exactly when that holds, never to be absent.
+    const medianCycles = median(defined.map((f) => f.medianTicks));
+    const resolutionTicks = measured.counter?.resolutionTicks;
+    const below =
+      resolutionTicks !== undefined &&
+      resolutionTicks > 0 &&
+      medianCycles < PER_CALL_RESOLUTION_MULTIPLE * resolutionTicks;
     expect(measured.derived?.perCall).toEqual({
+      ...(below ? { belowResolution: true } : {}),
       source: 'trials',
       calls: 3000,
-      medianCycles: median(defined.map((f) => f.medianTicks)),
+      medianCycles,
       q1Cycles: median(defined.map((f) => f.q1Ticks)),
       q3Cycles: median(defined.map((f) => f.q3Ticks)),
       rawMedianCycles: median(defined.map((f) => f.rawMedianTicks)),

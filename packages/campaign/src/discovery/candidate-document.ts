@@ -15,6 +15,7 @@ export interface CandidateDocument {
     sources: string[];
     includeDirs: string[];
     katFiles?: string[];
+    added?: { file: string; kind: 'source' | 'include-dir'; reason: string }[];
   }[];
   unmeasured?: {
     folder: string;
@@ -46,8 +47,9 @@ export function candidateDocument(found: DiscoveredPackage, hasOfficialManifest:
       variant: i.version.variant,
       version: i.version.label,
       sources: i.sources,
-      includeDirs: [i.folder],
+      includeDirs: i.includeDirs,
       ...(i.katFiles.length > 0 ? { katFiles: i.katFiles } : {}),
+      ...(i.added.length > 0 ? { added: i.added } : {}),
     })),
     ...(found.unmeasured.length > 0 ? { unmeasured: found.unmeasured } : {}),
   };

@@ -1,8 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { objectUsesSymbols } from './drng-symbol-use.js';
-import { definedFunctions, definesMain, readInstanceMacros, usesAny, type InstanceMacros } from './c-source-text.js';
-import type { DiscoveredInstance, DiscoveredPackage, ExcludedSource, UnmeasuredFolder } from './discovery-types.js';
+import { profileFlags, type BuildProfile } from '@ngcc-perf/native';
+import { readInstanceMacros, type InstanceMacros } from './c-source-text.js';
+import type { DiscoveredInstance, DiscoveredPackage, FolderExplanation, UnmeasuredFolder } from './discovery-types.js';
+import { linkInstanceSources, type PackageSource } from './link-closure.js';
+import { createSymbolReader, type SymbolReader } from './object-symbols.js';
 import { derivedCandidateId, findCatalogEntry, type HashCatalog } from './hash-catalog.js';
 import { isaSkipReason, readHostIsa, type HostIsa } from './host-isa-support.js';
 import { implementationVersion, type ImplementationVersion } from './implementation-version.js';
@@ -23,7 +25,6 @@ const C_SOURCE = /\.(c|s)$/i;
 const CXX_SOURCE = /\.(cc|cpp|cxx)$/i;
 const HARDWARE = /\.(v|sv|vhd|vhdl)$/i;
 const KAT_FILE = /^KAT_(2_12|2_23|2_33|Loop)_(.+)\.txt$/;
-const DRNG_FILE = /^drng\.(c|cc|cpp)$/i;
 const PREFERRED_HEADER = 'CryptHash_AlgorithmInstance.h';
 
 const join = (folder: string, file: string) => (folder === '.' ? file : `${folder}/${file}`);
@@ -41,38 +42,6 @@ async function instanceHeader(
     if (macros !== null) return { header: join(folder.relative, header), macros };
   }
   return null;
-}
-
-/** Splits a folder's code into the library's sources and the files left out (main programs, an unused DRNG). */
-async function selectSources(
-  root: string,
-  folder: PackageFolder,
-): Promise<{ sources: string[]; excluded: ExcludedSource[] }> {
-  const texts = new Map<string, string>();
-  for (const file of folder.files.filter(isCode))
-    texts.set(file, await readFile(path.join(root, folder.relative, file), 'utf8'));
-  const excluded: ExcludedSource[] = [];
-  const kept = [...texts.keys()].filter((file) => {
-    if (!definesMain(texts.get(file)!)) return true;
-    excluded.push({ file: join(folder.relative, file), reason: 'defines main' });
-    return false;
-  });
-  const drngFiles = kept.filter((f) => DRNG_FILE.test(f));
-  const algorithm = kept.filter((f) => !DRNG_FILE.test(f));
-  const drngFunctions = drngFiles.flatMap((f) => definedFunctions(texts.get(f)!));
-  let drngNeeded = false;
-  for (const f of algorithm) {
-    if (
-      usesAny(texts.get(f)!, drngFunctions) &&
-      (await objectUsesSymbols(path.join(root, folder.relative, f), drngFunctions))
-    )
-      drngNeeded = true;
-  }
-  if (!drngNeeded)
-    for (const f of drngFiles)
-      excluded.push({ file: join(folder.relative, f), reason: 'ICCS DRNG, not used by the algorithm' });
-  const sources = (drngNeeded ? kept : algorithm).map((f) => join(folder.relative, f)).sort();
-  return { sources, excluded: excluded.sort((a, b) => (a.file < b.file ? -1 : 1)) };
 }
 
 function segmentsOf(packageName: string, relative: string): string[] {
@@ -146,65 +115,124 @@ export async function discoverPackage(directory: string, options: DiscoverPackag
       .filter((file) => KAT_FILE.test(file))
       .map((file) => ({ file, path: join(f.relative, file), folder: f.relative })),
   );
-  for (const folder of folders) {
-    const version = implementationVersion(segmentsOf(packageName, folder.relative));
-    const header = await instanceHeader(root, folder);
-    const code = folder.files.filter(isCode);
-    if (header === null) {
-      const hardware = folder.files.some((f) => HARDWARE.test(f));
-      if (hardware && code.length === 0) {
-        unmeasured.push({
+  const packageSources: PackageSource[] = folders.flatMap((f) =>
+    f.files.filter(isCode).map((file) => ({ file: join(f.relative, file), folder: f.relative })),
+  );
+  const packageHeaders: PackageSource[] = folders.flatMap((f) =>
+    f.files.filter((file) => HEADER.test(file)).map((file) => ({ file: join(f.relative, file), folder: f.relative })),
+  );
+  const readers = new Map<BuildProfile, Promise<SymbolReader>>();
+  const readerFor = (profile: BuildProfile) => {
+    if (!readers.has(profile))
+      readers.set(
+        profile,
+        createSymbolReader(root, profileFlags(profile, 'guide'), profileFlags(profile, 'harness-default')),
+      );
+    return readers.get(profile)!;
+  };
+  const explained: FolderExplanation[] = [];
+  const shared = new Map<string, string[]>();
+  const headerless: { folder: PackageFolder; version: string }[] = [];
+  try {
+    for (const folder of folders) {
+      const version = implementationVersion(segmentsOf(packageName, folder.relative));
+      const header = await instanceHeader(root, folder);
+      const code = folder.files.filter(isCode);
+      if (header === null) {
+        const hardware = folder.files.some((f) => HARDWARE.test(f));
+        if (hardware && code.length === 0) {
+          const reason = 'a hardware description (Verilog/VHDL), no C code for the CryptHash API';
+          unmeasured.push({
+            folder: folder.relative,
+            version: version.label,
+            katName: null,
+            status: 'not-measurable',
+            reason,
+          });
+          explained.push({ folder: folder.relative, role: 'left-out', detail: reason });
+          continue;
+        }
+        if (code.length > 0) headerless.push({ folder, version: version.label });
+        continue;
+      }
+      const { katName } = { katName: header.macros.instanceName };
+      const skip = isaSkipReason(version.isa, host);
+      if (skip !== null) {
+        unmeasured.push({ folder: folder.relative, version: version.label, katName, status: 'skipped', reason: skip });
+        explained.push({ folder: folder.relative, role: 'left-out', detail: `${katName}: ${skip}` });
+        continue;
+      }
+      const linked = await linkInstanceSources({
+        root,
+        folder: folder.relative,
+        own: code.map((file) => join(folder.relative, file)),
+        packageSources,
+        packageHeaders,
+        reader: await readerFor(version.variant),
+      });
+      if (linked.unresolved.length > 0) {
+        const reason =
+          linked.unresolved.length === 1 && linked.unresolved[0] === 'CryptHash'
+            ? 'no source of the package compiles to an object defining CryptHash for this instance header (checked with nm)'
+            : `the linker leaves ${linked.unresolved.join(', ')} undefined and no source of the package defines ${linked.unresolved.length === 1 ? 'it' : 'them'} (checked with nm); list the missing sources in candidate.json "sources"`;
+        unmeasured.push({ folder: folder.relative, version: version.label, katName, status: 'not-measurable', reason });
+        explained.push({ folder: folder.relative, role: 'left-out', detail: `${katName}: ${reason}` });
+        continue;
+      }
+      for (const a of linked.added) shared.set(a.file, [...(shared.get(a.file) ?? []), folder.relative]);
+      const own = katFiles.filter((k) => KAT_FILE.exec(k.file)![2] === katName);
+      const inFolder = own.filter((k) => k.folder === folder.relative || k.folder.startsWith(`${folder.relative}/`));
+      found.push({
+        katName,
+        digestBits: header.macros.digestBits,
+        folder: folder.relative,
+        header: header.header,
+        version,
+        sources: linked.sources,
+        cplusplus: linked.sources.some((s) => CXX_SOURCE.test(s)),
+        excluded: linked.excluded,
+        includeDirs: linked.includeDirs,
+        added: linked.added,
+        katFiles: [...new Map((inFolder.length > 0 ? inFolder : own).map((k) => [k.file, k.path])).values()].sort(),
+      });
+    }
+    for (const { folder, version } of headerless) {
+      const lent = [...shared.entries()].filter(
+        ([file]) => file === folder.relative || path.posix.dirname(file) === folder.relative,
+      );
+      if (lent.length > 0) {
+        const users = [...new Set(lent.flatMap(([, users]) => users))];
+        explained.push({
           folder: folder.relative,
-          version: version.label,
-          katName: null,
-          status: 'not-measurable',
-          reason: 'a hardware description (Verilog/VHDL), no C code for the CryptHash API',
+          role: 'shared',
+          detail: `lends ${[
+            ...lent.filter(([file]) => file !== folder.relative).map(([file]) => path.posix.basename(file)),
+            ...(lent.some(([file]) => file === folder.relative) ? ['headers'] : []),
+          ].join(' and ')} to ${users.join(', ')}`,
         });
         continue;
       }
-      if (code.length === 0) continue;
-      const { sources } = await selectSources(root, folder);
-      if (sources.length === 0) continue;
-      unmeasured.push({
-        folder: folder.relative,
-        version: version.label,
-        katName: null,
-        status: 'not-measurable',
-        reason:
-          'no header of its own defining ALGORITHM_INSTANCE and DIGEST_BIT_LENGTH, so no CryptHash instance to measure; files from another folder are never borrowed',
-      });
-      continue;
+      const reader = await readerFor('reference');
+      const programs: string[] = [];
+      for (const file of folder.files.filter(isCode)) {
+        const symbols = await reader.read(path.join(root, folder.relative, file), [path.join(root, folder.relative)]);
+        if (symbols.defined.includes('main')) programs.push(file);
+      }
+      if (programs.length === folder.files.filter(isCode).length) {
+        explained.push({
+          folder: folder.relative,
+          role: 'left-out',
+          detail: `only programs (${programs.join(', ')} define main); nothing for an instance library`,
+        });
+        continue;
+      }
+      const reason =
+        'no header of its own defining ALGORITHM_INSTANCE and DIGEST_BIT_LENGTH, so no CryptHash instance to measure, and no instance needs its sources; add it to candidate.json "instances" with a "katName" and "digestBits" to measure it';
+      unmeasured.push({ folder: folder.relative, version, katName: null, status: 'not-measurable', reason });
+      explained.push({ folder: folder.relative, role: 'left-out', detail: reason });
     }
-    const { katName } = { katName: header.macros.instanceName };
-    const skip = isaSkipReason(version.isa, host);
-    if (skip !== null) {
-      unmeasured.push({ folder: folder.relative, version: version.label, katName, status: 'skipped', reason: skip });
-      continue;
-    }
-    const { sources, excluded } = await selectSources(root, folder);
-    if (sources.length === 0) {
-      unmeasured.push({
-        folder: folder.relative,
-        version: version.label,
-        katName,
-        status: 'not-measurable',
-        reason: 'its instance header has no algorithm source beside it (only files defining main)',
-      });
-      continue;
-    }
-    const own = katFiles.filter((k) => KAT_FILE.exec(k.file)![2] === katName);
-    const inFolder = own.filter((k) => k.folder === folder.relative || k.folder.startsWith(`${folder.relative}/`));
-    found.push({
-      katName,
-      digestBits: header.macros.digestBits,
-      folder: folder.relative,
-      header: header.header,
-      version,
-      sources,
-      cplusplus: sources.some((s) => CXX_SOURCE.test(s)),
-      excluded,
-      katFiles: [...new Map((inFolder.length > 0 ? inFolder : own).map((k) => [k.file, k.path])).values()].sort(),
-    });
+  } finally {
+    for (const reader of readers.values()) await (await reader).close();
   }
   const instances = nameInstances(found);
   const entry = findCatalogEntry(options.catalog, packageName);
@@ -216,6 +244,14 @@ export async function discoverPackage(directory: string, options: DiscoverPackag
     catalogued: entry !== null,
     instances,
     unmeasured,
+    folders: [
+      ...instances.map((i): FolderExplanation => ({
+        folder: i.folder,
+        role: 'instance',
+        detail: `measured as ${i.name} (${i.katName}, ${i.digestBits} bits, ${i.version.label}) from ${i.sources.length} source${i.sources.length === 1 ? '' : 's'}`,
+      })),
+      ...explained,
+    ].sort((a, b) => (a.folder < b.folder ? -1 : a.folder > b.folder ? 1 : 0)),
     versions: [...new Set(instances.map((i) => i.version.label))],
   };
 }

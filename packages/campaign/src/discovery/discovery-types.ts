@@ -7,6 +7,24 @@ export interface ExcludedSource {
   reason: 'defines main' | 'ICCS DRNG, not used by the algorithm';
 }
 
+/** A source or include folder from outside the instance folder that the compiler or the linker needed, and why. */
+export interface AddedSource {
+  /** Path relative to the package folder (`/`-separated). */
+  file: string;
+  /** `source`: linked in for symbols the instance's objects leave undefined; `include-dir`: holds a header they include. */
+  kind: 'source' | 'include-dir';
+  reason: string;
+}
+
+/** What discovery made of one folder of the package (what `init` prints). */
+export interface FolderExplanation {
+  folder: string;
+  /** `instance`: measured as an instance; `shared`: lends sources or headers to instances; `left-out`: not used. */
+  role: 'instance' | 'shared' | 'left-out';
+  /** One sentence a person can act on. */
+  detail: string;
+}
+
 /** One instance folder found by its header (a measurable implementation of one instance). */
 export interface DiscoveredInstance {
   /** Unique instance name in the candidate: the header's name, with the version appended for other versions than the first. */
@@ -25,6 +43,10 @@ export interface DiscoveredInstance {
   /** Whether any source is C++ (`.cc`, `.cpp`, `.cxx`): the library is then linked as C++. */
   cplusplus: boolean;
   excluded: ExcludedSource[];
+  /** Include folders relative to the package: the instance folder, then folders holding headers its sources include. */
+  includeDirs: string[];
+  /** Sources and include folders from outside the instance folder, each with why it was needed. */
+  added: AddedSource[];
   /** KAT files of this instance found in the package (`KAT_2_12_<katName>.txt`, …), relative paths. */
   katFiles: string[];
 }
@@ -54,6 +76,8 @@ export interface DiscoveredPackage {
   /** Measurable instances, versions in order (reference first), then digest length, then name. */
   instances: DiscoveredInstance[];
   unmeasured: UnmeasuredFolder[];
+  /** Every folder with code or an instance header, and what discovery made of it. */
+  folders: FolderExplanation[];
   /** Labels of the implementation versions measured, reference first. */
   versions: string[];
 }

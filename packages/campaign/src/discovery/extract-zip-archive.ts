@@ -85,13 +85,26 @@ function openZip(archive: string): Promise<yauzl.ZipFile> {
   });
 }
 
-function entryProblem(entry: yauzl.Entry, seen: Set<string>, limits: ZipExtractionLimits): string | null {
+/**
+ * The path an entry name writes to, relative to the extraction folder: `./x`, `x/`, `a//x` and `x`
+ * (in any Unicode normalization form) all write `x`.
+ */
+function extractedPath(name: string): string {
+  return path.posix.normalize(name.normalize('NFC')).replace(/\/+$/, '');
+}
+
+function entryProblem(entry: yauzl.Entry, seen: Map<string, string>, limits: ZipExtractionLimits): string | null {
   const name = entry.fileName;
   const type = UNIX_TYPES[(entry.externalFileAttributes >>> 16) & UNIX_TYPE_MASK];
   if (type !== undefined) return `entry "${name}" is ${type}; only files and folders are extracted`;
-  const key = name.normalize('NFC').replace(/\/+$/, '');
-  if (seen.has(key)) return `entry "${name}" appears twice in the archive`;
-  seen.add(key);
+  const key = extractedPath(name);
+  const first = seen.get(key);
+  if (first !== undefined) {
+    return first === name
+      ? `entry "${name}" appears twice in the archive`
+      : `entry "${name}" appears twice in the archive: it is the path of entry "${first}" before it`;
+  }
+  seen.set(key, name);
   if (
     entry.uncompressedSize > 1024 ** 2 &&
     entry.uncompressedSize > limits.maxEntryRatio * Math.max(1, entry.compressedSize)
@@ -132,7 +145,7 @@ export async function extractZipArchive(
   let inFlight: Promise<unknown> = Promise.resolve();
   try {
     await new Promise<void>((resolve, reject) => {
-      const seen = new Set<string>();
+      const seen = new Map<string, string>();
       let entries = 0;
       const fail = (error: unknown) => {
         zip.close();

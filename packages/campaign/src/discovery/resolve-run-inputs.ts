@@ -19,6 +19,29 @@ export interface ResolveRunInputsOptions {
   /** Default: the bundled catalog ({@link readBundledCatalog}). */
   catalog?: HashCatalog;
   host?: HostIsa;
+  /**
+   * Packages (or archives) that yield no measurable instance are listed here with their reason and
+   * the others are resolved; without it (`--strict`) the first such package is refused with
+   * `PACKAGE_INVALID` / `ARCHIVE_UNSAFE`.
+   */
+  refused?: RefusedInput[];
+}
+
+/** An input that yields no measurable instance, listed (on the summary and in build.json) while the others run. */
+export interface RefusedInput {
+  /** The archive or folder as given (its name). */
+  input: string;
+  packageName: string;
+  /** The candidate id the package would have had (catalog id or `pkg-<name>`), or null when it could not be read. */
+  candidate: string | null;
+  archive: string | null;
+  archiveSha256: string | null;
+  /** Why nothing of it is measured, and what would change that. */
+  reason: string;
+  /** Its folders not measured, as discovery lists them. */
+  unmeasured: DiscoveredPackage['unmeasured'];
+  /** What discovery made of each of its folders (empty when it could not be read). */
+  folders: DiscoveredPackage['folders'];
 }
 
 /** One input resolved: the candidate and, for a package, what discovery found. */
@@ -28,6 +51,21 @@ export interface ResolvedInput {
 }
 
 const IGNORED = /^(__MACOSX|\..*)$/;
+
+/** Discoveries made while resolving one list of inputs (a folder is discovered once, not once per question). */
+const discoveries = new WeakMap<ResolveRunInputsOptions, Map<string, Promise<DiscoveredPackage>>>();
+
+function discoverOnce(directory: string, packageName: string, catalog: HashCatalog, options: ResolveRunInputsOptions) {
+  if (!discoveries.has(options)) discoveries.set(options, new Map());
+  const cache = discoveries.get(options)!;
+  const key = `${path.resolve(directory)}\0${packageName}`;
+  if (!cache.has(key))
+    cache.set(
+      key,
+      discoverPackage(directory, { catalog, packageName, ...(options.host ? { host: options.host } : {}) }),
+    );
+  return cache.get(key)!;
+}
 
 async function extracted(
   archive: string,
@@ -50,18 +88,23 @@ async function fromPackage(
   origin: CandidateOrigin,
   catalog: HashCatalog,
   options: ResolveRunInputsOptions,
-): Promise<ResolvedInput> {
-  const found = await discoverPackage(directory, {
-    catalog,
-    packageName,
-    ...(options.host ? { host: options.host } : {}),
-  });
+): Promise<ResolvedInput | null> {
+  const found = await discoverOnce(directory, packageName, catalog, options);
   if (found.instances.length === 0) {
     const unmeasured = found.unmeasured.map((u) => `${u.folder}: ${u.reason}`).join('; ');
-    throw new CampaignError(
-      'PACKAGE_INVALID',
-      `${directory}: no folder holds a header defining ALGORITHM_INSTANCE and DIGEST_BIT_LENGTH next to algorithm sources${unmeasured ? ` (${unmeasured})` : ''}. Write a candidate.json by hand (docs/CANDIDATE.md).`,
-    );
+    const reason = `no folder holds a header defining ALGORITHM_INSTANCE and DIGEST_BIT_LENGTH whose sources link into a library defining CryptHash${unmeasured ? ` (${unmeasured})` : ''}. Write a candidate.json by hand (docs/CANDIDATE.md)`;
+    if (options.refused === undefined) throw new CampaignError('PACKAGE_INVALID', `${directory}: ${reason}.`);
+    options.refused.push({
+      input: origin.archive ?? path.basename(directory),
+      packageName,
+      candidate: found.id,
+      archive: origin.archive,
+      archiveSha256: origin.archiveSha256,
+      reason,
+      unmeasured: found.unmeasured,
+      folders: found.folders,
+    });
+    return null;
   }
   const manifest = officialManifestPath(catalog, found.id);
   const candidate = await resolveCandidate(
@@ -89,7 +132,7 @@ async function isCollection(
   if (folders.some((f) => existsSync(path.join(f, 'candidate.json')))) return true;
   const names: Set<string>[] = [];
   for (const folder of folders) {
-    const found = await discoverPackage(folder, { catalog, ...(options.host ? { host: options.host } : {}) });
+    const found = await discoverOnce(folder, path.basename(folder), catalog, options);
     if (found.instances.length > 0) names.push(new Set(found.instances.map((i) => i.katName)));
   }
   return names.length >= 2 && names.every((a, i) => names.every((b, j) => i === j || [...a].every((n) => !b.has(n))));
@@ -115,17 +158,33 @@ async function resolveOne(
         'CANDIDATE_NOT_FOUND',
         `${input}: not a .zip archive or a folder. Pass a candidate folder, a package folder, a .zip archive or a folder of those.`,
       );
-    const { directory, sha256 } = await extracted(absolute, options);
     const packageName = path.basename(absolute).replace(/\.zip$/i, '');
-    out.push(
-      await fromPackage(
-        await packageRoot(directory),
+    let unpacked;
+    try {
+      unpacked = await extracted(absolute, options);
+    } catch (error) {
+      if (options.refused === undefined || !(error instanceof CampaignError) || error.code !== 'ARCHIVE_UNSAFE')
+        throw error;
+      options.refused.push({
+        input: path.basename(absolute),
         packageName,
-        { packageName, archive: path.basename(absolute), archiveSha256: sha256 },
-        catalog,
-        options,
-      ),
+        candidate: null,
+        archive: path.basename(absolute),
+        archiveSha256: await sha256OfFile(absolute),
+        reason: error.message,
+        unmeasured: [],
+        folders: [],
+      });
+      return;
+    }
+    const resolved = await fromPackage(
+      await packageRoot(unpacked.directory),
+      packageName,
+      { packageName, archive: path.basename(absolute), archiveSha256: unpacked.sha256 },
+      catalog,
+      options,
     );
+    if (resolved !== null) out.push(resolved);
     return;
   }
   if (existsSync(path.join(absolute, 'candidate.json'))) {
@@ -146,9 +205,14 @@ async function resolveOne(
     return;
   }
   const packageName = path.basename(absolute);
-  out.push(
-    await fromPackage(absolute, packageName, { packageName, archive: null, archiveSha256: null }, catalog, options),
+  const resolved = await fromPackage(
+    absolute,
+    packageName,
+    { packageName, archive: null, archiveSha256: null },
+    catalog,
+    options,
   );
+  if (resolved !== null) out.push(resolved);
 }
 
 /**
@@ -157,6 +221,8 @@ async function resolveOne(
  * archive's SHA-256 is unchanged) and discovered; a package folder is discovered in place; a folder
  * of those (it holds archives or candidate folders, or several packages with distinct instances) is
  * taken entry by entry in name order. Discovered candidates get the bundled official manifest.
+ * With `options.refused`, a package yielding no measurable instance (or an unsafe archive) is
+ * listed there and the others are resolved; without it the first one is refused.
  * @throws {@link CampaignError} `CANDIDATE_NOT_FOUND`, `ARCHIVE_UNSAFE`, `PACKAGE_INVALID` (no instance
  *   found), `CANDIDATE_INVALID`, and `USAGE` when two inputs give the same candidate id.
  * @example

@@ -52,18 +52,21 @@ export async function sourcesSha256(instance: CandidateInstance): Promise<string
  * summarizeBuildFailure('…/c/x.c:3:1: error: unknown type name ‘typeof’…', '/c'); // 'x.c:3:1: error: unknown type name ‘typeof’'
  */
 export function summarizeBuildFailure(message: string, candidateDirectory: string): string {
-  const lines = message.split('\n').map((line) =>
-    line
-      .split(candidateDirectory + path.sep)
-      .join('')
-      .trim(),
-  );
-  const errors = lines.filter(
-    (line) =>
-      /\berror\b/i.test(line) && !/^(make|gmake|cmake|CMake Error)/.test(line) && !line.startsWith('building instance'),
-  );
-  const chosen = (errors.length > 0 ? errors.slice(0, 3) : lines.filter((l) => l !== '').slice(0, 1)).join(' | ');
-  return chosen.length > 400 ? `${chosen.slice(0, 399)}…` : chosen;
+  const lines = message
+    .split('\n')
+    .map((line) =>
+      line
+        .split(candidateDirectory + path.sep)
+        .join('')
+        .trim(),
+    )
+    .filter((line) => !line.startsWith('building instance') && !line.startsWith('Fix the sources'));
+  const errors = lines.filter((line) => /\berror\b/i.test(line) && !/^(make|gmake|cmake|CMake Error)/.test(line));
+  // no compiler error: CMake's own last lines say what stopped it (a path it cannot quote, a missing tool)
+  const chosen = (errors.length > 0 ? errors.slice(0, 3) : lines.filter((l) => l !== '').slice(-3)).join(' | ');
+  const head = /^building instance .* failed \(([^)]*)\)/m.exec(message)?.[1];
+  const text = chosen === '' && head !== undefined ? `${head}, with no output` : chosen;
+  return text.length > 400 ? `${text.slice(0, 399)}…` : text;
 }
 
 /**

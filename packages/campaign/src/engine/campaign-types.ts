@@ -1,4 +1,5 @@
 import type { HostProblem, HostProblemCode } from '@ngcc-perf/record';
+import type { CampaignBaseline } from '@ngcc-perf/record';
 import type { KatVerdict } from '@ngcc-perf/kat';
 import type {
   BuildEntry as ReportBuildEntry,
@@ -43,6 +44,11 @@ export interface CampaignPlan {
    * before the option have none, and resume as before).
    */
   addressLayout?: 'fixed';
+  /**
+   * `run --count-instructions SOURCE`: the instructions per call of every operation are counted in
+   * the measure phase, beside its trials (record `instructionCount`). Absent: not counted.
+   */
+  countInstructions?: 'auto' | 'pmu' | 'valgrind';
 }
 
 /** Where a shard's index came from. */
@@ -152,6 +158,8 @@ export interface CampaignFile {
   sandbox?: CampaignSandbox;
   /** For a merged dataset: where each part came from. */
   mergedFrom?: MergedPart[];
+  /** The ICCS baseline measured in the campaign (record's `baselineSchema`); absent without one. */
+  baseline?: CampaignBaseline;
 }
 
 /** One input of a merged dataset (campaign.json `mergedFrom`). */

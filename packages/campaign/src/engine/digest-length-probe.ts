@@ -53,5 +53,11 @@ export async function probeDigestLength(options: {
         : outcome.verdict === 'NOKAT' || outcome.verdict === 'PASS'
           ? 'honoured'
           : 'failed';
-  return { requestedBits, result, detail: result === 'honoured' ? null : outcome.detail };
+  const detail =
+    result === 'honoured'
+      ? null
+      : result === 'rejected'
+        ? `CryptHash returned ${outcome.verdict === 'CRYPTOFAIL' ? String(outcome.returnCode ?? 'non-zero') : 'non-zero'} when asked for ${requestedBits} bits instead of its ${options.digestBits}: the library's choice (it accepts only its own digest length), not a harness or memory limit`
+        : outcome.detail;
+  return { requestedBits, result, detail };
 }

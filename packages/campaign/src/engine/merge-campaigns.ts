@@ -65,6 +65,7 @@ export function mergeCampaigns(parts: readonly CampaignPart[]): CampaignFile {
     hostChecks: parts.flatMap((p) => p.campaign.hostChecks ?? []).sort((a, b) => a.utc.localeCompare(b.utc)),
     phases: {},
     ...(sandbox === undefined ? {} : { sandbox }),
+    ...(first.campaign.baseline === undefined ? {} : { baseline: first.campaign.baseline }),
     mergedFrom: parts.map((p) => ({
       directory: path.basename(p.directory),
       shard: p.campaign.shard === null ? null : `${p.campaign.shard.index}/${p.campaign.shard.count}`,

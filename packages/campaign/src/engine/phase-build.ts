@@ -58,6 +58,7 @@ export function baseEntry(context: CampaignContext, unit: CampaignUnit, sources:
     version: instance.versionLabel,
     packageKatFiles: [],
     digestLengthProbe: null,
+    ...(instance.addedSources.length > 0 ? { addedSources: instance.addedSources } : {}),
   };
 }
 

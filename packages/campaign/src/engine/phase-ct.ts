@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { BASELINE_CANDIDATE_ID } from '../baseline-candidate.js';
 import { runCt, type CtResult } from '@ngcc-perf/ct';
 import type { CtAudit } from '@ngcc-perf/record';
 import { buildCandidateInstance, isBuildFailure } from './build-candidate-instance.js';
@@ -30,6 +31,9 @@ function unknownAudit(reason: string, detail: string, auditedBuildFlags: string)
     timing: null,
     timingDetail: null,
     notes: [],
+    limits: [],
+    publicDivisions: [],
+    cpu: null,
   };
 }
 
@@ -56,9 +60,22 @@ function auditOf(result: CtResult, auditedBuildFlags: string): CtAudit {
             thresholdAbsT: timing.thresholdAbsT,
             differenceSuspected: timing.differenceSuspected,
             seconds: Math.round(timing.seconds * 1000) / 1000,
+            direction: timing.direction,
+            differenceTicks: Math.round(timing.differenceTicks * 10) / 10,
+            differencePercent: Math.round(timing.differencePercent * 100) / 100,
+            minSamplesCount: timing.minSamplesCount,
+            minSamplesReached: timing.minSamplesReached,
+            repeat: {
+              samplesCount: timing.repeat.samplesCount,
+              maxAbsT: Math.round(timing.repeat.maxAbsT * 100) / 100,
+              direction: timing.repeat.direction,
+            },
           },
     timingDetail: result.timingDetail,
     notes: result.notes,
+    limits: result.limits,
+    publicDivisions: result.publicDivisions,
+    cpu: result.cpu,
   };
 }
 
@@ -115,7 +132,7 @@ async function debugBuildOf(
  * Phase `ct` (after `kat`, before `calibrate`): the constant-time audit of every instance with a
  * library (packages/ct): a debug build beside the measured one (same flags plus `-g`), the taint run
  * under valgrind memcheck, the disassembly scan, and the dudect-style timing test (evidence only,
- * `ctTimingMilliseconds` per instance). The result goes into the instance's build.json entry as
+ * each of its runs capped at `ctTimingMilliseconds`). The result goes into the instance's build.json entry as
  * `ct`. Instances are audited one at a time (the timing test must not share the CPU with another);
  * an instance whose entry already has `ct` is skipped, so the phase resumes.
  * @example
@@ -125,7 +142,9 @@ export async function runCtPhase(
   context: CampaignContext,
   ctTimingMilliseconds: number = RUN_CAMPAIGN_DEFAULTS.ctTimingMilliseconds,
 ): Promise<void> {
-  await forEachConcurrently(context.units, 1, async (unit) => {
+  // the ICCS baseline is the project's own SM3, not a submission: no audit
+  const audited = context.units.filter((unit) => unit.candidate.id !== BASELINE_CANDIDATE_ID);
+  await forEachConcurrently(audited, 1, async (unit) => {
     const { candidate, instance } = unit;
     const entry = context.state.buildEntry(candidate.id, instance.name);
     if (entry === undefined || entry.kat === null) {

@@ -15,6 +15,46 @@ import { unitProfile, withLibrary } from './phase-build.js';
 /** KAT verdicts that do not send an instance to the harness default: a pass, or no reference to judge by. */
 const KEEP_GUIDE = new Set(['PASS', 'NOKAT']);
 
+/**
+ * The reference twin of an instance of another version: the candidate's reference instance of the
+ * same digest length under another KAT name, whose official digests judge it (null when none).
+ */
+function twinOf(unit: CampaignUnit): CampaignUnit['instance'] | null {
+  const { candidate, instance } = unit;
+  if (instance.variant === 'reference' && !/^optimi|^additional/i.test(instance.versionLabel ?? '')) return null;
+  return (
+    candidate.instances.find(
+      (other) =>
+        other !== instance &&
+        other.digestBits === instance.digestBits &&
+        other.katName !== instance.katName &&
+        other.variant === 'reference' &&
+        !/^optimi|^additional/i.test(other.versionLabel ?? ''),
+    ) ?? null
+  );
+}
+
+const spelled = (text: string) => text.toLowerCase().replace(/[-_.\s]+/g, '');
+
+/** build.json `katReference`: the manifest entries the files matched, and the twin when its entries judged them. */
+function katReferenceOf(kat: KatResult, unit: CampaignUnit): BuildEntry['katReference'] {
+  const entries = kat.files
+    .filter((f) => f.manifestEntry !== null)
+    .map((f) =>
+      f.manifestEntry!.label === undefined
+        ? f.manifestEntry!.file
+        : `${f.manifestEntry!.label}/${f.manifestEntry!.file}`,
+    );
+  if (entries.length === 0) return null;
+  const twin = twinOf(unit);
+  const byTwin =
+    twin !== null &&
+    kat.files.some(
+      (f) => f.manifestEntry?.label !== undefined && spelled(f.manifestEntry.label) === spelled(twin.katName),
+    );
+  return { entries, twin: byTwin ? twin!.name : null };
+}
+
 async function katOf(
   context: CampaignContext,
   unit: CampaignUnit,
@@ -29,6 +69,7 @@ async function katOf(
     digestBits: instance.digestBits,
     name: instance.katName,
     label: instance.katName,
+    ...(twinOf(unit) === null ? {} : { twinLabel: twinOf(unit)!.katName }),
     candidateId: candidate.id,
     manifest: context.manifests.get(candidate.id),
     ...(context.manifests.get(candidate.id) === undefined && instance.katFilePaths.length > 0
@@ -187,6 +228,7 @@ export async function runKatPhase(context: CampaignContext): Promise<void> {
       const guideResult = entry.flags === 'guide' ? kat.verdict : entry.guideResult;
       result = { ...entry, kat: kat.verdict, katDetail: kat.detail, katLog, katLogSha256: kat.logSha256, guideResult };
     }
+    result = { ...result, katReference: katReferenceOf(kat, unit) };
     if (result.library !== null && (result.kat === 'PASS' || result.kat === 'NOKAT')) {
       const probe = await probeDigestLength({
         library: path.join(out, result.library),

@@ -1,7 +1,7 @@
 import path from 'node:path';
-import type { TimingRecord } from '@ngcc-perf/record';
+import type { InstructionCount, TimingRecord } from '@ngcc-perf/record';
 import { measureCallMemory } from '@ngcc-perf/rss';
-import { measureOperation, readHostEnvironment, type OperationMeasurement } from '@ngcc-perf/timing';
+import { countInstructions, measureOperation, readHostEnvironment, type OperationMeasurement } from '@ngcc-perf/timing';
 import { runPaths, writeJsonAtomic } from '../run-directory.js';
 import { assembleRecord } from './assemble-record.js';
 import { withPortablePaths } from './portable-paths.js';
@@ -17,6 +17,8 @@ export interface MeasurePhaseResult {
   complete: number;
   failed: number;
   reused: number;
+  /** Wall time spent counting instructions (`plan.countInstructions`), seconds; 0 when not asked for. */
+  instructionCountSeconds: number;
 }
 
 async function measureMemory(
@@ -46,10 +48,50 @@ async function measureMemory(
   }
 }
 
+/** A record's instruction-count fields. */
+interface CountFields {
+  instructionCount?: InstructionCount | null;
+  instructionCountFailure?: string;
+}
+
+/** The record's `instructionCount` (or why there is none) when the plan asks for it, and the seconds it took. */
+async function countOne(
+  context: CampaignContext,
+  operation: Operation,
+): Promise<{ fields: CountFields; seconds: number }> {
+  const source = context.plan.countInstructions;
+  if (source === undefined) return { fields: {}, seconds: 0 };
+  const { entry, messageBytes } = operation;
+  const started = process.hrtime.bigint();
+  try {
+    const result = await countInstructions({
+      library: path.join(context.state.directory, entry.library!),
+      digestBits: entry.digestBits,
+      messageBytes,
+      source,
+      driverPath: context.driverPath,
+    });
+    const fields: CountFields =
+      result.status === 'complete'
+        ? { instructionCount: result.count }
+        : { instructionCount: null, instructionCountFailure: result.failure };
+    return { fields, seconds: Number(process.hrtime.bigint() - started) / 1e9 };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    context.emit({
+      event: 'warning',
+      message: `${entry.candidate}/${entry.instance} ${messageBytes} B: instructions not counted (${message})`,
+    });
+    const fields = { instructionCount: null, instructionCountFailure: `not counted: ${message}` };
+    return { fields, seconds: Number(process.hrtime.bigint() - started) / 1e9 };
+  }
+}
+
 async function measureOne(
   context: CampaignContext,
   operation: Operation,
   cpu: number,
+  result: MeasurePhaseResult,
 ): Promise<'complete' | 'failed' | 'reused'> {
   const { entry, messageBytes } = operation;
   const base = { candidate: entry.candidate, instance: entry.instance, messageBytes };
@@ -69,6 +111,8 @@ async function measureOne(
       context.emit({ event: 'trial', ...base, cpu, trial: event.trial, trials: event.trials, attempt: event.attempt }),
   });
   const memory = measured.status === 'complete' ? await measureMemory(context, operation, cpu, measured) : {};
+  const counted = measured.status === 'complete' ? await countOne(context, operation) : { fields: {}, seconds: 0 };
+  result.instructionCountSeconds += counted.seconds;
   const remeasure = await remeasureNoteOf(context, operation);
   const record: TimingRecord = {
     ...assembleRecord({
@@ -79,6 +123,7 @@ async function measureOne(
       hostProblems: context.state.campaign.hostProblems,
     }),
     ...withPortablePaths(memory, context.state.directory),
+    ...withPortablePaths(counted.fields, context.state.directory),
     ...(remeasure === null ? {} : { remeasure }),
   };
   await writeJsonAtomic(path.join(context.state.directory, file), record);
@@ -121,11 +166,11 @@ export async function runMeasurePhase(
     .map((unit, order) => ({ unit, order, seconds: seconds.get(unit.key) ?? 0 }))
     .sort((a, b) => b.seconds - a.seconds || a.order - b.order)
     .map((u) => u.unit);
-  const result: MeasurePhaseResult = { complete: 0, failed: 0, reused: 0 };
+  const result: MeasurePhaseResult = { complete: 0, failed: 0, reused: 0, instructionCountSeconds: 0 };
   const cpusUsed = new Set(context.state.campaign.cpus);
   await forEachOnCpus<CampaignUnit>(units, context.cpus, async (unit, cpu) => {
     for (const operation of operations.filter((o) => o.unit === unit)) {
-      const outcome = await measureOne(context, operation, cpu);
+      const outcome = await measureOne(context, operation, cpu, result);
       result[outcome] += 1;
       if (outcome !== 'reused' && !cpusUsed.has(cpu)) {
         cpusUsed.add(cpu);

@@ -26,6 +26,16 @@ describe('shardFromEnvironment', () => {
       shardFromEnvironment({ SLURM_ARRAY_TASK_ID: '1', SLURM_ARRAY_TASK_MIN: '1', SLURM_ARRAY_TASK_COUNT: '4' })?.index,
     ).toBe(1);
   });
+  it('maps a stepped Slurm array (--array=1-7:2, tasks 1, 3, 5, 7) to shards 1…4 (task 7 was refused as 7/4)', () => {
+    const array = { SLURM_ARRAY_TASK_MIN: '1', SLURM_ARRAY_TASK_MAX: '7', SLURM_ARRAY_TASK_STEP: '2' };
+    const shards = ['1', '3', '5', '7'].map(
+      (id) => shardFromEnvironment({ ...array, SLURM_ARRAY_TASK_ID: id, SLURM_ARRAY_TASK_COUNT: '4' })?.index,
+    );
+    expect(shards).toEqual([1, 2, 3, 4]);
+    expect(() => shardFromEnvironment({ ...array, SLURM_ARRAY_TASK_ID: '4', SLURM_ARRAY_TASK_COUNT: '4' })).toThrow(
+      /SLURM_ARRAY_TASK_ID=4 is not SLURM_ARRAY_TASK_MIN=1 plus a multiple of SLURM_ARRAY_TASK_STEP=2/,
+    );
+  });
   it('maps a Kubernetes Indexed Job (0-based JOB_COMPLETION_INDEX) with the given N', () => {
     expect(shardFromEnvironment({ JOB_COMPLETION_INDEX: '2' }, 3)).toEqual({
       index: 3,

@@ -26,13 +26,15 @@ function whole(name: string, value: string | undefined): number | null {
 
 /**
  * Finds the shard from the job environment when no `--shard` is given: a Slurm job array
- * (`SLURM_ARRAY_TASK_ID`, `SLURM_ARRAY_TASK_COUNT`, offset by `SLURM_ARRAY_TASK_MIN` so that
- * `--array=0-3` and `--array=1-4` both give shards 1…4) or a Kubernetes Indexed Job
+ * (`SLURM_ARRAY_TASK_ID`, `SLURM_ARRAY_TASK_COUNT`, offset by `SLURM_ARRAY_TASK_MIN` and divided
+ * by `SLURM_ARRAY_TASK_STEP` so that `--array=0-3`, `--array=1-4` and `--array=1-7:2` all give
+ * shards 1…4) or a Kubernetes Indexed Job
  * (`JOB_COMPLETION_INDEX`, 0-based, with N from `shardCount` — the Job's `completions`).
  * @param environment - usually `process.env`
  * @param shardCount - N for a Kubernetes Indexed Job (`--shard-count`); also overrides Slurm's count
  * @returns the shard, or null outside such a job
- * @throws {@link CampaignError} `USAGE` for an index outside 1…N or a Kubernetes job without N.
+ * @throws {@link CampaignError} `USAGE` for an index outside 1…N, a task id off the array's step, or a
+ *   Kubernetes job without N.
  * @example
  * shardFromEnvironment({ SLURM_ARRAY_TASK_ID: '0', SLURM_ARRAY_TASK_MIN: '0', SLURM_ARRAY_TASK_COUNT: '4' });
  * // { index: 1, count: 4, source: 'slurm' }
@@ -57,7 +59,16 @@ export function shardFromEnvironment(environment: NodeJS.ProcessEnv, shardCount?
         'SLURM_ARRAY_TASK_ID is set but SLURM_ARRAY_TASK_COUNT is not. Pass --shard-count N (the array size).',
       );
     }
-    return check({ index: slurmId - minimum + 1, count, source: 'slurm' }, 'SLURM_ARRAY_TASK_ID');
+    // `--array=1-7:2` runs tasks 1, 3, 5, 7 (SLURM_ARRAY_TASK_STEP=2, COUNT=4): shards 1…4.
+    const step = whole('SLURM_ARRAY_TASK_STEP', environment.SLURM_ARRAY_TASK_STEP) ?? 1;
+    if (step < 1 || (slurmId - minimum) % step !== 0) {
+      throw new CampaignError(
+        'USAGE',
+        `SLURM_ARRAY_TASK_ID=${slurmId} is not SLURM_ARRAY_TASK_MIN=${minimum} plus a multiple of ` +
+          `SLURM_ARRAY_TASK_STEP=${step}. Pass --shard K/N to pick the shard by hand.`,
+      );
+    }
+    return check({ index: (slurmId - minimum) / step + 1, count, source: 'slurm' }, 'SLURM_ARRAY_TASK_ID');
   }
   const k8sIndex = whole('JOB_COMPLETION_INDEX', environment.JOB_COMPLETION_INDEX);
   if (k8sIndex !== null) {

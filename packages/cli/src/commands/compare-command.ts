@@ -10,12 +10,14 @@ import {
 } from '@ngcc-perf/report';
 import { formatHeadlineCycles, type HeadlineFigure } from '@ngcc-perf/stats';
 import { CliError } from '../cli-error.js';
+import { renderComparisonJson } from '../internal/comparison-json.js';
 import type { CommandContext } from '../command-context.js';
 import { EXIT_NOT_VOUCHED } from '../exit-codes.js';
 
 interface CompareFlags {
   threshold?: string;
   alpha?: string;
+  instructionThreshold?: string;
   allowIncomparable?: boolean;
   json?: boolean;
 }
@@ -57,9 +59,23 @@ function renderComparison(result: RunComparison): string {
     `${result.regressions} significant regression(s) beyond ${noise} (p < ${result.alpha}), ${result.improvements} improvement(s), ` +
       `${result.rows.filter((row) => row.verdict === 'within-noise').length} within noise, of ${result.rows.length} compared.`,
   );
+  if (result.rows.some((row) => row.instructions !== null)) lines.push('', ...renderInstructionCounts(result));
   if (result.onlyInA.length > 0) lines.push(`only in A: ${result.onlyInA.join(', ')}`);
   if (result.onlyInB.length > 0) lines.push(`only in B: ${result.onlyInB.join(', ')}`);
   return `${lines.join('\n')}\n`;
+}
+
+/** The instruction-count part: exact, no test; every changed operation listed. */
+function renderInstructionCounts(result: RunComparison): string[] {
+  const compared = result.rows.filter(
+    (row) => row.instructions !== null && row.instructions.verdict !== 'not-comparable',
+  );
+  const limit = `${(result.instructionThreshold * 100).toFixed(1)} %`;
+  return [
+    `instruction counts (exact, not time): ${result.instructionChanges.length} of ${compared.length} operation(s) changed, ` +
+      `${result.instructionRegressions} regression(s) beyond ${limit}${result.instructionChanges.length > 0 ? ':' : '.'}`,
+    ...result.instructionChanges.map((change) => `  ${change}`),
+  ];
 }
 
 /** The closing lines when B cannot be vouched for: which rows, and how to let them pass. */
@@ -95,6 +111,10 @@ export function registerCompareCommand(program: Command, context: CommandContext
     )
     .option('--alpha <p>', `significance level of the Welch test (default ${COMPARE_RUNS_DEFAULTS.alpha})`)
     .option(
+      '--instruction-threshold <fraction>',
+      `change of an exact instruction count beyond which it is a regression (exit 1) or an improvement; any change is listed (default ${COMPARE_RUNS_DEFAULTS.instructionThreshold}; 0: every increase)`,
+    )
+    .option(
       '--allow-incomparable',
       'exit 0 rather than 3 when rows are not comparable, have too few trials, or are missing from B',
     )
@@ -103,7 +123,17 @@ export function registerCompareCommand(program: Command, context: CommandContext
       const threshold =
         flags.threshold === undefined ? COMPARE_RUNS_DEFAULTS.threshold : parseFraction('--threshold', flags.threshold);
       const alpha = flags.alpha === undefined ? COMPARE_RUNS_DEFAULTS.alpha : parseFraction('--alpha', flags.alpha);
-      const result = compareRuns(await loadRunDirectory(first), await loadRunDirectory(second), { threshold, alpha });
+      const instructionThreshold =
+        flags.instructionThreshold === undefined
+          ? COMPARE_RUNS_DEFAULTS.instructionThreshold
+          : flags.instructionThreshold === '0'
+            ? 0
+            : parseFraction('--instruction-threshold', flags.instructionThreshold);
+      const result = compareRuns(await loadRunDirectory(first), await loadRunDirectory(second), {
+        threshold,
+        alpha,
+        instructionThreshold,
+      });
       if (result.rows.length === 0) {
         throw new CliError(
           'USAGE',
@@ -114,7 +144,7 @@ export function registerCompareCommand(program: Command, context: CommandContext
       const exitCode = comparisonExitCode(result, { allowIncomparable });
       context.io.stdout(
         flags.json
-          ? `${JSON.stringify({ ...result, unvouched: unvouchedRows(result), exitCode }, null, 2)}\n`
+          ? renderComparisonJson({ ...result, unvouched: unvouchedRows(result), exitCode })
           : renderComparison(result) + renderUnvouched(result, allowIncomparable),
       );
       context.setExitCode(exitCode);

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Command } from 'commander';
 import type { CommandContext } from '../command-context.js';
+import { checkWritableFolder } from '../internal/writable-folder.js';
 import {
   importAnchorDataset,
   type ImportAnchorDatasetOptions,
@@ -66,6 +67,7 @@ export function registerImportCommand(
     .option('--replace', 'replace an existing run directory at --out')
     .option('--json', 'print what was written as JSON')
     .action(async (directory: string, flags: ImportFlags) => {
+      await checkWritableFolder(flags.out, '--out');
       const systemId = flags.system ?? path.basename(path.resolve(directory));
       context.io.stderr(`[ngcc-perf] importing ${directory} as system ${systemId}\n`);
       const result = await dependencies.importAnchorDataset({

@@ -2,12 +2,15 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Command } from 'commander';
 import type { CommandContext } from '../command-context.js';
+import { EXIT_BAD_INPUT } from '../exit-codes.js';
+import { checkWritableFolder } from '../internal/writable-folder.js';
 import {
   candidateDocument,
   officialManifestPath,
   readBundledCatalog,
   resolveRunInputs,
   type DiscoveredPackage,
+  type RefusedInput,
 } from '@ngcc-perf/campaign';
 
 interface InitFlags {
@@ -15,23 +18,52 @@ interface InitFlags {
   json?: boolean;
 }
 
-/** The lines `ngcc-perf init` prints for one package. */
+/** The candidate.json lines that would measure a folder discovery left out. */
+function wouldChange(found: DiscoveredPackage, folder: string): string {
+  const name =
+    folder
+      .split('/')
+      .at(-1)!
+      .replace(/[^A-Za-z0-9_.-]+/g, '-')
+      .replace(/^[^A-Za-z0-9]+/, '') || 'instance';
+  return `{ "name": "${name}", "digestBits": <bits>, "sources": ["${folder}/<file>.c"], "includeDirs": ["${folder}"] } in "instances"`;
+}
+
+/** The lines `ngcc-perf init` prints for one package: every folder, what it became and why. */
 function renderFound(found: DiscoveredPackage, file: string, manifest: string | null, archive: string | null): string {
   const lines = [
     `${found.id} ${found.algorithm}${found.catalogued ? '' : ' (not in the catalog)'}${archive ? ` from ${archive}` : ''} -> ${file}`,
   ];
   lines.push(
-    `  KAT digests: ${manifest === null ? "no official manifest bundled; the package's own KAT files where present" : `official manifest ${found.id}`}`,
+    `  KAT digests: ${manifest === null ? "no official manifest bundled; the package's own KAT files where present" : `official manifest ${found.id} (matched by KAT kind and digest, whatever the label spelling)`}`,
   );
-  for (const i of found.instances) {
+  found.instances.forEach((i, index) => {
     const kat =
       i.katFiles.length > 0 ? `, ${i.katFiles.length} package KAT file${i.katFiles.length === 1 ? '' : 's'}` : '';
     lines.push(
       `  ${i.name.padEnd(28)} ${String(i.digestBits).padStart(5)} bits  ${i.version.label} (${i.version.variant} profile)  ${i.sources.length} source${i.sources.length === 1 ? '' : 's'}${kat}`,
     );
-    for (const e of i.excluded) lines.push(`      left out ${e.file}: ${e.reason}`);
+    lines.push(`      folder ${i.folder}`);
+    for (const e of i.excluded) lines.push(`      left out ${e.file}: ${e.reason} (nm)`);
+    for (const a of i.added)
+      lines.push(`      added ${a.kind === 'source' ? 'source' : 'include folder'} ${a.file}: ${a.reason}`);
+    lines.push(`      candidate.json: "instances"[${index}] "sources" and "includeDirs" change what is built`);
+  });
+  for (const f of found.folders.filter((x) => x.role !== 'instance')) {
+    lines.push(`  ${f.role === 'shared' ? 'shared' : 'left out'}  ${f.folder}: ${f.detail}`);
+    if (f.role === 'left-out' && !/^[^:]*: written for|needs AVX|hardware description/.test(f.detail))
+      lines.push(`      to measure it, add to candidate.json: ${wouldChange(found, f.folder)}`);
   }
-  for (const u of found.unmeasured) lines.push(`  ${u.status.padEnd(14)} ${u.folder}: ${u.reason}`);
+  return `${lines.join('\n')}\n`;
+}
+
+/** The lines `ngcc-perf init` prints for a package that yields nothing. */
+function renderRefused(refused: RefusedInput): string {
+  const lines = [
+    `${refused.candidate ?? refused.packageName} from ${refused.input}: nothing measurable, ${refused.reason}`,
+  ];
+  for (const f of refused.folders)
+    lines.push(`  ${f.role === 'shared' ? 'shared' : 'left out'}  ${f.folder}: ${f.detail}`);
   return `${lines.join('\n')}\n`;
 }
 
@@ -39,7 +71,9 @@ function renderFound(found: DiscoveredPackage, file: string, manifest: string | 
  * `ngcc-perf init PACKAGE... [--out DIR] [--json]`: discovers each official package (folder,
  * `.zip`, or a folder of those; docs/CANDIDATE.md) and writes the candidate.json that `run` would
  * use into the package folder — for an archive, into its extraction under `--out` (default
- * `candidates/`) — then prints what it found.
+ * `candidates/`) — then explains every folder: measured as which instance (its sources and the
+ * ones added from elsewhere, and why), shared, or left out and why, with the candidate.json lines
+ * that would change it. A package that yields nothing is explained too and makes the exit code 2.
  */
 export function registerInitCommand(program: Command, context: CommandContext): void {
   program
@@ -51,10 +85,13 @@ export function registerInitCommand(program: Command, context: CommandContext): 
     .option('--out <dir>', 'where archives are extracted, each with its candidate.json (default: candidates)')
     .option('--json', 'print the discovered packages as JSON')
     .action(async (packages: string[], flags: InitFlags) => {
+      if (flags.out !== undefined) await checkWritableFolder(flags.out, '--out');
       const catalog = readBundledCatalog();
+      const refused: RefusedInput[] = [];
       const resolved = await resolveRunInputs(packages, {
         extractionDirectory: path.resolve(flags.out ?? 'candidates'),
         catalog,
+        refused,
       });
       const report: unknown[] = [];
       for (const { candidate, discovered } of resolved) {
@@ -74,6 +111,11 @@ export function registerInitCommand(program: Command, context: CommandContext): 
           });
         else context.io.stdout(renderFound(discovered, file, manifest, candidate.origin?.archive ?? null));
       }
-      if (flags.json) context.io.stdout(`${JSON.stringify(report, null, 2)}\n`);
+      if (flags.json)
+        context.io.stdout(`${JSON.stringify([...report, ...refused.map((r) => ({ refused: r }))], null, 2)}\n`);
+      else for (const r of refused) context.io.stdout(renderRefused(r));
+      // a package that yields nothing (or an archive refused unsafe) is bad input: each is named, the others were written
+      for (const r of refused) context.io.stderr(`[ngcc-perf] ${r.input}: ${r.reason}\n`);
+      if (refused.length > 0) context.setExitCode(EXIT_BAD_INPUT);
     });
 }

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { CommandContext } from '../command-context.js';
 import { mergeRuns } from '@ngcc-perf/campaign';
+import { checkWritableFolder } from '../internal/writable-folder.js';
 
 interface MergeFlags {
   out: string;
@@ -25,6 +26,7 @@ export function registerMergeCommand(program: Command, context: CommandContext):
     .requiredOption('--out <dir>', 'the merged dataset (a new or empty folder)')
     .option('--json', 'print what was merged as JSON')
     .action(async (runs: string[], flags: MergeFlags) => {
+      await checkWritableFolder(flags.out, '--out');
       const result = await mergeRuns({ runDirectories: runs, outDirectory: flags.out });
       if (flags.json) {
         context.io.stdout(`${JSON.stringify(result, null, 2)}\n`);

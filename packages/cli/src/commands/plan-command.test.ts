@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { Command } from 'commander';
-import type { MeasurementPlan, OperationPlan, PlanOperationOptions } from '@ngcc-perf/timing';
+import type { InstructionCountResult, MeasurementPlan, OperationPlan, PlanOperationOptions } from '@ngcc-perf/timing';
 import { registerPlanCommand } from './plan-command.js';
 
 /** A planned size as planOperation returns it, from t1 and the plan figures (SPEC §5 rules). */
@@ -72,6 +72,7 @@ async function runPlan(
   argv: string[],
   answers: Record<number, OperationPlan>,
   checkLibrary: (library: string) => Promise<void> = async () => undefined,
+  counted?: InstructionCountResult,
 ) {
   const out: string[] = [];
   const err: string[] = [];
@@ -91,6 +92,10 @@ async function runPlan(
       driverPath: async () => '/opt/ngcc/ngcc-perf-driver',
       allowedCpus: () => [0, 1],
       checkLibrary,
+      countInstructions: async (options) => (
+        asked.push({ ...options, options: {}, cpu: -1 } as PlanOperationOptions),
+        counted ?? { status: 'failed', failure: 'valgrind is not on PATH', source: null }
+      ),
     },
   );
   await program.parseAsync(['plan', ...argv], { from: 'user' });
@@ -99,6 +104,46 @@ async function runPlan(
 
 // The seed's litchi_512: 65536 B plans 5 × 1013 from a 987.5 µs cold call; 32 B caps at 20000.
 const SEED = { 32: planned(1.5e-6, 20000, 3), 65536: planned(0.0009875, 1013, 3) };
+
+describe('ngcc-perf plan --count-instructions', () => {
+  const COUNTED: InstructionCountResult = {
+    status: 'complete',
+    count: {
+      source: 'valgrind',
+      tool: 'valgrind-3.19.0',
+      warmups: 1,
+      harnessInstructions: [19, 19, 19],
+      libraryInstructions: [5844, 5844, 5844],
+      instructions: 5825,
+      instructionsPerByte: 5825 / 32,
+      exact: true,
+      seconds: 0.7,
+    },
+  };
+
+  it('counts once at the smallest size and estimates a process per size: start-up + 4 calls × 100 × t1', async () => {
+    const { stdout, asked } = await runPlan(
+      ['lib/liblitchi.so', '--digest-bits', '512', '--sizes', '32,65536', '--count-instructions'],
+      SEED,
+      undefined,
+      COUNTED,
+    );
+    expect(asked.map((options) => options.messageBytes)).toEqual([32, 65536, 32]);
+    // 2 × 0.7 s + 4 × 100 × (1.5 µs + 987.5 µs) = 1.7956 s
+    expect(stdout).toContain(
+      'instruction counting (valgrind): about 1.8 s more, one process per size (one count at 32 B took 700 ms; ' +
+        '4 calls per process, each taken as 100 times slower under valgrind)',
+    );
+  });
+
+  it('says when counting is not possible here', async () => {
+    const { stdout } = await runPlan(
+      ['lib/liblitchi.so', '--digest-bits', '512', '--sizes', '32', '--count-instructions', 'valgrind'],
+      SEED,
+    );
+    expect(stdout).toContain('instruction counting: not possible here (valgrind is not on PATH)');
+  });
+});
 
 describe('ngcc-perf plan', () => {
   it('shows the warm call a plan used when the cold call was one-time set-up', async () => {

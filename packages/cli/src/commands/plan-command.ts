@@ -1,8 +1,12 @@
 import path from 'node:path';
 import type { Command } from 'commander';
 import {
+  COUNT_INSTRUCTIONS_DEFAULTS,
+  countInstructions,
   DEFAULT_TIMING_OPTIONS,
   planOperation,
+  type CountInstructionsOptions,
+  type InstructionCountResult,
   type OperationPlan,
   type PlanOperationOptions,
 } from '@ngcc-perf/timing';
@@ -12,6 +16,7 @@ import { formatSeconds } from '@ngcc-perf/stats';
 import { checkLibraryFile, loadFailureError } from '../internal/library-input.js';
 import { parseMeasuringCpu } from '../internal/measuring-cpu.js';
 import { calibratingLine } from '../internal/time-progress.js';
+import { estimateCountingSeconds, parseInstructionSource } from '../internal/time-instructions.js';
 import { parseInteger, parsePositiveNumber, parseSizeList } from '../parse-options.js';
 import { allowedCpus, defaultMeasuringCpus, GUIDE_MESSAGE_SIZES_BYTES } from '@ngcc-perf/timing';
 import { driverPath } from '@ngcc-perf/native';
@@ -24,14 +29,63 @@ export interface PlanDependencies {
   allowedCpus: () => number[];
   /** Throws a `CliError` when the path is not an ELF shared object (before any process starts). */
   checkLibrary: (library: string) => Promise<void>;
+  /** For `--count-instructions`; default timing's `countInstructions`. */
+  countInstructions?: (options: CountInstructionsOptions) => Promise<InstructionCountResult>;
 }
 
 const DEFAULT_DEPENDENCIES: PlanDependencies = {
   planOperation,
+  countInstructions,
   driverPath: () => driverPath(),
   allowedCpus: () => allowedCpus(),
   checkLibrary: checkLibraryFile,
 };
+
+/** What `--count-instructions` adds to a plan: one count made, and the estimate for every size. */
+interface CountingEstimate {
+  source: 'pmu-instructions' | 'valgrind' | null;
+  measuredSeconds: number | null;
+  estimatedSeconds: number | null;
+  text: string;
+}
+
+async function estimateCounting(
+  dependencies: PlanDependencies,
+  library: string,
+  digestBits: number,
+  sizes: readonly PlannedSize[],
+  driver: string,
+  flag: string | boolean,
+): Promise<CountingEstimate> {
+  const source = flag === true ? 'auto' : parseInstructionSource('--count-instructions', String(flag));
+  const planned = sizes.flatMap(({ planned: p }) => (p.status === 'planned' ? [p] : []));
+  const smallest = Math.min(...sizes.map((size) => size.messageBytes));
+  const count = dependencies.countInstructions ?? countInstructions;
+  const result = await count({ library, digestBits, messageBytes: smallest, source, driverPath: driver });
+  if (result.status === 'failed')
+    return {
+      source: null,
+      measuredSeconds: null,
+      estimatedSeconds: null,
+      text: `instruction counting: not possible here (${result.failure})`,
+    };
+  const calls = COUNT_INSTRUCTIONS_DEFAULTS.calls + COUNT_INSTRUCTIONS_DEFAULTS.warmups;
+  const estimatedSeconds = estimateCountingSeconds(
+    result.count.seconds,
+    planned.map((p) => p.plan.planCallSeconds ?? p.plan.calibrationSeconds),
+    result.count.source,
+    calls,
+  );
+  return {
+    source: result.count.source,
+    measuredSeconds: result.count.seconds,
+    estimatedSeconds,
+    text:
+      `instruction counting (${result.count.source}): about ${formatSeconds(estimatedSeconds)} more, one process per size ` +
+      `(one count at ${smallest} B took ${formatSeconds(result.count.seconds)}; ${calls} calls per process` +
+      `${result.count.source === 'valgrind' ? ', each taken as 100 times slower under valgrind' : ''})`,
+  };
+}
 
 /** One message size of a plan, as printed. */
 export interface PlannedSize {
@@ -46,6 +100,7 @@ interface PlanFlags {
   trials?: string;
   budget?: string;
   cpu?: string;
+  countInstructions?: string | boolean;
   quiet?: boolean;
   json?: boolean;
 }
@@ -134,6 +189,10 @@ export function registerPlanCommand(
       `most seconds per size; also kills a calibration process that runs longer (default ${DEFAULT_TIMING_OPTIONS.budgetSeconds})`,
     )
     .option('--cpu <n>', 'CPU to pin the calibration to, one this process may use (default: the last of them)')
+    .option(
+      '--count-instructions [source]',
+      'also estimate what run --count-instructions adds: one count at the smallest size is made (auto, pmu or valgrind)',
+    )
     .option('--quiet', 'no progress output on stderr')
     .option('--json', 'print the plans as JSON')
     .action(async (library: string, flags: PlanFlags) => {
@@ -172,6 +231,10 @@ export function registerPlanCommand(
         if (notLoadable !== null) throw notLoadable;
         sizes.push({ messageBytes, planned });
       }
+      const counting =
+        flags.countInstructions === undefined
+          ? null
+          : await estimateCounting(dependencies, library, digestBits, sizes, driver, flags.countInstructions);
       if (flags.json) {
         const planned = sizes.flatMap(({ planned: p }) => (p.status === 'planned' ? [p] : []));
         const json = {
@@ -185,10 +248,11 @@ export function registerPlanCommand(
           ),
           totalEstimatedSeconds: planned.reduce((sum, p) => sum + p.plan.estimatedSeconds, 0),
           totalEstimatedWallSeconds: planned.reduce((sum, p) => sum + p.estimatedWallSeconds, 0),
+          ...(counting === null ? {} : { instructionCounting: counting }),
         };
         context.io.stdout(`${JSON.stringify(json, null, 2)}\n`);
       } else {
-        context.io.stdout(renderPlan(library, digestBits, sizes));
+        context.io.stdout(renderPlan(library, digestBits, sizes) + (counting === null ? '' : `${counting.text}\n`));
       }
       context.setExitCode(sizes.some(({ planned: p }) => p.status === 'failed') ? EXIT_NOT_VOUCHED : EXIT_SUCCESS);
     });

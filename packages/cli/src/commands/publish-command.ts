@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { CommandContext } from '../command-context.js';
 import { publishRun } from '@ngcc-perf/campaign';
+import { checkWritableFolder } from '../internal/writable-folder.js';
 
 interface PublishFlags {
   data: string;
@@ -22,6 +23,7 @@ export function registerPublishCommand(program: Command, context: CommandContext
     .option('--replace', 'replace a different dataset already published for this system (never done without it)')
     .option('--json', 'print what was published as JSON')
     .action(async (run: string, flags: PublishFlags) => {
+      await checkWritableFolder(flags.data, '--data');
       const result = await publishRun({
         runDirectory: run,
         dataDirectory: flags.data,

@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { loadRunDirectory, REPORT_PATHS, writeRunReports, writeSite } from '@ngcc-perf/report';
 import { CliError } from '../cli-error.js';
 import type { CommandContext } from '../command-context.js';
+import { checkWritableFolder } from '../internal/writable-folder.js';
 
 interface ReportFlags {
   out?: string;
@@ -31,6 +32,7 @@ export function registerReportCommand(program: Command, context: CommandContext)
       'write reports/ and exports/ here instead of into the run directory; needed for several runs (the site: index of systems × candidates, cross-system summary)',
     )
     .action(async (directories: string[], flags: ReportFlags) => {
+      if (flags.out !== undefined) await checkWritableFolder(flags.out, '--out');
       if (directories.length > 1 && flags.out === undefined) {
         throw new CliError(
           'USAGE',

@@ -1,15 +1,18 @@
 import { existsSync } from 'node:fs';
+import { renderRunAnswer } from './run-answer.js';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { DEFAULT_TIMING_OPTIONS } from '@ngcc-perf/timing';
 import { driverPath } from '@ngcc-perf/native';
 import { CliError } from '../cli-error.js';
+import { describeCountingShare, parseInstructionSource } from '../internal/time-instructions.js';
 import type { CommandContext } from '../command-context.js';
 import { EXIT_NOT_VOUCHED, EXIT_SUCCESS } from '../exit-codes.js';
 import { processIo } from '../io.js';
 import { parseInteger, parsePositiveNumber, parseSizeList } from '../parse-options.js';
 import { createProgressBar } from '../progress/progress-bar.js';
 import { createProgressLog } from '../progress/progress-log.js';
+import { checkWritableFolder } from '../internal/writable-folder.js';
 import { measuringCpus, parsePhases, parseProfile } from './run-options.js';
 import {
   bundledCandidateDirectories,
@@ -21,6 +24,7 @@ import {
   runCampaign,
   shardFromEnvironment,
   type CampaignEventSink,
+  type RefusedInput,
 } from '@ngcc-perf/campaign';
 
 interface RunFlags {
@@ -43,7 +47,10 @@ interface RunFlags {
   allowUnfixedHost?: boolean;
   json?: boolean;
   remeasure?: string;
+  baseline?: boolean;
   fixedLayout?: boolean;
+  strict?: boolean;
+  countInstructions?: string | boolean;
 }
 
 const collect = (value: string, previous: string[]) => [...previous, value];
@@ -51,7 +58,9 @@ const collect = (value: string, previous: string[]) => [...previous, value];
 /**
  * `ngcc-perf run [CANDIDATE_DIR...]`: the campaign (check-host, build, kat, calibrate, measure, report, publish).
  * Exit 0 when every operation was measured; 3 (`EXIT_NOT_VOUCHED`) when the run completed but some
- * operations failed (their records say why; running again retries them); 2 for bad input.
+ * operations failed (their records say why; running again retries them), some inputs yielded no
+ * measurable instance (listed with their reason; `--strict` refuses the run instead), or the build
+ * phase built no library at all; 2 for bad input (and when no input yields an instance).
  */
 export function registerRunCommand(program: Command, context: CommandContext): void {
   program
@@ -82,6 +91,10 @@ export function registerRunCommand(program: Command, context: CommandContext): v
       'run every timed driver process with ADDR_NO_RANDOMIZE (one address-space layout for all trials; recorded in campaign.json and every record)',
     )
     .option(
+      '--count-instructions [source]',
+      "also count every operation's instructions per call (exact, not time): auto (the PMU where there is one, else valgrind; the default), pmu or valgrind",
+    )
+    .option(
       '--profile <name>',
       "build every instance with this guide profile: reference, performance or resource (default: each instance's variant)",
     )
@@ -106,12 +119,20 @@ export function registerRunCommand(program: Command, context: CommandContext): v
       '--allow-unfixed-host',
       'measure although `check-host` finds problems; they are recorded in every record and report',
     )
+    .option(
+      '--baseline',
+      'also measure the ICCS baseline (sm3hash, and pseudoXOF at every output width of the candidates) with the same plan, and show every figure × pseudoXOF',
+    )
     .option('--quiet', 'no progress output')
     .option(
       '--remeasure <which>',
       '"unstable": in an existing run directory, measure again only the operations whose trial CV is above its limit (previous records kept under remeasured/)',
     )
     .option('--json', 'progress events and a final summary as JSON Lines on stdout')
+    .option(
+      '--strict',
+      'refuse the whole run when one package yields no measurable instance (default: list it with its reason and measure the others)',
+    )
     .action(async (directories: string[], flags: RunFlags) => {
       if (flags.remeasure !== undefined && flags.remeasure !== 'unstable') {
         throw new CliError(
@@ -128,8 +149,25 @@ export function registerRunCommand(program: Command, context: CommandContext): v
       }
       const folders = directories.length === 0 ? await bundledCandidateDirectories() : directories;
       const outDirectory = flags.out ?? path.join('runs', new Date().toISOString().replace(/[:.]/g, '-'));
-      const resolved = await resolveRunInputs(folders, { extractionDirectory: path.join(outDirectory, 'packages') });
+      // Before any work: a read-only, unwritable or full output folder is bad input (exit 2), not a crash.
+      await checkWritableFolder(outDirectory, '--out');
+      if (flags.data !== undefined) await checkWritableFolder(flags.data, '--data');
+      const refused: RefusedInput[] = [];
+      const resolved = await resolveRunInputs(folders, {
+        extractionDirectory: path.join(outDirectory, 'packages'),
+        ...(flags.strict === true ? {} : { refused }),
+      });
       const candidates = resolved.map((r) => r.candidate);
+      const listRefused = () => {
+        for (const r of refused) context.io.stderr(`[ngcc-perf] not measured: ${r.input}: ${r.reason}\n`);
+      };
+      if (candidates.length === 0) {
+        listRefused();
+        throw new CliError(
+          'CANDIDATE_INVALID',
+          `no input yields a measurable instance (${refused.length} listed above). Fix the packages or write their candidate.json (ngcc-perf init explains each folder).`,
+        );
+      }
       const driver = await driverPath();
       const systemId = flags.system ?? defaultSystemId();
       if (!/^[A-Za-z0-9][A-Za-z0-9_-]*$/.test(systemId)) {
@@ -160,6 +198,7 @@ export function registerRunCommand(program: Command, context: CommandContext): v
       try {
         result = await runCampaign({
           candidates,
+          refusedInputs: refused,
           outDirectory,
           systemId,
           messageSizesBytes:
@@ -185,16 +224,27 @@ export function registerRunCommand(program: Command, context: CommandContext): v
           driverPath: driver,
           allowUnfixedHost: flags.allowUnfixedHost === true || process.env.NGCC_PERF_ALLOW_UNFIXED_HOST === '1',
           ...(remeasure === undefined ? {} : { remeasure }),
+          baseline: flags.baseline === true,
           ...(flags.fixedLayout === true ? { addressLayout: 'fixed' as const } : {}),
+          ...(flags.countInstructions === undefined
+            ? {}
+            : {
+                countInstructions:
+                  flags.countInstructions === true
+                    ? ('auto' as const)
+                    : parseInstructionSource('--count-instructions', String(flags.countInstructions)),
+              }),
           onEvent: sink,
         });
       } finally {
         bar?.stop();
       }
-      const exitCode = result.records.failed > 0 ? EXIT_NOT_VOUCHED : EXIT_SUCCESS;
+      const nothingBuilt = result.built !== null && result.built.libraries === 0;
+      const exitCode =
+        result.records.failed > 0 || refused.length > 0 || nothingBuilt ? EXIT_NOT_VOUCHED : EXIT_SUCCESS;
       context.setExitCode(exitCode);
       if (flags.json) {
-        context.io.stdout(`${JSON.stringify({ event: 'summary', ...result, exitCode })}\n`);
+        context.io.stdout(`${JSON.stringify({ event: 'summary', ...result, refused, exitCode })}\n`);
         return;
       }
       if (!flags.quiet) {
@@ -206,6 +256,18 @@ export function registerRunCommand(program: Command, context: CommandContext): v
             ? ''
             : ` (shard ${result.shard.index}/${result.shard.count}: ${result.instances.join(', ')})`;
         context.io.stderr(`[ngcc-perf] run directory: ${result.runDirectory}${shardText}\n`);
+        listRefused();
+        if (refused.length > 0)
+          context.io.stderr(
+            `[ngcc-perf] ${refused.length} input(s) yielded no measurable instance (listed in build.json "packages" with the reason): exit ${EXIT_NOT_VOUCHED}\n`,
+          );
+        if (nothingBuilt)
+          context.io.stderr(
+            `[ngcc-perf] no instance was built (see build.json for each one's build detail): exit ${EXIT_NOT_VOUCHED}\n`,
+          );
+        if (flags.countInstructions !== undefined) context.io.stderr(describeCountingShare(result));
+        if (result.summaryHtml !== null)
+          for (const line of await renderRunAnswer(result.runDirectory)) context.io.stderr(`${line}\n`);
         if (result.records.failed > 0) {
           context.io.stderr(
             `[ngcc-perf] ${result.records.failed} operation(s) failed (see their records; running again retries them): exit ${EXIT_NOT_VOUCHED}\n`,

@@ -8,6 +8,8 @@ const SECTION_LABELS: ReadonlyArray<readonly [keyof SectionBytes, string]> = [
   ['rodataBytes', '.rodata'],
   ['dataBytes', '.data'],
   ['bssBytes', '.bss'],
+  ['tdataBytes', '.tdata'],
+  ['tbssBytes', '.tbss'],
 ];
 
 /** The human-readable lines of `ngcc-perf size LIB`. */

@@ -3,6 +3,8 @@ import { Command } from 'commander';
 import type { CallMemoryResult, MeasureCallMemoryOptions } from '@ngcc-perf/rss';
 import {
   deriveStatistics,
+  type CountInstructionsOptions,
+  type InstructionCountResult,
   type MeasurementPlan,
   type MeasureOperationOptions,
   type OperationMeasurement,
@@ -94,6 +96,7 @@ const MEMORY: CallMemoryResult = {
 
 interface Fakes {
   measured?: OperationMeasurement;
+  counted?: InstructionCountResult;
   allowed?: number[];
   checkLibrary?: (library: string) => Promise<void>;
 }
@@ -103,6 +106,7 @@ async function runTime(argv: string[], fakes: Fakes = {}) {
   const err: string[] = [];
   const asked: MeasureOperationOptions[] = [];
   const memoryAsked: MeasureCallMemoryOptions[] = [];
+  const countAsked: CountInstructionsOptions[] = [];
   let exitCode = 0;
   const measured = fakes.measured ?? COMPLETE;
   const dependencies: TimeDependencies = {
@@ -131,6 +135,10 @@ async function runTime(argv: string[], fakes: Fakes = {}) {
       return measured;
     },
     measureCallMemory: async (options) => (memoryAsked.push(options), MEMORY),
+    countInstructions: async (options) => (
+      countAsked.push(options),
+      fakes.counted ?? { status: 'failed', failure: 'not faked', source: null }
+    ),
     driverPath: async () => '/opt/ngcc/ngcc-perf-driver',
     allowedCpus: () => fakes.allowed ?? [0, 1],
     checkLibrary: fakes.checkLibrary ?? (async () => undefined),
@@ -142,10 +150,61 @@ async function runTime(argv: string[], fakes: Fakes = {}) {
     dependencies,
   );
   await program.parseAsync(['time', ...argv], { from: 'user' });
-  return { stdout: out.join(''), stderr: err.join(''), asked, memoryAsked, exitCode };
+  return { stdout: out.join(''), stderr: err.join(''), asked, memoryAsked, countAsked, exitCode };
 }
 
 const OSSL = ['lib/libossl.so', '--digest-bits', '512', '--bytes', '16384'];
+
+describe('ngcc-perf time --counter instructions (injected count)', () => {
+  const COUNTED: InstructionCountResult = {
+    status: 'complete',
+    count: {
+      source: 'valgrind',
+      tool: 'valgrind-3.19.0',
+      warmups: 1,
+      harnessInstructions: [19, 19, 19],
+      libraryInstructions: [170415, 170415, 170415],
+      instructions: 170396,
+      instructionsPerByte: 170396 / 16384,
+      exact: true,
+      seconds: 0.68,
+    },
+  };
+
+  it('counts instead of timing: no trial, no memory process; the figure is labelled as a count with its source', async () => {
+    const run = await runTime([...OSSL, '--counter', 'instructions'], { counted: COUNTED });
+    expect(run.asked).toEqual([]);
+    expect(run.memoryAsked).toEqual([]);
+    expect(run.countAsked).toEqual([
+      {
+        library: 'lib/libossl.so',
+        digestBits: 512,
+        messageBytes: 16384,
+        source: 'auto',
+        driverPath: '/opt/ngcc/ngcc-perf-driver',
+      },
+    ]);
+    expect(run.exitCode).toBe(0);
+    expect(run.stdout.split('\n')).toEqual([
+      '16384 B: 170396 instructions/call, 10.40 per byte — an instruction count, not time',
+      "source: callgrind (valgrind-3.19.0), the library's calls only; every one of 3 counted calls the same; " +
+        "the driver's own instructions around a call (19) taken off",
+      'counted in 0.68 s (1 uncounted warm-up call(s) first)',
+      '',
+    ]);
+  });
+
+  it('--instruction-source is passed on; a failed count exits 3; the option alone is bad input', async () => {
+    const failed = await runTime([...OSSL, '--counter', 'instructions', '--instruction-source', 'pmu', '--json']);
+    expect(failed.countAsked[0]?.source).toBe('pmu');
+    expect(failed.exitCode).toBe(3);
+    expect(JSON.parse(failed.stdout)).toMatchObject({ messageBytes: 16384, status: 'failed', failure: 'not faked' });
+    await expect(runTime([...OSSL, '--instruction-source', 'pmu'])).rejects.toThrow(/goes with --counter instructions/);
+    await expect(runTime([...OSSL, '--counter', 'instructions', '--instruction-source', 'x'])).rejects.toThrow(
+      /auto, pmu, valgrind/,
+    );
+  });
+});
 
 describe('ngcc-perf time (injected measurement)', () => {
   it('says on stderr what runs, one line per process, and on stdout how the trials were planned and how long they ran', async () => {
@@ -266,7 +325,7 @@ describe('ngcc-perf time (injected measurement)', () => {
     expect(fixed[0]?.addressLayout).toBe('fixed');
     await expect(runTime([...OSSL, '--counter', 'cycles'])).rejects.toMatchObject({
       code: 'USAGE',
-      message: '--counter must be one of pmu-cycles, tsc, tscp, cntvct, clock, got "cycles".',
+      message: '--counter must be one of pmu-cycles, tsc, tscp, cntvct, clock, instructions, got "cycles".',
     });
   });
 

@@ -8,11 +8,14 @@ import {
 import { allowedCpus, defaultMeasuringCpus, formatCpuList } from '@ngcc-perf/timing';
 import { driverPath } from '@ngcc-perf/native';
 import {
+  countInstructions,
   DEFAULT_TIMING_OPTIONS,
   detectHostProblems,
   measureOperation,
   readHostEnvironment,
   type CounterName,
+  type CountInstructionsOptions,
+  type InstructionCountResult,
   type MeasureOperationOptions,
   type OperationMeasurement,
 } from '@ngcc-perf/timing';
@@ -20,6 +23,11 @@ import { CliError } from '../cli-error.js';
 import type { CommandContext } from '../command-context.js';
 import { EXIT_NOT_VOUCHED } from '../exit-codes.js';
 import { describeTimePlan } from '../internal/describe-time-plan.js';
+import {
+  instructionCountOptions,
+  parseInstructionSource,
+  renderInstructionCount,
+} from '../internal/time-instructions.js';
 import { checkLibraryFile, loadFailureError } from '../internal/library-input.js';
 import { parseMeasuringCpu } from '../internal/measuring-cpu.js';
 import { measureMemoryOnce, memoryFields, renderMemory, type TimeMemory } from '../internal/time-memory.js';
@@ -30,6 +38,7 @@ import { parseInteger, parsePositiveNumber } from '../parse-options.js';
 export interface TimeDependencies {
   measureOperation: (options: MeasureOperationOptions) => Promise<OperationMeasurement>;
   measureCallMemory: (options: MeasureCallMemoryOptions) => Promise<CallMemoryResult>;
+  countInstructions: (options: CountInstructionsOptions) => Promise<InstructionCountResult>;
   driverPath: () => Promise<string>;
   /** The CPUs this process may run on (`--cpu` must be one of them). */
   allowedCpus: () => number[];
@@ -40,6 +49,7 @@ export interface TimeDependencies {
 const DEFAULT_DEPENDENCIES: TimeDependencies = {
   measureOperation,
   measureCallMemory,
+  countInstructions,
   driverPath: () => driverPath(),
   allowedCpus: () => allowedCpus(),
   checkLibrary: checkLibraryFile,
@@ -54,6 +64,7 @@ interface TimeFlags {
   budget?: string;
   cpu?: string;
   counter?: string;
+  instructionSource?: string;
   fixedLayout?: boolean;
   quiet?: boolean;
   json?: boolean;
@@ -90,11 +101,15 @@ function renderPinning(pinning: TimePinning): string {
 
 const COUNTER_NAMES: readonly CounterName[] = ['pmu-cycles', 'tsc', 'tscp', 'cntvct', 'clock'];
 
-/** `--counter NAME` checked against the driver's counter names. */
-function parseCounter(value: string): CounterName {
+/** `--counter NAME` checked against the driver's counter names and `instructions`. */
+function parseCounter(value: string): CounterName | 'instructions' {
+  if (value === 'instructions') return value;
   const found = COUNTER_NAMES.find((name) => name === value);
   if (found === undefined)
-    throw new CliError('USAGE', `--counter must be one of ${COUNTER_NAMES.join(', ')}, got "${value}".`);
+    throw new CliError(
+      'USAGE',
+      `--counter must be one of ${[...COUNTER_NAMES, 'instructions'].join(', ')}, got "${value}".`,
+    );
   return found;
 }
 
@@ -190,7 +205,12 @@ export function registerTimeCommand(
     .option('--cpu <n>', 'pin every process to this CPU, one this process may use (default: the last of them)')
     .option(
       '--counter <name>',
-      'read this counter (pmu-cycles, tsc, tscp, cntvct or clock) instead of the one the driver chooses',
+      'read this counter (pmu-cycles, tsc, tscp, cntvct or clock) instead of the one the driver chooses; ' +
+        '"instructions": count the instructions per call instead of timing (exact, not time)',
+    )
+    .option(
+      '--instruction-source <name>',
+      'with --counter instructions: auto (the PMU where there is one, else valgrind), pmu or valgrind (default auto)',
     )
     .option(
       '--fixed-layout',
@@ -222,8 +242,30 @@ export function registerTimeCommand(
           : { iterationsPerTrial: parseInteger('--iterations', flags.iterations, 1, 1e9) }),
         ...(flags.budget === undefined ? {} : { budgetSeconds }),
       };
+      const counter = flags.counter === undefined ? undefined : parseCounter(flags.counter);
+      if (flags.instructionSource !== undefined && counter !== 'instructions')
+        throw new CliError('USAGE', '--instruction-source goes with --counter instructions.');
+      if (counter === 'instructions') {
+        const source =
+          flags.instructionSource === undefined
+            ? 'auto'
+            : parseInstructionSource('--instruction-source', flags.instructionSource);
+        await dependencies.checkLibrary(library);
+        const driver = await dependencies.driverPath();
+        if (flags.quiet !== true) context.io.stderr(`[ngcc-perf] counting instructions per call (source ${source})\n`);
+        const result = await dependencies.countInstructions(
+          instructionCountOptions(library, digestBits, messageBytes, source, driver),
+        );
+        context.io.stdout(
+          flags.json
+            ? `${JSON.stringify({ messageBytes, ...result }, null, 2)}\n`
+            : renderInstructionCount(result, messageBytes),
+        );
+        if (result.status === 'failed') context.setExitCode(EXIT_NOT_VOUCHED);
+        return;
+      }
       const forced = {
-        ...(flags.counter === undefined ? {} : { counter: parseCounter(flags.counter) }),
+        ...(counter === undefined ? {} : { counter }),
         ...(flags.fixedLayout === true ? { addressLayout: 'fixed' as const } : {}),
       };
       await dependencies.checkLibrary(library);

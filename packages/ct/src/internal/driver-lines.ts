@@ -1,11 +1,18 @@
-// The one place that validates what `ngcc-perf-driver ct-taint` and `ct-time` print on stdout
+// The one place that validates what `ngcc-perf-driver ct-taint`, `ct-time` and `ct-div` print on stdout
 // (native/PROTOCOL.md, version 1).
 import { z } from 'zod';
 import { CtError } from '../ct-error.js';
 
 const count = z.number().int().nonnegative();
 
-const startLine = z.object({ v: z.literal(1), type: z.literal('ct-start'), underValgrind: z.boolean(), calls: count });
+const startLine = z.object({
+  v: z.literal(1),
+  type: z.literal('ct-start'),
+  underValgrind: z.boolean(),
+  calls: count,
+  cpuid: z.boolean().default(false),
+  cpuFeatures: z.string().default(''),
+});
 const callLine = z.object({ v: z.literal(1), type: z.literal('ct-call'), index: count, bits: count, reports: count });
 const endLine = z.object({ v: z.literal(1), type: z.literal('end'), count });
 const errorLine = z
@@ -23,12 +30,33 @@ const timeLine = z.object({
   fixedMeanTicks: z.number(),
   randomMeanTicks: z.number(),
   medianTicks: count,
-  tests: z.array(z.object({ cropBelowTicks: count.nullable(), samples: count, t: z.number() })),
+  tests: z.array(
+    z.object({
+      cropBelowTicks: count.nullable(),
+      samples: count,
+      t: z.number(),
+      fixedMeanTicks: z.number().default(0),
+      randomMeanTicks: z.number().default(0),
+    }),
+  ),
   maxAbsT: z.number().nonnegative(),
   maxAbsTTest: count,
+  minSamples: count.default(0),
+  cpuid: z.boolean().default(false),
+  cpuFeatures: z.string().default(''),
 });
 
-const line = z.discriminatedUnion('type', [startLine, callLine, endLine, errorLine, timeLine]);
+const divSiteLine = z.object({
+  v: z.literal(1),
+  type: z.literal('ct-div-site'),
+  address: z.string(),
+  decoded: z.boolean(),
+  executions: count,
+  varies: z.boolean(),
+  faults: count,
+});
+
+const line = z.discriminatedUnion('type', [startLine, callLine, endLine, errorLine, timeLine, divSiteLine]);
 
 /** One validated stdout line of `ct-taint` or `ct-time`. */
 export type CtDriverLine = z.infer<typeof line>;
@@ -54,7 +82,7 @@ export function parseCtDriverLines(stdout: string): CtDriverLine[] {
       });
     }
     const type = (value as { type?: unknown }).type;
-    if (!['ct-start', 'ct-call', 'end', 'error', 'ct-time'].includes(String(type))) continue;
+    if (!['ct-start', 'ct-call', 'end', 'error', 'ct-time', 'ct-div-site'].includes(String(type))) continue;
     const parsed = line.safeParse(value);
     if (!parsed.success) {
       throw new CtError(

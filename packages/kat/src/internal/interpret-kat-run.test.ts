@@ -123,6 +123,24 @@ describe('interpretKatRun (native/PROTOCOL.md `kat` exit codes)', () => {
       );
   });
 
+  it('a crash on the first record names the ICCS CryptHash signature the driver calls, not memory', () => {
+    const outcome = interpretKatRun(
+      facts({
+        exitCode: null,
+        signal: 'SIGSEGV',
+        stdout: `${meta('KAT_2_12', 4097)}\n`,
+        stderr: 'ngcc-perf-driver: the library crashed',
+      }),
+    );
+    expect(outcome).toMatchObject({ status: 'CRASH', index: 0 });
+    if (outcome.status === 'CRASH') {
+      expect(outcome.detail).toContain(
+        'int CryptHash(int digest_len_bits, const unsigned char *msg, unsigned long long msg_len_bits, unsigned char *digest)',
+      );
+      expect(outcome.detail).not.toContain('address space');
+    }
+  });
+
   it('a timeout is TIMEOUT, whatever signal killed it, with the records done', () => {
     const outcome = interpretKatRun(
       facts({

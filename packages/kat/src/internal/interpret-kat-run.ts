@@ -52,6 +52,10 @@ function overflowWhat(error: KatErrorLine | null): string {
   return `wrote ${guard} ${error?.side ?? 'around'} the ${buffer} buffer`;
 }
 
+/** The CryptHash signature of the ICCS API header, as the driver calls it. */
+const ICCS_SIGNATURE =
+  'int CryptHash(int digest_len_bits, const unsigned char *msg, unsigned long long msg_len_bits, unsigned char *digest)';
+
 export function interpretKatRun(facts: KatRunFacts): DriverKatOutcome {
   const parsed = parseDriverOutput(facts.stdout, facts.driverPath);
   const { meta, end, error } = parsed;
@@ -71,6 +75,10 @@ export function interpretKatRun(facts: KatRunFacts): DriverKatOutcome {
     limit === null
       ? ''
       : `; the driver limited its address space to ${limit} bytes, and a library that cannot get memory may fail this way`;
+  const firstRecordNote =
+    next === 0
+      ? `; it failed on the first record, which is what a CryptHash with other arguments than the ICCS signature does: check that the library defines ${ICCS_SIGNATURE} (arguments in this order, lengths in bits)`
+      : memoryNote;
   const stray =
     parsed.strayLines > 0
       ? ` (${parsed.strayLines} non-protocol line${parsed.strayLines === 1 ? '' : 's'} on stdout)`
@@ -93,7 +101,7 @@ export function interpretKatRun(facts: KatRunFacts): DriverKatOutcome {
       exitCode: null,
       index: next,
       messageBits: nextBits,
-      detail: `killed by ${facts.signal} while producing ${placeText(next, null, nextBits)}${memoryNote}: ${said}`,
+      detail: `killed by ${facts.signal} while producing ${placeText(next, null, nextBits)}${firstRecordNote}: ${said}`,
     };
   }
   switch (facts.exitCode) {

@@ -1,5 +1,5 @@
 import { canonicalDigest } from '../canonical-digest.js';
-import { findManifestEntry } from '../find-manifest-entry.js';
+import { findManifestEntry, findManifestEntryByDigest, findManifestEntryBySpelling } from '../find-manifest-entry.js';
 import type { KatVerdictFields } from '../kat-result.js';
 import { parseKatFile } from '../parse-kat-file.js';
 import type { KatManifest, KatManifestEntry } from '../parse-manifest.js';
@@ -20,9 +20,12 @@ export interface KatFileJudgement {
 }
 
 /**
- * Compares a generated KAT text with the manifest entry for `<label>/<file>` (or `<file>`), or,
- * when the manifest has none, record by record with the submitted file `<katDir>/<file>`
- * (SPEC §4: a manifest entry takes precedence over a submitted KAT file).
+ * Compares a generated KAT text with the manifest entry for `<label>/<file>` (or `<file>`); when
+ * the manifest names none, with the entry of the same KAT kind whose digest the text reproduces
+ * (any label spelling), else with the entry whose label is `label` spelled another way, else with
+ * the entry of `twinLabel` (the reference twin of the same digest length); when the manifest has
+ * none of those, record by record with the submitted file `<katDir>/<file>` (SPEC §4: a manifest
+ * entry takes precedence over a submitted KAT file).
  */
 export async function judgeKatFile(
   text: string,
@@ -30,9 +33,21 @@ export async function judgeKatFile(
   manifest: KatManifest | null,
   label: string,
   katDir: string | undefined,
+  twinLabel?: string,
 ): Promise<KatFileJudgement> {
   const canonicalSha256 = canonicalDigest(text, { mode: 'strict' });
-  const entry = manifest === null ? undefined : findManifestEntry(manifest, label, file);
+  const twinFile =
+    twinLabel === undefined ? undefined : file.replace(/^(KAT_(?:2_12|2_23|2_33|Loop))_.*$/, `$1_${twinLabel}.txt`);
+  const entry =
+    manifest === null
+      ? undefined
+      : (findManifestEntry(manifest, label, file) ??
+        findManifestEntryByDigest(manifest, file, canonicalSha256) ??
+        findManifestEntryBySpelling(manifest, label, file) ??
+        (twinLabel === undefined || twinFile === undefined
+          ? undefined
+          : (findManifestEntry(manifest, twinLabel, twinFile) ??
+            findManifestEntryBySpelling(manifest, twinLabel, twinFile))));
   if (entry !== undefined) {
     const plain = entry.mode === 'strict' && entry.recordLimit === undefined;
     const compared = plain

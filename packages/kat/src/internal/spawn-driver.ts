@@ -1,13 +1,13 @@
 // The only module of @ngcc-perf/kat that starts a process: `ngcc-perf-driver kat LIB DIGEST_BITS FILE`
 // (native/PROTOCOL.md). The driver generates the messages; its stdout lines are validated in
 // driver-lines.ts and mapped to an outcome in interpret-kat-run.ts.
-import { resolveGivenDriver, spawnDriverProcess } from '@ngcc-perf/native';
+import { DRIVER_STDERR_KEPT_BYTES, resolveGivenDriver, spawnDriverProcess } from '@ngcc-perf/native';
 import type { DriverKatOptions, DriverRunner } from '../driver-runner.js';
 import { KatError } from '../kat-error.js';
 import type { KatFileKind } from '../kat-messages.js';
 import { interpretKatRun } from './interpret-kat-run.js';
 
-const LIMIT_BYTES = { stdout: 1 << 28, stderr: 1 << 20 };
+const LIMIT_BYTES = { stdout: 1 << 28, stderr: DRIVER_STDERR_KEPT_BYTES };
 const FIX =
   'Pass the path of a built ngcc-perf-driver as driverPath, or leave it out to use the one @ngcc-perf/native finds or builds.';
 

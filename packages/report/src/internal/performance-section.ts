@@ -13,6 +13,7 @@ import { buildPerCallBlocks } from './per-call-table.js';
 import { isUnsteady, UNSTEADY_MARKER } from './reliability.js';
 import { buildReliabilityBlocks } from './reliability-table.js';
 import { buildPerformanceCharts } from './performance-charts.js';
+import { buildInstructionCountBlocks } from './instruction-count-blocks.js';
 import { codeSpan, paragraph } from './report-model.js';
 import type { CandidateContext } from './candidate-context.js';
 import type { CounterInfo, TimingRecord } from '@ngcc-perf/record';
@@ -126,6 +127,7 @@ export function buildPerformanceSection(context: CandidateContext): ReportSectio
     numeric: [false, true, true, true, true, true, true],
     rows: records.map(performanceRow),
   });
+  blocks.push(...buildInstructionCountBlocks(records, instanceCell));
   blocks.push(...buildReliabilityBlocks(context));
   blocks.push(...buildPerCallBlocks(context, instanceCell));
   blocks.push(...buildPerformanceCharts(context));

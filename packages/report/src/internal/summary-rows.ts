@@ -3,7 +3,7 @@
 // the multiple of the baseline at the longest of them, the KAT verdict and short notes.
 import { findCallMemoryGrowth } from '../call-memory-growth.js';
 import { formatMemoryBytes } from '../format-memory-bytes.js';
-import { formatCycles, type HeadlineFigure } from '@ngcc-perf/stats';
+import { formatCycles, rankByIntervals, type HeadlineFigure, type IntervalRank } from '@ngcc-perf/stats';
 import { formatRecordBaselineMultiple, isBaselineCandidate, recordBaselineMultiple } from '../baseline-figures.js';
 import { formatRecordHeadline, recordHeadline } from '../record-headline.js';
 import { formatGigahertz } from './candidate-context.js';
@@ -55,8 +55,11 @@ export interface SummaryRow {
   /** The multiple's ratio; null without one. */
   baselineRatio: number | null;
   unsteadyAtPerByte: boolean;
-  /** 1 = fewest headline cycles at the per-byte size; null when not measured. */
-  rank: number | null;
+  /**
+   * Rank range by the headline at the per-byte size (`rankByIntervals`: instances whose intervals
+   * overlap share a range, `1–3`); null when not measured or the baseline.
+   */
+  rank: IntervalRank | null;
   kat: string;
   notes: string[];
 }
@@ -134,11 +137,16 @@ export function buildSummaryRows(dataset: Dataset): SummaryRow[] {
       notes: notesOf(entry, records),
     };
   });
-  const ranked = rows
-    .filter((row) => row.headline !== null && !row.baseline)
-    .sort((a, b) => a.headline!.medianCycles - b.headline!.medianCycles);
+  const ranked = rows.filter((row) => row.headline !== null && !row.baseline);
+  const ranks = rankByIntervals(
+    ranked.map(({ headline }) => ({
+      estimate: headline!.medianCycles,
+      ciLow: headline!.lowCycles ?? -Infinity,
+      ciHigh: headline!.highCycles ?? Infinity,
+    })),
+  );
   ranked.forEach((row, index) => {
-    row.rank = index + 1;
+    row.rank = ranks[index]!;
   });
   return rows;
 }

@@ -1,0 +1,156 @@
+import path from 'node:path';
+import type { AddedSource, ExcludedSource } from './discovery-types.js';
+import type { SymbolReader } from './object-symbols.js';
+
+/** A source of the package with the folder it lies in, relative to the package (`/`-separated). */
+export interface PackageSource {
+  file: string;
+  folder: string;
+}
+
+/** The sources an instance is built from, as the compiler and the linker decided them. */
+export interface LinkedSources {
+  /** Library sources relative to the package, sorted. */
+  sources: string[];
+  /** Include folders relative to the package: the instance folder first, then the folders added for missing headers. */
+  includeDirs: string[];
+  excluded: ExcludedSource[];
+  /** Sources and include folders taken from outside the instance folder, and why. */
+  added: AddedSource[];
+  /** Symbols no source of the package defines (the instance cannot be linked), sorted. */
+  unresolved: string[];
+}
+
+const DRNG_FILE = /(^|\/)drng\.(c|cc|cpp)$/i;
+
+/** Shared leading folders of two relative paths: the nearer a file, the longer. */
+function closeness(a: string, b: string): number {
+  const x = a.split('/');
+  const y = b.split('/');
+  let n = 0;
+  while (n < x.length && n < y.length && x[n] === y[n]) n += 1;
+  return n;
+}
+
+const byCloseness = (folder: string) => (a: PackageSource, b: PackageSource) =>
+  closeness(b.folder, folder) - closeness(a.folder, folder) || (a.file < b.file ? -1 : a.file > b.file ? 1 : 0);
+
+/** Options of {@link linkInstanceSources}. */
+export interface LinkInstanceSourcesOptions {
+  root: string;
+  /** The instance folder, relative to the package. */
+  folder: string;
+  /** The instance folder's own code files, relative to the package. */
+  own: readonly string[];
+  /** Every code file of the package (outside ignored folders), for symbols the instance's own leave undefined. */
+  packageSources: readonly PackageSource[];
+  /** Every header of the package, for headers the compiler cannot find. */
+  packageHeaders: readonly PackageSource[];
+  reader: SymbolReader;
+}
+
+/**
+ * Decides an instance's sources by the compiler and the linker: each own source is compiled with
+ * the instance's flags; a missing header adds the nearest package folder holding it to the include
+ * path; an object defining `main` is a program and left out; an own DRNG file nothing calls is
+ * left out; then, while linking leaves symbols undefined (or nothing defines `CryptHash`), the
+ * nearest package source whose object defines them is added, each with the symbols that made it
+ * needed. What no source defines is returned as `unresolved`.
+ * @example
+ * const linked = await linkInstanceSources({ root, folder: 'Ref/X-512', own, packageSources, packageHeaders, reader });
+ */
+export async function linkInstanceSources(options: LinkInstanceSourcesOptions): Promise<LinkedSources> {
+  const { root, folder, reader } = options;
+  const abs = (relative: string) => path.join(root, relative);
+  const includeDirs = [folder];
+  const added: AddedSource[] = [];
+  const includesFor = (file: string) => {
+    const own = path.posix.dirname(file);
+    return [...new Set([...includeDirs, own])].map(abs);
+  };
+  const readWithHeaders = async (file: string) => {
+    for (let round = 0; round < 8; round += 1) {
+      const symbols = await reader.read(abs(file), includesFor(file));
+      if (symbols.compiled || symbols.missingHeader === null) return symbols;
+      const wanted = symbols.missingHeader;
+      const holder = options.packageHeaders
+        .filter((h) => h.file === wanted || h.file.endsWith(`/${wanted}`))
+        .map((h) => ({ ...h, folder: h.file.slice(0, h.file.length - wanted.length).replace(/\/$/, '') || '.' }))
+        .filter((h) => !includeDirs.includes(h.folder))
+        .sort(byCloseness(folder))[0];
+      if (holder === undefined) return symbols;
+      includeDirs.push(holder.folder);
+      added.push({ file: holder.folder, kind: 'include-dir', reason: `holds ${wanted}, which ${file} includes` });
+    }
+    return reader.read(abs(file), includesFor(file));
+  };
+
+  const excluded: ExcludedSource[] = [];
+  const library: string[] = [];
+  const symbolsOf = new Map<string, Awaited<ReturnType<typeof readWithHeaders>>>();
+  const ownSymbols = await Promise.all(options.own.map((file) => readWithHeaders(file)));
+  for (const [index, file] of options.own.entries()) {
+    const symbols = ownSymbols[index]!;
+    symbolsOf.set(file, symbols);
+    if (symbols.defined.includes('main')) excluded.push({ file, reason: 'defines main' });
+    else library.push(file);
+  }
+  const undefinedByOthers = (file: string) =>
+    new Set(library.filter((f) => f !== file).flatMap((f) => symbolsOf.get(f)!.undefined));
+  for (const file of library.filter((f) => DRNG_FILE.test(f))) {
+    const needed = undefinedByOthers(file);
+    if (!symbolsOf.get(file)!.defined.some((s) => needed.has(s))) {
+      excluded.push({ file, reason: 'ICCS DRNG, not used by the algorithm' });
+      library.splice(library.indexOf(file), 1);
+    }
+  }
+
+  const chosen = new Set(library);
+  const pool = options.packageSources.filter((s) => !chosen.has(s.file)).sort(byCloseness(folder));
+  const providers = new Map<string, string[]>();
+  let unresolved: string[] = [];
+  for (let round = 0; round < 32; round += 1) {
+    const defined = new Set([...chosen].flatMap((f) => symbolsOf.get(f)?.defined ?? []));
+    const missing = new Set(
+      await reader.undefinedAtLink([...chosen].map(abs), (f) =>
+        includesFor(path.relative(root, f).split(path.sep).join('/')),
+      ),
+    );
+    if (!defined.has('CryptHash')) missing.add('CryptHash');
+    if (missing.size === 0) {
+      unresolved = [];
+      break;
+    }
+    let progress = false;
+    for (const candidate of pool) {
+      if (missing.size === 0) break;
+      if (chosen.has(candidate.file)) continue;
+      let symbols = symbolsOf.get(candidate.file);
+      if (symbols === undefined) {
+        symbols = await readWithHeaders(candidate.file);
+        symbolsOf.set(candidate.file, symbols);
+      }
+      if (!symbols.compiled || symbols.defined.includes('main')) continue;
+      const gives = symbols.defined.filter((s) => missing.has(s));
+      if (gives.length === 0 || symbols.defined.some((s) => defined.has(s))) continue;
+      chosen.add(candidate.file);
+      providers.set(candidate.file, gives);
+      for (const s of symbols.defined) defined.add(s);
+      for (const s of gives) missing.delete(s);
+      progress = true;
+    }
+    unresolved = [...missing].sort();
+    if (!progress) break;
+  }
+  for (const [file, symbols] of providers) {
+    const shown = symbols.slice(0, 4).join(', ') + (symbols.length > 4 ? `, … (${symbols.length} symbols)` : '');
+    added.push({ file, kind: 'source', reason: `defines ${shown}, left undefined by the instance's own objects` });
+  }
+  return {
+    sources: [...chosen].sort(),
+    includeDirs,
+    excluded: excluded.sort((a, b) => (a.file < b.file ? -1 : 1)),
+    added,
+    unresolved,
+  };
+}

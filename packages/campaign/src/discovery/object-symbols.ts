@@ -1,0 +1,161 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { execa } from 'execa';
+
+/** What `nm` says about the object of one source compiled with an instance's flags. */
+export interface ObjectSymbols {
+  /** Whether the compiler produced an object. */
+  compiled: boolean;
+  /** The compiler's first error line when it did not (paths relative to the package), else null. */
+  error: string | null;
+  /** A header the compiler could not find (`fatal error: x.h: No such file or directory`), else null. */
+  missingHeader: string | null;
+  /** Global symbols the object defines (`nm` types T, D, B, R, C, W, …). */
+  defined: string[];
+  /** Symbols the object leaves undefined (`nm` type U). */
+  undefined: string[];
+}
+
+/** Reads the symbols of compiled sources, each compiled once per include path and flag set. */
+export interface SymbolReader {
+  /**
+   * Compiles `file` (absolute) with `-I` for each of `includeDirs` (absolute, in order) and reads its symbols.
+   * @example
+   * (await reader.read('/p/Ref/x.c', ['/p/Ref'])).defined; // ['CryptHash']
+   */
+  read(file: string, includeDirs: readonly string[]): Promise<ObjectSymbols>;
+  /**
+   * Links `files` (absolute sources, read before) into a shared object with `--no-undefined` and
+   * returns the symbols the linker reports undefined (an empty list when it links).
+   */
+  undefinedAtLink(files: readonly string[], includeDirs: (file: string) => readonly string[]): Promise<string[]>;
+  /** Removes the objects. */
+  close(): Promise<void>;
+}
+
+const CXX = /\.(cc|cpp|cxx)$/i;
+
+let systemSymbolsRead: Promise<Set<string> | null> | null = null;
+
+/**
+ * The functions and data the C library and libm define (`nm -D` on the files gcc links), read once;
+ * null when they cannot be read (then every question goes to the linker).
+ */
+function systemSymbols(): Promise<Set<string> | null> {
+  systemSymbolsRead ??= (async () => {
+    const files: string[] = [];
+    for (const name of ['libc.so.6', 'libm.so.6']) {
+      const found = await execa('gcc', [`-print-file-name=${name}`], { reject: false });
+      if (found.exitCode === 0 && path.isAbsolute(String(found.stdout).trim())) files.push(String(found.stdout).trim());
+    }
+    if (files.length < 2) return null;
+    const listed = await execa('nm', ['-D', '--defined-only', '--format=posix', ...files], { reject: false });
+    if (listed.exitCode !== 0) return null;
+    return new Set(
+      String(listed.stdout)
+        .split('\n')
+        .map((line) => line.split(' ')[0]!.replace(/@.*$/, ''))
+        .filter((name) => name !== ''),
+    );
+  })();
+  return systemSymbolsRead;
+}
+
+/** The flags objects are compiled with for nm: the profile's, without LTO (an LTO object has no symbol table). */
+function nmFlags(flags: string): string[] {
+  return flags.split(/\s+/).filter((f) => f !== '' && !/^-flto/.test(f) && !/^-W/.test(f));
+}
+
+/**
+ * A {@link SymbolReader} compiling with gcc (g++ for C++) and `flags` (an instance's guide profile;
+ * warnings off, LTO off), falling back to `fallbackFlags` (the harness default) when the profile's
+ * do not compile a file, as the build does.
+ * @param root - the package folder: error lines name files relative to it
+ * @example
+ * const reader = await createSymbolReader('/p', '-std=c99 -O2', '-std=gnu11 -O2');
+ */
+export async function createSymbolReader(root: string, flags: string, fallbackFlags: string): Promise<SymbolReader> {
+  const work = await mkdtemp(path.join(tmpdir(), 'ngcc-perf-nm-'));
+  const cache = new Map<string, Promise<ObjectSymbols & { object: string }>>();
+  let counter = 0;
+  const compile = async (file: string, includeDirs: readonly string[]) => {
+    const object = path.join(work, `${(counter += 1)}.o`);
+    const compiler = CXX.test(file) ? 'g++' : 'gcc';
+    const includes = includeDirs.flatMap((d) => ['-I', d]);
+    let result = null;
+    for (const set of [flags, fallbackFlags]) {
+      const own = nmFlags(set).filter(
+        (f) => !(compiler === 'g++' && /^-std=c\d/.test(f)) && !(compiler === 'g++' && /^-std=gnu\d/.test(f)),
+      );
+      result = await execa(compiler, ['-c', '-w', '-fPIC', ...own, ...includes, file, '-o', object], {
+        reject: false,
+      });
+      if (result.exitCode === 0) break;
+    }
+    if (result!.exitCode !== 0) {
+      const text = String(result!.stderr)
+        .split(root + path.sep)
+        .join('');
+      const missing = /fatal error: ([^:\n]+): No such file or directory/.exec(text);
+      const first = text.split('\n').find((l) => /error/.test(l)) ?? text.split('\n')[0] ?? '';
+      return {
+        object,
+        compiled: false,
+        error: first.trim().slice(0, 300),
+        missingHeader: missing ? missing[1]!.trim() : null,
+        defined: [],
+        undefined: [],
+      };
+    }
+    const listed = await execa('nm', ['--format=posix', object], { reject: false });
+    const defined: string[] = [];
+    const undefinedSymbols: string[] = [];
+    for (const line of String(listed.stdout).split('\n')) {
+      const [name, type] = line.split(' ');
+      if (!name || !type) continue;
+      if (type === 'U') undefinedSymbols.push(name);
+      else if (/^[A-TV-Z]$/.test(type)) defined.push(name);
+    }
+    return { object, compiled: true, error: null, missingHeader: null, defined, undefined: undefinedSymbols };
+  };
+  const read = (file: string, includeDirs: readonly string[]) => {
+    const key = `${file}\0${includeDirs.join('\0')}`;
+    if (!cache.has(key)) cache.set(key, compile(file, includeDirs));
+    return cache.get(key)!;
+  };
+  return {
+    read: async (file, includeDirs) => {
+      const built = await read(file, includeDirs);
+      return {
+        compiled: built.compiled,
+        error: built.error,
+        missingHeader: built.missingHeader,
+        defined: built.defined,
+        undefined: built.undefined,
+      };
+    },
+    async undefinedAtLink(files, includeDirs) {
+      const built = await Promise.all(files.map((file) => read(file, includeDirs(file))));
+      const objects = built.filter((b) => b.compiled).map((b) => b.object);
+      const system = files.some((f) => CXX.test(f)) ? null : await systemSymbols();
+      if (system !== null) {
+        // what the objects define or the C library gives needs no link to know it resolves
+        const defined = new Set(built.flatMap((b) => b.defined));
+        if (built.flatMap((b) => b.undefined).every((s) => defined.has(s) || system.has(s))) return [];
+      }
+      const linker = files.some((f) => CXX.test(f)) ? 'g++' : 'gcc';
+      const result = await execa(
+        linker,
+        ['-shared', '-o', path.join(work, 'link-check.so'), ...objects, '-Wl,--no-undefined', '-lm'],
+        { reject: false },
+      );
+      if (result.exitCode === 0) return [];
+      const missing = new Set<string>();
+      for (const match of String(result.stderr).matchAll(/undefined reference to [`'‘]([^'’`]+)['’`]/g))
+        missing.add(match[1]!);
+      return [...missing].sort();
+    },
+    close: () => rm(work, { recursive: true, force: true }),
+  };
+}

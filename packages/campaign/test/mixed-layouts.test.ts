@@ -1,0 +1,154 @@
+// A folder of packages mixing the layouts that discovery decides by the compiler, the linker and
+// the digests (test/support/mixed-packages.ts), half of them zipped, in a path holding a space:
+// run unattended through check-host, build and kat; every instance that can pass does, the
+// package that yields nothing is listed with its reason, and the run directory validates.
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { validateRunDirectory } from '@ngcc-perf/report';
+import { allowedCpus } from '@ngcc-perf/timing';
+import { discoverPackage } from '../src/discovery/discover-package.js';
+import type { DiscoveredPackage } from '../src/discovery/discovery-types.js';
+import { readHashCatalog } from '../src/discovery/hash-catalog.js';
+import { resolveRunInputs, type RefusedInput } from '../src/discovery/resolve-run-inputs.js';
+import { runCampaign, type RunCampaignResult } from '../src/run-campaign.js';
+import {
+  WOLFBERRY_OPT,
+  WOLFBERRY_REF,
+  XIGUA_FOLDER,
+  writeWolfberry,
+  writeXigua,
+  writeYuzu,
+} from './support/mixed-packages.js';
+import { zipToyPackage } from './support/synthetic-packages.js';
+
+const catalog = readHashCatalog(
+  path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'toy-packages', 'catalog'),
+);
+const host = { arch: 'x64', cpuFlags: ['sse4_1', 'avx2'] };
+const work = mkdtempSync(path.join(tmpdir(), 'mixed-layouts-'));
+const submissions = path.join(work, 'mixed packages');
+const runDirectory = path.join(work, 'run');
+let wolfberry: DiscoveredPackage;
+let result: RunCampaignResult;
+const refused: RefusedInput[] = [];
+let build: {
+  packages: { candidate: string; packageName: string; versions: string[]; reason?: string }[];
+  instances: {
+    candidate: string;
+    instance: string;
+    kat: string;
+    compileCommands: string[];
+    linkCommand: string | null;
+    addedSources?: { file: string; kind: string; reason: string }[];
+    katReference?: { entries: string[]; twin: string | null } | null;
+  }[];
+};
+
+beforeAll(async () => {
+  mkdirSync(submissions);
+  const staging = path.join(work, 'staging');
+  wolfberry = await discoverPackage(writeWolfberry(staging), { catalog, host });
+  await zipToyPackage(path.join(staging, 'Wolfberry'), path.join(submissions, 'Wolfberry.zip'));
+  await zipToyPackage(writeYuzu(staging), path.join(submissions, 'Yuzu.zip'));
+  writeXigua(submissions);
+  const resolved = await resolveRunInputs([submissions], {
+    extractionDirectory: path.join(runDirectory, 'packages'),
+    catalog,
+    host,
+    refused,
+  });
+  result = await runCampaign({
+    candidates: resolved.map((r) => r.candidate),
+    refusedInputs: refused,
+    outDirectory: runDirectory,
+    systemId: 'x86_9',
+    phases: ['check-host', 'build', 'kat', 'report'],
+    messageSizesBytes: [32],
+    trialTargetSeconds: 0.005,
+    cpus: [allowedCpus().at(-1)!],
+    driverPath: process.env.NGCC_PERF_DRIVER ?? '',
+    allowUnfixedHost: true,
+  });
+  build = JSON.parse(readFileSync(path.join(runDirectory, 'build.json'), 'utf8')) as typeof build;
+}, 600_000);
+
+describe('discovery by the compiler and nm', () => {
+  test('main() behind an #ifdef is not a program: the file is the instance source (a text search dropped it)', () => {
+    const reference = wolfberry.instances.find((i) => i.folder === WOLFBERRY_REF)!;
+    expect(reference.sources).toEqual([`${WOLFBERRY_REF}/wolfberry.c`]);
+    expect(reference.excluded).toEqual([]);
+    expect(reference.version.label).toBe('Reference_Implementation');
+  });
+
+  test('shared common/ sources and headers are added by what the compiler and the linker miss, each with why', () => {
+    const optimized = wolfberry.instances.find((i) => i.folder === WOLFBERRY_OPT)!;
+    expect(optimized.sources).toEqual([
+      `${WOLFBERRY_OPT}/wolfberry_fast.c`,
+      'Implementations/Implementation/common/toy_core.c',
+    ]);
+    expect(optimized.includeDirs).toEqual([WOLFBERRY_OPT, 'Implementations/Implementation/common']);
+    expect(optimized.added).toEqual([
+      {
+        file: 'Implementations/Implementation/common',
+        kind: 'include-dir',
+        reason: `holds toy_core.h, which ${WOLFBERRY_OPT}/wolfberry_fast.c includes`,
+      },
+      {
+        file: 'Implementations/Implementation/common/toy_core.c',
+        kind: 'source',
+        reason: "defines toy_core_hash, left undefined by the instance's own objects",
+      },
+    ]);
+    expect(wolfberry.folders.find((f) => f.folder === 'Implementations/Implementation/common')).toEqual({
+      folder: 'Implementations/Implementation/common',
+      role: 'shared',
+      detail: `lends toy_core.c and headers to ${WOLFBERRY_OPT}`,
+    });
+  });
+});
+
+describe('a mixed folder, half zipped, in a path with a space, run unattended', () => {
+  test('every instance that can pass does: labels matched by digest, the optimized twin by its reference twin', () => {
+    expect(result.verdicts.map((v) => [v.candidate, v.instance, v.verdict])).toEqual([
+      ['toy-08', 'wolfberry_256', 'PASS'],
+      ['toy-08', 'Wolfberry_FAST256', 'PASS'],
+      ['toy-09', 'Xigua-512', 'PASS'],
+    ]);
+    const entry = (name: string) => build.instances.find((e) => e.instance === name)!;
+    expect(entry('wolfberry_256').katReference).toEqual({
+      entries: ['Wolfberry-256/KAT_2_12_Wolfberry-256.txt', 'Wolfberry-256/KAT_2_23_Wolfberry-256.txt'],
+      twin: null,
+    });
+    expect(entry('Wolfberry_FAST256').katReference?.twin).toBe('wolfberry_256');
+    expect(entry('Wolfberry_FAST256').addedSources?.map((a) => a.file)).toEqual([
+      'Implementations/Implementation/common',
+      'Implementations/Implementation/common/toy_core.c',
+    ]);
+  });
+
+  test('the package that yields nothing is listed with the undefined symbol, in build.json too', () => {
+    expect(refused.map((r) => [r.input, r.candidate])).toEqual([['Yuzu.zip', 'toy-10']]);
+    expect(refused[0]!.reason).toContain('yuzu_round undefined');
+    const yuzu = build.packages.find((p) => p.candidate === 'toy-10')!;
+    expect(yuzu.versions).toEqual([]);
+    expect(yuzu.reason).toContain('yuzu_round');
+  });
+
+  test('commands are recorded relative to the candidate whatever the path holds, one argument per path', () => {
+    const xigua = build.instances.find((e) => e.instance === 'Xigua-512')!;
+    const compile = xigua.compileCommands.join('\n');
+    expect(compile).toContain(`'${XIGUA_FOLDER.replace(/'/g, "'\\''")}/xigua hash.c'`);
+    expect(compile).not.toContain(work);
+    expect(xigua.linkCommand).not.toMatch(/"$/);
+  });
+
+  test('the run directory validates', async () => {
+    const validation = await validateRunDirectory(runDirectory);
+    expect(validation.valid ? 'valid' : validation.difference.message).toBe('valid');
+  });
+});
+
+afterAll(() => rmSync(work, { recursive: true, force: true }));

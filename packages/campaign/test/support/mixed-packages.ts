@@ -1,0 +1,91 @@
+// Synthetic packages for the layouts discovery must decide by the compiler, the linker and the
+// digests (test/fixtures/toy-packages/README.md): no submitted code or text, the toy hash only.
+// Wolfberry: an extra nesting level, the instance name spelled unlike the manifest's folder-name
+// label, main() behind an #ifdef, a header with mixed line endings and no final newline, CRLF
+// sources, an optimized twin under another name whose code lives in a shared common/ folder.
+// Xigua: an instance folder whose path holds a space, `$`, quotes and unicode. Yuzu: nothing
+// measurable (its CryptHash calls a function no file of the package defines).
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'toy-packages');
+const toyHash = (header: string) => readFileSync(path.join(fixtures, 'toy_hash.c'), 'utf8').replace('@HEADER@', header);
+
+function put(root: string, file: string, text: string): void {
+  mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+  writeFileSync(path.join(root, file), text);
+}
+
+const header = (name: string, bits: number, eol: (i: number) => string) =>
+  ['/* toy instance header */', `#define ALGORITHM_INSTANCE "${name}"`, `#define DIGEST_BIT_LENGTH ${bits}`]
+    .map((line, i, all) => line + (i === all.length - 1 ? '' : eol(i)))
+    .join('');
+
+/** The folder of the reference instance of Wolfberry (one level deeper than most packages). */
+export const WOLFBERRY_REF = 'Implementations/Implementation/Reference_Implementation/Wolfberry-256';
+/** The optimized Wolfberry folder: its own header under another name, its code in `common/`. */
+export const WOLFBERRY_OPT = 'Implementations/Implementation/Optimized_Implementation/Wolfberry-256-fast';
+/** The Xigua instance folder: a space, `$`, quotes and unicode in one name. */
+export const XIGUA_FOLDER = 'Implementations/Reference_Implementation/Xigua $v "q" 杂凑-512';
+
+/** Writes `<parent>/Wolfberry/…` and returns its folder. */
+export function writeWolfberry(parent: string): string {
+  const root = path.join(parent, 'Wolfberry');
+  // mixed endings, no final newline
+  put(
+    root,
+    `${WOLFBERRY_REF}/CryptHash_AlgorithmInstance.h`,
+    header('wolfberry_256', 256, (i) => (i % 2 ? '\n' : '\r\n')),
+  );
+  const selfTest =
+    '\n#ifdef WOLFBERRY_SELFTEST\n#include <stdio.h>\nint main(void)\n{\n    unsigned char d[32];\n    return CryptHash(256, (const unsigned char *)"", 0, d);\n}\n#endif\n';
+  put(
+    root,
+    `${WOLFBERRY_REF}/wolfberry.c`,
+    (toyHash('CryptHash_AlgorithmInstance.h') + selfTest).replace(/\n/g, '\r\n'),
+  );
+  put(root, `${WOLFBERRY_OPT}/CryptHash_AlgorithmInstance.h`, header('Wolfberry_FAST256', 256, () => '\n') + '\n');
+  put(
+    root,
+    `${WOLFBERRY_OPT}/wolfberry_fast.c`,
+    '#include "CryptHash_AlgorithmInstance.h"\n#include "toy_core.h"\n' +
+      'int CryptHash(int digest_len_bits, const unsigned char *msg, unsigned long long msg_len_bits, unsigned char *digest)\n' +
+      '{\n    return toy_core_hash(digest_len_bits, msg, msg_len_bits, digest);\n}\n',
+  );
+  put(
+    root,
+    'Implementations/Implementation/common/toy_core.h',
+    'int toy_core_hash(int digest_len_bits, const unsigned char *msg, unsigned long long msg_len_bits, unsigned char *digest);\n',
+  );
+  put(
+    root,
+    'Implementations/Implementation/common/toy_core.c',
+    toyHash('toy_core_config.h').replace(/\bCryptHash\b/g, 'toy_core_hash'),
+  );
+  put(root, 'Implementations/Implementation/common/toy_core_config.h', '#define DIGEST_BIT_LENGTH 256\n');
+  return root;
+}
+
+/** Writes `<parent>/Xigua/…` and returns its folder. */
+export function writeXigua(parent: string): string {
+  const root = path.join(parent, 'Xigua');
+  put(root, `${XIGUA_FOLDER}/CryptHash_AlgorithmInstance.h`, header('Xigua-512', 512, () => '\n') + '\n');
+  put(root, `${XIGUA_FOLDER}/xigua hash.c`, toyHash('CryptHash_AlgorithmInstance.h'));
+  return root;
+}
+
+/** Writes `<parent>/Yuzu/…` (nothing measurable) and returns its folder. */
+export function writeYuzu(parent: string): string {
+  const root = path.join(parent, 'Yuzu');
+  const folder = 'Implementations/Reference_Implementation/Yuzu-256';
+  put(root, `${folder}/CryptHash_AlgorithmInstance.h`, header('Yuzu-256', 256, () => '\n') + '\n');
+  put(
+    root,
+    `${folder}/yuzu.c`,
+    '#include "CryptHash_AlgorithmInstance.h"\nint yuzu_round(unsigned char *digest, int bytes);\n' +
+      'int CryptHash(int digest_len_bits, const unsigned char *msg, unsigned long long msg_len_bits, unsigned char *digest)\n' +
+      '{\n    (void)msg; (void)msg_len_bits;\n    return yuzu_round(digest, digest_len_bits / 8);\n}\n',
+  );
+  return root;
+}

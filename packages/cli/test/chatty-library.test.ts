@@ -1,0 +1,64 @@
+// A library that prints cannot exhaust node's memory: `ngcc-perf run` (build, KAT and
+// constant-time phases, one size) on native/testlibs/chatty_64k.c — 64 KiB on stdout and 1 KiB on
+// stderr per call, which the driver forwards to its stderr — peaks at about the memory of the same
+// run on a quiet library (libxor_ok's source). Node keeps only the last 16 KiB of a driver's stderr
+// (DRIVER_STDERR_KEPT_BYTES); it used to keep up to 64 MiB per process (the constant-time phase)
+// or all of it (timing, memory). Measured on a loaded 2-core VM: quiet 108 MB, chatty 133 MB
+// (it was 122 MB and 314 MB); what is left is garbage of the forwarded bytes awaiting collection.
+import { spawn } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, expect, it } from '@jest/globals';
+import { binPath, measuringCpu, repositoryRoot } from './campaign-support.js';
+
+const testlibs = path.join(repositoryRoot, 'native', 'testlibs');
+const work = mkdtempSync(path.join(os.tmpdir(), 'ngcc-chatty-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+/** Node's own peak resident memory, KiB (getrusage of the process itself, not its children). */
+const PEAK_REPORTER = `process.on('exit', () => require('node:fs').writeSync(2, '\\npeakRssKib=' + process.resourceUsage().maxRSS + '\\n'));`;
+
+function candidate(name: string, source: string): string {
+  const folder = path.join(work, name);
+  mkdirSync(folder);
+  for (const file of ['toy_hash.h', source]) copyFileSync(path.join(testlibs, file), path.join(folder, file));
+  const instances = [{ name, digestBits: 256, sources: [source] }];
+  writeFileSync(
+    path.join(folder, 'candidate.json'),
+    JSON.stringify({ id: 'hash-98', algorithm: 'Chatty', category: 'hash', includeDirs: ['.'], instances }),
+  );
+  return folder;
+}
+
+/** Runs `ngcc-perf run` in its own node process; its exit code, peak RSS (bytes) and stderr. */
+function runAndMeasure(folder: string): Promise<{ code: number | null; peakRssBytes: number; stderr: string }> {
+  const preload = path.join(work, 'peak.cjs');
+  writeFileSync(preload, PEAK_REPORTER);
+  const argv = ['-r', preload, binPath, 'run', folder, '--out', path.join(work, `run-${path.basename(folder)}`)];
+  argv.push('--system', 'x86_9', '--sizes', '1024', '--phases', 'build,kat,ct', '--cpu', measuringCpu, '--quiet');
+  const child = spawn(process.execPath, argv, {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, NGCC_PERF_ALLOW_UNFIXED_HOST: '1' },
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString('utf8')).slice(-8192)));
+  return new Promise((resolve) =>
+    child.on('close', (code) => {
+      const peak = /peakRssKib=(\d+)/.exec(stderr);
+      resolve({ code, peakRssBytes: peak === null ? NaN : Number(peak[1]) * 1024, stderr });
+    }),
+  );
+}
+
+it('run on a library writing 64 KiB per call peaks within 1.5x of the same run on a quiet one (was 2.6x)', async () => {
+  const quiet = await runAndMeasure(candidate('quiet', 'xor_ok.c'));
+  const chatty = await runAndMeasure(candidate('chatty', 'chatty_64k.c'));
+  expect([quiet.code, chatty.code, quiet.stderr.trim(), chatty.stderr.trim()]).toEqual([
+    0,
+    0,
+    expect.stringMatching(/^peakRssKib=\d+$/),
+    expect.stringMatching(/^peakRssKib=\d+$/),
+  ]);
+  expect(chatty.peakRssBytes / quiet.peakRssBytes).toBeLessThan(1.5);
+}, 150_000);
