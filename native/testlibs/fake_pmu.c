@@ -1,6 +1,6 @@
 /* libfake_pmu.so: an LD_PRELOAD stand-in for the kernel's PMU instruction
  * counter, so that `count --source pmu` can be tested on hosts without a PMU
- * (native/test/count.test.ts). It takes the driver's
+ * (packages/timing/test/count-instructions.test.ts). It takes the driver's
  * syscall(SYS_perf_event_open, ...) for PERF_COUNT_HW_INSTRUCTIONS and answers
  * with a descriptor of its own (a duplicate of /dev/null); read() on that
  * descriptor returns an 8-byte count that advances by FAKE_READ_COST (17) on

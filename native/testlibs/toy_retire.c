@@ -1,7 +1,7 @@
 /* libtoy_retire.so: the toy hash of toy_hash.h, and on every call it tells
  * the fake PMU of libfake_pmu.so (when preloaded) that it retired
  * 1000 x (message bytes + 1) instructions. Without the fake it is the toy
- * hash. Only for native/test/count.test.ts; not a hash. */
+ * hash. Only for packages/timing/test/count-instructions.test.ts; not a hash. */
 #include "toy_hash.h"
 
 void fake_pmu_retire(unsigned long long instructions) __attribute__((weak));

@@ -1,7 +1,7 @@
 /* libtoy_rounds_<K>.so: the toy hash of toy_hash.h, then TOY_ROUNDS rounds of
  * a fixed mixing loop over a 64-bit word folded into digest[0] — a hash whose
  * per-call work grows by a known number of instructions per round, for the
- * instruction counter (native/test/count.test.ts). On x86-64 the rounds are
+ * instruction counter (packages/timing/test/count-instructions.test.ts). On x86-64 the rounds are
  * one assembler block: per round `mov $1000, %ecx` and 1000 iterations of
  * `add; rol; dec; jnz`, then `dec; jnz` of the round loop, i.e. exactly
  * 1 + 4 x 1000 + 2 = 4003 instructions per round. Elsewhere the loop is C and
