@@ -15,6 +15,7 @@ const runKatOptionsSchema = z.strictObject({
   candidateId: z.string(),
   manifest: z.union([z.string(), object('a parsed manifest')]).optional(),
   label: z.string().optional(),
+  twinLabel: z.string().optional(),
   katDir: z.string().optional(),
   outDir: z.string().optional(),
   files: z.array(z.string()).optional(),
