@@ -46,7 +46,8 @@ for (const profile of Object.keys(GUIDE_PROFILES)) {
   let built;
   try {
     built = await buildInstance({
-      instance,
+      // the builder takes an instance's sources only, not the whole candidate.json entry
+      instance: { name: instance.name, sourcePaths: instance.sourcePaths, includeDirPaths: instance.includeDirPaths },
       profile,
       buildDirectory: path.join(out, 'build', profile),
       libraryDirectory: path.join(out, 'lib', profile),

@@ -38,7 +38,8 @@ if (instance === undefined) throw new Error(`${args.candidate} has no instance "
 const out = path.resolve(args.out);
 const driverPath = await findDriver();
 const built = await buildInstance({
-  instance,
+  // the builder takes an instance's sources only, not the whole candidate.json entry
+  instance: { name: instance.name, sourcePaths: instance.sourcePaths, includeDirPaths: instance.includeDirPaths },
   profile: 'reference',
   buildDirectory: path.join(out, 'build'),
   libraryDirectory: path.join(out, 'lib'),
