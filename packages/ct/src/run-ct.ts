@@ -1,6 +1,6 @@
-import { accessSync, constants, realpathSync } from 'node:fs';
+import { realpathSync } from 'node:fs';
 import path from 'node:path';
-import { spawnDriverProcess } from '@ngcc-perf/native';
+import { findValgrind, spawnDriverProcess, type ValgrindTool } from '@ngcc-perf/native';
 import { sortFindings } from './classify-findings.js';
 import { CtError } from './ct-error.js';
 import type { CtCpuView, CtFinding, CtResult, CtResultBase, CtTaintResult } from './ct-result.js';
@@ -59,20 +59,6 @@ export const LOWER_BOUND_LIMIT =
 
 const MAX_MESSAGE_BYTES = 131072;
 
-function findOnPath(program: string): string | null {
-  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
-    if (dir === '') continue;
-    const candidate = path.join(dir, program);
-    try {
-      accessSync(candidate, constants.X_OK);
-      return candidate;
-    } catch {
-      // not here
-    }
-  }
-  return null;
-}
-
 function checkOptions(options: RunCtOptions): number[] {
   if (!Number.isInteger(options.digestBits) || options.digestBits <= 0 || options.digestBits % 8 !== 0) {
     throw new CtError('INVALID_ARGUMENT', `digestBits must be a positive multiple of 8, got ${options.digestBits}`);
@@ -95,19 +81,18 @@ function checkOptions(options: RunCtOptions): number[] {
 
 async function runTaint(
   driver: string,
-  valgrind: string,
+  valgrind: ValgrindTool,
   library: string,
   digestBits: number,
   bits: number[],
   timeoutSeconds: number,
 ) {
-  const version = await spawnDriverProcess(valgrind, ['--version'], { timeoutSeconds: 30 });
   const run = await spawnDriverProcess(driver, ['ct-taint', library, String(digestBits), '--bits', bits.join(',')], {
     timeoutSeconds,
-    env: { ...process.env, NGCC_PERF_VALGRIND: valgrind },
+    env: { ...process.env, NGCC_PERF_VALGRIND: valgrind.path },
     fd3: true,
   });
-  return { version: version.stdout.trim(), run };
+  return { version: valgrind.version ?? '', run };
 }
 
 /** The native CPUID view: the caller's, the driver's (from the timing test), or /proc/cpuinfo's. */
@@ -171,7 +156,7 @@ export async function runCt(options: RunCtOptions): Promise<CtResult> {
         `the timing test stopped at its ${timing.milliseconds} ms cap before ${base.timing.minSamplesCount} samples: it has less power than asked`,
       );
   }
-  const valgrind = options.valgrindPath ?? findOnPath('valgrind');
+  const valgrind = await findValgrind(options.valgrindPath);
   if (valgrind === null) {
     return {
       ...base,
