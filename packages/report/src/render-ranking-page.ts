@@ -7,6 +7,7 @@ import { candidateFromSummary, systemPageBreadcrumbs } from './internal/page-lin
 import type { PageFormat, RankingScope } from './internal/page-links.js';
 import { buildInstanceRanking, buildTargetRanking, SECURITY_TARGETS } from './internal/ranking-model.js';
 import type { MeasuredInstance, Ranking, RankingRow } from './internal/ranking-model.js';
+import { renderedFromFooter } from './internal/rendered-from-footer.js';
 import { codeSpan, link, paragraph } from './internal/report-model.js';
 import type { Block, Inline, PageModel } from './internal/report-model.js';
 import { describeDatasetCounters } from './internal/summary-rows.js';
@@ -122,13 +123,7 @@ function buildRankingPage(dataset: Dataset, scope: RankingScope, format: PageFor
             },
           ]),
     ],
-    footer: [
-      paragraph(
-        'Rendered from ',
-        codeSpan('build.json'),
-        ' and the records of the run directory; rendering them again gives the same page.',
-      ),
-    ],
+    footer: renderedFromFooter(['build.json']),
   };
 }
 

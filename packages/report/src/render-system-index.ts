@@ -10,6 +10,7 @@ import {
 } from './internal/page-links.js';
 import type { PageFormat } from './internal/page-links.js';
 import { cyclesFigure, formatCyclesFigure } from './internal/ranking-figures.js';
+import { renderedFromFooter } from './internal/rendered-from-footer.js';
 import { codeSpan, link, paragraph } from './internal/report-model.js';
 import type { Inline, PageModel, ReportSection, TableBlock } from './internal/report-model.js';
 import { describeDatasetCounters, summarySizes } from './internal/summary-rows.js';
@@ -115,15 +116,7 @@ function buildSystemIndex(dataset: Dataset, format: PageFormat): PageModel {
         blocks: [{ kind: 'list', items: systemPageLinks(campaign.systemId, format) }],
       },
     ],
-    footer: [
-      paragraph(
-        'Rendered from ',
-        codeSpan('campaign.json'),
-        ', ',
-        codeSpan('build.json'),
-        ' and the records of the run directory; rendering them again gives the same page.',
-      ),
-    ],
+    footer: renderedFromFooter(['campaign.json', 'build.json']),
   };
 }
 

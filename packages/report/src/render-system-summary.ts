@@ -15,6 +15,7 @@ import {
   methodFromSummary,
 } from './internal/page-links.js';
 import { CV_LIMIT_SENTENCE, isUnsteady, UNSTEADY_MARKER } from './internal/reliability.js';
+import { renderedFromFooter } from './internal/rendered-from-footer.js';
 import { codeSpan, link, paragraph } from './internal/report-model.js';
 import { buildSummaryRows, describeDatasetCounters, summarySizes } from './internal/summary-rows.js';
 import type { Dataset } from './dataset.js';
@@ -220,25 +221,19 @@ function buildSummaryPage(dataset: Dataset, format: PageFormat): PageModel {
         ],
       },
     ],
-    footer: [
-      paragraph(
-        'Rendered from ',
-        codeSpan('campaign.json'),
-        ', ',
-        codeSpan('build.json'),
-        ' and the records of the run directory; rendering them again gives the same page.',
-      ),
-    ],
+    footer: renderedFromFooter(['campaign.json', 'build.json']),
   };
 }
 
 /**
- * Renders the summary page of one system as Markdown: one row per instance (build.json order)
- * with mean cycles at 32 B, 1 KiB and 64 KiB (or at the sizes the run measured), at the longest
- * of them the mean cycles/byte, its trial CV (‡ above its limit) and the median cycles/byte with
- * the rank it gives, the KAT verdict and notes (timing failures, peak RSS or per-call memory that
- * grows with the message, the sizes whose trial CV is above its limit), then relative links to
- * every candidate page, the method page and the exports. Numbers in the seeds' formats. Pure.
+ * Renders the summary page of one system as Markdown: a verdict line (candidates, KAT pass/fail,
+ * constant-time count) and the host-fitness warning first, then one row per instance (build.json
+ * order) with the headline cycles (ticks on a fixed-rate counter) at 32 B, 1 KiB and 64 KiB (or at
+ * the sizes the run measured), at the longest of them the headline per byte with its interval (‡
+ * when the trial CV is above its limit), × pseudoXOF when the campaign measured the baseline, the
+ * rank range the intervals allow, the KAT verdict and the constant-time verdict; the notes as a list
+ * under the table, the baseline table, then relative links to every candidate page, the method page
+ * and the exports. Numbers in the seeds' formats. Pure.
  *
  * @param dataset - one run directory ({@link loadRunDirectory})
  * @returns the page, ending in one newline
@@ -254,8 +249,8 @@ export function renderSystemSummaryMarkdown(dataset: Dataset): string {
 
 /**
  * The summary page of {@link renderSystemSummaryMarkdown} as a self-contained HTML document,
- * with a bar chart of the median cycles/byte per instance, fewest first, the mean and its 95 %
- * interval drawn on each bar (inline SVG, `<title>`, `<desc>`, a key and a data table). Pure;
+ * with a bar chart of the headline per byte per instance, fewest first, its interval drawn as a
+ * whisker on each bar (inline SVG, `<title>`, `<desc>`, a key and a data table). Pure;
  * escapes all input.
  *
  * @param dataset - one run directory ({@link loadRunDirectory})
