@@ -1,5 +1,6 @@
 #define _GNU_SOURCE
 #include "counter.h"
+#include "perf_event_self.h"
 
 #include <errno.h>
 #include <linux/perf_event.h>
@@ -248,21 +249,13 @@ static void pmu_choose_access(counter *c)
 
 static int pmu_open(counter *c, char *why, size_t why_bytes)
 {
-    struct perf_event_attr attr;
-    long fd;
-    memset(&attr, 0, sizeof attr);
-    attr.size = sizeof attr;
-    attr.type = PERF_TYPE_HARDWARE;
-    attr.config = PERF_COUNT_HW_CPU_CYCLES;
-    attr.exclude_kernel = 1;
-    attr.exclude_hv = 1;
-    fd = syscall(SYS_perf_event_open, &attr, 0, -1, -1, PERF_FLAG_FD_CLOEXEC);
+    int fd = perf_event_open_self(PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES, 1);
     if (fd < 0) {
         snprintf(why, why_bytes, "perf_event_open(PERF_COUNT_HW_CPU_CYCLES) failed: %s",
                  strerror(errno));
         return -1;
     }
-    c->pmu_fd = (int)fd;
+    c->pmu_fd = fd;
     pmu_choose_access(c);
     return 0;
 }

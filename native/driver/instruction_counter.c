@@ -1,5 +1,6 @@
 #define _GNU_SOURCE
 #include "instruction_counter.h"
+#include "perf_event_self.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -22,20 +23,12 @@ const char *instr_source_name(instr_source source)
 
 static int pmu_open(instr_counter *c, char *why, size_t why_bytes)
 {
-    struct perf_event_attr attr;
-    long fd;
-    memset(&attr, 0, sizeof attr);
-    attr.size = sizeof attr;
-    attr.type = PERF_TYPE_HARDWARE;
-    attr.config = PERF_COUNT_HW_INSTRUCTIONS;
-    attr.exclude_kernel = 1;
-    attr.exclude_hv = 1;
-    fd = syscall(SYS_perf_event_open, &attr, 0, -1, -1, PERF_FLAG_FD_CLOEXEC);
+    int fd = perf_event_open_self(PERF_TYPE_HARDWARE, PERF_COUNT_HW_INSTRUCTIONS, 1);
     if (fd < 0) {
         snprintf(why, why_bytes, "perf_event_open(PERF_COUNT_HW_INSTRUCTIONS) failed: %s", strerror(errno));
         return -1;
     }
-    c->pmu_fd = (int)fd;
+    c->pmu_fd = fd;
     return 0;
 }
 

@@ -1,5 +1,6 @@
 #define _GNU_SOURCE
 #include "migration_counter.h"
+#include "perf_event_self.h"
 
 #include <linux/perf_event.h>
 #include <string.h>
@@ -8,16 +9,8 @@
 
 int migrations_open(void)
 {
-    struct perf_event_attr attr;
-    long fd;
-    memset(&attr, 0, sizeof attr);
-    attr.size = sizeof attr;
-    attr.type = PERF_TYPE_SOFTWARE;
-    attr.config = PERF_COUNT_SW_CPU_MIGRATIONS;
     /* Migrations happen in the kernel: excluding kernel mode would count 0. */
-    attr.exclude_hv = 1;
-    fd = syscall(SYS_perf_event_open, &attr, 0, -1, -1, PERF_FLAG_FD_CLOEXEC);
-    return fd < 0 ? -1 : (int)fd;
+    return perf_event_open_self(PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CPU_MIGRATIONS, 0);
 }
 
 int migrations_read(int fd, uint64_t *count)
