@@ -194,6 +194,12 @@ const recordCommon = {
       previousCv: z.number().nonnegative().nullable(),
     })
     .optional(),
+  /**
+   * Present when the operation's driver processes took turns with those of other operations on
+   * the same CPU (the campaign's measure phase): `operations` took part, this one included, and
+   * trial k of each ran before trial k + 1 of any.
+   */
+  interleaving: z.object({ operations: z.number().int().min(1) }).optional(),
   /** The calibration process (one cold call, or a small batch); null when it did not run. */
   calibration: processEntrySchema.nullish(),
   /** campaign.json `hostProblems` when the record was measured, repeated here. */

@@ -35,6 +35,17 @@ describe('createEtaTracker', () => {
     expect(eta.remainingSeconds()).toBe(3);
     expect([eta.doneOperations(), eta.totalOperations()]).toEqual([2, 3]);
   });
+  it("shares a CPU's time among the operations in flight on it (interleaved trials)", () => {
+    let now = 0;
+    const eta = createEtaTracker(() => now);
+    eta.observe({ event: 'plan', cpus: [1], operations: [op(32, 4), op(64, 4), op(128, 4)] });
+    const start = (messageBytes: number) =>
+      eta.observe({ event: 'operation-start', candidate: 'c', instance: 'i', messageBytes, cpu: 1 });
+    start(32);
+    start(64);
+    now = 4000; // 4 s spent on the two together: 2 s of each one's 4 s
+    expect(eta.remainingSeconds()).toBe(8); // 2 + 2 + 4
+  });
   it('counts an unplanned operation as the mean planned one', () => {
     const eta = createEtaTracker(() => 0);
     eta.observe({ event: 'plan', cpus: [1], operations: [op(32, 2), op(64, 4), op(128, null)] });

@@ -8,7 +8,8 @@ export interface EtaTracker {
   totalOperations: () => number;
   /**
    * Seconds left by the plan: the planned wall seconds of every operation not yet done (less the
-   * time already spent on those in flight), shared by the measuring CPUs; null before a plan.
+   * time already spent on those in flight, which share their CPU's time as their trials take
+   * turns), shared by the measuring CPUs; null before a plan.
    */
   remainingSeconds: () => number | null;
 }
@@ -17,6 +18,8 @@ interface TrackedOperation {
   estimatedSeconds: number | null;
   done: boolean;
   startedMs: number | null;
+  /** The CPU it is measured on, once started. */
+  cpu: number | null;
 }
 
 const keyOf = (e: { candidate: string; instance: string; messageBytes: number }) =>
@@ -41,12 +44,20 @@ export function createEtaTracker(nowMs: () => number = Date.now): EtaTracker {
         planned = true;
         cpus = Math.max(1, event.cpus.length);
         for (const op of event.operations)
-          operations.set(keyOf(op), { estimatedSeconds: op.estimatedSeconds, done: op.done, startedMs: null });
+          operations.set(keyOf(op), {
+            estimatedSeconds: op.estimatedSeconds,
+            done: op.done,
+            startedMs: null,
+            cpu: null,
+          });
       } else if (event.event === 'operation-start') {
         const op = operations.get(keyOf(event));
-        if (op !== undefined) op.startedMs = nowMs();
+        if (op !== undefined) {
+          op.startedMs = nowMs();
+          op.cpu = event.cpu;
+        }
       } else if (event.event === 'record') {
-        const op = operations.get(keyOf(event)) ?? { estimatedSeconds: null, done: false, startedMs: null };
+        const op = operations.get(keyOf(event)) ?? { estimatedSeconds: null, done: false, startedMs: null, cpu: null };
         op.done = true;
         operations.set(keyOf(event), op);
       }
@@ -57,11 +68,16 @@ export function createEtaTracker(nowMs: () => number = Date.now): EtaTracker {
       if (!planned) return null;
       const known = [...operations.values()].map((o) => o.estimatedSeconds).filter((s): s is number => s !== null);
       const fallback = known.length === 0 ? 0 : known.reduce((a, b) => a + b, 0) / known.length;
+      // operations in flight on one CPU take turns (interleaved trials): they share its time
+      const inFlight = new Map<number, number>();
+      for (const op of operations.values())
+        if (!op.done && op.cpu !== null) inFlight.set(op.cpu, (inFlight.get(op.cpu) ?? 0) + 1);
       let seconds = 0;
       for (const op of operations.values()) {
         if (op.done) continue;
         const estimate = op.estimatedSeconds ?? fallback;
-        const spent = op.startedMs === null ? 0 : (nowMs() - op.startedMs) / 1000;
+        const sharing = op.cpu === null ? 1 : (inFlight.get(op.cpu) ?? 1);
+        const spent = op.startedMs === null ? 0 : (nowMs() - op.startedMs) / 1000 / sharing;
         seconds += Math.max(0, estimate - spent);
       }
       return seconds / cpus;
