@@ -1,10 +1,11 @@
 // A library that prints cannot exhaust node's memory: `ngcc-perf run` (build, KAT and
 // constant-time phases, one size) on native/testlibs/chatty_64k.c — 64 KiB on stdout and 1 KiB on
-// stderr per call, which the driver forwards to its stderr — peaks at about the memory of the same
-// run on a quiet library (libxor_ok's source). Node keeps only the last 16 KiB of a driver's stderr
-// (DRIVER_STDERR_KEPT_BYTES); it used to keep up to 64 MiB per process (the constant-time phase)
-// or all of it (timing, memory). Measured on a loaded 2-core VM: quiet 108 MB, chatty 133 MB
-// (it was 122 MB and 314 MB); what is left is garbage of the forwarded bytes awaiting collection.
+// stderr per call — peaks at about the memory of the same run on a quiet library (libxor_ok's
+// source). The driver keeps only the last 4 KiB of what the library prints (PROTOCOL.md, "The
+// library's output") and node only the last 16 KiB of a driver's stderr; before, the driver
+// forwarded every byte to node: quiet 123.3 MB, chatty 152.8 MB (1.24x; 2.6x before node kept a
+// tail); now 123.0 MB and 123.9 MB (1.01x). Node's own peak (VmHWM of the node process, read as
+// it exits) is compared, both runs in this test, so a busy host moves both alike.
 import { spawn } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -16,8 +17,12 @@ const testlibs = path.join(repositoryRoot, 'native', 'testlibs');
 const work = mkdtempSync(path.join(os.tmpdir(), 'ngcc-chatty-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-/** Node's own peak resident memory, KiB (getrusage of the process itself, not its children). */
-const PEAK_REPORTER = `process.on('exit', () => require('node:fs').writeSync(2, '\\npeakRssKib=' + process.resourceUsage().maxRSS + '\\n'));`;
+/** Node's own peak resident memory, KiB: VmHWM of /proc/self/status as the process exits (not its children). */
+const PEAK_REPORTER = `process.on('exit', () => {
+  const fs = require('node:fs');
+  const hwm = /^VmHWM:\\s*(\\d+) kB$/m.exec(fs.readFileSync('/proc/self/status', 'utf8'));
+  fs.writeSync(2, '\\npeakRssKib=' + (hwm === null ? 'unknown' : hwm[1]) + '\\n');
+});`;
 
 function candidate(name: string, source: string): string {
   const folder = path.join(work, name);
@@ -51,7 +56,7 @@ function runAndMeasure(folder: string): Promise<{ code: number | null; peakRssBy
   );
 }
 
-it('run on a library writing 64 KiB per call peaks within 1.5x of the same run on a quiet one (was 2.6x)', async () => {
+it('run on a library writing 64 KiB per call peaks within 1.2x of the same run on a quiet one (was 2.6x)', async () => {
   const quiet = await runAndMeasure(candidate('quiet', 'xor_ok.c'));
   const chatty = await runAndMeasure(candidate('chatty', 'chatty_64k.c'));
   expect([quiet.code, chatty.code, quiet.stderr.trim(), chatty.stderr.trim()]).toEqual([
@@ -60,5 +65,5 @@ it('run on a library writing 64 KiB per call peaks within 1.5x of the same run o
     expect.stringMatching(/^peakRssKib=\d+$/),
     expect.stringMatching(/^peakRssKib=\d+$/),
   ]);
-  expect(chatty.peakRssBytes / quiet.peakRssBytes).toBeLessThan(1.5);
+  expect(chatty.peakRssBytes / quiet.peakRssBytes).toBeLessThan(1.2);
 }, 150_000);

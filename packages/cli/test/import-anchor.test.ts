@@ -303,7 +303,7 @@ describe('import of the anchor arm_1 dataset (hash-15 Litchi)', () => {
       const cvPercent = ((record.derived.sdTrialCycles ?? NaN) / meanOfTrials) * 100;
       expect(cvPercent.toFixed(1)).toBe('3.7');
       const reliability = tableRows(page, 4).filter((row) => /^\| `litchi_1024` \| 16384 B \| \d/.test(row));
-      expect(reliability.at(-1)).toMatch(/^\| `litchi_1024` \| 16384 B \| 3\.7 % ‡ \| 2 % \| [\d.]+–[\d.]+ \| [\d.]+ \| \d of 5 \|$/);
+      expect(reliability.at(-1)).toMatch(/^\| `litchi_1024` \| 16384 B \| 3\.7 % ‡ \| 2 % \| [\d.]+–[\d.]+ \| [\d.]+ \([\d.]+–[\d.]+\) \| \d of 5 \|$/);
       expect(page).toContain('‡ marks 2 of 32 rows for which the trial CV');
       expect(page).not.toContain('Every row’s trials agree within the limit');
       expect(page).not.toMatch(/\| — \| (2|5) % \| — \|/);
