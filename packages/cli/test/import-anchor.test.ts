@@ -298,12 +298,16 @@ describe('import of the anchor arm_1 dataset (hash-15 Litchi)', () => {
         ({ record: r }) => r.instance === 'litchi_1024' && r.messageBytes === 16384,
       )!.record;
       if (record.status !== 'complete') throw new Error('litchi_1024 at 16384 B is complete in the anchor');
-      const trialMeans = record.processes.flatMap((p) => (p.trial === null ? [] : [p.trial.ticks / p.trial.iterations]));
+      const trialMeans = record.processes.flatMap((p) =>
+        p.trial === null ? [] : [p.trial.ticks / p.trial.iterations],
+      );
       const meanOfTrials = trialMeans.reduce((sum, value) => sum + value, 0) / trialMeans.length;
       const cvPercent = ((record.derived.sdTrialCycles ?? NaN) / meanOfTrials) * 100;
       expect(cvPercent.toFixed(1)).toBe('3.7');
       const reliability = tableRows(page, 4).filter((row) => /^\| `litchi_1024` \| 16384 B \| \d/.test(row));
-      expect(reliability.at(-1)).toMatch(/^\| `litchi_1024` \| 16384 B \| 3\.7 % ‡ \| 2 % \| [\d.]+–[\d.]+ \| [\d.]+ \([\d.]+–[\d.]+\) \| \d of 5 \|$/);
+      expect(reliability.at(-1)).toMatch(
+        /^\| `litchi_1024` \| 16384 B \| 3\.7 % ‡ \| 2 % \| [\d.]+–[\d.]+ \| [\d.]+ \([\d.]+–[\d.]+\) \| \d of 5 \|$/,
+      );
       expect(page).toContain('‡ marks 2 of 32 rows for which the trial CV');
       expect(page).not.toContain('Every row’s trials agree within the limit');
       expect(page).not.toMatch(/\| — \| (2|5) % \| — \|/);

@@ -39,7 +39,8 @@ function unsteadySentence(flagged: number, rows: number): string {
  */
 function agreementSentence(records: readonly TimingRecord[]): string {
   const withCv = records.filter((record) => record.status === 'complete' && typeof record.derived.cv === 'number');
-  const limits = 'the trial CV (standard deviation of the trial means over their mean) is at most 5 % below 4096 B and 2 % from 4096 B';
+  const limits =
+    'the trial CV (standard deviation of the trial means over their mean) is at most 5 % below 4096 B and 2 % from 4096 B';
   if (withCv.length === records.length) return `Every row’s trials agree within the limit: ${limits}.`;
   const without = records.length - withCv.length;
   const none = `${without} of ${records.length} rows ${without === 1 ? 'has' : 'have'} no trial CV (a single trial, a failed measurement or a CV not recorded), so nothing is claimed about how well their trials agree`;
