@@ -37,3 +37,23 @@ export function measureHostPace(cpuMilliseconds: number = HOST_PACE_CPU_MILLISEC
   // `state` is read so that the loop is not optimised away.
   return Math.max(1, wallMilliseconds / Math.max(usedMilliseconds, 1e-3) + (state === 0.5 ? 1 : 0));
 }
+
+let firstPace: number | undefined;
+
+/**
+ * `milliseconds` of a quiet host's time on this host: `milliseconds` times the pace
+ * {@link measureHostPace} measured on this function's first call in the process (or module
+ * registry), rounded. For wall-clock ceilings — a test's timeout, a wait for a process of known
+ * CPU cost — that must not turn a busy host's slowness into a failure.
+ *
+ * @param milliseconds - the quiet host's time, milliseconds
+ * @returns the time to allow on this host, milliseconds
+ * @example
+ * ```ts
+ * it('builds every example', async () => { … }, pacedMilliseconds(120_000));
+ * ```
+ */
+export function pacedMilliseconds(milliseconds: number): number {
+  firstPace ??= measureHostPace();
+  return Math.round(milliseconds * firstPace);
+}

@@ -3,16 +3,10 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { createServer, type Socket } from 'node:net';
 import path from 'node:path';
-import { measureHostPace } from '../src/host-pace.js';
+import { pacedMilliseconds } from '../src/host-pace.js';
 
-/**
- * How loaded this host is as this test file starts (wall over CPU time, ≥ 1): wall-clock limits
- * of the tests are a quiet host's times this many times over, so that a busy host does not turn a
- * slow run into a verdict.
- */
-export const HOST_PACE = measureHostPace();
-/** `milliseconds` of a quiet host's time, on this host now. */
-export const paced = (milliseconds: number): number => Math.round(milliseconds * HOST_PACE);
+/** `milliseconds` of a quiet host's time on this host now (pacedMilliseconds of ../src/host-pace.ts). */
+export const paced = pacedMilliseconds;
 
 export const driverPath = process.env.NGCC_PERF_DRIVER ?? '';
 export const buildDir = process.env.NGCC_PERF_NATIVE_BUILD ?? '';

@@ -12,6 +12,7 @@ import { extractZipArchive } from '../src/discovery/extract-zip-archive.js';
 import { readHashCatalog } from '../src/discovery/hash-catalog.js';
 import { packageRoot } from '../src/discovery/walk-package.js';
 import { TOY_LAYOUTS, writeToyPackage, zipToyPackage } from './support/synthetic-packages.js';
+import { pacedMilliseconds } from '@ngcc-perf/native';
 
 const catalog = readHashCatalog(
   path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'toy-packages', 'catalog'),
@@ -35,7 +36,7 @@ beforeAll(async () => {
       await discoverPackage(await packageRoot(extracted.directory), { catalog, host, packageName: layout.name }),
     );
   }
-}, 300_000);
+}, pacedMilliseconds(300_000));
 
 const summary = (p: DiscoveredPackage) =>
   p.instances.map((i) => [i.name, i.katName, i.digestBits, i.version.label, i.version.variant, i.sources]);

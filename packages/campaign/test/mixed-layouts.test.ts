@@ -23,6 +23,7 @@ import {
   writeYuzu,
 } from './support/mixed-packages.js';
 import { zipToyPackage } from './support/synthetic-packages.js';
+import { pacedMilliseconds } from '@ngcc-perf/native';
 
 const catalog = readHashCatalog(
   path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'toy-packages', 'catalog'),
@@ -73,7 +74,7 @@ beforeAll(async () => {
     allowUnfixedHost: true,
   });
   build = JSON.parse(readFileSync(path.join(runDirectory, 'build.json'), 'utf8')) as typeof build;
-}, 600_000);
+}, pacedMilliseconds(600_000));
 
 describe('discovery by the compiler and nm', () => {
   test('main() behind an #ifdef is not a program: the file is the instance source (a text search dropped it)', () => {

@@ -11,6 +11,7 @@ import { readHashCatalog } from '../src/discovery/hash-catalog.js';
 import { resolveRunInputs } from '../src/discovery/resolve-run-inputs.js';
 import { runCampaign, type RunCampaignResult } from '../src/run-campaign.js';
 import { TOY_LAYOUTS, writeToyPackage } from './support/synthetic-packages.js';
+import { pacedMilliseconds } from '@ngcc-perf/native';
 
 const catalog = readHashCatalog(
   path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'toy-packages', 'catalog'),
@@ -48,7 +49,7 @@ beforeAll(async () => {
     instances: { instance: string; digestLengthProbe: { requestedBits: number; result: string } | null }[];
   };
   probes = Object.fromEntries(build.instances.map((e) => [e.instance, e.digestLengthProbe]));
-}, 600_000);
+}, pacedMilliseconds(600_000));
 
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 

@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { runKat, type KatResult } from '@ngcc-perf/kat';
-import { measureHostPace } from '@ngcc-perf/native';
+import { pacedMilliseconds } from '@ngcc-perf/native';
 import { measureCallMemory } from '@ngcc-perf/rss';
 import { measureOperation, type OperationMeasurement } from '@ngcc-perf/timing';
 import { driverWithEnvironment } from './fault-support.js';
@@ -21,11 +21,10 @@ const outside = path.join(work, 'outside');
 const MEMORY_LIMIT_BYTES = 256 << 20;
 /**
  * A library expected to hang is given 2 s; one expected to end is given 30 s of a quiet host's
- * time on this host (measureHostPace), so a loaded host cannot turn its slow end into TIMEOUT.
+ * time on this host (pacedMilliseconds), so a loaded host cannot turn its slow end into TIMEOUT.
  */
 const HANG_TIMEOUT_SECONDS = 2;
-const HOST_PACE = measureHostPace();
-const ENDING_TIMEOUT_SECONDS = Math.round(30 * HOST_PACE);
+const ENDING_TIMEOUT_SECONDS = pacedMilliseconds(30_000) / 1000;
 const HANGING = new Set(['hang', 'fault_signal_spin']);
 const timeoutFor = (library: string): number =>
   HANGING.has(path.basename(library).replace(/^lib|-fault-packages\.so$|\.so$/g, ''))
@@ -142,7 +141,7 @@ beforeAll(async () => {
     const reference = await kat(drivers.unshare, lib('xor_ok'), digestBits);
     toyKatSha256.set(digestBits, reference.files[0]?.canonicalSha256 ?? '');
   }
-}, 60000);
+}, pacedMilliseconds(60_000));
 
 afterAll(() => {
   rmSync(work, { recursive: true, force: true });
@@ -182,7 +181,7 @@ describe.each(modes)('in %s mode', (mode) => {
       }
       expect(readdirSync(outside)).toEqual([]);
     },
-    Math.round(30000 * HOST_PACE),
+    pacedMilliseconds(30_000),
   );
 
   test('no sandboxed process outlived the kills of the hanging libraries', async () => {

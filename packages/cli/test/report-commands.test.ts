@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { main } from '../src/main.js';
+import { pacedMilliseconds } from '@ngcc-perf/native';
 
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const sm3Candidate = path.join(repositoryRoot, 'native', 'examples', 'sm3');
@@ -54,7 +55,7 @@ beforeAll(async () => {
     '--quiet',
   ]);
   expect(made.code).toBe(0);
-}, 180_000);
+}, pacedMilliseconds(180_000));
 
 afterAll(() => {
   for (const folder of folders) rmSync(folder, { recursive: true, force: true });

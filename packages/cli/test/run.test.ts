@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { main } from '../src/main.js';
+import { pacedMilliseconds } from '@ngcc-perf/native';
 
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const sm3Candidate = path.join(repositoryRoot, 'native', 'examples', 'sm3');
@@ -41,7 +42,7 @@ describe('ngcc-perf run on the bundled SM3 candidate', () => {
       io,
     );
     stdout = out.join('');
-  }, 120_000);
+  }, pacedMilliseconds(120_000));
 
   it('exits 0 and prints the HTML candidate page, then the summary last (it links every page)', () => {
     expect(exitCode).toBe(0);
@@ -115,50 +116,54 @@ describe('ngcc-perf run on the bundled SM3 candidate', () => {
     expect(page).toContain('| instance | operation | static: ELF image (bytes) | baseline RSS | peak RSS |');
   });
 
-  it('--remeasure unstable measures again only the records above the CV limit, keeps the old one and names it', async () => {
-    const file = path.join(runDirectory, 'records', 'example-sm3', 'sm3__hash_32.json');
-    const record = JSON.parse(await readFile(file, 'utf8')) as { derived: { cv: number } };
-    record.derived.cv = 0.5; // as if its trials had varied by 50 %
-    await writeFile(file, JSON.stringify(record));
-    const { io } = captureIo();
-    const code = await main(
-      [
-        'run',
-        sm3Candidate,
-        '--out',
-        runDirectory,
-        '--system',
-        'x86_9',
-        '--sizes',
-        '32,1024',
-        '--trial-target',
-        '0.005',
-        '--cpu',
-        '0',
-        '--remeasure',
-        'unstable',
-      ],
-      io,
-    );
-    expect(code).toBe(0);
-    const kept = await readdir(path.join(runDirectory, 'remeasured', 'example-sm3'));
-    expect(kept).toContain('sm3__hash_32.1.json');
-    expect(
-      JSON.parse(await readFile(path.join(runDirectory, 'remeasured', 'example-sm3', 'sm3__hash_32.1.json'), 'utf8'))
-        .derived.cv,
-    ).toBe(0.5);
-    const again = JSON.parse(await readFile(file, 'utf8')) as { status: string; remeasure?: unknown };
-    expect(again.status).toBe('complete');
-    expect(again.remeasure).toEqual({
-      reason: 'unstable',
-      previousRecord: 'remeasured/example-sm3/sm3__hash_32.1.json',
-      previousCv: 0.5,
-    });
-    const page = await readFile(path.join(runDirectory, 'reports', 'example-sm3', 'perf_x86_9.md'), 'utf8');
-    expect(page).toContain(
-      'Measured again because the first measurement’s trial CV was above its limit: `sm3` 32 B (previous CV 50.0 %, record `remeasured/example-sm3/sm3__hash_32.1.json`)',
-    );
-  }, 120_000);
+  it(
+    '--remeasure unstable measures again only the records above the CV limit, keeps the old one and names it',
+    async () => {
+      const file = path.join(runDirectory, 'records', 'example-sm3', 'sm3__hash_32.json');
+      const record = JSON.parse(await readFile(file, 'utf8')) as { derived: { cv: number } };
+      record.derived.cv = 0.5; // as if its trials had varied by 50 %
+      await writeFile(file, JSON.stringify(record));
+      const { io } = captureIo();
+      const code = await main(
+        [
+          'run',
+          sm3Candidate,
+          '--out',
+          runDirectory,
+          '--system',
+          'x86_9',
+          '--sizes',
+          '32,1024',
+          '--trial-target',
+          '0.005',
+          '--cpu',
+          '0',
+          '--remeasure',
+          'unstable',
+        ],
+        io,
+      );
+      expect(code).toBe(0);
+      const kept = await readdir(path.join(runDirectory, 'remeasured', 'example-sm3'));
+      expect(kept).toContain('sm3__hash_32.1.json');
+      expect(
+        JSON.parse(await readFile(path.join(runDirectory, 'remeasured', 'example-sm3', 'sm3__hash_32.1.json'), 'utf8'))
+          .derived.cv,
+      ).toBe(0.5);
+      const again = JSON.parse(await readFile(file, 'utf8')) as { status: string; remeasure?: unknown };
+      expect(again.status).toBe('complete');
+      expect(again.remeasure).toEqual({
+        reason: 'unstable',
+        previousRecord: 'remeasured/example-sm3/sm3__hash_32.1.json',
+        previousCv: 0.5,
+      });
+      const page = await readFile(path.join(runDirectory, 'reports', 'example-sm3', 'perf_x86_9.md'), 'utf8');
+      expect(page).toContain(
+        'Measured again because the first measurement’s trial CV was above its limit: `sm3` 32 B (previous CV 50.0 %, record `remeasured/example-sm3/sm3__hash_32.1.json`)',
+      );
+    },
+    pacedMilliseconds(120_000),
+  );
 
   it('--remeasure takes only "unstable", and only for an existing run', async () => {
     const { io, err } = captureIo();
