@@ -16,6 +16,7 @@ import type { Inline, PageModel, ReportSection, TableBlock } from './internal/re
 import { describeDatasetCounters, summarySizes } from './internal/summary-rows.js';
 import { systemPageLinks } from './internal/system-pages.js';
 import { formatRecordBaselineMultiple, isBaselineCandidate } from './baseline-figures.js';
+import { baselineAbsenceSentence } from './internal/baseline-absence.js';
 import { buildBaselineTable } from './internal/baseline-table.js';
 import { counterTerm } from './internal/counter-term.js';
 import type { Dataset } from './dataset.js';
@@ -103,7 +104,8 @@ function buildSystemIndex(dataset: Dataset, format: PageFormat): PageModel {
     intro: [
       paragraph(
         `${candidates.size} candidate${candidates.size === 1 ? '' : 's'}, ${dataset.build.instances.length} instances, ${passed} passed their KAT; processor ${campaign.environmentAtStart.cpuModel ?? 'unknown'}. ` +
-          'Cycles per call at each message length: the headline figure, the median of the trial means, with its interval (the lowest to the highest trial mean for 5 trials); each candidate’s page has every length, the memory figures and the evidence. ',
+          'Cycles per call at each message length: the headline figure, the median of the trial means, with its interval (the lowest to the highest trial mean for 5 trials); each candidate’s page has every length, the memory figures and the evidence. ' +
+          (baselineAbsenceSentence(dataset) === null ? '' : `${baselineAbsenceSentence(dataset)} `),
         ...describeDatasetCounters(dataset),
       ),
     ],

@@ -6,6 +6,7 @@ import { renderHtmlDocument } from './internal/html-page.js';
 import { renderMarkdownDocument } from './internal/markdown-page.js';
 import { counterTerm, type CounterTerm } from './internal/counter-term.js';
 import { headlineIntervalWords } from './internal/headline-words.js';
+import { baselineAbsenceSentence } from './internal/baseline-absence.js';
 import { buildBaselineTable } from './internal/baseline-table.js';
 import { buildVerdictLine, buildHostFitnessWarning } from './internal/summary-verdict.js';
 import {
@@ -175,7 +176,8 @@ function buildSummaryPage(dataset: Dataset, format: PageFormat): PageModel {
           (campaign.baseline === undefined
             ? ''
             : ', and the same figure as a multiple of the ICCS baseline pseudoXOF at the instance’s output width (above 1: slower than the baseline)') +
-          '; the KAT verdict and what deserves a look. ',
+          '; the KAT verdict and what deserves a look. ' +
+          (baselineAbsenceSentence(dataset) === null ? '' : `${baselineAbsenceSentence(dataset)} `),
         ...describeDatasetCounters(dataset),
       ),
       ...(flagged
