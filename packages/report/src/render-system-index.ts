@@ -92,6 +92,7 @@ function baselineSection(dataset: Dataset): ReportSection[] {
 
 function buildSystemIndex(dataset: Dataset, format: PageFormat): PageModel {
   const { campaign } = dataset;
+  const term = counterTerm(dataset.records.map(({ record }) => record)).perCall;
   const candidates = new Set(dataset.build.instances.map((entry) => entry.candidate));
   const passed = dataset.build.instances.filter((entry) => entry.kat === 'PASS').length;
   return {
@@ -104,7 +105,7 @@ function buildSystemIndex(dataset: Dataset, format: PageFormat): PageModel {
     intro: [
       paragraph(
         `${candidates.size} candidate${candidates.size === 1 ? '' : 's'}, ${dataset.build.instances.length} instances, ${passed} passed their KAT; processor ${campaign.environmentAtStart.cpuModel ?? 'unknown'}. ` +
-          'Cycles per call at each message length: the headline figure, the median of the trial means, with its interval (the lowest to the highest trial mean for 5 trials); each candidate’s page has every length, the memory figures and the evidence. ' +
+          `${term === 'ticks' ? 'Ticks' : 'Cycles'} per call at each message length: the headline figure, the median of the trial means, with its interval (the lowest to the highest trial mean for 5 trials); each candidate’s page has every length, the memory figures and the evidence. ` +
           (baselineAbsenceSentence(dataset) === null ? '' : `${baselineAbsenceSentence(dataset)} `),
         ...describeDatasetCounters(dataset),
       ),
