@@ -116,7 +116,11 @@ function barChart(rows: SummaryRow[], sizes: number[], systemId: string, term: C
       title: `Headline ${term.perByte} at ${perByte} by instance, fewest first (system ${systemId})`,
       description: `One bar per instance at its headline ${term.perByte} (the median of the trial means); a whisker marks its interval (${headlineIntervalWords(trials)}). ${bars.map((bar, index) => `${bar.label}: ${ranked[index]!.cyclesPerByte}`).join(', ')}.`,
       yAxisLabel: `${term.perByte} at ${bytes} B`,
-      key: [`bar: headline ${term.perByte}`, `whisker: its interval`, `${UNSTEADY_MARKER} trial CV above its limit`],
+      key: [
+        `bar: headline ${term.perByte}`,
+        `whisker under the bar: its interval`,
+        `${UNSTEADY_MARKER} trial CV above its limit`,
+      ],
       bars,
       data: {
         kind: 'table',
