@@ -9,7 +9,8 @@
 // k-th candidate, cyclically). Then `ngcc-perf compare A B --json` is run and its output and exit
 // code checked: a try passes when the operations whose instruction count changed are exactly the
 // changed candidate's (every size), each an increase judged a regression, and the exit code is 1
-// (a regression), in the JSON and of the process.
+// (a regression), in the JSON and of the process. The cycle verdicts of the same comparison are
+// scored the same way, for contrast.
 //
 //   node bench/instruction-compare.mjs [--tries 5] [--sizes 32,4096] [--trial-target 0.005]
 //                                      [--trials 5] [--keep DIR]
@@ -140,6 +141,7 @@ const runArguments = (folder, out) => [
 ];
 
 let passed = 0;
+let cyclesExact = 0;
 const trySeconds = [];
 for (let attempt = 1; attempt <= tries; attempt += 1) {
   const tryStarted = Date.now();
@@ -177,6 +179,12 @@ for (let attempt = 1; attempt <= tries; attempt += 1) {
   const ok = exactly && direction && exitCode;
   passed += ok ? 1 : 0;
   const cycleVerdicts = result.rows.map((row) => `${row.candidate} ${row.messageBytes} B ${row.verdict}`);
+  // the same question asked of the cycle comparison: every operation of the changed candidate a
+  // significant regression, no other operation a significant change
+  const cyclesRight = result.rows.every((row) =>
+    row.candidate === changed.id ? row.verdict === 'regression' : !['regression', 'improvement'].includes(row.verdict),
+  );
+  cyclesExact += cyclesRight ? 1 : 0;
   trySeconds.push((Date.now() - tryStarted) / 1000);
   console.log(
     `try ${attempt} (${changed.id} +1 round, ${seconds(tryStarted)} s): ` +
@@ -184,12 +192,15 @@ for (let attempt = 1; attempt <= tries; attempt += 1) {
       `${result.instructionChanges.join('; ') || 'none'}; exit ${compared.status} (JSON ${result.exitCode}) → ` +
       `${ok ? 'exactly the changed candidate' : `WRONG (exactly ${exactly}, direction ${direction}, exit ${exitCode})`}`,
   );
-  console.log(`  cycles for comparison (the same two runs): ${cycleVerdicts.join(', ')}`);
+  console.log(
+    `  cycles, for comparison (the same two runs): ${cycleVerdicts.join(', ')} → ${cyclesRight ? 'exactly the changed candidate' : 'not exactly'}`,
+  );
   if (keep === null) rmSync(path.join(scratch, `try-${attempt}`), { recursive: true, force: true });
 }
 console.log(
   `${passed} of ${tries} tries reported exactly the changed candidate's operations as changed (increase, regression, exit 1); ` +
     `${seconds(started)} s in all, ${(trySeconds.reduce((a, b) => a + b, 0) / trySeconds.length).toFixed(0)} s per try`,
 );
+console.log(`the cycle comparison of the same runs said exactly that in ${cyclesExact} of ${tries} tries`);
 if (keep === null) rmSync(scratch, { recursive: true, force: true });
 process.exitCode = passed === tries ? 0 : 1;
