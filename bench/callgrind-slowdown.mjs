@@ -11,7 +11,7 @@
 // Then, per example, the check of the estimate: `ngcc-perf plan LIB --count-instructions valgrind --json`
 // at the guide sizes (the estimate, with the factor the code holds) beside the wall time of counting every
 // guide size as `run --count-instructions` does (one count process per size, default calls).
-// Usage: npm run build && node bench/callgrind-slowdown.mjs [--rounds 3] [--size 65536] [--calls 41] [--cpu N]
+// Usage: npm run build && node bench/callgrind-slowdown.mjs [--rounds 3] [--size 1048576] [--calls 21] [--cpu N]
 import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,8 +23,8 @@ const build = path.join(here, '..', 'native', 'build');
 const argument = (name, fallback) =>
   process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : fallback;
 const rounds = Number(argument('--rounds', '3'));
-const messageBytes = Number(argument('--size', '65536'));
-const manyCalls = Number(argument('--calls', '41'));
+const messageBytes = Number(argument('--size', '1048576'));
+const manyCalls = Number(argument('--calls', '21'));
 const cpu = Number(argument('--cpu', String(os.cpus().length - 1)));
 const driverPath = path.join(build, 'ngcc-perf-driver');
 const EXAMPLES = [
