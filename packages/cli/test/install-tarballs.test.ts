@@ -108,7 +108,7 @@ describe('installed from tarballs', () => {
       const { printed, expected } = await runReadmeExample(folder, { cwd: app, env });
       expect({ name, printed }).toEqual({ name, printed: expected });
     }
-    expect(withExamples).toEqual(packages.filter((name) => name !== 'ct'));
+    expect(withExamples).toEqual(packages);
     // The study of the repository README: the README a user reads first, run where only the tarballs are.
     const study = await runReadmeExample(repositoryRoot, { cwd: app, env });
     expect(study.printed).toEqual(study.expected);
