@@ -79,8 +79,18 @@ describe('discovery by the compiler and nm', () => {
   test('main() behind an #ifdef is not a program: the file is the instance source (a text search dropped it)', () => {
     const reference = wolfberry.instances.find((i) => i.folder === WOLFBERRY_REF)!;
     expect(reference.sources).toEqual([`${WOLFBERRY_REF}/wolfberry.c`]);
-    expect(reference.excluded).toEqual([]);
+    expect(reference.excluded.map((e) => e.file)).toEqual([`${WOLFBERRY_REF}/KAT_CryptHash.c`]);
     expect(reference.version.label).toBe('Reference_Implementation');
+  });
+
+  test('a generator including a header the package does not ship is left out with the compiler error', () => {
+    const reference = wolfberry.instances.find((i) => i.folder === WOLFBERRY_REF)!;
+    expect(reference.excluded).toEqual([
+      {
+        file: `${WOLFBERRY_REF}/KAT_CryptHash.c`,
+        reason: `does not compile (${WOLFBERRY_REF}/KAT_CryptHash.c:2:10: fatal error: drng.h: No such file or directory); the other objects define CryptHash`,
+      },
+    ]);
   });
 
   test('shared common/ sources and headers are added by what the compiler and the linker miss, each with why', () => {
