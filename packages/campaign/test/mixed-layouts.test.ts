@@ -155,6 +155,20 @@ describe('a mixed folder, half zipped, in a path with a space, run unattended', 
     expect(xigua.linkCommand).not.toMatch(/"$/);
   });
 
+  test('the pages show the matched manifest entries, the twin, the added sources and the input refused', () => {
+    const page = (file: string) => readFileSync(path.join(runDirectory, 'reports', file), 'utf8');
+    for (const candidatePage of [page('toy-08/perf_x86_9.md'), page('toy-08/perf_x86_9.html')]) {
+      expect(candidatePage).toContain('Wolfberry-256/KAT_2_23_Wolfberry-256.txt');
+      expect(candidatePage).toMatch(/entries of its reference twin (`|<code>)wolfberry_256/);
+      expect(candidatePage).toContain('toy_core.c');
+      expect(candidatePage).toContain('defines toy_core_hash, left undefined by the instance');
+    }
+    for (const summary of [page('summary_x86_9.md'), page('summary_x86_9.html')]) {
+      expect(summary).toContain('Inputs not measured');
+      expect(summary).toContain('yuzu_round');
+    }
+  });
+
   test('the run directory validates', async () => {
     const validation = await validateRunDirectory(runDirectory);
     expect(validation.valid ? 'valid' : validation.difference.message).toBe('valid');
