@@ -93,6 +93,16 @@ describe('discovery by the compiler and nm', () => {
     ]);
   });
 
+  test('a folder holding only a program this compiler refuses (windows.h) is explained, not offered as an instance', () => {
+    const folder = 'Implementations/Implementation/Reference_Implementation';
+    expect(wolfberry.folders.find((f) => f.folder === folder)).toEqual({
+      folder,
+      role: 'left-out',
+      detail: `only programs or files the compiler refuses here (${folder}/bench_win.c:1:10: fatal error: windows.h: No such file or directory); nothing for an instance library`,
+    });
+    expect(wolfberry.unmeasured.map((u) => u.folder)).not.toContain(folder);
+  });
+
   test('shared common/ sources and headers are added by what the compiler and the linker miss, each with why', () => {
     const optimized = wolfberry.instances.find((i) => i.folder === WOLFBERRY_OPT)!;
     expect(optimized.sources).toEqual([
