@@ -413,6 +413,7 @@ beforeAll(async () => {
     sm3Candidate,
     '--out',
     goodRun,
+    '--no-baseline',
     '--system',
     'x86_9',
     '--sizes',

@@ -12,7 +12,18 @@ import { binPath, listFiles, measuringCpu, readJson, runCli } from './campaign-s
 import { pacedMilliseconds } from '@ngcc-perf/native';
 
 // 20 ms trials keep the measure phase (10 operations) long enough to be caught mid-way.
-const plan = ['--system', 'x86_9', '--sizes', '32,1024', '--trial-target', '0.02', '--cpu', measuringCpu, '--quiet'];
+const plan = [
+  '--no-baseline',
+  '--system',
+  'x86_9',
+  '--sizes',
+  '32,1024',
+  '--trial-target',
+  '0.02',
+  '--cpu',
+  measuringCpu,
+  '--quiet',
+];
 const KILL_AT_RECORDS = 3;
 
 async function countRecords(run: string): Promise<number> {

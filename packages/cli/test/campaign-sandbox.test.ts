@@ -14,6 +14,7 @@ import { pacedMilliseconds } from '@ngcc-perf/native';
 
 const sm3 = path.join(repositoryRoot, 'native', 'examples', 'sm3');
 const tiny = [
+  '--no-baseline',
   '--system',
   'x86_9',
   '--sizes',

@@ -82,6 +82,7 @@ beforeAll(async () => {
     candidate,
     '--out',
     run,
+    '--no-baseline',
     '--system',
     'x86_9',
     '--sizes',

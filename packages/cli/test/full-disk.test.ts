@@ -15,6 +15,7 @@ import { pacedMilliseconds } from '@ngcc-perf/native';
 const sm3 = path.join(repositoryRoot, 'native', 'examples', 'sm3');
 const sizes = ['32', '1024', '4096'];
 const plan = [
+  '--no-baseline',
   '--system',
   'x86_9',
   '--sizes',
