@@ -7,6 +7,7 @@
 #include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -66,11 +67,14 @@ static void *read_library_output(void *unused)
     watched[1].fd = stop_fds[0];
     watched[1].events = POLLIN;
     for (;;) {
-        if (poll(watched, 2, -1) < 0 && errno != EINTR) {
+        if (poll(watched, 2, -1) < 0) {
+            if (errno == EINTR) {
+                continue;
+            }
             return NULL;
         }
         drain();
-        if (watched[1].revents != 0 || (watched[0].revents & (POLLHUP | POLLERR)) != 0) {
+        if (watched[1].revents != 0 || (watched[0].revents & (POLLHUP | POLLERR | POLLNVAL)) != 0) {
             return NULL;
         }
     }
@@ -96,7 +100,15 @@ int library_output_capture(void)
 {
     int pipe_fds[2];
     pthread_attr_t attributes;
-    int own_stderr = fcntl(STDERR_FILENO, F_DUPFD_CLOEXEC, 3);
+    int own_stderr;
+    const char *under_valgrind = getenv("NGCC_PERF_VALGRIND_ACTIVE");
+    /* Under valgrind (ct-taint: a few calls) a second thread keeps valgrind from ending a process
+     * whose library crashed; the library's stdout stays on stderr there (out_init), whose tail
+     * the caller keeps. */
+    if (under_valgrind != NULL && strcmp(under_valgrind, "1") == 0) {
+        return 0;
+    }
+    own_stderr = fcntl(STDERR_FILENO, F_DUPFD_CLOEXEC, 3);
     if (own_stderr < 0) {
         /* No stderr to keep apart (it is closed): nothing the library writes reaches anyone. */
         return discard_stdout();
