@@ -412,6 +412,7 @@ beforeAll(async () => {
     sm3Candidate,
     '--out',
     goodRun,
+    '--no-baseline',
     '--system',
     'x86_9',
     '--sizes',

@@ -11,7 +11,18 @@ import { loadRunDirectory } from '@ngcc-perf/report';
 import { binPath, listFiles, measuringCpu, readJson, runCli } from './campaign-support.js';
 
 // 20 ms trials keep the measure phase (10 operations) long enough to be caught mid-way.
-const plan = ['--system', 'x86_9', '--sizes', '32,1024', '--trial-target', '0.02', '--cpu', measuringCpu, '--quiet'];
+const plan = [
+  '--no-baseline',
+  '--system',
+  'x86_9',
+  '--sizes',
+  '32,1024',
+  '--trial-target',
+  '0.02',
+  '--cpu',
+  measuringCpu,
+  '--quiet',
+];
 const KILL_AT_RECORDS = 3;
 
 async function countRecords(run: string): Promise<number> {

@@ -13,6 +13,7 @@ import { driverWithEnvironment } from './fault-support.js';
 
 const sm3 = path.join(repositoryRoot, 'native', 'examples', 'sm3');
 const tiny = [
+  '--no-baseline',
   '--system',
   'x86_9',
   '--sizes',

@@ -34,6 +34,7 @@ describe('sharded campaign and merge', () => {
     ];
     // Sharding is what is tested here: the constant-time audit (phase ct) is left out to keep it fast.
     const common = [
+      '--no-baseline',
       '--system',
       'x86_9',
       ...tinyPlan,

@@ -72,6 +72,7 @@ describe('run on a folder of candidate sources', () => {
       folder,
       '--out',
       run,
+      '--no-baseline',
       '--system',
       'x86_9',
       '--sizes',
@@ -162,7 +163,18 @@ describe('an XOF listing its lengths', () => {
     };
     await writeFile(path.join(folder, 'candidate.json'), JSON.stringify(candidate));
     const run = path.join(scratch, 'run');
-    const result = await runCli(['run', folder, '--out', run, '--system', 'x86_9', '--phases', 'build,kat', '--quiet']);
+    const result = await runCli([
+      'run',
+      folder,
+      '--out',
+      run,
+      '--no-baseline',
+      '--system',
+      'x86_9',
+      '--phases',
+      'build,kat',
+      '--quiet',
+    ]);
     expect(result.code).toBe(0);
     const build = await readJson<{ instances: Entry[] & { digestBits: number }[] }>(path.join(run, 'build.json'));
     expect(build.instances.map((e) => [e.instance, e.kat, e.flags])).toEqual([

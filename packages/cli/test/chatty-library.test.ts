@@ -36,7 +36,18 @@ function runAndMeasure(folder: string): Promise<{ code: number | null; peakRssBy
   const preload = path.join(work, 'peak.cjs');
   writeFileSync(preload, PEAK_REPORTER);
   const argv = ['-r', preload, binPath, 'run', folder, '--out', path.join(work, `run-${path.basename(folder)}`)];
-  argv.push('--system', 'x86_9', '--sizes', '1024', '--phases', 'build,kat,ct', '--cpu', measuringCpu, '--quiet');
+  argv.push(
+    '--no-baseline',
+    '--system',
+    'x86_9',
+    '--sizes',
+    '1024',
+    '--phases',
+    'build,kat,ct',
+    '--cpu',
+    measuringCpu,
+    '--quiet',
+  );
   const child = spawn(process.execPath, argv, {
     stdio: ['ignore', 'ignore', 'pipe'],
     env: { ...process.env, NGCC_PERF_ALLOW_UNFIXED_HOST: '1' },

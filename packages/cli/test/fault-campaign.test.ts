@@ -81,6 +81,7 @@ beforeAll(async () => {
     candidate,
     '--out',
     run,
+    '--no-baseline',
     '--system',
     'x86_9',
     '--sizes',

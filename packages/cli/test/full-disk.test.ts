@@ -14,6 +14,7 @@ import { listFiles, measuringCpu, repositoryRoot, runCli } from './campaign-supp
 const sm3 = path.join(repositoryRoot, 'native', 'examples', 'sm3');
 const sizes = ['32', '1024', '4096'];
 const plan = [
+  '--no-baseline',
   '--system',
   'x86_9',
   '--sizes',

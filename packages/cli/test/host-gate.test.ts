@@ -9,7 +9,7 @@ import { main } from '../src/main.js';
 
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const sm3 = path.join(repositoryRoot, 'native', 'examples', 'sm3');
-const tiny = ['--sizes', '32', '--trial-target', '0.002', '--trials', '2', '--quiet'];
+const tiny = ['--no-baseline', '--sizes', '32', '--trial-target', '0.002', '--trials', '2', '--quiet'];
 
 async function run(argv: string[]) {
   const err: string[] = [];

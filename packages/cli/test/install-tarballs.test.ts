@@ -85,7 +85,7 @@ describe('installed from tarballs', () => {
     expect(run.exitCode).toBe(0);
     // the candidate pages, then the system summary last
     expect(run.stdout.trim().split('\n')).toEqual([
-      ...['example-sha512', 'example-shake256', 'example-sm3'].map((id) =>
+      ...['example-sha512', 'example-shake256', 'example-sm3', 'iccs-baseline'].map((id) =>
         path.join(app, 'r', 'reports', id, `perf_${defaultSystemId()}.html`),
       ),
       path.join(app, 'r', 'reports', `summary_${defaultSystemId()}.html`),
@@ -99,6 +99,12 @@ describe('installed from tarballs', () => {
       'example-shake256/shake256_512__hash_64.json',
       'example-shake256/shake256_768__hash_64.json',
       'example-sm3/sm3__hash_64.json',
+      // the ICCS baseline, measured by default: sm3hash and pseudoXOF at every width the examples use
+      'iccs-baseline/pseudoxof_1024__hash_64.json',
+      'iccs-baseline/pseudoxof_256__hash_64.json',
+      'iccs-baseline/pseudoxof_512__hash_64.json',
+      'iccs-baseline/pseudoxof_768__hash_64.json',
+      'iccs-baseline/sm3hash__hash_64.json',
     ]);
     for (const name of records) {
       const record = JSON.parse(await readFile(path.join(app, 'r', 'records', name), 'utf8')) as {

@@ -56,6 +56,7 @@ beforeAll(async () => {
     candidate,
     '--out',
     run,
+    '--no-baseline',
     '--system',
     'x86_9',
     '--sizes',

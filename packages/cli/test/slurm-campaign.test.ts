@@ -22,8 +22,8 @@ function readmeSlurmBlocks(): [string, string, string] {
   return blocks as [string, string, string];
 }
 
-// A short plan: two sizes, 20 ms trials, 3 trials (the README's script adds these to `run`).
-const RUN_OPTIONS = '--sizes 32,4096 --trial-target 0.02 --trials 3';
+// A short plan: two sizes, 20 ms trials, 3 trials, no ICCS baseline (the README's script adds these to `run`).
+const RUN_OPTIONS = '--sizes 32,4096 --trial-target 0.02 --trials 3 --no-baseline';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const missing = missingSlurmPackages();
 

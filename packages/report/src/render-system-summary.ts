@@ -6,6 +6,7 @@ import { renderHtmlDocument } from './internal/html-page.js';
 import { renderMarkdownDocument } from './internal/markdown-page.js';
 import { counterTerm, type CounterTerm } from './internal/counter-term.js';
 import { headlineIntervalWords } from './internal/headline-words.js';
+import { baselineAbsenceSentence } from './internal/baseline-absence.js';
 import { buildBaselineTable } from './internal/baseline-table.js';
 import { buildVerdictLine, buildHostFitnessWarning } from './internal/summary-verdict.js';
 import {
@@ -116,7 +117,11 @@ function barChart(rows: SummaryRow[], sizes: number[], systemId: string, term: C
       title: `Headline ${term.perByte} at ${perByte} by instance, fewest first (system ${systemId})`,
       description: `One bar per instance at its headline ${term.perByte} (the median of the trial means); a whisker marks its interval (${headlineIntervalWords(trials)}). ${bars.map((bar, index) => `${bar.label}: ${ranked[index]!.cyclesPerByte}`).join(', ')}.`,
       yAxisLabel: `${term.perByte} at ${bytes} B`,
-      key: [`bar: headline ${term.perByte}`, `whisker: its interval`, `${UNSTEADY_MARKER} trial CV above its limit`],
+      key: [
+        `bar: headline ${term.perByte}`,
+        `whisker under the bar: its interval`,
+        `${UNSTEADY_MARKER} trial CV above its limit`,
+      ],
       bars,
       data: {
         kind: 'table',
@@ -177,7 +182,8 @@ function buildSummaryPage(dataset: Dataset, format: PageFormat): PageModel {
           (campaign.baseline === undefined
             ? ''
             : ', and the same figure as a multiple of the ICCS baseline pseudoXOF at the instance’s output width (above 1: slower than the baseline)') +
-          '; the KAT verdict and what deserves a look. ',
+          '; the KAT verdict and what deserves a look. ' +
+          (baselineAbsenceSentence(dataset) === null ? '' : `${baselineAbsenceSentence(dataset)} `),
         ...describeDatasetCounters(dataset),
       ),
       ...(flagged
