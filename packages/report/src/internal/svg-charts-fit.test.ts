@@ -3,7 +3,8 @@ import { describe, expect, it } from '@jest/globals';
 import { renderSvgBarChart, VALUE_CHAR_PX } from './svg-bar-chart.js';
 import { fitAxis } from './svg-frame.js';
 import { renderSvgLineChart } from './svg-line-chart.js';
-import type { BarChartBlock, LineChartBlock } from './report-model.js';
+import { renderSvgSpreadChart } from './svg-spread-chart.js';
+import type { BarChartBlock, LineChartBlock, SpreadChartBlock } from './report-model.js';
 
 const data = { kind: 'table', caption: '', headers: [], numeric: [], rows: [] } as const;
 
@@ -56,6 +57,10 @@ describe('fitAxis', () => {
     expect(largest / axis.top).toBeGreaterThan(0.7);
     expect(axis.intervals).toBeLessThanOrEqual(5);
     expect(axis.step * axis.intervals).toBeCloseTo(axis.top, 9);
+  });
+  it('the spread chart’s half axis (at most 4 steps each side): 52 % ends at 60 %, not 100 %', () => {
+    const axis = fitAxis(52, 4);
+    expect(axis).toEqual({ top: 60, step: 20, intervals: 3 });
   });
 });
 
@@ -128,5 +133,27 @@ describe('the line chart on a linear axis', () => {
     const highestY = Math.min(...polyline.split(' ').map((point) => Number(point.split(',')[1])));
     expect((bottom - highestY) / (bottom - top)).toBeGreaterThan(0.7);
     expect(highestY).toBeGreaterThanOrEqual(top);
+  });
+});
+
+describe('the spread chart', () => {
+  it('its axis ends at the first tick past the largest deviation (±60 % for 52 %, not ±100 %)', () => {
+    const chart: SpreadChartBlock = {
+      kind: 'chart',
+      chart: 'spread',
+      id: 's',
+      title: 't',
+      description: 'd',
+      xAxisLabel: 'bytes',
+      yAxisLabel: '%',
+      seriesNames: ['sm3'],
+      groups: [{ x: 32, seriesIndex: 0, trialDeviationsPercent: [52, -10, 3] }],
+      data: { ...data, headers: [], numeric: [], rows: [] },
+    };
+    const ticks = [
+      ...renderSvgSpreadChart(chart).matchAll(/text-anchor="end" font-size="12">(-?[0-9.]+)<\/text>/g),
+    ].map((match) => Number(match[1]));
+    expect(Math.max(...ticks)).toBe(60);
+    expect(Math.min(...ticks)).toBe(-60);
   });
 });

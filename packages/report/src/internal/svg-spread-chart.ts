@@ -51,7 +51,7 @@ function legendEntries(names: readonly string[], withQuartiles: boolean): Legend
 
 export function renderSvgSpreadChart(chart: SpreadChartBlock): string {
   const values = chart.groups.flatMap((group) => [...group.trialDeviationsPercent, ...(group.quartilesPercent ?? [])]);
-  const fitted = fitAxis(Math.max(0.1, ...values.map(Math.abs)), 2);
+  const fitted = fitAxis(Math.max(0.1, ...values.map(Math.abs)), 4);
   const extent = fitted.top;
   const sizes = [...new Set(chart.groups.map((group) => group.x))].sort((a, b) => a - b);
   const frame = createLogFrame(sizes, -extent, extent);
