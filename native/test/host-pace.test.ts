@@ -10,7 +10,8 @@ const source = fileURLToPath(new URL('../dist/index.js', import.meta.url));
 const cpu = '0';
 
 function paceOnCpu(): number {
-  const script = `import { measureHostPace } from ${JSON.stringify(source)}; console.log(measureHostPace(100));`;
+  // Written as plain text: console.log colours a number when FORCE_COLOR is set (nx sets it).
+  const script = `import { measureHostPace } from ${JSON.stringify(source)}; process.stdout.write(String(measureHostPace(100)));`;
   const run = spawnSync('taskset', ['-c', cpu, process.execPath, '--input-type=module', '-e', script], {
     encoding: 'utf8',
     timeout: 60_000,
