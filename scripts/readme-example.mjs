@@ -11,9 +11,12 @@
 // states what it prints: the printed lines must equal the comments, notes left out, in order.
 // A "…" in an expected line stands for any text (a path, a measured figure); a note "(×N …)" says
 // the line is printed N times (in a loop).
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
+
+const execFileAsync = promisify(execFile);
 
 export const EXAMPLE_MARKER = '<!-- example: run by test/readme-example.test.ts -->';
 
@@ -77,9 +80,11 @@ export async function runReadmeExample(packageDir, options = {}) {
   const expected = [];
   for (const example of examples) {
     const { code: javascript } = await transform(example.code, { loader: 'ts', format: 'esm', target: 'node20' });
-    const stdout = execFileSync(process.execPath, ['--input-type=module', '-e', javascript], {
+    // Asynchronous, so that a caller may run the examples of several READMEs at once.
+    const { stdout } = await execFileAsync(process.execPath, ['--input-type=module', '-e', javascript], {
       cwd: options.cwd ?? packageDir,
       encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
       env: { ...(options.env ?? process.env), NODE_OPTIONS: '', FORCE_COLOR: '0', NO_COLOR: '1' },
     });
     const lines = stdout.split('\n').filter((line) => line !== '');

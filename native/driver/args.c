@@ -2,11 +2,13 @@
 #include "args.h"
 
 #include "exit_codes.h"
+#include "library_output.h"
 #include "report.h"
 
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 int parse_u64(const char *text, uint64_t min, uint64_t max, uint64_t *value)
 {
@@ -45,6 +47,11 @@ int parse_digest_bits(const char *text, int *digest_bits)
 
 void print_usage(void)
 {
+    /* The driver's own stderr: descriptor 2 carries the library's output by now. */
+    FILE *driver_stderr = fdopen(dup(driver_stderr_fd()), "w");
+    if (driver_stderr == NULL) {
+        return;
+    }
     fputs("usage: ngcc-perf-driver info\n"
           "       ngcc-perf-driver hash LIB DIGEST_BITS            (frames on stdin)\n"
           "       ngcc-perf-driver time LIB DIGEST_BITS MESSAGE_BYTES ITERATIONS WARMUPS\n"
@@ -62,7 +69,8 @@ void print_usage(void)
           "       ngcc-perf-driver --version | --help\n"
           "Any subcommand: --no-sandbox (or NGCC_PERF_NO_SANDBOX=1) runs the library outside the sandbox.\n"
           "Output is JSON Lines on stdout; see native/PROTOCOL.md.\n",
-          stderr);
+          driver_stderr);
+    fclose(driver_stderr);
 }
 
 int usage_error(const char *subcommand, const char *problem)

@@ -11,6 +11,7 @@
 #include "kat_call.h"
 #include "kat_options.h"
 #include "library.h"
+#include "library_output.h"
 #include "ngcc_drng.h"
 #include "out.h"
 #include "proc_mem.h"
@@ -54,6 +55,7 @@ static uint64_t now_ns(void)
 static void on_termination(int sig)
 {
     out_flush_from_signal();
+    library_output_finish_from_signal();
     sandbox_note_signal_death(sig);
     raise(sig);
 }

@@ -1,6 +1,7 @@
 #define _GNU_SOURCE
 #include "crash_guard.h"
 
+#include "library_output.h"
 #include "out.h"
 #include "sandbox.h"
 
@@ -24,7 +25,7 @@ static void put_err(const char *text)
 {
     size_t n = strlen(text);
     while (n > 0) {
-        ssize_t w = write(STDERR_FILENO, text, n);
+        ssize_t w = write(driver_stderr_fd(), text, n);
         if (w <= 0) {
             return;
         }
@@ -56,6 +57,7 @@ static void on_fatal_signal(int sig)
         }
     }
     out_flush_from_signal();
+    library_output_finish_from_signal();
     if (phase != NULL) {
         put_err("ngcc-perf-driver: the library ");
         put_err(crash_library_path);

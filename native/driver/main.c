@@ -5,6 +5,7 @@
 #include "args.h"
 #include "commands.h"
 #include "exit_codes.h"
+#include "library_output.h"
 #include "out.h"
 #include "parent_death.h"
 #include "report.h"
@@ -37,6 +38,8 @@ int main(int argc, char **argv)
                 strerror(errno));
         return DRV_EXIT_IO;
     }
+    /* What the library prints is bounded: a few KiB of its tail reach stderr (library_output.h). */
+    library_output_capture();
     /* A closed stdout pipe becomes a write error (exit 8), not a signal that
      * would look like a crash of the library. */
     signal(SIGPIPE, SIG_IGN);
@@ -82,5 +85,6 @@ int main(int argc, char **argv)
     if (out_flush() != 0 && code == DRV_EXIT_OK) {
         return report_stdout_failure();
     }
+    library_output_finish();
     return code;
 }

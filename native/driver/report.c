@@ -2,6 +2,7 @@
 #include "report.h"
 
 #include "exit_codes.h"
+#include "library_output.h"
 #include "out.h"
 
 #include <errno.h>
@@ -27,18 +28,21 @@ int report_finish(int exit_code, const char *format, ...)
     va_end(args);
     jl_str(&report_line, "message", sentence);
     /* Lines already produced (digests, meta) go out before the error line. */
+    /* The library's last output goes before the sentence, which stays the last line. */
+    library_output_finish();
     if (jl_emit(&report_line) != 0 || out_flush() != 0) {
-        fprintf(stderr, "ngcc-perf-driver: %s (and the error line could not be written to stdout)\n",
+        dprintf(driver_stderr_fd(), "ngcc-perf-driver: %s (and the error line could not be written to stdout)\n",
                 sentence);
         return exit_code;
     }
-    fprintf(stderr, "ngcc-perf-driver: %s\n", sentence);
+    dprintf(driver_stderr_fd(), "ngcc-perf-driver: %s\n", sentence);
     return exit_code;
 }
 
 int report_stdout_failure(void)
 {
-    fprintf(stderr,
+    library_output_finish();
+    dprintf(driver_stderr_fd(),
             "ngcc-perf-driver: writing to stdout failed (%s); keep the reading end of the pipe open "
             "until the driver exits\n",
             strerror(out_failed() != 0 ? out_failed() : EIO));

@@ -8,6 +8,7 @@ export {
   type DriverErrorLine,
 } from './driver-protocol.js';
 export { findValgrind, type ValgrindTool } from './find-valgrind.js';
+export { HOST_PACE_CPU_MILLISECONDS, measureHostPace, pacedMilliseconds } from './host-pace.js';
 export { findBuildTools, missingToolsMessage, type BuildTools, type MissingBuildTools } from './find-build-tools.js';
 export { NativeError, type NativeErrorCode } from './native-error.js';
 export {

@@ -10,8 +10,9 @@ const DEFAULT_LIMIT_BYTES = 1 << 26;
 
 /**
  * Bytes of a driver's stderr a caller keeps by default, the last ones: the driver's own sentences
- * and a tail of what the library printed (the driver sends the library's stdout to stderr), as
- * evidence. A library that writes megabytes per call costs the pipe, never node's memory.
+ * and the last 4 KiB of what the library printed (the driver keeps no more of it: PROTOCOL.md, "The
+ * library's output"), as evidence. A library that writes megabytes per call costs neither the
+ * driver's nor node's memory.
  */
 export const DRIVER_STDERR_KEPT_BYTES = 16 * 1024;
 

@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { driverPath, lib, sandboxEnv, sandboxInfo, type SandboxMode } from './sandbox-support.js';
+import { pacedMilliseconds } from '../src/host-pace.js';
 
 const folder = mkdtempSync(path.join(os.tmpdir(), 'ngcc-parent-death-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -92,7 +93,7 @@ describe('a driver whose parent is SIGKILLed mid-kat of a spinning library', () 
       expect(spinning).toBe(true);
       expect(alive).toEqual([]);
     },
-    40_000,
+    pacedMilliseconds(40_000),
   );
   (unshareWorks ? it : it.skip)(
     'unshare mode: the driver is gone 2 s later',
@@ -101,11 +102,15 @@ describe('a driver whose parent is SIGKILLed mid-kat of a spinning library', () 
       expect(spinning).toBe(true);
       expect(alive).toEqual([]);
     },
-    40_000,
+    pacedMilliseconds(40_000),
   );
-  it('without a sandbox: the driver is gone 2 s later', async () => {
-    const { spinning, alive } = await killParentMidKat('off');
-    expect(spinning).toBe(true);
-    expect(alive).toEqual([]);
-  }, 40_000);
+  it(
+    'without a sandbox: the driver is gone 2 s later',
+    async () => {
+      const { spinning, alive } = await killParentMidKat('off');
+      expect(spinning).toBe(true);
+      expect(alive).toEqual([]);
+    },
+    pacedMilliseconds(40_000),
+  );
 });

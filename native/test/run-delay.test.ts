@@ -14,6 +14,7 @@ import {
   type Line,
   type SandboxMode,
 } from './sandbox-support.js';
+import { pacedMilliseconds } from '../src/host-pace.js';
 
 const isCount = (value: unknown): boolean => Number.isInteger(value) && (value as number) >= 0;
 const trialOf = (lines: Line[]): Line | undefined => lines.find((line) => line.type === 'trial');
@@ -41,32 +42,36 @@ describe("a busy process on the driver's CPU", () => {
     spinner = undefined;
   });
 
-  test('makes runDelayNs > 0 (libsha512, 65536 bytes x 300 calls, both pinned with taskset/--cpu)', async () => {
-    expect(spawnSync('sh', ['-c', 'command -v taskset']).status).toBe(0); // util-linux
-    // Spins for at most 30 s on its own, and says when it has started.
-    const started = new Promise<void>((resolve, reject) => {
-      spinner = spawn(
-        'taskset',
-        [
-          '-c',
-          sharedCpu,
-          process.execPath,
-          '-e',
-          'process.stdout.write("spinning\\n"); const end = Date.now() + 30000; while (Date.now() < end) {}',
-        ],
-        { stdio: ['ignore', 'pipe', 'inherit'] },
-      );
-      spinner.once('error', reject);
-      spinner.stdout?.once('data', () => resolve());
-    });
-    await started;
-    const run = await runDriver(['time', sha512, '512', '65536', '300', '2', '--cpu', sharedCpu], {
-      env: sandboxEnv('off'),
-    });
-    expect(run.status).toBe(0);
-    const trial = trialOf(run.lines) as Line;
-    expect(trial.cpuAfter).toBe(Number(sharedCpu));
-    expect(isCount(trial.runDelayNs)).toBe(true);
-    expect(Number(trial.runDelayNs)).toBeGreaterThan(0);
-  }, 30000);
+  test(
+    'makes runDelayNs > 0 (libsha512, 65536 bytes x 300 calls, both pinned with taskset/--cpu)',
+    async () => {
+      expect(spawnSync('sh', ['-c', 'command -v taskset']).status).toBe(0); // util-linux
+      // Spins for at most 30 s on its own, and says when it has started.
+      const started = new Promise<void>((resolve, reject) => {
+        spinner = spawn(
+          'taskset',
+          [
+            '-c',
+            sharedCpu,
+            process.execPath,
+            '-e',
+            'process.stdout.write("spinning\\n"); const end = Date.now() + 30000; while (Date.now() < end) {}',
+          ],
+          { stdio: ['ignore', 'pipe', 'inherit'] },
+        );
+        spinner.once('error', reject);
+        spinner.stdout?.once('data', () => resolve());
+      });
+      await started;
+      const run = await runDriver(['time', sha512, '512', '65536', '300', '2', '--cpu', sharedCpu], {
+        env: sandboxEnv('off'),
+      });
+      expect(run.status).toBe(0);
+      const trial = trialOf(run.lines) as Line;
+      expect(trial.cpuAfter).toBe(Number(sharedCpu));
+      expect(isCount(trial.runDelayNs)).toBe(true);
+      expect(Number(trial.runDelayNs)).toBeGreaterThan(0);
+    },
+    pacedMilliseconds(30000),
+  );
 });

@@ -3,6 +3,10 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { createServer, type Socket } from 'node:net';
 import path from 'node:path';
+import { pacedMilliseconds } from '../src/host-pace.js';
+
+/** `milliseconds` of a quiet host's time on this host now (pacedMilliseconds of ../src/host-pace.ts). */
+export const paced = pacedMilliseconds;
 
 export const driverPath = process.env.NGCC_PERF_DRIVER ?? '';
 export const buildDir = process.env.NGCC_PERF_NATIVE_BUILD ?? '';
@@ -18,6 +22,8 @@ export interface Run {
   signal: NodeJS.Signals | null;
   lines: Line[];
   stderr: string;
+  /** True when runDriver's own `timeoutMs` killed the process (not a limit of the driver's). */
+  timedOut?: boolean;
 }
 
 /** The environment of a driver process in `mode` (or with the sandbox off), plus `extra`. */
@@ -51,7 +57,7 @@ export interface RunOptions {
   env: NodeJS.ProcessEnv;
   input?: Buffer;
   cwd?: string;
-  /** SIGKILL after this many ms (default 30000). */
+  /** SIGKILL after this many ms (default 30 s of a quiet host's time, {@link paced}). */
   timeoutMs?: number;
   /** Called with the child once it started (e.g. to send it a signal later). */
   onSpawn?: (child: ReturnType<typeof spawn>) => void;
@@ -67,7 +73,14 @@ export function runDriver(args: string[], options: RunOptions): Promise<Run> {
     child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
     child.stdin.on('error', () => undefined);
     child.stdin.end(options.input ?? Buffer.alloc(0));
-    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 30000);
+    let timedOut = false;
+    const timer = setTimeout(
+      () => {
+        timedOut = true;
+        child.kill('SIGKILL');
+      },
+      options.timeoutMs ?? paced(30000),
+    );
     child.once('error', reject);
     child.once('close', (status, signal) => {
       clearTimeout(timer);
@@ -76,6 +89,7 @@ export function runDriver(args: string[], options: RunOptions): Promise<Run> {
         signal,
         lines: parseLines(Buffer.concat(out).toString('utf8')),
         stderr: Buffer.concat(err).toString('utf8'),
+        timedOut,
       });
     });
     options.onSpawn?.(child);

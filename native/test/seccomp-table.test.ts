@@ -10,6 +10,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { AARCH64_SYSROOT, buildAarch64, emulatedDriver, missingCrossTools } from './aarch64-support.js';
+import { pacedMilliseconds } from '../src/host-pace.js';
 
 interface TableRow {
   name: string;
@@ -66,7 +67,7 @@ describe('the seccomp filter uses the kernel numbers of its architecture', () =>
   beforeAll(() => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'ngcc-seccomp-arm64-'));
     buildAarch64(path.join(dir, 'build'), ['ngcc-perf-driver']);
-  }, 600000);
+  }, pacedMilliseconds(600000));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('arm64 (cross-compiled, run under qemu-user): every call has its asm-generic/unistd.h number; no fork, vfork, iopl', () => {

@@ -102,8 +102,9 @@ export interface RunCampaignOptions {
   /**
    * Measure the ICCS baseline (`sm3hash` and `pseudoXOF` at every output width of the candidates,
    * {@link baselineCandidate}) in this campaign, as the candidate `iccs-baseline`, named in
-   * campaign.json `baseline`; default false (`ngcc-perf run --baseline`, which `npm start` passes).
-   * The constant-time audit skips it.
+   * campaign.json `baseline`; default true. `false` (`ngcc-perf run --no-baseline`) leaves it out and
+   * records `baselineLeftOut: true` in campaign.json, so the pages say why there is no × baseline.
+   * A candidate list that already holds `iccs-baseline` measures it as given. The constant-time audit skips it.
    */
   baseline?: boolean;
 }
@@ -242,8 +243,9 @@ export async function runCampaign(options: RunCampaignOptions): Promise<RunCampa
   const phases = new Set(options.phases ?? RUN_CAMPAIGN_DEFAULTS.phases);
   if (phases.has('publish') && !options.publish)
     throw new CampaignError('USAGE', 'the publish phase needs a data folder: pass --data DIR.');
+  const baselineLeftOut = options.baseline === false;
   const withBaseline =
-    options.baseline === true && !options.candidates.some((candidate) => candidate.id === BASELINE_CANDIDATE_ID);
+    !baselineLeftOut && !options.candidates.some((candidate) => candidate.id === BASELINE_CANDIDATE_ID);
   const baseline = withBaseline ? await baselineCandidate(options.candidates) : null;
   const candidates = baseline === null ? options.candidates : [...options.candidates, baseline.candidate];
   const allUnits: CampaignUnit[] = candidates.flatMap((candidate) =>
@@ -265,6 +267,10 @@ export async function runCampaign(options: RunCampaignOptions): Promise<RunCampa
   });
   if (baseline !== null && state.campaign.baseline === undefined) {
     state.campaign.baseline = baseline.baseline;
+    await state.saveCampaign();
+  }
+  if (baselineLeftOut && state.campaign.baselineLeftOut === undefined) {
+    state.campaign.baselineLeftOut = true;
     await state.saveCampaign();
   }
   const packages = packageEvidence(options.candidates, options.refusedInputs ?? []);

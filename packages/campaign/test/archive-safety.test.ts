@@ -47,6 +47,17 @@ describe('extractZipArchive', () => {
     expect(readFileSync(path.join(work, 'good-out', 'Toy', '中文资料', '说明.txt'), 'utf8')).toBe('x');
   });
 
+  test('a UTF-8 name stored without the UTF-8 flag (Info-ZIP zip) keeps its spelling; other bytes stay CP437', async () => {
+    const archive = archiveOf('no-flag', [
+      { name: 'Toy/3 实现代码/', noUtf8Flag: true },
+      { name: 'Toy/3 实现代码/toy.c', data: 'int toy;\n', noUtf8Flag: true },
+      { name: 'Toy/legacy.txt', nameBytes: Buffer.from('Toy/\x80\xff.txt', 'latin1'), data: 'x', noUtf8Flag: true },
+    ]);
+    const extracted = await extractZipArchive(archive, path.join(work, 'no-flag-out'));
+    expect(readFileSync(path.join(extracted.directory, 'Toy', '3 实现代码', 'toy.c'), 'utf8')).toBe('int toy;\n');
+    expect(readdirSync(path.join(extracted.directory, 'Toy')).sort()).toEqual(['3 实现代码', 'Ç\u00a0.txt']);
+  });
+
   test('refuses an entry that climbs out with ../', async () => {
     const error = await refusal('climb', [source, { name: 'Toy/../../evil.c', data: 'x' }]);
     expect(error.message).toContain('entry "Toy/../../evil.c" leaves the extraction folder');

@@ -4,41 +4,45 @@ import { describe, expect, it } from '@jest/globals';
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { bundledExamplesDirectory } from '@ngcc-perf/native';
+import { bundledExamplesDirectory, pacedMilliseconds } from '@ngcc-perf/native';
 import { buildBundledExamples, CampaignError, type BuildBundledExamplesOptions } from '../src/index.js';
 
 describe('buildBundledExamples', () => {
-  it('builds the instances asked for, with their digest lengths and manifests', async () => {
-    const libraryDirectory = path.join(await mkdtemp(path.join(os.tmpdir(), 'ngcc-examples-')), 'lib');
-    const built = await buildBundledExamples({ libraryDirectory, instances: ['sm3', 'sha512'] });
-    expect(
-      built.map(({ candidateId, name, digestBits, libraryPath, manifestPath, buildFlags }) => ({
-        candidateId,
-        name,
-        digestBits,
-        libraryPath,
-        manifestPath,
-        buildFlags,
-      })),
-    ).toEqual([
-      {
-        candidateId: 'example-sha512',
-        name: 'sha512',
-        digestBits: 512,
-        libraryPath: path.join(libraryDirectory, 'libsha512.so'),
-        manifestPath: path.join(bundledExamplesDirectory(), 'sha512', 'kat.sha256'),
-        buildFlags: '-std=c99 -Wpedantic -Wall -Wextra -O2 -fPIC -shared',
-      },
-      {
-        candidateId: 'example-sm3',
-        name: 'sm3',
-        digestBits: 256,
-        libraryPath: path.join(libraryDirectory, 'libsm3.so'),
-        manifestPath: path.join(bundledExamplesDirectory(), 'sm3', 'kat.sha256'),
-        buildFlags: '-std=c99 -Wpedantic -Wall -Wextra -O2 -fPIC -shared',
-      },
-    ]);
-  }, 120_000);
+  it(
+    'builds the instances asked for, with their digest lengths and manifests',
+    async () => {
+      const libraryDirectory = path.join(await mkdtemp(path.join(os.tmpdir(), 'ngcc-examples-')), 'lib');
+      const built = await buildBundledExamples({ libraryDirectory, instances: ['sm3', 'sha512'] });
+      expect(
+        built.map(({ candidateId, name, digestBits, libraryPath, manifestPath, buildFlags }) => ({
+          candidateId,
+          name,
+          digestBits,
+          libraryPath,
+          manifestPath,
+          buildFlags,
+        })),
+      ).toEqual([
+        {
+          candidateId: 'example-sha512',
+          name: 'sha512',
+          digestBits: 512,
+          libraryPath: path.join(libraryDirectory, 'libsha512.so'),
+          manifestPath: path.join(bundledExamplesDirectory(), 'sha512', 'kat.sha256'),
+          buildFlags: '-std=c99 -Wpedantic -Wall -Wextra -O2 -fPIC -shared',
+        },
+        {
+          candidateId: 'example-sm3',
+          name: 'sm3',
+          digestBits: 256,
+          libraryPath: path.join(libraryDirectory, 'libsm3.so'),
+          manifestPath: path.join(bundledExamplesDirectory(), 'sm3', 'kat.sha256'),
+          buildFlags: '-std=c99 -Wpedantic -Wall -Wextra -O2 -fPIC -shared',
+        },
+      ]);
+    },
+    pacedMilliseconds(120_000),
+  );
 
   it('names an instance that is not bundled, and the ones that are', async () => {
     const error = (await buildBundledExamples({ libraryDirectory: 'lib', instances: ['sha256'] }).catch(

@@ -23,6 +23,7 @@ import {
   writeYuzu,
 } from './support/mixed-packages.js';
 import { zipToyPackage } from './support/synthetic-packages.js';
+import { pacedMilliseconds } from '@ngcc-perf/native';
 
 const catalog = readHashCatalog(
   path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'toy-packages', 'catalog'),
@@ -68,19 +69,40 @@ beforeAll(async () => {
     phases: ['check-host', 'build', 'kat', 'report'],
     messageSizesBytes: [32],
     trialTargetSeconds: 0.005,
+    baseline: false, // the campaign under test is about its packages, not the baseline
     cpus: [allowedCpus().at(-1)!],
     driverPath: process.env.NGCC_PERF_DRIVER ?? '',
     allowUnfixedHost: true,
   });
   build = JSON.parse(readFileSync(path.join(runDirectory, 'build.json'), 'utf8')) as typeof build;
-}, 600_000);
+}, pacedMilliseconds(600_000));
 
 describe('discovery by the compiler and nm', () => {
   test('main() behind an #ifdef is not a program: the file is the instance source (a text search dropped it)', () => {
     const reference = wolfberry.instances.find((i) => i.folder === WOLFBERRY_REF)!;
     expect(reference.sources).toEqual([`${WOLFBERRY_REF}/wolfberry.c`]);
-    expect(reference.excluded).toEqual([]);
+    expect(reference.excluded.map((e) => e.file)).toEqual([`${WOLFBERRY_REF}/KAT_CryptHash.c`]);
     expect(reference.version.label).toBe('Reference_Implementation');
+  });
+
+  test('a generator including a header the package does not ship is left out with the compiler error', () => {
+    const reference = wolfberry.instances.find((i) => i.folder === WOLFBERRY_REF)!;
+    expect(reference.excluded).toEqual([
+      {
+        file: `${WOLFBERRY_REF}/KAT_CryptHash.c`,
+        reason: `does not compile (${WOLFBERRY_REF}/KAT_CryptHash.c:2:10: fatal error: drng.h: No such file or directory); the other objects define CryptHash`,
+      },
+    ]);
+  });
+
+  test('a folder holding only a program this compiler refuses (windows.h) is explained, not offered as an instance', () => {
+    const folder = 'Implementations/Implementation/Reference_Implementation';
+    expect(wolfberry.folders.find((f) => f.folder === folder)).toEqual({
+      folder,
+      role: 'left-out',
+      detail: `only programs or files the compiler refuses here (${folder}/bench_win.c:1:10: fatal error: windows.h: No such file or directory); nothing for an instance library`,
+    });
+    expect(wolfberry.unmeasured.map((u) => u.folder)).not.toContain(folder);
   });
 
   test('shared common/ sources and headers are added by what the compiler and the linker miss, each with why', () => {
@@ -143,6 +165,20 @@ describe('a mixed folder, half zipped, in a path with a space, run unattended', 
     expect(compile).toContain(`'${XIGUA_FOLDER.replace(/'/g, "'\\''")}/xigua hash.c'`);
     expect(compile).not.toContain(work);
     expect(xigua.linkCommand).not.toMatch(/"$/);
+  });
+
+  test('the pages show the matched manifest entries, the twin, the added sources and the input refused', () => {
+    const page = (file: string) => readFileSync(path.join(runDirectory, 'reports', file), 'utf8');
+    for (const candidatePage of [page('toy-08/perf_x86_9.md'), page('toy-08/perf_x86_9.html')]) {
+      expect(candidatePage).toContain('Wolfberry-256/KAT_2_23_Wolfberry-256.txt');
+      expect(candidatePage).toMatch(/entries of its reference twin (`|<code>)wolfberry_256/);
+      expect(candidatePage).toContain('toy_core.c');
+      expect(candidatePage).toContain('defines toy_core_hash, left undefined by the instance');
+    }
+    for (const summary of [page('summary_x86_9.md'), page('summary_x86_9.html')]) {
+      expect(summary).toContain('Inputs not measured');
+      expect(summary).toContain('yuzu_round');
+    }
   });
 
   test('the run directory validates', async () => {

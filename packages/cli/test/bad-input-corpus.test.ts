@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { measuringCpu, repositoryRoot, runCli } from './campaign-support.js';
+import { pacedMilliseconds } from '@ngcc-perf/native';
 
 const testlibs = path.join(repositoryRoot, 'native', 'build', 'testlibs');
 const XOR_OK = path.join(testlibs, 'libxor_ok.so');
@@ -412,6 +413,7 @@ beforeAll(async () => {
     sm3Candidate,
     '--out',
     goodRun,
+    '--no-baseline',
     '--system',
     'x86_9',
     '--sizes',
@@ -425,7 +427,7 @@ beforeAll(async () => {
     '--quiet',
   ]);
   if (made.code !== 0) throw new Error(`the good run failed: ${made.stderr}`);
-}, 180_000);
+}, pacedMilliseconds(180_000));
 
 afterAll(async () => {
   await rm(scratch, { recursive: true, force: true });
@@ -454,7 +456,7 @@ describe('the bad-input corpus', () => {
       else expect(result.stderr).toMatch(names);
       expect(result.stderr).toMatch(c.fix);
     },
-    60_000,
+    pacedMilliseconds(60_000),
   );
 
   it('--debug adds the stack of the typed error (a record cut in half)', async () => {

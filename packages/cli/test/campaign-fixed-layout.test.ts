@@ -12,7 +12,18 @@ import { measuringCpu, readJson, repositoryRoot, runCli } from './campaign-suppo
 import { driverWithEnvironment } from './fault-support.js';
 
 const sm3 = path.join(repositoryRoot, 'native', 'examples', 'sm3');
-const tiny = ['--sizes', '32,1024', '--trial-target', '0.002', '--trials', '2', '--cpu', measuringCpu, '--quiet'];
+const tiny = [
+  '--no-baseline',
+  '--sizes',
+  '32,1024',
+  '--trial-target',
+  '0.002',
+  '--trials',
+  '2',
+  '--cpu',
+  measuringCpu,
+  '--quiet',
+];
 const phases = ['--phases', 'check-host,build,kat,calibrate,measure', '--allow-unfixed-host'];
 const savedDriver = process.env.NGCC_PERF_DRIVER;
 let work: string;

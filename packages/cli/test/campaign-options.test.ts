@@ -1,6 +1,6 @@
 // Bad campaign options end with one line naming the option and the fix, exit code 2, before
 // anything is measured.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -48,6 +48,20 @@ describe('campaign options', () => {
     const result = await runCli(['run', sm3, '--out', path.join(scratch, 'e'), '--phases', 'measure']);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('example-sm3/sm3 has not been built and KAT-checked yet');
+  });
+
+  it('--no-baseline leaves the ICCS baseline out, says so in campaign.json, and a resume must say it again', async () => {
+    const out = path.join(scratch, 'f');
+    const phases = ['--phases', 'check-host', '--allow-unfixed-host', '--quiet'];
+    expect((await runCli(['run', sm3, '--out', out, '--no-baseline', ...phases])).code).toBe(0);
+    const campaign = JSON.parse(await readFile(path.join(out, 'campaign.json'), 'utf8'));
+    expect(campaign.baselineLeftOut).toBe(true);
+    expect(campaign.baseline).toBeUndefined();
+    expect(campaign.candidates).toEqual([{ id: 'example-sm3', instances: ['sm3'] }]);
+    const resumed = await runCli(['run', sm3, '--out', out, ...phases]);
+    expect(resumed.code).toBe(2);
+    expect(resumed.stderr).toContain('it was started without the ICCS baseline: pass --no-baseline');
+    expect((await runCli(['run', sm3, '--out', out, '--no-baseline', ...phases])).code).toBe(0);
   });
 
   it('refuses to merge or publish a folder that is not a run', async () => {

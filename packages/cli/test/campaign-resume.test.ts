@@ -9,9 +9,21 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { loadRunDirectory } from '@ngcc-perf/report';
 import { binPath, listFiles, measuringCpu, readJson, runCli } from './campaign-support.js';
+import { pacedMilliseconds } from '@ngcc-perf/native';
 
 // 20 ms trials keep the measure phase (10 operations) long enough to be caught mid-way.
-const plan = ['--system', 'x86_9', '--sizes', '32,1024', '--trial-target', '0.02', '--cpu', measuringCpu, '--quiet'];
+const plan = [
+  '--no-baseline',
+  '--system',
+  'x86_9',
+  '--sizes',
+  '32,1024',
+  '--trial-target',
+  '0.02',
+  '--cpu',
+  measuringCpu,
+  '--quiet',
+];
 const KILL_AT_RECORDS = 3;
 
 async function countRecords(run: string): Promise<number> {
@@ -49,7 +61,7 @@ describe('a campaign killed with SIGKILL during measure', () => {
     killed = await runAndKill(run, KILL_AT_RECORDS);
     for (const file of await listFiles(run, 'records')) before.set(file, await readFile(path.join(run, file)));
     resumed = await runCli(['run', '--out', run, ...plan]);
-  }, 180_000);
+  }, pacedMilliseconds(180_000));
 
   afterAll(async () => {
     await rm(path.dirname(run), { recursive: true, force: true });

@@ -1,23 +1,29 @@
 // A library that prints cannot exhaust node's memory: `ngcc-perf run` (build, KAT and
 // constant-time phases, one size) on native/testlibs/chatty_64k.c — 64 KiB on stdout and 1 KiB on
-// stderr per call, which the driver forwards to its stderr — peaks at about the memory of the same
-// run on a quiet library (libxor_ok's source). Node keeps only the last 16 KiB of a driver's stderr
-// (DRIVER_STDERR_KEPT_BYTES); it used to keep up to 64 MiB per process (the constant-time phase)
-// or all of it (timing, memory). Measured on a loaded 2-core VM: quiet 108 MB, chatty 133 MB
-// (it was 122 MB and 314 MB); what is left is garbage of the forwarded bytes awaiting collection.
+// stderr per call — peaks at about the memory of the same run on a quiet library (libxor_ok's
+// source). The driver keeps only the last 4 KiB of what the library prints (PROTOCOL.md, "The
+// library's output") and node only the last 16 KiB of a driver's stderr; before, the driver
+// forwarded every byte to node: quiet 123.3 MB, chatty 152.8 MB (1.24x; 2.6x before node kept a
+// tail); now 123.0 MB and 123.9 MB (1.01x). Node's own peak (VmHWM of the node process, read as
+// it exits) is compared, both runs in this test, so a busy host moves both alike.
 import { spawn } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from '@jest/globals';
 import { binPath, measuringCpu, repositoryRoot } from './campaign-support.js';
+import { pacedMilliseconds } from '@ngcc-perf/native';
 
 const testlibs = path.join(repositoryRoot, 'native', 'testlibs');
 const work = mkdtempSync(path.join(os.tmpdir(), 'ngcc-chatty-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-/** Node's own peak resident memory, KiB (getrusage of the process itself, not its children). */
-const PEAK_REPORTER = `process.on('exit', () => require('node:fs').writeSync(2, '\\npeakRssKib=' + process.resourceUsage().maxRSS + '\\n'));`;
+/** Node's own peak resident memory, KiB: VmHWM of /proc/self/status as the process exits (not its children). */
+const PEAK_REPORTER = `process.on('exit', () => {
+  const fs = require('node:fs');
+  const hwm = /^VmHWM:\\s*(\\d+) kB$/m.exec(fs.readFileSync('/proc/self/status', 'utf8'));
+  fs.writeSync(2, '\\npeakRssKib=' + (hwm === null ? 'unknown' : hwm[1]) + '\\n');
+});`;
 
 function candidate(name: string, source: string): string {
   const folder = path.join(work, name);
@@ -36,7 +42,18 @@ function runAndMeasure(folder: string): Promise<{ code: number | null; peakRssBy
   const preload = path.join(work, 'peak.cjs');
   writeFileSync(preload, PEAK_REPORTER);
   const argv = ['-r', preload, binPath, 'run', folder, '--out', path.join(work, `run-${path.basename(folder)}`)];
-  argv.push('--system', 'x86_9', '--sizes', '1024', '--phases', 'build,kat,ct', '--cpu', measuringCpu, '--quiet');
+  argv.push(
+    '--no-baseline',
+    '--system',
+    'x86_9',
+    '--sizes',
+    '1024',
+    '--phases',
+    'build,kat,ct',
+    '--cpu',
+    measuringCpu,
+    '--quiet',
+  );
   const child = spawn(process.execPath, argv, {
     stdio: ['ignore', 'ignore', 'pipe'],
     env: { ...process.env, NGCC_PERF_ALLOW_UNFIXED_HOST: '1' },
@@ -51,14 +68,18 @@ function runAndMeasure(folder: string): Promise<{ code: number | null; peakRssBy
   );
 }
 
-it('run on a library writing 64 KiB per call peaks within 1.5x of the same run on a quiet one (was 2.6x)', async () => {
-  const quiet = await runAndMeasure(candidate('quiet', 'xor_ok.c'));
-  const chatty = await runAndMeasure(candidate('chatty', 'chatty_64k.c'));
-  expect([quiet.code, chatty.code, quiet.stderr.trim(), chatty.stderr.trim()]).toEqual([
-    0,
-    0,
-    expect.stringMatching(/^peakRssKib=\d+$/),
-    expect.stringMatching(/^peakRssKib=\d+$/),
-  ]);
-  expect(chatty.peakRssBytes / quiet.peakRssBytes).toBeLessThan(1.5);
-}, 150_000);
+it(
+  'run on a library writing 64 KiB per call peaks within 1.2x of the same run on a quiet one (was 2.6x)',
+  async () => {
+    const quiet = await runAndMeasure(candidate('quiet', 'xor_ok.c'));
+    const chatty = await runAndMeasure(candidate('chatty', 'chatty_64k.c'));
+    expect([quiet.code, chatty.code, quiet.stderr.trim(), chatty.stderr.trim()]).toEqual([
+      0,
+      0,
+      expect.stringMatching(/^peakRssKib=\d+$/),
+      expect.stringMatching(/^peakRssKib=\d+$/),
+    ]);
+    expect(chatty.peakRssBytes / quiet.peakRssBytes).toBeLessThan(1.2);
+  },
+  pacedMilliseconds(150_000),
+);

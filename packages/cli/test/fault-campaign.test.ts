@@ -10,6 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { driverWithEnvironment, listenOnLoopback, type Listener } from './fault-support.js';
 import { measuringCpu, readJson, repositoryRoot, runCli } from './campaign-support.js';
+import { pacedMilliseconds } from '@ngcc-perf/native';
 
 const testlibs = path.join(repositoryRoot, 'native', 'testlibs');
 const sm3 = path.join(repositoryRoot, 'native', 'examples', 'sm3');
@@ -81,6 +82,7 @@ beforeAll(async () => {
     candidate,
     '--out',
     run,
+    '--no-baseline',
     '--system',
     'x86_9',
     '--sizes',
@@ -93,7 +95,7 @@ beforeAll(async () => {
     measuringCpu,
     '--quiet',
   ]);
-}, 600_000);
+}, pacedMilliseconds(600_000));
 
 afterAll(async () => {
   await listener.close();

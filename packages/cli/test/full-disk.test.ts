@@ -10,10 +10,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { listFiles, measuringCpu, repositoryRoot, runCli } from './campaign-support.js';
+import { pacedMilliseconds } from '@ngcc-perf/native';
 
 const sm3 = path.join(repositoryRoot, 'native', 'examples', 'sm3');
 const sizes = ['32', '1024', '4096'];
 const plan = [
+  '--no-baseline',
   '--system',
   'x86_9',
   '--sizes',
@@ -70,7 +72,7 @@ describeIfRoot('a disk that fills during the KAT phase', () => {
   beforeAll(async () => {
     expect(mountTmpfs(1 << 20)).toBe(true); // 1 MiB: less than KAT_2_12_sm3.txt (2542614 bytes)
     full = await runCli(['run', sm3, '--out', run, ...plan]);
-  }, 120_000);
+  }, pacedMilliseconds(120_000));
   afterAll(unmount);
 
   it('stops with one line naming the KAT file and the fix (exit 2)', () => {
@@ -86,15 +88,19 @@ describeIfRoot('a disk that fills during the KAT phase', () => {
     expect(files.filter((file) => file.startsWith('kat/'))).toEqual([]);
   });
 
-  it('resumes once there is space: the KAT files are whole and the run validates', async () => {
-    resize(64 << 20);
-    const resumed = await runCli(['run', sm3, '--out', run, ...plan]);
-    expect(resumed.code).toBe(0);
-    expect(readFileSync(path.join(run, 'kat', 'example-sm3', 'sm3', 'KAT_2_12_sm3.txt')).length).toBe(2542614);
-    await checkNothingHalfWritten(run);
-    const validated = await runCli(['validate', run]);
-    expect([validated.code, validated.stderr]).toEqual([0, '']);
-  }, 120_000);
+  it(
+    'resumes once there is space: the KAT files are whole and the run validates',
+    async () => {
+      resize(64 << 20);
+      const resumed = await runCli(['run', sm3, '--out', run, ...plan]);
+      expect(resumed.code).toBe(0);
+      expect(readFileSync(path.join(run, 'kat', 'example-sm3', 'sm3', 'KAT_2_12_sm3.txt')).length).toBe(2542614);
+      await checkNothingHalfWritten(run);
+      const validated = await runCli(['validate', run]);
+      expect([validated.code, validated.stderr]).toEqual([0, '']);
+    },
+    pacedMilliseconds(120_000),
+  );
 });
 
 describeIfRoot('a disk that fills in the middle of the measure phase', () => {
@@ -110,7 +116,7 @@ describeIfRoot('a disk that fills in the middle of the measure phase', () => {
     resize(usedBytes() + 4 * 4096);
     full = await runCli(['run', sm3, '--out', run, ...plan]);
     for (const file of await listFiles(run, 'records')) before.set(file, readFileSync(path.join(run, file)));
-  }, 120_000);
+  }, pacedMilliseconds(120_000));
   afterAll(unmount);
 
   it('stops with one line naming the file it could not write and how to resume (exit 2)', () => {
@@ -127,15 +133,19 @@ describeIfRoot('a disk that fills in the middle of the measure phase', () => {
     await checkNothingHalfWritten(run);
   });
 
-  it('resumes once there is space: every record, the earlier ones byte for byte, and a valid run', async () => {
-    resize(64 << 20);
-    const resumed = await runCli(['run', sm3, '--out', run, ...plan]);
-    expect(resumed.code).toBe(0);
-    const records = readdirSync(path.join(run, 'records', 'example-sm3')).sort();
-    expect(records).toEqual(sizes.map((size) => `sm3__hash_${size}.json`).sort());
-    for (const [file, bytes] of before) expect(readFileSync(path.join(run, file)).equals(bytes)).toBe(true);
-    await checkNothingHalfWritten(run);
-    const validated = await runCli(['validate', run]);
-    expect([validated.code, validated.stderr]).toEqual([0, '']);
-  }, 120_000);
+  it(
+    'resumes once there is space: every record, the earlier ones byte for byte, and a valid run',
+    async () => {
+      resize(64 << 20);
+      const resumed = await runCli(['run', sm3, '--out', run, ...plan]);
+      expect(resumed.code).toBe(0);
+      const records = readdirSync(path.join(run, 'records', 'example-sm3')).sort();
+      expect(records).toEqual(sizes.map((size) => `sm3__hash_${size}.json`).sort());
+      for (const [file, bytes] of before) expect(readFileSync(path.join(run, file)).equals(bytes)).toBe(true);
+      await checkNothingHalfWritten(run);
+      const validated = await runCli(['validate', run]);
+      expect([validated.code, validated.stderr]).toEqual([0, '']);
+    },
+    pacedMilliseconds(120_000),
+  );
 });

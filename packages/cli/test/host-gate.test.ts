@@ -6,10 +6,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { main } from '../src/main.js';
+import { pacedMilliseconds } from '@ngcc-perf/native';
 
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const sm3 = path.join(repositoryRoot, 'native', 'examples', 'sm3');
-const tiny = ['--sizes', '32', '--trial-target', '0.002', '--trials', '2', '--quiet'];
+const tiny = ['--no-baseline', '--sizes', '32', '--trial-target', '0.002', '--trials', '2', '--quiet'];
 
 async function run(argv: string[]) {
   const err: string[] = [];
@@ -28,27 +29,35 @@ describe('the host gate', () => {
     process.env.NGCC_PERF_ALLOW_UNFIXED_HOST = saved;
   });
 
-  it('refuses a host with problems, names them and the flag, and measures nothing', async () => {
-    const out = path.join(scratch, 'refused');
-    const result = await run(['run', sm3, '--out', out, ...tiny]);
-    const campaign = JSON.parse(await readFile(path.join(out, 'campaign.json'), 'utf8'));
-    if (campaign.hostProblems.length === 0) {
-      // A tuned bare-metal host: nothing to refuse.
-      expect(result.code).toBe(0);
-      return;
-    }
-    expect(result.code).toBe(2);
-    expect(result.stderr).toContain('--allow-unfixed-host');
-    expect(result.stderr).toContain(campaign.hostProblems[0].message);
-    await expect(readdir(path.join(out, 'records'))).rejects.toThrow();
-  }, 120_000);
+  it(
+    'refuses a host with problems, names them and the flag, and measures nothing',
+    async () => {
+      const out = path.join(scratch, 'refused');
+      const result = await run(['run', sm3, '--out', out, ...tiny]);
+      const campaign = JSON.parse(await readFile(path.join(out, 'campaign.json'), 'utf8'));
+      if (campaign.hostProblems.length === 0) {
+        // A tuned bare-metal host: nothing to refuse.
+        expect(result.code).toBe(0);
+        return;
+      }
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain('--allow-unfixed-host');
+      expect(result.stderr).toContain(campaign.hostProblems[0].message);
+      await expect(readdir(path.join(out, 'records'))).rejects.toThrow();
+    },
+    pacedMilliseconds(120_000),
+  );
 
-  it('measures with --allow-unfixed-host and repeats the problems in every record', async () => {
-    const out = path.join(scratch, 'allowed');
-    const result = await run(['run', sm3, '--out', out, '--allow-unfixed-host', ...tiny]);
-    expect(result.code).toBe(0);
-    const campaign = JSON.parse(await readFile(path.join(out, 'campaign.json'), 'utf8'));
-    const record = JSON.parse(await readFile(path.join(out, 'records', 'example-sm3', 'sm3__hash_32.json'), 'utf8'));
-    expect(record.hostProblems).toEqual(campaign.hostProblems);
-  }, 120_000);
+  it(
+    'measures with --allow-unfixed-host and repeats the problems in every record',
+    async () => {
+      const out = path.join(scratch, 'allowed');
+      const result = await run(['run', sm3, '--out', out, '--allow-unfixed-host', ...tiny]);
+      expect(result.code).toBe(0);
+      const campaign = JSON.parse(await readFile(path.join(out, 'campaign.json'), 'utf8'));
+      const record = JSON.parse(await readFile(path.join(out, 'records', 'example-sm3', 'sm3__hash_32.json'), 'utf8'));
+      expect(record.hostProblems).toEqual(campaign.hostProblems);
+    },
+    pacedMilliseconds(120_000),
+  );
 });

@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { measuringCpu, readJson, repositoryRoot, runCli } from './campaign-support.js';
+import { pacedMilliseconds } from '@ngcc-perf/native';
 
 const testlibs = path.join(repositoryRoot, 'native', 'testlibs');
 
@@ -56,6 +57,7 @@ beforeAll(async () => {
     candidate,
     '--out',
     run,
+    '--no-baseline',
     '--system',
     'x86_9',
     '--sizes',
@@ -69,7 +71,7 @@ beforeAll(async () => {
     '--quiet',
     '--allow-unfixed-host',
   ]);
-}, 300_000);
+}, pacedMilliseconds(300_000));
 
 afterAll(async () => {
   await rm(work, { recursive: true, force: true });

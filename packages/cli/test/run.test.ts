@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { main } from '../src/main.js';
+import { pacedMilliseconds } from '@ngcc-perf/native';
 
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const sm3Candidate = path.join(repositoryRoot, 'native', 'examples', 'sm3');
@@ -41,14 +42,36 @@ describe('ngcc-perf run on the bundled SM3 candidate', () => {
       io,
     );
     stdout = out.join('');
-  }, 120_000);
+  }, pacedMilliseconds(120_000));
 
-  it('exits 0 and prints the HTML candidate page, then the summary last (it links every page)', () => {
+  it('exits 0 and prints the HTML candidate pages (the baseline one too), then the summary last', () => {
     expect(exitCode).toBe(0);
     expect(stdout.trim().split('\n')).toEqual([
       path.join(runDirectory, 'reports', 'example-sm3', 'perf_x86_9.html'),
+      path.join(runDirectory, 'reports', 'iccs-baseline', 'perf_x86_9.html'),
       path.join(runDirectory, 'reports', 'summary_x86_9.html'),
     ]);
+  });
+
+  it('measures the ICCS baseline by default: sm3hash and pseudoXOF at the candidate’s 256 bits, with the same plan', async () => {
+    const campaign = JSON.parse(await readFile(path.join(runDirectory, 'campaign.json'), 'utf8'));
+    expect(campaign.baseline).toEqual({
+      candidate: 'iccs-baseline',
+      instances: [
+        { instance: 'sm3hash', helper: 'sm3hash', digestBits: 256 },
+        { instance: 'pseudoxof_256', helper: 'pseudoXOF', digestBits: 256 },
+      ],
+    });
+    expect(campaign.baselineLeftOut).toBeUndefined();
+    expect((await readdir(path.join(runDirectory, 'records', 'iccs-baseline'))).sort()).toEqual([
+      'pseudoxof_256__hash_1024.json',
+      'pseudoxof_256__hash_32.json',
+      'sm3hash__hash_1024.json',
+      'sm3hash__hash_32.json',
+    ]);
+    const summary = await readFile(path.join(runDirectory, 'reports', 'summary_x86_9.md'), 'utf8');
+    expect(summary).toContain('× pseudoXOF');
+    expect(summary).not.toContain('no figure is shown × pseudoXOF');
   });
 
   it('writes one record per size, each naming its counter and keeping its 5 trials', async () => {
@@ -80,7 +103,11 @@ describe('ngcc-perf run on the bundled SM3 candidate', () => {
 
   it('records PASS, the guide flags and the library digest in build.json', async () => {
     const build = JSON.parse(await readFile(path.join(runDirectory, 'build.json'), 'utf8'));
-    expect(build.instances).toHaveLength(1);
+    expect(build.instances.map((entry: { candidate: string; instance: string }) => entry.instance)).toEqual([
+      'sm3',
+      'sm3hash',
+      'pseudoxof_256',
+    ]);
     expect(build.instances[0]).toMatchObject({
       candidate: 'example-sm3',
       instance: 'sm3',
@@ -111,54 +138,63 @@ describe('ngcc-perf run on the bundled SM3 candidate', () => {
       '## Constant-time audit',
       '## 7. Raw evidence index',
     ]);
-    expect(page).toContain('| instance | message | mean cycles | cycles/byte | mean time | MB/s | n |');
+    // one term per counter: ticks on a fixed-rate counter (TSC), cycles on a core-cycle counter (PMU)
+    const record = JSON.parse(
+      await readFile(path.join(runDirectory, 'records', 'example-sm3', 'sm3__hash_32.json'), 'utf8'),
+    ) as { counter: { kind: string } };
+    const term = record.counter.kind === 'core-cycles' ? 'cycles' : 'ticks';
+    expect(page).toContain(`| instance | message | mean ${term} | ${term}/byte | mean time | MB/s | n |`);
     expect(page).toContain('| instance | operation | static: ELF image (bytes) | baseline RSS | peak RSS |');
   });
 
-  it('--remeasure unstable measures again only the records above the CV limit, keeps the old one and names it', async () => {
-    const file = path.join(runDirectory, 'records', 'example-sm3', 'sm3__hash_32.json');
-    const record = JSON.parse(await readFile(file, 'utf8')) as { derived: { cv: number } };
-    record.derived.cv = 0.5; // as if its trials had varied by 50 %
-    await writeFile(file, JSON.stringify(record));
-    const { io } = captureIo();
-    const code = await main(
-      [
-        'run',
-        sm3Candidate,
-        '--out',
-        runDirectory,
-        '--system',
-        'x86_9',
-        '--sizes',
-        '32,1024',
-        '--trial-target',
-        '0.005',
-        '--cpu',
-        '0',
-        '--remeasure',
-        'unstable',
-      ],
-      io,
-    );
-    expect(code).toBe(0);
-    const kept = await readdir(path.join(runDirectory, 'remeasured', 'example-sm3'));
-    expect(kept).toContain('sm3__hash_32.1.json');
-    expect(
-      JSON.parse(await readFile(path.join(runDirectory, 'remeasured', 'example-sm3', 'sm3__hash_32.1.json'), 'utf8'))
-        .derived.cv,
-    ).toBe(0.5);
-    const again = JSON.parse(await readFile(file, 'utf8')) as { status: string; remeasure?: unknown };
-    expect(again.status).toBe('complete');
-    expect(again.remeasure).toEqual({
-      reason: 'unstable',
-      previousRecord: 'remeasured/example-sm3/sm3__hash_32.1.json',
-      previousCv: 0.5,
-    });
-    const page = await readFile(path.join(runDirectory, 'reports', 'example-sm3', 'perf_x86_9.md'), 'utf8');
-    expect(page).toContain(
-      'Measured again because the first measurement’s trial CV was above its limit: `sm3` 32 B (previous CV 50.0 %, record `remeasured/example-sm3/sm3__hash_32.1.json`)',
-    );
-  }, 120_000);
+  it(
+    '--remeasure unstable measures again only the records above the CV limit, keeps the old one and names it',
+    async () => {
+      const file = path.join(runDirectory, 'records', 'example-sm3', 'sm3__hash_32.json');
+      const record = JSON.parse(await readFile(file, 'utf8')) as { derived: { cv: number } };
+      record.derived.cv = 0.5; // as if its trials had varied by 50 %
+      await writeFile(file, JSON.stringify(record));
+      const { io } = captureIo();
+      const code = await main(
+        [
+          'run',
+          sm3Candidate,
+          '--out',
+          runDirectory,
+          '--system',
+          'x86_9',
+          '--sizes',
+          '32,1024',
+          '--trial-target',
+          '0.005',
+          '--cpu',
+          '0',
+          '--remeasure',
+          'unstable',
+        ],
+        io,
+      );
+      expect(code).toBe(0);
+      const kept = await readdir(path.join(runDirectory, 'remeasured', 'example-sm3'));
+      expect(kept).toContain('sm3__hash_32.1.json');
+      expect(
+        JSON.parse(await readFile(path.join(runDirectory, 'remeasured', 'example-sm3', 'sm3__hash_32.1.json'), 'utf8'))
+          .derived.cv,
+      ).toBe(0.5);
+      const again = JSON.parse(await readFile(file, 'utf8')) as { status: string; remeasure?: unknown };
+      expect(again.status).toBe('complete');
+      expect(again.remeasure).toEqual({
+        reason: 'unstable',
+        previousRecord: 'remeasured/example-sm3/sm3__hash_32.1.json',
+        previousCv: 0.5,
+      });
+      const page = await readFile(path.join(runDirectory, 'reports', 'example-sm3', 'perf_x86_9.md'), 'utf8');
+      expect(page).toContain(
+        'Measured again because the first measurement’s trial CV was above its limit: `sm3` 32 B (previous CV 50.0 %, record `remeasured/example-sm3/sm3__hash_32.1.json`)',
+      );
+    },
+    pacedMilliseconds(120_000),
+  );
 
   it('--remeasure takes only "unstable", and only for an existing run', async () => {
     const { io, err } = captureIo();

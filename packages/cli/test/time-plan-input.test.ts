@@ -8,6 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { repositoryRoot, runCli } from './campaign-support.js';
 import { allowedCpus, formatCpuList } from '@ngcc-perf/timing';
+import { pacedMilliseconds } from '@ngcc-perf/native';
 
 const testlibs = path.join(repositoryRoot, 'native', 'build', 'testlibs');
 const XOR_OK = path.join(testlibs, 'libxor_ok.so');
@@ -49,20 +50,24 @@ describe('time and plan refuse bad input up front (exit 2, one line)', () => {
     );
   });
 
-  it('a library without CryptHash (LOADFAIL at dlsym): plan stops after the first size, time after calibration', async () => {
-    const library = path.join(testlibs, 'libno_symbol.so');
-    const reason = `${library}: the driver cannot load it (LOADFAIL): no symbol CryptHash in ${library}`;
-    const plan = await runCli(['plan', library, '--digest-bits', '256']);
-    expect(plan.code).toBe(2);
-    expect(plan.stderr.split('\n').filter((line) => line.startsWith('[ngcc-perf] calibrating'))).toHaveLength(1);
-    expect(errorLines(plan.stderr)).toHaveLength(1);
-    expect(errorLines(plan.stderr)[0]).toContain(`ngcc-perf: ${reason}`);
-    expect(errorLines(plan.stderr)[0]).toMatch(/check with nm -D\)$/);
-    const time = await runCli(['time', library, '--digest-bits', '256', '--bytes', '3', '--quiet']);
-    expect(time.code).toBe(2);
-    expect(errorLines(time.stderr)).toEqual([expect.stringContaining(`ngcc-perf: ${reason}`)]);
-    expect(time.stdout).toBe('');
-  }, 30_000);
+  it(
+    'a library without CryptHash (LOADFAIL at dlsym): plan stops after the first size, time after calibration',
+    async () => {
+      const library = path.join(testlibs, 'libno_symbol.so');
+      const reason = `${library}: the driver cannot load it (LOADFAIL): no symbol CryptHash in ${library}`;
+      const plan = await runCli(['plan', library, '--digest-bits', '256']);
+      expect(plan.code).toBe(2);
+      expect(plan.stderr.split('\n').filter((line) => line.startsWith('[ngcc-perf] calibrating'))).toHaveLength(1);
+      expect(errorLines(plan.stderr)).toHaveLength(1);
+      expect(errorLines(plan.stderr)[0]).toContain(`ngcc-perf: ${reason}`);
+      expect(errorLines(plan.stderr)[0]).toMatch(/check with nm -D\)$/);
+      const time = await runCli(['time', library, '--digest-bits', '256', '--bytes', '3', '--quiet']);
+      expect(time.code).toBe(2);
+      expect(errorLines(time.stderr)).toEqual([expect.stringContaining(`ngcc-perf: ${reason}`)]);
+      expect(time.stdout).toBe('');
+    },
+    pacedMilliseconds(30_000),
+  );
 
   it('--cpu outside Cpus_allowed_list: time, plan and check-host name the allowed CPUs', async () => {
     const lines: string[] = [];
@@ -81,27 +86,31 @@ describe('time and plan refuse bad input up front (exit 2, one line)', () => {
 });
 
 describe('time --budget', () => {
-  it('libhang (sleeps forever above 100 bits): calibration and the memory call are killed after 2 s; exit 3 with TIMEOUT', async () => {
-    const result = await runCli([
-      'time',
-      path.join(testlibs, 'libhang.so'),
-      '--digest-bits',
-      '256',
-      '--bytes',
-      '64',
-      '--trial-target',
-      '0.01',
-      '--budget',
-      '2',
-    ]);
-    expect(result.code).toBe(3);
-    expect(result.stderr.split('\n')[0]).toBe(
-      '[ngcc-perf] calibrating 64 B (one cold call; a process is killed after 2 s)',
-    );
-    expect(result.stderr).toContain('[ngcc-perf] calibration failed: TIMEOUT — ');
-    // The sentence gives the process's wall time: the 2 s budget plus the kill and the wait for its
-    // end (2.1 s on a busy CI machine), never the 900 s default.
-    expect(result.stdout.split('\n')[0]).toMatch(/^failed: calibration: TIMEOUT — killed after 2\.[0-4] s/);
-    expect(result.stdout).toMatch(/\nmemory: not measured \(TIMEOUT — killed after 2 s/);
-  }, 15_000);
+  it(
+    'libhang (sleeps forever above 100 bits): calibration and the memory call are killed after 2 s; exit 3 with TIMEOUT',
+    async () => {
+      const result = await runCli([
+        'time',
+        path.join(testlibs, 'libhang.so'),
+        '--digest-bits',
+        '256',
+        '--bytes',
+        '64',
+        '--trial-target',
+        '0.01',
+        '--budget',
+        '2',
+      ]);
+      expect(result.code).toBe(3);
+      expect(result.stderr.split('\n')[0]).toBe(
+        '[ngcc-perf] calibrating 64 B (one cold call; a process is killed after 2 s)',
+      );
+      expect(result.stderr).toContain('[ngcc-perf] calibration failed: TIMEOUT — ');
+      // The sentence gives the process's wall time: the 2 s budget plus the kill and the wait for its
+      // end (2.1 s on a busy CI machine), never the 900 s default.
+      expect(result.stdout.split('\n')[0]).toMatch(/^failed: calibration: TIMEOUT — killed after 2\.[0-4] s/);
+      expect(result.stdout).toMatch(/\nmemory: not measured \(TIMEOUT — killed after 2 s/);
+    },
+    pacedMilliseconds(15_000),
+  );
 });

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { checkWritableFolder } from '../src/internal/writable-folder.js';
 import { repositoryRoot, runCli } from './campaign-support.js';
+import { pacedMilliseconds } from '@ngcc-perf/native';
 
 const work = mkdtempSync(path.join(os.tmpdir(), 'ngcc-unwritable-'));
 const readOnly = path.join(work, 'read-only');
@@ -46,16 +47,20 @@ const describeIfMounted = mounted ? describe : describe.skip;
 
 describeIfMounted('a read-only output folder (a tmpfs remounted read-only)', () => {
   for (const [name, argv] of Object.entries(COMMANDS)) {
-    it(`${name}: exit 2 naming the folder, EROFS and the fix, before any work (was 70)`, async () => {
-      const folder = path.join(readOnly, 'sub', 'out');
-      const result = await runCli(argv(folder));
-      expect(result.stderr).not.toMatch(/internal error/);
-      expect(result.code).toBe(2);
-      expect(result.stderr.trim().split('\n')).toHaveLength(1);
-      expect(result.stderr).toContain(
-        `ngcc-perf: ${option(name)} ${folder}: cannot create or write this folder: ${readOnly} is on a read-only file system (EROFS). Fix: pass ${option(name)} a folder on a writable one.`,
-      );
-    }, 30_000);
+    it(
+      `${name}: exit 2 naming the folder, EROFS and the fix, before any work (was 70)`,
+      async () => {
+        const folder = path.join(readOnly, 'sub', 'out');
+        const result = await runCli(argv(folder));
+        expect(result.stderr).not.toMatch(/internal error/);
+        expect(result.code).toBe(2);
+        expect(result.stderr.trim().split('\n')).toHaveLength(1);
+        expect(result.stderr).toContain(
+          `ngcc-perf: ${option(name)} ${folder}: cannot create or write this folder: ${readOnly} is on a read-only file system (EROFS). Fix: pass ${option(name)} a folder on a writable one.`,
+        );
+      },
+      pacedMilliseconds(30_000),
+    );
   }
 
   it('an existing folder on it: the lock file could not be written, exit 2 (was 70)', async () => {

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { CT_VERDICT_EXIT_CODES, runCt, type CtResult } from '../src/index.js';
+import { pacedMilliseconds } from '@ngcc-perf/native';
 
 const nativeBuild = process.env.NGCC_PERF_NATIVE_BUILD ?? path.join('..', '..', 'native', 'build');
 const driverPath = path.join(nativeBuild, 'ngcc-perf-driver');
@@ -37,19 +38,23 @@ describe('runCt on the constant-time toys', () => {
       expect(result.findings[0]).toMatchObject({ function: 'CryptHash', file: `${name}.c` });
       expect(CT_VERDICT_EXIT_CODES[result.verdict]).toBe(1);
     },
-    120000,
+    pacedMilliseconds(120000),
   );
 
-  it('the memcheck findings name the first call that raised them and the calls count their reports', async () => {
-    const result = await audit('ct_branch', { messageBytes: [0, 2] });
-    expect(result.messageBits).toEqual([0, 16, 19]);
-    expect(result.taint?.calls).toEqual([
-      { messageBits: 0, reports: 0 },
-      { messageBits: 16, reports: 2 },
-      { messageBits: 19, reports: 2 },
-    ]);
-    expect(result.findings[0]).toMatchObject({ source: 'memcheck', firstMessageBits: 16, occurrences: 4 });
-  }, 120000);
+  it(
+    'the memcheck findings name the first call that raised them and the calls count their reports',
+    async () => {
+      const result = await audit('ct_branch', { messageBytes: [0, 2] });
+      expect(result.messageBits).toEqual([0, 16, 19]);
+      expect(result.taint?.calls).toEqual([
+        { messageBits: 0, reports: 0 },
+        { messageBits: 16, reports: 2 },
+        { messageBits: 19, reports: 2 },
+      ]);
+      expect(result.findings[0]).toMatchObject({ source: 'memcheck', firstMessageBits: 16, occurrences: 4 });
+    },
+    pacedMilliseconds(120000),
+  );
 
   it.each(['ct_clean', 'ct_length'])(
     '%s (data-independent or length-only control flow) is constant-time',
@@ -60,48 +65,68 @@ describe('runCt on the constant-time toys', () => {
       expect(result.verdict).toBe('constant-time');
       expect(CT_VERDICT_EXIT_CODES[result.verdict]).toBe(0);
     },
-    120000,
+    pacedMilliseconds(120000),
   );
 });
 
 describe('runCt on misbehaving libraries', () => {
-  it('a crashing library is unknown (crash) with the signal, not a harness error', async () => {
-    const result = await audit('segv');
-    expect(result).toMatchObject({ verdict: 'unknown', reason: 'crash' });
-    expect(result.verdict === 'unknown' ? result.detail : '').toMatch(/SIGSEGV/);
-    expect(CT_VERDICT_EXIT_CODES[result.verdict]).toBe(3);
-  }, 120000);
+  it(
+    'a crashing library is unknown (crash) with the signal, not a harness error',
+    async () => {
+      const result = await audit('segv');
+      expect(result).toMatchObject({ verdict: 'unknown', reason: 'crash' });
+      expect(result.verdict === 'unknown' ? result.detail : '').toMatch(/SIGSEGV/);
+      expect(CT_VERDICT_EXIT_CODES[result.verdict]).toBe(3);
+    },
+    pacedMilliseconds(120000),
+  );
 
-  it('a hanging library is unknown (timeout) after the taint budget', async () => {
-    const result = await audit('hang', { taintTimeoutSeconds: 5 });
-    expect(result).toMatchObject({ verdict: 'unknown', reason: 'timeout' });
-  }, 120000);
+  it(
+    'a hanging library is unknown (timeout) after the taint budget',
+    async () => {
+      const result = await audit('hang', { taintTimeoutSeconds: 5 });
+      expect(result).toMatchObject({ verdict: 'unknown', reason: 'timeout' });
+    },
+    pacedMilliseconds(120000),
+  );
 
-  it('a library without CryptHash is unknown (load-failed)', async () => {
-    expect(await audit('no_symbol')).toMatchObject({ verdict: 'unknown', reason: 'load-failed' });
-  }, 120000);
+  it(
+    'a library without CryptHash is unknown (load-failed)',
+    async () => {
+      expect(await audit('no_symbol')).toMatchObject({ verdict: 'unknown', reason: 'load-failed' });
+    },
+    pacedMilliseconds(120000),
+  );
 
-  it('without valgrind the verdict is unknown (valgrind-missing)', async () => {
-    const saved = process.env.PATH;
-    process.env.PATH = '/nonexistent';
-    try {
-      expect(await audit('ct_clean')).toMatchObject({ verdict: 'unknown', reason: 'valgrind-missing' });
-    } finally {
-      process.env.PATH = saved;
-    }
-  }, 120000);
+  it(
+    'without valgrind the verdict is unknown (valgrind-missing)',
+    async () => {
+      const saved = process.env.PATH;
+      process.env.PATH = '/nonexistent';
+      try {
+        expect(await audit('ct_clean')).toMatchObject({ verdict: 'unknown', reason: 'valgrind-missing' });
+      } finally {
+        process.env.PATH = saved;
+      }
+    },
+    pacedMilliseconds(120000),
+  );
 });
 
 describe('the timing test (evidence only)', () => {
-  it("reports Welch t of fixed vs random classes on every sample and below 20 percentiles, with dudect's threshold", async () => {
-    const result = await audit('ct_branch', { timing: { messageBytes: 64, milliseconds: 500 } });
-    const timing = result.timing;
-    expect(timing).not.toBeNull();
-    expect(timing?.tests).toHaveLength(21);
-    expect(timing?.tests[0]?.cropBelowTicks).toBeNull();
-    expect(timing?.thresholdAbsT).toBe(4.5);
-    expect((timing?.fixedSamplesCount ?? 0) + (timing?.randomSamplesCount ?? 0)).toBe(timing?.samplesCount);
-    // All-zero messages never take the branch; random ones take it for half their bytes.
-    expect(timing?.randomMeanTicks).toBeGreaterThan(timing?.fixedMeanTicks ?? Infinity);
-  }, 120000);
+  it(
+    "reports Welch t of fixed vs random classes on every sample and below 20 percentiles, with dudect's threshold",
+    async () => {
+      const result = await audit('ct_branch', { timing: { messageBytes: 64, milliseconds: 500 } });
+      const timing = result.timing;
+      expect(timing).not.toBeNull();
+      expect(timing?.tests).toHaveLength(21);
+      expect(timing?.tests[0]?.cropBelowTicks).toBeNull();
+      expect(timing?.thresholdAbsT).toBe(4.5);
+      expect((timing?.fixedSamplesCount ?? 0) + (timing?.randomSamplesCount ?? 0)).toBe(timing?.samplesCount);
+      // All-zero messages never take the branch; random ones take it for half their bytes.
+      expect(timing?.randomMeanTicks).toBeGreaterThan(timing?.fixedMeanTicks ?? Infinity);
+    },
+    pacedMilliseconds(120000),
+  );
 });

@@ -99,6 +99,11 @@ export const campaignSchema = z.object({
   sandbox: campaignSandboxSchema.optional(),
   /** The ICCS baseline measured in this campaign ({@link baselineSchema}); absent: no baseline was measured. */
   baseline: baselineSchema.optional(),
+  /**
+   * `true` when the campaign left the ICCS baseline out on purpose (`run --no-baseline`,
+   * `baseline: false`), so pages can say why there is no × baseline; absent otherwise.
+   */
+  baselineLeftOut: z.literal(true).optional(),
 });
 
 /** A validated `campaign.json`. */

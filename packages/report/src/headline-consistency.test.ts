@@ -11,10 +11,10 @@ import { renderRecordsJson } from './render-records-json.js';
 import { renderMethodMarkdown } from './render-method-markdown.js';
 import { renderSystemSummaryMarkdown } from './render-system-summary.js';
 import type { Dataset } from './dataset.js';
+import { withBaseline } from '../test/with-baseline.js';
 import type { TimingRecord } from '@ngcc-perf/record';
 
 const REAL_RUN = fileURLToPath(new URL('../test/fixtures/run-real', import.meta.url));
-const BASELINE = 'iccs-baseline';
 
 /** The headline of a record as the stats package makes it from the record's trials. */
 function expectedHeadline(record: TimingRecord): string {
@@ -22,36 +22,7 @@ function expectedHeadline(record: TimingRecord): string {
   return formatHeadlineCyclesPerByte(headlineFigure(trials), record.messageBytes);
 }
 
-/**
- * run-real with a baseline added: SHA-512's own records as `pseudoxof_512` (the candidate IS its
- * baseline at 512 bits) and SM3's with every trial's ticks doubled as `pseudoxof_256`.
- */
-async function withBaseline(): Promise<Dataset> {
-  const dataset = await loadRunDirectory(REAL_RUN);
-  const copies = dataset.records.flatMap(({ file, record }) => {
-    const instance = record.instance === 'sha512' ? 'pseudoxof_512' : 'pseudoxof_256';
-    const scale = record.instance === 'sha512' ? 1 : 2;
-    const copy = structuredClone({ ...record, candidate: BASELINE, instance, json: undefined }) as TimingRecord;
-    for (const process of copy.processes) if (process.trial !== null) process.trial.ticks *= scale;
-    return [{ file: file.replace(/example-\w+\/\w+__/, `${BASELINE}/${instance}__`), record: copy }];
-  });
-  dataset.records = [...dataset.records.map(({ file, record }) => ({ file, record })), ...copies];
-  dataset.build.instances.push(
-    ...['pseudoxof_256', 'pseudoxof_512'].map((instance, index) => ({
-      ...structuredClone(dataset.build.instances[index]!),
-      candidate: BASELINE,
-      instance,
-    })),
-  );
-  dataset.campaign.baseline = {
-    candidate: BASELINE,
-    instances: [
-      { instance: 'pseudoxof_256', helper: 'pseudoXOF', digestBits: 256 },
-      { instance: 'pseudoxof_512', helper: 'pseudoXOF', digestBits: 512 },
-    ],
-  };
-  return dataset;
-}
+const withRealBaseline = (): Promise<Dataset> => withBaseline(REAL_RUN);
 
 describe('one headline string per operation on every page and export', () => {
   it('summary, candidate headline, §4 reliability table, CSV and JSON agree for every operation', async () => {
@@ -87,7 +58,7 @@ describe('one headline string per operation on every page and export', () => {
 
 describe('× baseline', () => {
   it('a candidate that is the baseline reads 1.00× within its interval; twice the baseline’s ticks read 0.50×', async () => {
-    const dataset = await withBaseline();
+    const dataset = await withRealBaseline();
     const summary = renderSystemSummaryMarkdown(dataset);
     expect(summary).toContain('× pseudoXOF @ 64 KiB');
     const sha512 = summary.split('\n').find((line) => line.includes('| `sha512` |'))!;

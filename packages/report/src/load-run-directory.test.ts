@@ -57,12 +57,12 @@ describe('loadRunDirectory on test/fixtures/run-small (1 instance, 2 records)', 
     expect(markdownTableRows(page, 4).slice(2)).toEqual([
       '| `sm3` | 32 B | 4295 | 134.2 | 2.05 µs | 15.6 | 40000 (2 × 20000) |',
       '| `sm3` | 128 B | 10.5 k | 81.8 | 5 µs | 25.6 | 40000 (2 × 20000) |',
-      // the reliability of each row (this fixture's records carry no CV or interval)
+      // the reliability of each row (this fixture's records carry no CV, interval or outliers: not recorded)
       '| instance | message | trial CV | limit | 95 % interval of the mean (ticks/byte) | headline (ticks/byte, interval) | outlier trials |',
       '|---|---|---|---|---|---|---|',
       // headline: the median of the 2 trial means, between them (4190 and 4399.5 ticks per call at 32 B)
-      '| `sm3` | 32 B | — | 5 % | — | 134.2 (130.9–137.5) | 0 of 2 |',
-      '| `sm3` | 128 B | — | 5 % | — | 81.8 (81.8–81.8) | 0 of 2 |',
+      '| `sm3` | 32 B | not recorded | 5 % | — | 134.2 (130.9–137.5) | not recorded |',
+      '| `sm3` | 128 B | not recorded | 5 % | — | 81.8 (81.8–81.8) | not recorded |',
     ]);
     expect(markdownTableRows(page, 5).slice(2)).toEqual([
       '| `sm3` | hash_32 | 14981 | 1408 KiB | 1472 KiB |',

@@ -122,9 +122,9 @@ describe('renderCandidateMarkdown on a host without cpufreq and a fixed-rate cou
     expect(page).toContain('| processor | Intel Xeon Processor (CPU 1, one core) |');
   });
 
-  it('says plainly that the "cycles" are fixed-rate counter ticks, not core cycles', () => {
+  it('says plainly that the figures are fixed-rate counter ticks, not core cycles', () => {
     expect(page).toContain(
-      'ticks of the `tsc` counter, which runs at a fixed rate of 2.10 GHz; they are not core clock cycles',
+      'The ticks in this table are counts of the `tsc` counter, which runs at a fixed rate of 2.10 GHz; they are not core clock cycles',
     );
   });
 
@@ -198,7 +198,7 @@ describe('renderCandidateMarkdown with a counter rate measured per record', () =
 
   it('names the counter once, at the median of the records’ rates', () => {
     expect(page).toContain('| clock | not fixed-verified (no cpufreq; virtual machine); counter tsc at 2.45 GHz |');
-    expect(page.match(/ticks of the `tsc` counter/g)).toHaveLength(1);
+    expect(page.match(/counts of the `tsc` counter, which runs/g)).toHaveLength(1);
     expect(page).toContain('runs at a fixed rate of 2.45 GHz');
   });
 });

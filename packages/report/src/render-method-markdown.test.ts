@@ -123,6 +123,7 @@ describe('renderMethodMarkdown: the sandbox candidate code ran in (campaign.json
       '## Static image',
       '## Derived figures',
       '## The headline figure',
+      '## Baseline', // it says why there is no × pseudoXOF
       '## Warnings of the records',
     ]);
     // the headline's interval and coverage are stated for this plan's 5 trials

@@ -128,7 +128,7 @@ function buildMethodPage(dataset: Dataset, format: PageFormat): PageModel {
       ...(campaign.sandbox === undefined ? [] : [sandboxSection(campaign.sandbox)]),
       buildSection(dataset),
       staticImageSection(),
-      formulaSection(),
+      formulaSection(dataset),
       headlineMethodSection(dataset),
       ...[baselineMethodSection(dataset)].filter((section): section is ReportSection => section !== null),
       ...[instructionCountMethodSection(dataset)].flatMap((section) => (section === null ? [] : [section])),

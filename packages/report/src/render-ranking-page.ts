@@ -1,6 +1,7 @@
 import { formatRankRange } from '@ngcc-perf/stats';
 import { describeArchitecture } from './internal/candidate-context.js';
 import { constantTimeBadge } from './internal/constant-time-badge.js';
+import { counterTerm } from './internal/counter-term.js';
 import { renderHtmlDocument } from './internal/html-page.js';
 import { renderMarkdownDocument } from './internal/markdown-page.js';
 import { candidateFromSummary, systemPageBreadcrumbs } from './internal/page-links.js';
@@ -26,6 +27,7 @@ function figureCells(ranking: Ranking, item: MeasuredInstance, row: RankingRow |
 
 function rankingTable(dataset: Dataset, ranking: Ranking, scope: RankingScope, format: PageFormat): Block {
   const systemId = dataset.campaign.systemId;
+  const term = counterTerm(dataset.records.map(({ record }) => record)).perCall;
   // candidate and instance in one cell, so that the figures fit beside them on a narrow screen
   const instanceCell = (item: MeasuredInstance, under: boolean): Inline[] => [
     ...(under
@@ -54,8 +56,8 @@ function rankingTable(dataset: Dataset, ranking: Ranking, scope: RankingScope, f
     kind: 'table',
     caption:
       scope === 'instances'
-        ? 'Every instance that passed its KAT, best first; each figure (cycles with their interval) · its rank range'
-        : 'One instance per candidate, best first; each figure (cycles with their interval) · its rank range',
+        ? `Every instance that passed its KAT, best first; each figure (${term} with their interval) · its rank range`
+        : `One instance per candidate, best first; each figure (${term} with their interval) · its rank range`,
     headers: [
       'rank',
       scope === 'instances' ? 'candidate and instance' : 'candidate and instance ranked',
@@ -76,11 +78,12 @@ function scopeTitle(scope: RankingScope): string {
 
 function buildRankingPage(dataset: Dataset, scope: RankingScope, format: PageFormat): PageModel {
   const { campaign } = dataset;
+  const term = counterTerm(dataset.records.map(({ record }) => record)).perCall;
   const ranking = scope === 'instances' ? buildInstanceRanking(dataset) : buildTargetRanking(dataset, scope);
   const eligibility =
     scope === 'instances'
       ? 'Every instance that passed its KAT is ranked on its own, whatever its candidate and output length.'
-      : `Eligible are the instances of ${SECURITY_TARGETS.find((target) => target.targetBits === scope)!.digestBits}-bit digests (an XOF at the output length it was measured at) that passed their KAT; each candidate is ranked by one of them — its reference implementation version, else the one with the fewest cycles at the longest message — and its other instances at this length are listed under it, not ranked.`;
+      : `Eligible are the instances of ${SECURITY_TARGETS.find((target) => target.targetBits === scope)!.digestBits}-bit digests (an XOF at the output length it was measured at) that passed their KAT; each candidate is ranked by one of them — its reference implementation version, else the one with the fewest ${term} at the longest message — and its other instances at this length are listed under it, not ranked.`;
   const excluded = ranking.excluded.map((entry) => `${entry.candidate}/${entry.instance} (KAT ${entry.kat})`);
   const table: Block[] =
     ranking.rows.length === 0
@@ -104,7 +107,7 @@ function buildRankingPage(dataset: Dataset, scope: RankingScope, format: PageFor
         id: 'how-ranked',
         blocks: [
           paragraph(
-            `${eligibility} Each metric is ranked on its own, fewest first: cycles per call at each message length (the headline figure: the median of the trial means, with its order-statistic interval, the lowest to the highest trial mean for 5 trials) and, apart from speed, the static image, the stack high-water and the heap peak of one call (the largest over the message lengths). `,
+            `${eligibility} Each metric is ranked on its own, fewest first: ${term} per call at each message length (the headline figure: the median of the trial means, with its order-statistic interval, the lowest to the highest trial mean for 5 trials) and, apart from speed, the static image, the stack high-water and the heap peak of one call (the largest over the message lengths). `,
             ...describeDatasetCounters(dataset),
           ),
           paragraph(

@@ -16,6 +16,7 @@ import type { Inline, PageModel, ReportSection, TableBlock } from './internal/re
 import { describeDatasetCounters, summarySizes } from './internal/summary-rows.js';
 import { systemPageLinks } from './internal/system-pages.js';
 import { formatRecordBaselineMultiple, isBaselineCandidate } from './baseline-figures.js';
+import { baselineAbsenceSentence } from './internal/baseline-absence.js';
 import { buildBaselineTable } from './internal/baseline-table.js';
 import { counterTerm } from './internal/counter-term.js';
 import type { Dataset } from './dataset.js';
@@ -33,25 +34,29 @@ function candidatesTable(dataset: Dataset, format: PageFormat): TableBlock {
     const records = dataset.records
       .map(({ record }) => record)
       .filter((record) => record.candidate === entry.candidate && record.instance === entry.instance);
+    const figures = sizes.map((bytes): Inline[] => {
+      const record = records.find((candidate) => candidate.messageBytes === bytes);
+      if (record === undefined) return ['—'];
+      const figure = cyclesFigure(record);
+      return [figure === null ? 'failed' : formatCyclesFigure(figure)];
+    });
+    const multiples = baseline
+      ? sizes.map((bytes): Inline[] => [
+          formatRecordBaselineMultiple(
+            dataset,
+            records.find((candidate) => candidate.messageBytes === bytes),
+          ),
+        ])
+      : [];
+    // the key columns first (candidate, instance, × pseudoXOF at each length), so that they are
+    // visible on an 800 px screen without scrolling the table sideways
     return [
       [link(candidateFromSummary(entry.candidate, systemId, format), entry.candidate), ` ${entry.algorithm}`],
       [codeSpan(entry.instance)],
+      ...multiples,
+      ...figures,
       [String(entry.digestBits)],
       [entry.kat === 'PASS' ? { text: 'PASS', tone: 'good' } : { text: `⚠ ${entry.kat}`, tone: 'bad' }],
-      ...sizes.map((bytes): Inline[] => {
-        const record = records.find((candidate) => candidate.messageBytes === bytes);
-        if (record === undefined) return ['—'];
-        const figure = cyclesFigure(record);
-        return [figure === null ? 'failed' : formatCyclesFigure(figure)];
-      }),
-      ...(baseline
-        ? sizes.map((bytes): Inline[] => [
-            formatRecordBaselineMultiple(
-              dataset,
-              records.find((candidate) => candidate.messageBytes === bytes),
-            ),
-          ])
-        : []),
       constantTimeBadge(entry, systemId, format),
     ];
   });
@@ -61,13 +66,13 @@ function candidatesTable(dataset: Dataset, format: PageFormat): TableBlock {
     headers: [
       'candidate',
       'instance',
+      ...(baseline ? sizes.map((bytes) => `× pseudoXOF @ ${sizeLabel(bytes)}`) : []),
+      ...sizes.map((bytes) => `${term} @ ${sizeLabel(bytes)}`),
       'digest bits',
       'KAT',
-      ...sizes.map((bytes) => `${term} @ ${sizeLabel(bytes)}`),
-      ...(baseline ? sizes.map((bytes) => `× pseudoXOF @ ${sizeLabel(bytes)}`) : []),
       'constant-time',
     ],
-    numeric: [false, false, true, false, ...sizes.map(() => true), ...(baseline ? sizes.map(() => true) : []), false],
+    numeric: [false, false, ...(baseline ? sizes.map(() => true) : []), ...sizes.map(() => true), true, false, false],
     rows,
   };
 }
@@ -91,6 +96,7 @@ function baselineSection(dataset: Dataset): ReportSection[] {
 
 function buildSystemIndex(dataset: Dataset, format: PageFormat): PageModel {
   const { campaign } = dataset;
+  const term = counterTerm(dataset.records.map(({ record }) => record)).perCall;
   const candidates = new Set(dataset.build.instances.map((entry) => entry.candidate));
   const passed = dataset.build.instances.filter((entry) => entry.kat === 'PASS').length;
   return {
@@ -103,7 +109,8 @@ function buildSystemIndex(dataset: Dataset, format: PageFormat): PageModel {
     intro: [
       paragraph(
         `${candidates.size} candidate${candidates.size === 1 ? '' : 's'}, ${dataset.build.instances.length} instances, ${passed} passed their KAT; processor ${campaign.environmentAtStart.cpuModel ?? 'unknown'}. ` +
-          'Cycles per call at each message length: the headline figure, the median of the trial means, with its interval (the lowest to the highest trial mean for 5 trials); each candidate’s page has every length, the memory figures and the evidence. ',
+          `${term === 'ticks' ? 'Ticks' : 'Cycles'} per call at each message length: the headline figure, the median of the trial means, with its interval (the lowest to the highest trial mean for 5 trials); each candidate’s page has every length, the memory figures and the evidence. ` +
+          (baselineAbsenceSentence(dataset) === null ? '' : `${baselineAbsenceSentence(dataset)} `),
         ...describeDatasetCounters(dataset),
       ),
     ],
@@ -122,9 +129,11 @@ function buildSystemIndex(dataset: Dataset, format: PageFormat): PageModel {
 
 /**
  * Renders a system's index as Markdown, in the layout of the published per-system pages: every
- * instance (build.json order) with its candidate (linked to its page) and algorithm, digest length,
- * KAT verdict, the headline cycles at 32 B, 1 KiB and 64 KiB (or the summary's sizes) and constant-time
- * badge, then links to every page of the system. Pure.
+ * instance (build.json order) with its candidate (linked to its page) and algorithm, then — when the
+ * campaign measured the ICCS baseline — its × pseudoXOF at 32 B, 1 KiB and 64 KiB (or the summary's
+ * sizes), the headline cycles (ticks on a fixed-rate counter) at those sizes, digest length, KAT
+ * verdict and constant-time badge (the key columns first, so they fit an 800 px screen), the
+ * baseline's own table, then links to every page of the system. Pure.
  *
  * @param dataset - one run directory ({@link loadRunDirectory})
  * @returns the page, ending in one newline

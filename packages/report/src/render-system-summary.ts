@@ -6,6 +6,7 @@ import { renderHtmlDocument } from './internal/html-page.js';
 import { renderMarkdownDocument } from './internal/markdown-page.js';
 import { counterTerm, type CounterTerm } from './internal/counter-term.js';
 import { headlineIntervalWords } from './internal/headline-words.js';
+import { baselineAbsenceSentence } from './internal/baseline-absence.js';
 import { buildBaselineTable } from './internal/baseline-table.js';
 import { buildVerdictLine, buildHostFitnessWarning } from './internal/summary-verdict.js';
 import {
@@ -16,6 +17,7 @@ import {
 } from './internal/page-links.js';
 import { CV_LIMIT_SENTENCE, isUnsteady, UNSTEADY_MARKER } from './internal/reliability.js';
 import { renderedFromFooter } from './internal/rendered-from-footer.js';
+import { refusedPackageBlocks } from './internal/discovery-evidence.js';
 import { codeSpan, link, paragraph } from './internal/report-model.js';
 import { buildSummaryRows, describeDatasetCounters, summarySizes } from './internal/summary-rows.js';
 import type { Dataset } from './dataset.js';
@@ -115,7 +117,11 @@ function barChart(rows: SummaryRow[], sizes: number[], systemId: string, term: C
       title: `Headline ${term.perByte} at ${perByte} by instance, fewest first (system ${systemId})`,
       description: `One bar per instance at its headline ${term.perByte} (the median of the trial means); a whisker marks its interval (${headlineIntervalWords(trials)}). ${bars.map((bar, index) => `${bar.label}: ${ranked[index]!.cyclesPerByte}`).join(', ')}.`,
       yAxisLabel: `${term.perByte} at ${bytes} B`,
-      key: [`bar: headline ${term.perByte}`, `whisker: its interval`, `${UNSTEADY_MARKER} trial CV above its limit`],
+      key: [
+        `bar: headline ${term.perByte}`,
+        `whisker under the bar: its interval`,
+        `${UNSTEADY_MARKER} trial CV above its limit`,
+      ],
       bars,
       data: {
         kind: 'table',
@@ -163,6 +169,7 @@ function buildSummaryPage(dataset: Dataset, format: PageFormat): PageModel {
       : `The host checks reported: ${campaign.hostProblems.map((problem) => problem.message).join('; ')}.`;
   const flagged = rows.some((row) => row.records.some(isUnsteady));
   const baselineTable = buildBaselineTable(dataset);
+  const refused = refusedPackageBlocks(dataset.build);
   const trials = campaign.plan.trials;
   return {
     title: `Summary — ${describeArchitecture(campaign.environmentAtStart.architecture)} (system ${campaign.systemId})`,
@@ -175,7 +182,8 @@ function buildSummaryPage(dataset: Dataset, format: PageFormat): PageModel {
           (campaign.baseline === undefined
             ? ''
             : ', and the same figure as a multiple of the ICCS baseline pseudoXOF at the instance’s output width (above 1: slower than the baseline)') +
-          '; the KAT verdict and what deserves a look. ',
+          '; the KAT verdict and what deserves a look. ' +
+          (baselineAbsenceSentence(dataset) === null ? '' : `${baselineAbsenceSentence(dataset)} `),
         ...describeDatasetCounters(dataset),
       ),
       ...(flagged
@@ -211,6 +219,7 @@ function buildSummaryPage(dataset: Dataset, format: PageFormat): PageModel {
               ],
             },
           ]),
+      ...(refused.length === 0 ? [] : [{ heading: 'Inputs not measured', id: 'not-measured', blocks: refused }]),
       {
         heading: 'Pages',
         id: 'pages',
@@ -232,8 +241,9 @@ function buildSummaryPage(dataset: Dataset, format: PageFormat): PageModel {
  * the sizes the run measured), at the longest of them the headline per byte with its interval (‡
  * when the trial CV is above its limit), × pseudoXOF when the campaign measured the baseline, the
  * rank range the intervals allow, the KAT verdict and the constant-time verdict; the notes as a list
- * under the table, the baseline table, then relative links to every candidate page, the method page
- * and the exports. Numbers in the seeds' formats. Pure.
+ * under the table, the baseline table, the inputs (packages, folders) that yielded no measurable
+ * instance with their reason, then relative links to every candidate page, the method page and the
+ * exports. Numbers in the seeds' formats. Pure.
  *
  * @param dataset - one run directory ({@link loadRunDirectory})
  * @returns the page, ending in one newline

@@ -14,6 +14,7 @@ import { loadRunDirectory } from '../src/load-run-directory.js';
 import { formatHeadlineCyclesPerByte, formatMegabytesPerSecond, headlineFigure } from '@ngcc-perf/stats';
 import { renderRunReports } from '../src/render-run-reports.js';
 import type { Dataset } from '../src/dataset.js';
+import { withBaseline } from './with-baseline.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const REAL_RUN = fileURLToPath(new URL('./fixtures/run-real', import.meta.url));
@@ -262,6 +263,49 @@ describeInBrowser('the pages of a real run in headless Chromium', () => {
     },
     120_000,
   );
+
+  it('the system index of a run with the ICCS baseline at 800 px: candidate, instance and × pseudoXOF at every length visible without scrolling the table', async () => {
+    const withIccs = mkdtempSync(path.join(tmpdir(), 'report-run-baseline-'));
+    try {
+      for (const file of renderRunReports(await withBaseline(REAL_RUN))) {
+        mkdirSync(path.dirname(path.join(withIccs, file.path)), { recursive: true });
+        writeFileSync(path.join(withIccs, file.path), file.content);
+      }
+      const page = await context.newPage();
+      await page.setViewportSize({ width: 800, height: 900 });
+      await page.goto(pathToFileURL(path.join(withIccs, 'reports/index_x86_1.html')).href);
+      expect(await pageWidth(page)).toBeLessThanOrEqual(800);
+      const table = page.locator('table', { has: page.locator('caption', { hasText: /^Every instance measured/ }) });
+      const headers = await table.locator('thead th').allTextContents();
+      const key = ['candidate', 'instance', '× pseudoXOF @ 32 B', '× pseudoXOF @ 1 KiB', '× pseudoXOF @ 64 KiB'];
+      for (const name of key) expect(headers).toContain(name);
+      // the box the table scrolls in: what a reader sees without scrolling it sideways
+      const box = (await table.locator('xpath=..').boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(800);
+      const rows = await table.locator('tbody tr').all();
+      expect(rows).toHaveLength(2);
+      for (const row of [table.locator('thead tr'), ...rows]) {
+        for (const name of key) {
+          const cell = row.locator(':is(th, td)').nth(headers.indexOf(name));
+          const cellBox = (await cell.boundingBox())!;
+          expect({ name, right: Math.round(cellBox.x + cellBox.width) }).toEqual({
+            name,
+            right: Math.min(Math.round(cellBox.x + cellBox.width), Math.round(box.x + box.width)),
+          });
+        }
+      }
+      // the figures read as the baseline made them: SHA-512 is its own baseline at 512 bits
+      const sha512 = await rows[1]!.locator('td').allTextContents();
+      expect(sha512.slice(2, 5).every((text) => text.startsWith('1.00×'))).toBe(true);
+      await page.screenshot({
+        path: path.join(SCREENSHOT_DIRECTORY, 'index_x86_1-baseline-800px.png'),
+        fullPage: true,
+      });
+      await page.close();
+    } finally {
+      rmSync(withIccs, { recursive: true, force: true });
+    }
+  }, 60_000);
 
   it('fits a phone screen: the page never scrolls sideways, wide tables scroll in their box', async () => {
     const page = await context.newPage();

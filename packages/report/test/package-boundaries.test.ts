@@ -52,12 +52,12 @@ describe('package boundaries (eslint no-restricted-imports per package)', () => 
     ).toHaveLength(1);
   });
 
-  it('fails an import the architecture allows but the package does not declare (campaign → stats)', async () => {
+  it('fails an import the architecture allows but the package does not declare (cli → atomic-file)', async () => {
     const errors = await importErrors(
-      "import { tCritical95 } from '@ngcc-perf/stats';\nexport const probe = tCritical95;\n",
-      'packages/campaign/src/lint-fixture.ts',
+      "import { writeFileAtomic } from '@ngcc-perf/atomic-file';\nexport const probe = writeFileAtomic;\n",
+      'packages/cli/src/lint-fixture.ts',
     );
-    expect(errors).toEqual([expect.stringContaining('does not declare @ngcc-perf/stats')]);
+    expect(errors).toEqual([expect.stringContaining('does not declare @ngcc-perf/atomic-file')]);
   });
 
   it('lets report import what it declares and the architecture allows (@ngcc-perf/stats)', async () => {

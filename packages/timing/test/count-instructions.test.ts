@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from '@jest/globals';
-import { spawnDriverProcess } from '@ngcc-perf/native';
+import { spawnDriverProcess, pacedMilliseconds } from '@ngcc-perf/native';
 import { countInstructions } from '../src/count-instructions.js';
 
 const driverPath = process.env.NGCC_PERF_DRIVER ?? '';
@@ -38,7 +38,7 @@ describeWithDriver('countInstructions under valgrind', () => {
       expect(counts.every((count) => count.exact && count.source === 'valgrind')).toBe(true);
       expect(counts[0]!.tool).toMatch(/^valgrind-\d/);
     },
-    120_000,
+    pacedMilliseconds(120_000),
   );
 
   (os.arch() === 'x64' ? it : it.skip)(
@@ -53,7 +53,7 @@ describeWithDriver('countInstructions under valgrind', () => {
       expect(one!.instructions - 4003).toBeGreaterThan(0);
       expect(one!.instructions - 4003).toBeLessThan(4003);
     },
-    60_000,
+    pacedMilliseconds(60_000),
   );
 });
 
@@ -87,13 +87,17 @@ describeWithDriver('countInstructions from the PMU (a fake counter preloaded)', 
     });
   });
 
-  it('no PMU: --source pmu fails with the reason; auto falls back to valgrind, labelled as such', async () => {
-    const spawn = withFake({ NGCC_FAKE_PMU: 'absent' });
-    const base = { library: testlib('toy_retire'), digestBits: 256, messageBytes: 64, spawn };
-    const forced = await countInstructions({ ...base, source: 'pmu' });
-    expect(forced).toMatchObject({ status: 'failed', source: 'pmu-instructions' });
-    expect(forced.status === 'failed' && forced.failure).toMatch(/PERF_COUNT_HW_INSTRUCTIONS.*No such file/);
-    const auto = await countInstructions({ ...base, source: 'auto', calls: 1 });
-    expect(auto).toMatchObject({ status: 'complete', count: { source: 'valgrind', exact: true } });
-  }, 60_000);
+  it(
+    'no PMU: --source pmu fails with the reason; auto falls back to valgrind, labelled as such',
+    async () => {
+      const spawn = withFake({ NGCC_FAKE_PMU: 'absent' });
+      const base = { library: testlib('toy_retire'), digestBits: 256, messageBytes: 64, spawn };
+      const forced = await countInstructions({ ...base, source: 'pmu' });
+      expect(forced).toMatchObject({ status: 'failed', source: 'pmu-instructions' });
+      expect(forced.status === 'failed' && forced.failure).toMatch(/PERF_COUNT_HW_INSTRUCTIONS.*No such file/);
+      const auto = await countInstructions({ ...base, source: 'auto', calls: 1 });
+      expect(auto).toMatchObject({ status: 'complete', count: { source: 'valgrind', exact: true } });
+    },
+    pacedMilliseconds(60_000),
+  );
 });

@@ -214,15 +214,21 @@ export async function discoverPackage(directory: string, options: DiscoverPackag
       }
       const reader = await readerFor('reference');
       const programs: string[] = [];
+      const uncompiled: string[] = [];
       for (const file of folder.files.filter(isCode)) {
         const symbols = await reader.read(path.join(root, folder.relative, file), [path.join(root, folder.relative)]);
         if (symbols.defined.includes('main')) programs.push(file);
+        else if (!symbols.compiled) uncompiled.push(symbols.error ?? `${file}: does not compile`);
       }
-      if (programs.length === folder.files.filter(isCode).length) {
+      if (programs.length + uncompiled.length === folder.files.filter(isCode).length) {
+        const mains = programs.length > 0 ? `${programs.join(', ')} define main` : '';
         explained.push({
           folder: folder.relative,
           role: 'left-out',
-          detail: `only programs (${programs.join(', ')} define main); nothing for an instance library`,
+          detail:
+            uncompiled.length === 0
+              ? `only programs (${mains}); nothing for an instance library`
+              : `only programs or files the compiler refuses here (${[mains, ...uncompiled].filter((s) => s !== '').join('; ')}); nothing for an instance library`,
         });
         continue;
       }

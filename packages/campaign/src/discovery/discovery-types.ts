@@ -4,7 +4,10 @@ import type { ImplementationVersion } from './implementation-version.js';
 export interface ExcludedSource {
   /** Path relative to the package folder (`/`-separated). */
   file: string;
-  reason: 'defines main' | 'ICCS DRNG, not used by the algorithm';
+  reason:
+    | 'defines main'
+    | 'ICCS DRNG, not used by the algorithm'
+    | `does not compile (${string}); the other objects define CryptHash`;
 }
 
 /** A source or include folder from outside the instance folder that the compiler or the linker needed, and why. */

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import yauzl from 'yauzl';
 import { CampaignError } from '../campaign-error.js';
+import { zipEntryName } from './zip-entry-name.js';
 
 /** Limits of {@link extractZipArchive}; defaults in {@link ZIP_EXTRACTION_LIMITS}. */
 export interface ZipExtractionLimits {
@@ -168,6 +169,7 @@ export async function extractZipArchive(
       zip.on('end', () => resolve());
       zip.on('entry', (entry: yauzl.Entry) => {
         entries += 1;
+        entry.fileName = zipEntryName(entry);
         current = entry.fileName;
         if (entries > limits.maxEntries)
           return fail(refuse(archive, `more than ${limits.maxEntries} entries (at "${entry.fileName}")`));

@@ -53,7 +53,8 @@ export interface LinkInstanceSourcesOptions {
  * Decides an instance's sources by the compiler and the linker: each own source is compiled with
  * the instance's flags; a missing header adds the nearest package folder holding it to the include
  * path; an object defining `main` is a program and left out; an own DRNG file nothing calls is
- * left out; then, while linking leaves symbols undefined (or nothing defines `CryptHash`), the
+ * left out; an own file the compiler refuses is left out (with its first error) when the other
+ * objects define `CryptHash` and link without it, and kept (so the build shows the error) otherwise; then, while linking leaves symbols undefined (or nothing defines `CryptHash`), the
  * nearest package source whose object defines them is added, each with the symbols that made it
  * needed. What no source defines is returned as `unresolved`.
  * @example
@@ -89,10 +90,16 @@ export async function linkInstanceSources(options: LinkInstanceSourcesOptions): 
   const library: string[] = [];
   const symbolsOf = new Map<string, Awaited<ReturnType<typeof readWithHeaders>>>();
   const ownSymbols = await Promise.all(options.own.map((file) => readWithHeaders(file)));
+  // a file the compiler refuses (a header the package does not ship) is left out when the compiled
+  // objects define CryptHash without it; it is put back below if the linker then misses a symbol
+  const compiledCryptHash = ownSymbols.some((s) => s.compiled && s.defined.includes('CryptHash'));
+  const uncompiled: ExcludedSource[] = [];
   for (const [index, file] of options.own.entries()) {
     const symbols = ownSymbols[index]!;
     symbolsOf.set(file, symbols);
     if (symbols.defined.includes('main')) excluded.push({ file, reason: 'defines main' });
+    else if (!symbols.compiled && compiledCryptHash)
+      uncompiled.push({ file, reason: `does not compile (${symbols.error}); the other objects define CryptHash` });
     else library.push(file);
   }
   const undefinedByOthers = (file: string) =>
@@ -142,6 +149,8 @@ export async function linkInstanceSources(options: LinkInstanceSourcesOptions): 
     unresolved = [...missing].sort();
     if (!progress) break;
   }
+  if (unresolved.length > 0) for (const u of uncompiled) chosen.add(u.file);
+  else excluded.push(...uncompiled);
   for (const [file, symbols] of providers) {
     const shown = symbols.slice(0, 4).join(', ') + (symbols.length > 4 ? `, … (${symbols.length} symbols)` : '');
     added.push({ file, kind: 'source', reason: `defines ${shown}, left undefined by the instance's own objects` });

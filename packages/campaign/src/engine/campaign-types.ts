@@ -160,6 +160,8 @@ export interface CampaignFile {
   mergedFrom?: MergedPart[];
   /** The ICCS baseline measured in the campaign (record's `baselineSchema`); absent without one. */
   baseline?: CampaignBaseline;
+  /** `true` when the campaign was told to leave the baseline out (`run --no-baseline`); absent otherwise. */
+  baselineLeftOut?: true;
 }
 
 /** One input of a merged dataset (campaign.json `mergedFrom`). */

@@ -66,6 +66,7 @@ export function mergeCampaigns(parts: readonly CampaignPart[]): CampaignFile {
     phases: {},
     ...(sandbox === undefined ? {} : { sandbox }),
     ...(first.campaign.baseline === undefined ? {} : { baseline: first.campaign.baseline }),
+    ...(first.campaign.baselineLeftOut === true ? { baselineLeftOut: true as const } : {}),
     mergedFrom: parts.map((p) => ({
       directory: path.basename(p.directory),
       shard: p.campaign.shard === null ? null : `${p.campaign.shard.index}/${p.campaign.shard.count}`,

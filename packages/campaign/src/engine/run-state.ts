@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { buildFileSchema, campaignFileSchema, CAMPAIGN_FORMAT, BUILD_FORMAT } from '@ngcc-perf/record';
 import type { z } from 'zod';
+import { BASELINE_CANDIDATE_ID } from '../baseline-candidate.js';
 import { CampaignError } from '../campaign-error.js';
 import { removeTemporaryFiles, runPaths, writeJsonAtomic } from '../run-directory.js';
 import { describeIdentityDifference, type CampaignIdentity } from './campaign-identity.js';
@@ -69,6 +70,15 @@ function validateRunFile<T>(file: string, schema: z.ZodType<T>, value: unknown):
   );
 }
 
+/** The option that resumes a run started without the ICCS baseline (the default measures it), or ''. */
+function baselineHint(existing: CampaignFile, identity: OpenRunStateOptions['identity']): string {
+  const has = (candidates: CampaignFile['candidates']): boolean =>
+    candidates.some((c) => c.id === BASELINE_CANDIDATE_ID);
+  return !has(existing.candidates) && has(identity.candidates)
+    ? ' (it was started without the ICCS baseline: pass --no-baseline)'
+    : '';
+}
+
 /**
  * Opens a run directory for a campaign: takes its lock, removes leftovers of interrupted writes,
  * and either starts campaign.json from the identity or checks that the existing one has the same
@@ -104,7 +114,7 @@ export async function openRunState(options: OpenRunStateOptions): Promise<RunSta
       if (difference !== null) {
         throw new CampaignError(
           'RUN_DIRECTORY',
-          `${directory} was started with different parameters (${difference}). Resume it with the same options, or use a new --out directory.`,
+          `${directory} was started with different parameters (${difference}). Resume it with the same options${baselineHint(existing, options.identity)}, or use a new --out directory.`,
         );
       }
       campaign = existing;

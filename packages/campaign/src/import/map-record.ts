@@ -1,5 +1,6 @@
 import { summarizeTrials } from '@ngcc-perf/report';
 import { RECORD_FORMAT } from '@ngcc-perf/record';
+import { deriveTrialFigures } from '@ngcc-perf/stats';
 import type { CounterInfo, DerivedFigures } from '@ngcc-perf/record';
 import { asJsonObject, pickExtra } from './extra-fields.js';
 import { ANCHOR_RECORD_SCHEMA, ANCHOR_TOOL } from './import-types.js';
@@ -89,7 +90,19 @@ function deriveFigures(processes: readonly ImportedProcessEntry[], messageBytes:
   const baselineRssBytes = maximum(processes.map((entry) => entry.baselineRssBytes));
   const peakRssBytes = maximum(processes.map((entry) => entry.peakRssBytes));
   if (baselineRssBytes === null || peakRssBytes === null) return null;
-  return { ...summarizeTrials(trials, messageBytes), baselineRssBytes, peakRssBytes };
+  // The spread the evidence gives: the trial CV (sdTrialCycles over the mean of the trial means),
+  // the 95 % interval and Tukey's outliers, from the same trials and by the same definitions as a
+  // run of ngcc-perf, so the report states what the trials show rather than nothing.
+  const spread = deriveTrialFigures(trials, messageBytes);
+  return {
+    ...summarizeTrials(trials, messageBytes),
+    cv: spread.trialMeans.cv,
+    ciLowCycles: spread.trialMeans.ciLow,
+    ciHighCycles: spread.trialMeans.ciHigh,
+    outlierTrials: spread.outliers.outlierIndices,
+    baselineRssBytes,
+    peakRssBytes,
+  };
 }
 
 /**

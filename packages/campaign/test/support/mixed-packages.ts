@@ -2,7 +2,9 @@
 // digests (test/fixtures/toy-packages/README.md): no submitted code or text, the toy hash only.
 // Wolfberry: an extra nesting level, the instance name spelled unlike the manifest's folder-name
 // label, main() behind an #ifdef, a header with mixed line endings and no final newline, CRLF
-// sources, an optimized twin under another name whose code lives in a shared common/ folder.
+// sources, an optimized twin under another name whose code lives in a shared common/ folder, and
+// a KAT generator that includes a header the package does not ship (it cannot be compiled), and
+// beside the instance folders a benchmark program for another system (windows.h).
 // Xigua: an instance folder whose path holds a space, `$`, quotes and unicode. Yuzu: nothing
 // measurable (its CryptHash calls a function no file of the package defines).
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -44,6 +46,19 @@ export function writeWolfberry(parent: string): string {
     root,
     `${WOLFBERRY_REF}/wolfberry.c`,
     (toyHash('CryptHash_AlgorithmInstance.h') + selfTest).replace(/\n/g, '\r\n'),
+  );
+  put(
+    root,
+    `${WOLFBERRY_REF}/KAT_CryptHash.c`,
+    '#include <stdio.h>\n#include "drng.h"\n#include "CryptHash_AlgorithmInstance.h"\nint main(void)\n{\n' +
+      '    unsigned char d[DIGEST_BIT_LENGTH / 8];\n' +
+      '    return CryptHash(DIGEST_BIT_LENGTH, (const unsigned char *)"", 0, d);\n}\n',
+  );
+  put(
+    root,
+    'Implementations/Implementation/Reference_Implementation/bench_win.c',
+    '#include <windows.h>\n#include "Wolfberry-256/CryptHash_AlgorithmInstance.h"\n' +
+      'int main(void)\n{\n    SetPriorityClass(GetCurrentProcess(), HIGH_PRIORITY_CLASS);\n    return 0;\n}\n',
   );
   put(root, `${WOLFBERRY_OPT}/CryptHash_AlgorithmInstance.h`, header('Wolfberry_FAST256', 256, () => '\n') + '\n');
   put(

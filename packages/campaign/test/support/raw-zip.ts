@@ -12,6 +12,10 @@ export interface RawZipEntry {
   mode?: number;
   /** Deflate the data (method 8) instead of storing it (method 0). */
   deflate?: boolean;
+  /** The name's bytes when they are not its UTF-8 encoding (a legacy code page). */
+  nameBytes?: Buffer;
+  /** Leave the UTF-8 flag (bit 11) unset, as Info-ZIP `zip` does for its UTF-8 names (default: set). */
+  noUtf8Flag?: boolean;
 }
 
 /** The bytes of a zip archive holding `entries` in order. */
@@ -22,13 +26,14 @@ export function writeRawZip(entries: RawZipEntry[]): Buffer {
   for (const entry of entries) {
     const data = Buffer.from(entry.data ?? '');
     const stored = entry.deflate ? deflateRawSync(data, { level: 9 }) : data;
-    const name = Buffer.from(entry.name, 'utf8');
+    const name = entry.nameBytes ?? Buffer.from(entry.name, 'utf8');
     const crc = crc32(data);
     const mode = entry.mode ?? (entry.name.endsWith('/') ? 0o040755 : 0o100644);
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0x0800, 6);
+    const flags = entry.noUtf8Flag ? 0 : 0x0800;
+    local.writeUInt16LE(flags, 6);
     local.writeUInt16LE(entry.deflate ? 8 : 0, 8);
     local.writeUInt32LE(0x00210000, 10);
     local.writeUInt32LE(crc, 14);
@@ -40,7 +45,7 @@ export function writeRawZip(entries: RawZipEntry[]): Buffer {
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE((3 << 8) | 20, 4);
     central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0x0800, 8);
+    central.writeUInt16LE(flags, 8);
     central.writeUInt16LE(entry.deflate ? 8 : 0, 10);
     central.writeUInt32LE(0x00210000, 12);
     central.writeUInt32LE(crc, 16);

@@ -16,7 +16,7 @@ import { formatSeconds } from '@ngcc-perf/stats';
 import { checkLibraryFile, loadFailureError } from '../internal/library-input.js';
 import { parseMeasuringCpu } from '../internal/measuring-cpu.js';
 import { calibratingLine } from '../internal/time-progress.js';
-import { estimateCountingSeconds, parseInstructionSource } from '../internal/time-instructions.js';
+import { CALLGRIND_SLOWDOWN, estimateCountingSeconds, parseInstructionSource } from '../internal/time-instructions.js';
 import { parseInteger, parsePositiveNumber, parseSizeList } from '../parse-options.js';
 import { allowedCpus, defaultMeasuringCpus, GUIDE_MESSAGE_SIZES_BYTES } from '@ngcc-perf/timing';
 import { driverPath } from '@ngcc-perf/native';
@@ -83,7 +83,7 @@ async function estimateCounting(
     text:
       `instruction counting (${result.count.source}): about ${formatSeconds(estimatedSeconds)} more, one process per size ` +
       `(one count at ${smallest} B took ${formatSeconds(result.count.seconds)}; ${calls} calls per process` +
-      `${result.count.source === 'valgrind' ? ', each taken as 100 times slower under valgrind' : ''})`,
+      `${result.count.source === 'valgrind' ? `, each taken as ${CALLGRIND_SLOWDOWN} times slower under valgrind` : ''})`,
   };
 }
 

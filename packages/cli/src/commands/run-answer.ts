@@ -16,6 +16,20 @@ function constantTime(verdict: string | undefined, findings: number): string {
 }
 
 /**
+ * The answer table's header for records of these message lengths (bytes): the headline per byte at
+ * the longest, or "not measured" for a run without a measure phase (check-host, build, kat, report).
+ * @example
+ * answerHeader([], 'cycles')[2]; // 'cycles/byte (not measured in this run)'
+ */
+export function answerHeader(messageBytes: readonly number[], term: 'ticks' | 'cycles'): string[] {
+  const perByte =
+    messageBytes.length === 0
+      ? `${term}/byte (not measured in this run)`
+      : `${term}/byte @ ${Math.max(...messageBytes)} B (interval)`;
+  return ['instance', 'KAT', perByte, '× pseudoXOF', 'constant-time'];
+}
+
+/**
  * The answer table of a finished run directory, as lines for the terminal; empty when the run
  * holds no report (a shard) or cannot be read.
  */
@@ -25,7 +39,10 @@ export async function renderRunAnswer(runDirectory: string): Promise<string[]> {
   const systemId = dataset.campaign.systemId;
   const longest = Math.max(...dataset.records.map(({ record }) => record.messageBytes));
   const term = dataset.records.some(({ record }) => record.counter?.kind === 'fixed-rate') ? 'ticks' : 'cycles';
-  const header = ['instance', 'KAT', `${term}/byte @ ${longest} B (interval)`, '× pseudoXOF', 'constant-time'];
+  const header = answerHeader(
+    dataset.records.map(({ record }) => record.messageBytes),
+    term,
+  );
   const rows = dataset.build.instances
     .filter((entry) => !isBaselineCandidate(dataset, entry))
     .map((entry) => {

@@ -121,7 +121,11 @@ export function registerRunCommand(program: Command, context: CommandContext): v
     )
     .option(
       '--baseline',
-      'also measure the ICCS baseline (sm3hash, and pseudoXOF at every output width of the candidates) with the same plan, and show every figure × pseudoXOF',
+      'measure the ICCS baseline (sm3hash, and pseudoXOF at every output width of the candidates) with the same plan, and show every figure × pseudoXOF (the default)',
+    )
+    .option(
+      '--no-baseline',
+      'leave the ICCS baseline out (recorded in campaign.json; the pages say there is no × baseline)',
     )
     .option('--quiet', 'no progress output')
     .option(
@@ -224,7 +228,7 @@ export function registerRunCommand(program: Command, context: CommandContext): v
           driverPath: driver,
           allowUnfixedHost: flags.allowUnfixedHost === true || process.env.NGCC_PERF_ALLOW_UNFIXED_HOST === '1',
           ...(remeasure === undefined ? {} : { remeasure }),
-          baseline: flags.baseline === true,
+          baseline: flags.baseline !== false,
           ...(flags.fixedLayout === true ? { addressLayout: 'fixed' as const } : {}),
           ...(flags.countInstructions === undefined
             ? {}

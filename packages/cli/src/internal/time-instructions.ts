@@ -61,10 +61,16 @@ export function describeCountingShare(result: {
 }
 
 /**
- * How much slower a call runs under callgrind counting instructions only (no cache simulation) than
- * natively: an upper bound used by `plan` (valgrind's manual gives 2–100× for its tools).
+ * How much slower a counted call runs under callgrind (collection on for the call alone, no cache
+ * simulation, its dump included) than the calibrated native call: the factor `plan` multiplies a
+ * size's call time by. Measured with `node bench/callgrind-slowdown.mjs` on the 2-core VM of
+ * 2026-12-02 (bundled SHA-512, SM3 and SHAKE256 at 1 MiB, count processes of 21 and 1 calls):
+ * ×2 … ×26 per round, medians ×16 (9 rounds) and ×8 (15 rounds); 30 is above every round measured,
+ * so the estimate stays an upper bound for such code (valgrind's manual gives 2–100× for its tools;
+ * 100 overstated it 4–10×). At the guide sizes a count process's start-up, measured by `plan`, is
+ * most of its time.
  */
-export const CALLGRIND_SLOWDOWN = 100;
+export const CALLGRIND_SLOWDOWN = 30;
 
 /**
  * `plan --count-instructions`: the wall seconds counting would add, one count process per size: the

@@ -1,5 +1,5 @@
 import cliProgress from 'cli-progress';
-import { createEtaTracker, formatDuration } from './eta-tracker.js';
+import { createEtaTracker, etaBasis, formatDuration } from './eta-tracker.js';
 import type { CampaignEvent, CampaignEventSink } from '@ngcc-perf/campaign';
 
 /** A live progress bar and the way to close it. */
@@ -12,7 +12,8 @@ export interface ProgressBar {
 /**
  * A live progress bar on a TTY (cli-progress): one bar per phase — instances for build and kat,
  * operations for calibrate and measure — with the current instance, message size and trial of
- * each measuring CPU, and during measure the ETA from the calibrate phase's plan. Warnings and
+ * each measuring CPU, and during measure the ETA: the calibrate phase's plan scaled by how much slower than
+ * planned the measured operations ran (`plan × 1.85`). Warnings and
  * host problems are printed above it.
  * @param stream - a TTY stream (stderr)
  * @example
@@ -32,7 +33,7 @@ export function createProgressBar(stream: NodeJS.WriteStream): ProgressBar {
     return {
       phase: phase.padEnd(10),
       now: [...current.entries()].map(([cpu, text]) => (cpu < 0 ? text : `CPU ${cpu}: ${text}`)).join(' · ') || '…',
-      plan: remaining === null ? '' : ` | ETA ${formatDuration(remaining)} (plan)`,
+      plan: remaining === null ? '' : ` | ETA ${formatDuration(remaining)} (${etaBasis(eta.slowness())})`,
     };
   };
   const stop = () => {

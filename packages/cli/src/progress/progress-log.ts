@@ -1,4 +1,4 @@
-import { createEtaTracker, formatDuration } from './eta-tracker.js';
+import { createEtaTracker, etaBasis, formatDuration } from './eta-tracker.js';
 import type { CampaignEvent, CampaignEventSink } from '@ngcc-perf/campaign';
 
 /**
@@ -42,7 +42,7 @@ export function createProgressLog(write: (line: string) => void): CampaignEventS
         const remaining = eta.remainingSeconds();
         const todo = event.operations.filter((o) => !o.done).length;
         say(
-          `plan: ${todo} of ${event.operations.length} operations to measure on CPU ${event.cpus.join(',')}${remaining === null ? '' : `, about ${formatDuration(remaining)}`}`,
+          `plan: ${todo} of ${event.operations.length} operations to measure on CPU ${event.cpus.join(',')}${remaining === null ? '' : `, about ${formatDuration(remaining)} by the plan`}`,
         );
         return;
       }
@@ -51,7 +51,7 @@ export function createProgressLog(write: (line: string) => void): CampaignEventS
         const remaining = eta.remainingSeconds();
         const where = event.cpu === null ? '' : ` on CPU ${event.cpu}`;
         const failure = event.failure === null ? '' : `: ${event.failure}`;
-        const progress = `[${eta.doneOperations()}/${eta.totalOperations()}${remaining === null ? '' : `, ETA ${formatDuration(remaining)}`}]`;
+        const progress = `[${eta.doneOperations()}/${eta.totalOperations()}${remaining === null ? '' : `, ETA ${formatDuration(remaining)} (${etaBasis(eta.slowness())})`}]`;
         say(
           `${event.candidate}/${event.instance} ${event.messageBytes} B: ${event.status}${where} in ${event.wallSeconds.toFixed(1)} s${failure} ${progress}`,
         );

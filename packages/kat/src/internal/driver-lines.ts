@@ -122,8 +122,8 @@ const recordCheck: LineSchema<KatRecordLine> = {
 /**
  * Parses and validates every stdout line of `kat` mode through `@ngcc-perf/native`'s one envelope
  * parser (native/PROTOCOL.md, "Reading the output"): lines that are not JSON objects with `v` are
- * counted as stray output (the driver sends the library's own stdout to stderr, so there should be
- * none); lines of types this mode does not know are skipped; the `error` line is checked against
+ * counted as stray output (the driver keeps the library's own stdout off the protocol stream, so
+ * there should be none); lines of types this mode does not know are skipped; the `error` line is checked against
  * the fields `kat` mode gives it.
  * @throws {KatError} `DRIVER_VERSION` (another protocol version: rebuild the driver),
  *   `DRIVER_PROTOCOL` (a line that does not match native/PROTOCOL.md).

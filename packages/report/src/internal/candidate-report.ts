@@ -9,6 +9,7 @@ import { candidateBreadcrumbs } from './page-links.js';
 import { buildPerformanceSection } from './performance-section.js';
 import { codeSpan, paragraph } from './report-model.js';
 import { behaviourBlocks, packageBasicItems, packageKatBlocks, versionsMeasured } from './package-section.js';
+import { addedSourceItems, katReferenceBlocks } from './discovery-evidence.js';
 import { buildResourceSection } from './resource-section.js';
 import type { CandidateContext } from './candidate-context.js';
 import type { PageFormat } from './page-links.js';
@@ -42,6 +43,7 @@ function buildBasicSection(context: CandidateContext): ReportSection {
           [`Implementation versions measured: ${versionsMeasured(context.instances)}`],
           ['Parameter sets: ', ...joinCodes(context.instances.map((entry) => entry.instance))],
           ...packageBasicItems(context),
+          ...addedSourceItems(context.instances),
         ],
       },
     ],
@@ -72,6 +74,7 @@ function buildKatSection(context: CandidateContext): ReportSection {
         rows: context.instances.map((entry) => [[codeSpan(entry.instance)], [entry.flags], katCell(entry)]),
       },
       ...buildFlagsBlocks(context.instances),
+      ...katReferenceBlocks(context.instances),
       ...packageKatBlocks(context.instances),
       ...behaviourBlocks(context),
     ],

@@ -1,6 +1,7 @@
 // The method page's sections on the headline figure (what it is, how its interval is made, its
 // coverage with this plan's trials) and on the ICCS baseline the × pseudoXOF figures divide by.
 import { formatCoverage, HEADLINE_TARGET_COVERAGE } from '@ngcc-perf/stats';
+import { baselineAbsenceSentence } from './baseline-absence.js';
 import { buildBaselineTable } from './baseline-table.js';
 import { headlineCoverage, headlineIntervalWords } from './headline-words.js';
 import { paragraph } from './report-model.js';
@@ -39,6 +40,8 @@ export function headlineMethodSection(dataset: Dataset): ReportSection {
 
 export function baselineMethodSection(dataset: Dataset): ReportSection | null {
   const table = buildBaselineTable(dataset);
+  const absence = baselineAbsenceSentence(dataset);
+  if (absence !== null) return { heading: 'Baseline', id: 'baseline', blocks: [paragraph(absence)] };
   if (table === null) return null;
   return {
     heading: 'Baseline',

@@ -1,6 +1,7 @@
 // Sections of the method page: the plan as run, the counters, CPUs, host state at start and
 // end, builds with full flags and digests, tools, formulas and the records' warnings.
 import { formatSeconds } from '@ngcc-perf/stats';
+import { counterTerm } from './counter-term.js';
 import { codeSpan, paragraph } from './report-model.js';
 import type { Dataset } from '../dataset.js';
 import type { CompleteTimingRecord, TimingRecord } from '@ngcc-perf/record';
@@ -251,7 +252,8 @@ export function buildSection(dataset: Dataset): ReportSection {
   };
 }
 
-export function formulaSection(): ReportSection {
+export function formulaSection(dataset: Dataset): ReportSection {
+  const { perCall, perByte } = counterTerm(records(dataset));
   return {
     heading: 'Derived figures',
     id: 'formulas',
@@ -259,8 +261,8 @@ export function formulaSection(): ReportSection {
       {
         kind: 'list',
         items: [
-          ['n = Σ iterations over the trials; mean cycles = Σ ticks / n; mean time = Σ seconds / n (SPEC §5)'],
-          ['cycles/byte = mean cycles / L; MB/s = L · n / Σ seconds / 10^6; ops/s = n / Σ seconds'],
+          [`n = Σ iterations over the trials; mean ${perCall} = Σ ticks / n; mean time = Σ seconds / n (SPEC §5)`],
+          [`${perByte} = mean ${perCall} / L; MB/s = L · n / Σ seconds / 10^6; ops/s = n / Σ seconds`],
           [
             'median, minimum, maximum, sample standard deviation and CV over the per-trial means (ticks / iterations); 95 % interval mean ± t(0.975; k − 1) · sd / √k',
           ],
@@ -274,6 +276,16 @@ export function formulaSection(): ReportSection {
   };
 }
 
+/**
+ * A record's warning in its counter's term: the timing package words a trial mean as
+ * "(mean 8408.8 cycles)" whatever the counter; a fixed-rate counter's figure reads "ticks".
+ */
+function inCounterTerm(warning: string, record: TimingRecord): string {
+  return counterTerm([record]).perCall === 'ticks'
+    ? warning.replace(/\(mean ([0-9.]+) cycles\)/g, '(mean $1 ticks)')
+    : warning;
+}
+
 export function warningSection(dataset: Dataset): ReportSection {
   const order = new Map(dataset.build.instances.map((entry, index) => [`${entry.candidate}/${entry.instance}`, index]));
   const rank = (record: TimingRecord): number => order.get(`${record.candidate}/${record.instance}`) ?? Infinity;
@@ -283,7 +295,10 @@ export function warningSection(dataset: Dataset): ReportSection {
       record.status === 'complete'
         ? ((record as CompleteTimingRecord).derived.warnings ?? [])
         : [`failed: ${record.failure}`];
-    return warnings.map((warning): Inline[] => [codeSpan(record.instance), ` ${record.messageBytes} B: ${warning}`]);
+    return warnings.map((warning): Inline[] => [
+      codeSpan(record.instance),
+      ` ${record.messageBytes} B: ${inCounterTerm(warning, record)}`,
+    ]);
   });
   return {
     heading: 'Warnings of the records',

@@ -1,6 +1,7 @@
 // §4 charts (HTML only): cycles/byte and MB/s against message length, and the trial spread.
 import { formatCyclesPerByte, formatMegabytesPerSecond } from '@ngcc-perf/stats';
 import { describeSeries, lineSeriesTable } from './chart-data.js';
+import { counterTerm } from './counter-term.js';
 import { countersUsed } from './environment-section.js';
 import type { CandidateContext } from './candidate-context.js';
 import type { CompleteTimingRecord } from '@ngcc-perf/record';
@@ -129,7 +130,7 @@ export function buildPerformanceCharts(context: CandidateContext): ChartBlock[] 
     id: 'spread-chart',
     title: `${context.candidateId}: spread of the trials around the mean (system ${system})`,
     description:
-      'For each instance and message length, one dot per trial at its mean cycles per call, as a percentage above or below the mean over all trials' +
+      `For each instance and message length, one dot per trial at its mean ${counterTerm(context.dataset.records.map(({ record }) => record)).perCall} per call, as a percentage above or below the mean over all trials` +
       (withQuartiles ? '; bars span the per-call first to third quartile, with a tick at the median' : '') +
       `. The largest trial deviation is ${largest.toFixed(2)} %.`,
     xAxisLabel: 'message length (bytes, logarithmic)',

@@ -8,6 +8,7 @@ import {
   formatSeconds,
 } from '@ngcc-perf/stats';
 import { formatGigahertz } from './candidate-context.js';
+import { counterTerm } from './counter-term.js';
 import { countersUsed } from './environment-section.js';
 import { buildPerCallBlocks } from './per-call-table.js';
 import { isUnsteady, UNSTEADY_MARKER } from './reliability.js';
@@ -31,19 +32,20 @@ function describeCounter(counter: CounterInfo): Inline[] {
     counter.hz === null || counter.hz === undefined ? 'a fixed rate' : `a fixed rate of ${formatGigahertz(counter.hz)}`;
   const reason = counter.reason ? ` The hardware cycle counter was not used: ${counter.reason}.` : '';
   return [
-    'The “cycles” in this table are ticks of the ',
+    'The ticks in this table are counts of the ',
     codeSpan(counter.name),
-    ` counter, which runs at ${rate}; they are not core clock cycles, so “cycles/byte” means counter ticks per byte.${reason}`,
+    ` counter, which runs at ${rate}; they are not core clock cycles, so ticks/byte are counter ticks per byte.${reason}`,
   ];
 }
 
 function describeMethod(context: CandidateContext): Inline[] {
   const { plan } = context.dataset.campaign;
+  const term = counterTerm(context.dataset.records.map(({ record }) => record));
   return [
     `Method: a single cold call calibrates, for each instance and message length, how many calls make a trial of about ${plan.trialTargetSeconds} s ` +
       `(no fewer than ${plan.minIterations}, no more than ${plan.maxIterations}, within ${plan.budgetSeconds} s per operation). ` +
       `Then ${plan.trials} trials run, each in a fresh driver process pinned to one CPU and preceded by warm-up calls. ` +
-      'Mean cycles and mean time divide the totals over all n calls by n; MB/s counts 10^6 bytes. ' +
+      `Mean ${term.perCall} and mean time divide the totals over all n calls by n; MB/s counts 10^6 bytes. ` +
       'Every call hashes the same L-byte buffer, filled by the rule ',
     codeSpan(plan.messageRule),
     '.',
@@ -99,6 +101,7 @@ function performanceRow(record: TimingRecord): Inline[][] {
 
 export function buildPerformanceSection(context: CandidateContext): ReportSection {
   const records = context.records.map(({ record }) => record);
+  const term = counterTerm(context.dataset.records.map(({ record }) => record));
   const blocks: Block[] = [];
   for (const counter of countersUsed(context)) blocks.push(paragraph(...describeCounter(counter)));
   blocks.push(paragraph(...describeMethod(context)));
@@ -123,7 +126,7 @@ export function buildPerformanceSection(context: CandidateContext): ReportSectio
   blocks.push({
     kind: 'table',
     caption: 'Mean cost per call by instance and message length',
-    headers: ['instance', 'message', 'mean cycles', 'cycles/byte', 'mean time', 'MB/s', 'n'],
+    headers: ['instance', 'message', `mean ${term.perCall}`, term.perByte, 'mean time', 'MB/s', 'n'],
     numeric: [false, true, true, true, true, true, true],
     rows: records.map(performanceRow),
   });

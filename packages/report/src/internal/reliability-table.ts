@@ -17,15 +17,35 @@ function reliabilityRow(record: TimingRecord): Inline[][] {
   if (record.status !== 'complete')
     return [...head, ['—'], [`${Math.round(cvWarningLimit(record.messageBytes) * 100)} %`], ['—'], ['—'], ['—']];
   const trials = record.processes.filter((entry) => entry.trial !== null).length;
-  const outliers = record.derived.outlierTrials ?? [];
+  const outliers = record.derived.outlierTrials;
   return [
     ...head,
     [cvCell(record)],
     [`${Math.round(cvWarningLimit(record.messageBytes) * 100)} %`],
     [formatIntervalPerByte(record)],
     [formatRecordHeadline(record, 'per-byte')],
-    [`${outliers.length} of ${trials}`],
+    [outliers === undefined ? 'not recorded' : `${outliers.length} of ${trials}`],
   ];
+}
+
+function unsteadySentence(flagged: number, rows: number): string {
+  return `${UNSTEADY_MARKER} marks ${flagged} of ${rows} rows for which ${CV_LIMIT_SENTENCE}; their mean is less certain than the others — read the interval and the headline beside it.`;
+}
+
+/**
+ * What the rows' trial CVs show when none is above its limit: agreement is claimed only for the
+ * rows that have a CV; rows without one (a single trial, a CV not recorded, a failed row) are
+ * counted and said to claim nothing.
+ */
+function agreementSentence(records: readonly TimingRecord[]): string {
+  const withCv = records.filter((record) => record.status === 'complete' && typeof record.derived.cv === 'number');
+  const limits =
+    'the trial CV (standard deviation of the trial means over their mean) is at most 5 % below 4096 B and 2 % from 4096 B';
+  if (withCv.length === records.length) return `Every row’s trials agree within the limit: ${limits}.`;
+  const without = records.length - withCv.length;
+  const none = `${without} of ${records.length} rows ${without === 1 ? 'has' : 'have'} no trial CV (a single trial, a failed measurement or a CV not recorded), so nothing is claimed about how well their trials agree`;
+  if (withCv.length === 0) return `${none[0]!.toUpperCase()}${none.slice(1)}.`;
+  return `The trials of the other ${withCv.length} rows agree within the limit: ${limits}; ${none}.`;
 }
 
 /** The paragraph and table; no block when the candidate has no record. */
@@ -34,10 +54,7 @@ export function buildReliabilityBlocks(context: CandidateContext): Block[] {
   if (records.length === 0) return [];
   const flagged = records.filter(isUnsteady);
   const unit = counterTerm(records).perByte;
-  const sentence =
-    flagged.length === 0
-      ? 'Every row’s trials agree within the limit: the trial CV (standard deviation of the trial means over their mean) is at most 5 % below 4096 B and 2 % from 4096 B.'
-      : `${UNSTEADY_MARKER} marks ${flagged.length} of ${records.length} rows for which ${CV_LIMIT_SENTENCE}; their mean is less certain than the others — read the interval and the headline beside it.`;
+  const sentence = flagged.length > 0 ? unsteadySentence(flagged.length, records.length) : agreementSentence(records);
   const remeasured = records.filter((record) => record.remeasure !== undefined);
   const remeasureSentence: Inline[] = [];
   remeasured.forEach((record, index) => {

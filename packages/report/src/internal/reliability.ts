@@ -17,8 +17,9 @@ export function isUnsteady(record: TimingRecord): boolean {
   );
 }
 
-/** `3.1 %` (one decimal), `—` without a CV (a single trial). */
+/** `3.1 %` (one decimal), `—` without a CV (a single trial), `not recorded` when the record has no CV field. */
 export function formatCvPercent(record: TimingRecord): string {
+  if (record.status === 'complete' && record.derived.cv === undefined) return 'not recorded';
   if (record.status !== 'complete' || typeof record.derived.cv !== 'number') return '—';
   return `${(record.derived.cv * 100).toFixed(1)} %`;
 }

@@ -47,6 +47,32 @@ export function niceCeiling(value: number): number {
   return step * magnitude;
 }
 
+/** A linear axis from 0 fitted to the data: its end and the step between its ticks. */
+export interface FittedAxis {
+  /** Axis end: the first tick at or above the largest value. */
+  top: number;
+  /** Distance between ticks: 1, 2, 2.5 or 5 × 10^k. */
+  step: number;
+  /** Number of steps from 0 to `top` (at most `maxIntervals`). */
+  intervals: number;
+}
+
+/**
+ * A linear axis from 0 that the data fill: the tick step is the smallest 1, 2, 2.5 or 5 × 10^k
+ * giving at most `maxIntervals` steps up to `largest`, and the axis ends at the first tick at or
+ * above it, so the largest value reaches more than 70 % of the axis (a nice ceiling alone could
+ * leave half the plot empty: 51 on a 0–100 axis).
+ */
+export function fitAxis(largest: number, maxIntervals = 5): FittedAxis {
+  if (!(largest > 0)) return { top: 1, step: 1 / maxIntervals, intervals: maxIntervals };
+  const rough = largest / maxIntervals;
+  const magnitude = 10 ** Math.floor(Math.log10(rough));
+  const factor = [1, 2, 2.5, 5, 10].find((candidate) => candidate * magnitude >= rough * (1 - 1e-12)) ?? 10;
+  const step = Number((factor * magnitude).toPrecision(6));
+  const intervals = Math.max(1, Math.ceil(largest / step - 1e-9));
+  return { top: Number((step * intervals).toPrecision(6)), step, intervals };
+}
+
 /** Largest 1, 2 or 5 × 10^k at or below `value` (log axis start). */
 export function niceFloor(value: number): number {
   if (value <= 0) return 1;

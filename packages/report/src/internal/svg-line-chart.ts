@@ -12,6 +12,7 @@ import {
   fixed,
   HEIGHT,
   legendHeight,
+  fitAxis,
   niceCeiling,
   niceFloor,
   openSvg,
@@ -47,7 +48,8 @@ export function renderSvgLineChart(chart: LineChartBlock): string {
   const sizes = [...new Set(points.map((point) => point.x))].sort((a, b) => a - b);
   const yLog = chart.yScale === 'log' && points.every((point) => point.y > 0);
   const highest = Math.max(...points.map((point) => point.high ?? point.y));
-  const yTop = niceCeiling(highest);
+  const fitted = fitAxis(highest);
+  const yTop = yLog ? niceCeiling(highest) : fitted.top;
   const yLow = yLog
     ? niceFloor(Math.min(...points.map((point) => point.low ?? point.y).filter((value) => value > 0)))
     : 0;
@@ -56,7 +58,7 @@ export function renderSvgLineChart(chart: LineChartBlock): string {
   const height = HEIGHT + legendHeight(chart.series.length);
   const parts = [
     ...openSvg(chart.id, chart.title, chart.description, height),
-    ...drawLogAxes(frame, sizes, yLow, yTop, chart.xAxisLabel, chart.yAxisLabel),
+    ...drawLogAxes(frame, sizes, yLow, yTop, chart.xAxisLabel, chart.yAxisLabel, fitted.intervals),
   ];
   chart.series.forEach((series, index) => {
     const stroke = colour(series.colourIndex);

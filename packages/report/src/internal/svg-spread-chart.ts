@@ -9,7 +9,7 @@ import {
   fixed,
   HEIGHT,
   legendHeight,
-  niceCeiling,
+  fitAxis,
   openSvg,
 } from './svg-frame.js';
 import type { LegendEntry } from './svg-frame.js';
@@ -51,14 +51,15 @@ function legendEntries(names: readonly string[], withQuartiles: boolean): Legend
 
 export function renderSvgSpreadChart(chart: SpreadChartBlock): string {
   const values = chart.groups.flatMap((group) => [...group.trialDeviationsPercent, ...(group.quartilesPercent ?? [])]);
-  const extent = niceCeiling(Math.max(0.1, ...values.map(Math.abs)));
+  const fitted = fitAxis(Math.max(0.1, ...values.map(Math.abs)), 4);
+  const extent = fitted.top;
   const sizes = [...new Set(chart.groups.map((group) => group.x))].sort((a, b) => a - b);
   const frame = createLogFrame(sizes, -extent, extent);
   const withQuartiles = chart.groups.some((group) => group.quartilesPercent !== undefined);
   const legend = legendEntries(chart.seriesNames, withQuartiles);
   const parts = [
     ...openSvg(chart.id, chart.title, chart.description, HEIGHT + legendHeight(legend.length)),
-    ...drawLogAxes(frame, sizes, -extent, extent, chart.xAxisLabel, chart.yAxisLabel, 4),
+    ...drawLogAxes(frame, sizes, -extent, extent, chart.xAxisLabel, chart.yAxisLabel, 2 * fitted.intervals),
   ];
   const zero = fixed(frame.y(0));
   parts.push(

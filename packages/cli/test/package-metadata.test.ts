@@ -1,0 +1,79 @@
+// Every workspace's package.json names the same source repository, with its own folder in it, so that
+// npm's "repository", "homepage" and "bugs" links of each published package lead to one place, and the
+// root README says where that is.
+import { describe, expect, it } from '@jest/globals';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { repositoryRoot } from './campaign-support.js';
+
+const SOURCE_URL = 'https://github.com/ngcc-perf/ngcc-perf';
+
+interface PackageJson {
+  name: string;
+  description?: string;
+  license?: string;
+  keywords?: string[];
+  homepage?: string;
+  bugs?: { url?: string };
+  repository?: { type?: string; url?: string; directory?: string };
+  engines?: { node?: string };
+  files?: string[];
+  workspaces?: string[];
+}
+
+const readJson = (folder: string) =>
+  JSON.parse(readFileSync(path.join(repositoryRoot, folder, 'package.json'), 'utf8')) as PackageJson;
+const root = readJson('.');
+
+describe('package metadata', () => {
+  it('the root package.json and README name the source repository', () => {
+    expect(root.repository).toEqual({ type: 'git', url: `git+${SOURCE_URL}.git` });
+    expect(root.homepage).toBe(`${SOURCE_URL}#readme`);
+    expect(root.bugs).toEqual({ url: `${SOURCE_URL}/issues` });
+    const readme = readFileSync(path.join(repositoryRoot, 'README.md'), 'utf8');
+    expect(readme).toContain(`Source: <${SOURCE_URL}>`);
+  });
+
+  it.each(root.workspaces ?? [])(
+    '%s: repository, homepage and bugs lead to its folder in that repository',
+    (folder) => {
+      const pkg = readJson(folder);
+      expect({
+        repository: pkg.repository,
+        homepage: pkg.homepage,
+        bugs: pkg.bugs,
+        license: pkg.license,
+        licenseFile: existsSync(path.join(repositoryRoot, folder, 'LICENSE')),
+        engines: pkg.engines,
+        described: (pkg.description ?? '').length > 0,
+        keywords: (pkg.keywords ?? []).length > 0,
+        filesHaveLicense: pkg.files?.includes('LICENSE'),
+      }).toEqual({
+        repository: { type: 'git', url: `git+${SOURCE_URL}.git`, directory: folder },
+        homepage: `${SOURCE_URL}/tree/main/${folder}#readme`,
+        bugs: { url: `${SOURCE_URL}/issues` },
+        license: 'MIT',
+        licenseFile: true,
+        engines: { node: '>=20' },
+        described: true,
+        keywords: true,
+        filesHaveLicense: true,
+      });
+    },
+  );
+
+  it('README links into the source use that address (the NGCC harness dataset is the one other GitHub link)', () => {
+    const folders = ['.', ...(root.workspaces ?? [])];
+    const links = folders.flatMap((folder) =>
+      (
+        readFileSync(path.join(repositoryRoot, folder, 'README.md'), 'utf8').match(
+          /https:\/\/github\.com\/[^\s)>"'`]*/g,
+        ) ?? []
+      )
+        .filter((link) => !link.startsWith('https://github.com/ngcc-dev/ngcc-harness'))
+        .map((link) => ({ folder, link })),
+    );
+    expect(links.length).toBeGreaterThan(0);
+    expect(links.filter(({ link }) => !/^https:\/\/github\.com\/ngcc-perf\/ngcc-perf([/#]|$)/.test(link))).toEqual([]);
+  });
+});
