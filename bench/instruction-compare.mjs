@@ -16,11 +16,12 @@
 //                                      [--trials 5] [--keep DIR]
 //
 // Needs the built packages (npm run build), gcc and valgrind.
-import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { writeToyCandidate } from './support/toy-candidate.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const cli = path.join(root, 'packages/cli/bin/ngcc-perf.js');
@@ -72,42 +73,8 @@ mkdirSync(scratch, { recursive: true });
 const ngccPerf = (args) => spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', maxBuffer: 1 << 26 });
 
 /** Writes a candidate folder for `toy` with `rounds` rounds, its manifest made from its own KAT files. */
-function writeCandidate(folder, toy, rounds) {
-  mkdirSync(folder, { recursive: true });
-  writeFileSync(path.join(folder, 'toy.c'), toySource(rounds));
-  writeFileSync(
-    path.join(folder, 'candidate.json'),
-    JSON.stringify({
-      id: toy.id,
-      algorithm: `Toy${toy.rounds}`,
-      category: 'hash',
-      variant: 'reference',
-      sources: ['toy.c'],
-      manifest: 'kat.sha256',
-      instances: [{ name: 'toy_256', digestBits: 256 }],
-    }),
-  );
-  const scratchBuild = mkdtempSync(path.join(scratch, 'kat-'));
-  const library = path.join(scratchBuild, 'libtoy_256.so');
-  execFileSync('gcc', ['-std=c99', '-O2', '-fPIC', '-shared', '-o', library, path.join(folder, 'toy.c')]);
-  writeFileSync(path.join(folder, 'kat.sha256'), '');
-  // exits 3 (NOKAT: no manifest entry yet) after writing the entries
-  const written = ngccPerf([
-    'kat',
-    library,
-    '--digest-bits',
-    '256',
-    '--name',
-    'toy_256',
-    '--out-dir',
-    path.join(scratchBuild, 'kat'),
-    '--write-manifest',
-    path.join(folder, 'kat.sha256'),
-  ]);
-  if (!readFileSync(path.join(folder, 'kat.sha256'), 'utf8').includes('toy_256/KAT_2_12_toy_256.txt'))
-    throw new Error(`${toy.id}: no manifest written: ${written.stderr}`);
-  rmSync(scratchBuild, { recursive: true, force: true });
-}
+const writeCandidate = (folder, toy, rounds) =>
+  writeToyCandidate({ folder, id: toy.id, algorithm: `Toy${toy.rounds}`, source: toySource(rounds), scratch });
 
 const started = Date.now();
 const seconds = (from) => ((Date.now() - from) / 1000).toFixed(0);

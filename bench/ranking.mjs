@@ -14,15 +14,13 @@
 //   node bench/ranking.mjs [--runs 10] [--sizes 4096,65536] [--trial-target 0.2] [--trials 5] [--keep DIR]
 //
 // Needs the built packages (npm run build) and gcc.
-import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { writeToyCandidate } from './support/toy-candidate.mjs';
 import { loadCandidate, runCampaign } from '../packages/campaign/dist/index.js';
 import { loadRunDirectory, rankInstances } from '../packages/report/dist/index.js';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const argument = (name, fallback) =>
   process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : fallback;
 const runs = Number(argument('--runs', '10'));
@@ -78,7 +76,6 @@ int CryptHash(int digest_len_bits, const unsigned char *msg, unsigned long long 
 }
 `;
 
-const cli = path.join(root, 'packages/cli/bin/ngcc-perf.js');
 const scratch = keep ?? mkdtempSync(path.join(tmpdir(), 'ngcc-ranking-bench-'));
 mkdirSync(scratch, { recursive: true });
 
@@ -86,42 +83,7 @@ mkdirSync(scratch, { recursive: true });
 const candidates = [];
 for (const toy of TOYS) {
   const folder = path.join(scratch, 'candidates', toy.id);
-  mkdirSync(folder, { recursive: true });
-  writeFileSync(path.join(folder, 'toy.c'), toySource(toy.rounds));
-  writeFileSync(
-    path.join(folder, 'candidate.json'),
-    JSON.stringify({
-      id: toy.id,
-      algorithm: `Toy${toy.rounds}`,
-      category: 'hash',
-      variant: 'reference',
-      sources: ['toy.c'],
-      manifest: 'kat.sha256',
-      instances: [{ name: 'toy_256', digestBits: 256 }],
-    }),
-  );
-  const library = path.join(folder, 'libtoy_256.so');
-  execFileSync('gcc', ['-O2', '-fPIC', '-shared', '-o', library, path.join(folder, 'toy.c')]);
-  writeFileSync(path.join(folder, 'kat.sha256'), '');
-  const katFiles = path.join(folder, 'kat-files');
-  // exits 3 (NOKAT: no manifest entry yet) after writing the entries
-  const written = spawnSync(process.execPath, [
-    cli,
-    'kat',
-    library,
-    '--digest-bits',
-    '256',
-    '--name',
-    'toy_256',
-    '--out-dir',
-    katFiles,
-    '--write-manifest',
-    path.join(folder, 'kat.sha256'),
-  ]);
-  if (!readFileSync(path.join(folder, 'kat.sha256'), 'utf8').includes('toy_256/KAT_2_12_toy_256.txt'))
-    throw new Error(`${toy.id}: no manifest written: ${written.stderr}`);
-  rmSync(library);
-  rmSync(katFiles, { recursive: true, force: true });
+  writeToyCandidate({ folder, id: toy.id, algorithm: `Toy${toy.rounds}`, source: toySource(toy.rounds), scratch });
   candidates.push(await loadCandidate(folder));
 }
 

@@ -21,31 +21,6 @@ static volatile int crash_phase_has_index = 0;
 static volatile uint64_t crash_index = 0;
 static unsigned char alt_stack[ALT_STACK_BYTES];
 
-static void put_err(const char *text)
-{
-    size_t n = strlen(text);
-    while (n > 0) {
-        ssize_t w = write(driver_stderr_fd(), text, n);
-        if (w <= 0) {
-            return;
-        }
-        text += w;
-        n -= (size_t)w;
-    }
-}
-
-static void put_err_u64(uint64_t value)
-{
-    char digits[24];
-    size_t at = sizeof digits - 1;
-    digits[at] = '\0';
-    do {
-        digits[--at] = (char)('0' + value % 10);
-        value /= 10;
-    } while (value != 0);
-    put_err(digits + at);
-}
-
 static void on_fatal_signal(int sig)
 {
     const char *name = "a fatal signal";
@@ -59,28 +34,28 @@ static void on_fatal_signal(int sig)
     out_flush_from_signal();
     library_output_finish_from_signal();
     if (phase != NULL) {
-        put_err("ngcc-perf-driver: the library ");
-        put_err(crash_library_path);
-        put_err(" crashed with signal ");
+        driver_stderr_text("ngcc-perf-driver: the library ");
+        driver_stderr_text(crash_library_path);
+        driver_stderr_text(" crashed with signal ");
     } else {
-        put_err("ngcc-perf-driver: the driver (outside the library ");
-        put_err(crash_library_path);
-        put_err(") crashed with signal ");
+        driver_stderr_text("ngcc-perf-driver: the driver (outside the library ");
+        driver_stderr_text(crash_library_path);
+        driver_stderr_text(") crashed with signal ");
     }
-    put_err_u64((uint64_t)sig);
-    put_err(" (");
-    put_err(name);
-    put_err(")");
+    driver_stderr_decimal((uint64_t)sig);
+    driver_stderr_text(" (");
+    driver_stderr_text(name);
+    driver_stderr_text(")");
     if (phase != NULL) {
-        put_err(" ");
-        put_err(phase);
+        driver_stderr_text(" ");
+        driver_stderr_text(phase);
         if (crash_phase_has_index) {
-            put_err(" ");
-            put_err_u64(crash_index);
+            driver_stderr_text(" ");
+            driver_stderr_decimal(crash_index);
         }
-        put_err("; fix the library (a debugger or -fsanitize=address shows where)");
+        driver_stderr_text("; fix the library (a debugger or -fsanitize=address shows where)");
     }
-    put_err("; the driver ends with the same signal\n");
+    driver_stderr_text("; the driver ends with the same signal\n");
     sandbox_note_signal_death(sig);
     /* SA_RESETHAND restored the default action; SA_NODEFER lets it fire now. */
     raise(sig);

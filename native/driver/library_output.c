@@ -146,7 +146,7 @@ int library_output_capture(void)
     return 0;
 }
 
-static void write_all(const char *text, size_t bytes)
+void driver_stderr_write(const char *text, size_t bytes)
 {
     while (bytes > 0) {
         ssize_t n = write(stderr_fd, text, bytes);
@@ -161,7 +161,12 @@ static void write_all(const char *text, size_t bytes)
     }
 }
 
-static void write_decimal(uint64_t value)
+void driver_stderr_text(const char *text)
+{
+    driver_stderr_write(text, strlen(text));
+}
+
+void driver_stderr_decimal(uint64_t value)
 {
     char digits[24];
     size_t at = sizeof digits;
@@ -169,7 +174,7 @@ static void write_decimal(uint64_t value)
         digits[--at] = (char)('0' + value % 10);
         value /= 10;
     } while (value != 0);
-    write_all(digits + at, sizeof digits - at);
+    driver_stderr_write(digits + at, sizeof digits - at);
 }
 
 /* Async-signal-safe: the kept tail, after a counting line when bytes were left out. */
@@ -182,22 +187,22 @@ static void write_tail(void)
         return;
     }
     if (seen > kept) {
-        write_all("ngcc-perf-driver: the library wrote ", 36);
-        write_decimal(seen);
-        write_all(" bytes on stdout and stderr; the first ", 39);
-        write_decimal(seen - kept);
-        write_all(" were discarded, the last ", 26);
-        write_decimal(kept);
-        write_all(" follow\n", 8);
+        driver_stderr_write("ngcc-perf-driver: the library wrote ", 36);
+        driver_stderr_decimal(seen);
+        driver_stderr_write(" bytes on stdout and stderr; the first ", 39);
+        driver_stderr_decimal(seen - kept);
+        driver_stderr_write(" were discarded, the last ", 26);
+        driver_stderr_decimal(kept);
+        driver_stderr_write(" follow\n", 8);
     }
     if (start + kept <= LIBRARY_OUTPUT_TAIL_BYTES) {
-        write_all((const char *)tail + start, kept);
+        driver_stderr_write((const char *)tail + start, kept);
     } else {
-        write_all((const char *)tail + start, LIBRARY_OUTPUT_TAIL_BYTES - start);
-        write_all((const char *)tail, kept - (LIBRARY_OUTPUT_TAIL_BYTES - start));
+        driver_stderr_write((const char *)tail + start, LIBRARY_OUTPUT_TAIL_BYTES - start);
+        driver_stderr_write((const char *)tail, kept - (LIBRARY_OUTPUT_TAIL_BYTES - start));
     }
     if (tail[(seen - 1) % LIBRARY_OUTPUT_TAIL_BYTES] != '\n') {
-        write_all("\n", 1);
+        driver_stderr_write("\n", 1);
     }
 }
 

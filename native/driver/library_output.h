@@ -6,6 +6,9 @@
 #ifndef NGCC_LIBRARY_OUTPUT_H
 #define NGCC_LIBRARY_OUTPUT_H
 
+#include <stddef.h>
+#include <stdint.h>
+
 #define LIBRARY_OUTPUT_TAIL_BYTES 4096
 
 /* Call after out_init(): points descriptors 1 and 2 at the pipe and starts the reader. Returns 0;
@@ -15,6 +18,13 @@ int library_output_capture(void);
 
 /* The descriptor of the driver's own stderr (the original descriptor 2). */
 int driver_stderr_fd(void);
+
+/* Async-signal-safe writes to the driver's own stderr, for the crash handler and the tail:
+ * `bytes` of `text` (a write interrupted by a signal is resumed; a failed one gives up), a
+ * NUL-terminated text, and an unsigned decimal. */
+void driver_stderr_write(const char *text, size_t bytes);
+void driver_stderr_text(const char *text);
+void driver_stderr_decimal(uint64_t value);
 
 /* Flushes the library's stdio buffers, stops the capture (descriptors 1 and 2 then lead to
  * /dev/null), and writes the kept tail to the driver's stderr: verbatim when it is all the library

@@ -195,6 +195,20 @@ describe('hash mode with libxor_ok', () => {
     expect(run.stderr).toContain('chatty: loaded');
     expect(run.stderr).toContain('chatty: hashing 8 bits');
   });
+
+  test("of a library's output only the last 4 KiB reach stderr, after a line counting what was left out", () => {
+    // libchatty_64k writes 64 KiB to stdout and 1 KiB to stderr per call: 3 × 66,560 bytes
+    const frames = Buffer.concat([1, 2, 3].map((byte) => frame(8, Uint8Array.of(byte))));
+    const run = runDriver(['hash', lib('chatty_64k'), '64'], frames);
+    expect(run.status).toBe(0);
+    expect(run.lines.map((line) => line.type)).toEqual(['digest', 'digest', 'digest', 'end']);
+    const counting =
+      'ngcc-perf-driver: the library wrote 199680 bytes on stdout and stderr; the first 195584 were discarded, the last 4096 follow\n';
+    expect(run.stderr.startsWith(counting)).toBe(true);
+    const tail = run.stderr.slice(counting.length);
+    expect(tail).toHaveLength(4096);
+    expect(tail.endsWith('c\n')).toBe(true); // the last call's stderr line ends the tail
+  });
 });
 
 describe('time mode', () => {
