@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { InstructionCount, TimingRecord } from '@ngcc-perf/record';
 import { measureCallMemory } from '@ngcc-perf/rss';
@@ -96,7 +97,7 @@ async function measureOne(
   operation: Operation,
   cpu: number,
   result: MeasurePhaseResult,
-  turns: { takeTurn: TakeTurn; operations: number },
+  turns: { takeTurn: TakeTurn; operations: number; batch: string },
 ): Promise<'complete' | 'failed'> {
   const { entry, messageBytes } = operation;
   const base = { candidate: entry.candidate, instance: entry.instance, messageBytes };
@@ -136,7 +137,7 @@ async function measureOne(
     ...withPortablePaths(memory, context.state.directory),
     ...withPortablePaths(counted.fields, context.state.directory),
     ...(remeasure === null ? {} : { remeasure }),
-    ...(turns.operations > 1 ? { interleaving: { operations: turns.operations } } : {}),
+    ...(turns.operations > 1 ? { interleaving: { operations: turns.operations, batch: turns.batch } } : {}),
   };
   await writeJsonAtomic(path.join(context.state.directory, file), record);
   const wallSeconds = Number(process.hrtime.bigint() - started) / 1e9;
@@ -164,12 +165,14 @@ async function measureBatch(
   result: MeasurePhaseResult,
 ): Promise<void> {
   const turns = new InterleavedTurns(batch.length);
+  const batchId = randomUUID(); // pairs trial k of one record with trial k of the others (report rankings)
   const outcomes = await Promise.allSettled(
     batch.map(async (operation, index) => {
       try {
         return await measureOne(context, operation, cpu, result, {
           takeTurn: turns.turnsOf(index),
           operations: batch.length,
+          batch: batchId,
         });
       } finally {
         turns.leave(index);
