@@ -83,6 +83,11 @@ export const buildInstanceSchema = z.object({
     .array(z.object({ file: z.string(), kind: z.enum(['source', 'include-dir']), reason: z.string() }))
     .optional(),
   /**
+   * Target flags (`-maes`) added to the profile's because gcc said an intrinsic needs a target feature
+   * ("target specific option mismatch"), each with why; only features this host's CPU has are added.
+   */
+  targetFlags: z.array(z.object({ flag: z.string(), reason: z.string() })).optional(),
+  /**
    * How the KAT verdict found its official digests: the manifest entries (`label/file`) the generated
    * files matched by KAT kind and canonical digest, and the reference twin (same digest length) whose
    * entries judged an instance the manifest does not name.

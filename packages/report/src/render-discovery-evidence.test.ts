@@ -28,6 +28,14 @@ function withDiscoveryEvidence(): Dataset {
       reason: "defines litchi_core, left undefined by the instance's own objects",
     },
   ];
+  second!.targetFlags = [
+    {
+      flag: '-maes',
+      reason:
+        'gcc: _mm_aesenc_si128 (wmmintrin.h:61, target "aes,sse2") failed with "target specific option mismatch"; ' +
+        "this host's CPU has aes (gcc -march=native enables -maes)",
+    },
+  ];
   dataset.build.packages = [
     {
       candidate: 'hash-15',
@@ -68,6 +76,15 @@ describe('discovery evidence on the pages', () => {
     expect(html).toContain('<code>Litchi-256/KAT_2_23_Litchi-256.txt</code>');
     expect(html).toContain(`entries of its reference twin <code>${first}</code>`);
     expect(html).toContain('<code>Implementations/common/core.c</code> — defines litchi_core');
+  });
+
+  it('the candidate page names each target flag the build added, with why, in Markdown and in HTML', () => {
+    expect(renderCandidateMarkdown(dataset, 'hash-15')).toContain(
+      `- Target flag added to the build of \`${second}\`: \`-maes\` — gcc: _mm_aesenc_si128 (wmmintrin.h:61`,
+    );
+    expect(renderCandidateHtml(dataset, 'hash-15')).toContain(
+      '<code>-maes</code> — gcc: _mm_aesenc_si128 (wmmintrin.h:61, target &quot;aes,sse2&quot;)',
+    );
   });
 
   it('the summary page lists an input that yielded nothing with its reason, in Markdown and in HTML', () => {

@@ -54,7 +54,8 @@ export interface LinkInstanceSourcesOptions {
  * the instance's flags; a missing header adds the nearest package folder holding it to the include
  * path; an object defining `main` is a program and left out; an own DRNG file nothing calls is
  * left out; an own file the compiler refuses is left out (with its first error) when the other
- * objects define `CryptHash` and link without it, and kept (so the build shows the error) otherwise; then, while linking leaves symbols undefined (or nothing defines `CryptHash`), the
+ * objects define `CryptHash` and link without it, and kept (so the build shows the error) otherwise —
+ * then no other folder's source is taken in its place; else, while linking leaves symbols undefined (or nothing defines `CryptHash`), the
  * nearest package source whose object defines them is added, each with the symbols that made it
  * needed. What no source defines is returned as `unresolved`.
  * @example
@@ -116,7 +117,10 @@ export async function linkInstanceSources(options: LinkInstanceSourcesOptions): 
   const pool = options.packageSources.filter((s) => !chosen.has(s.file)).sort(byCloseness(folder));
   const providers = new Map<string, string[]>();
   let unresolved: string[] = [];
-  for (let round = 0; round < 32; round += 1) {
+  // an own source the compiler refuses stays in the build (its error is the verdict): what it would
+  // define is unknown, so no other folder's source is taken in its place
+  const refusedOwn = library.some((f) => !symbolsOf.get(f)!.compiled);
+  for (let round = 0; round < (refusedOwn ? 0 : 32); round += 1) {
     const defined = new Set([...chosen].flatMap((f) => symbolsOf.get(f)?.defined ?? []));
     const missing = new Set(
       await reader.undefinedAtLink([...chosen].map(abs), (f) =>

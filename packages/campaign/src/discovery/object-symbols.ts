@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { execa } from 'execa';
+import { decideTargetFlags, readHostTargetOptions, targetFeatureNeeds } from './target-feature-flags.js';
 
 /** What `nm` says about the object of one source compiled with an instance's flags. */
 export interface ObjectSymbols {
@@ -70,7 +71,8 @@ function nmFlags(flags: string): string[] {
 /**
  * A {@link SymbolReader} compiling with gcc (g++ for C++) and `flags` (an instance's guide profile;
  * warnings off, LTO off), falling back to `fallbackFlags` (the harness default) when the profile's
- * do not compile a file, as the build does.
+ * do not compile a file, as the build does; a file gcc refuses for an intrinsic's target feature is
+ * compiled again with the host's matching `-m` flags (as the build retries it).
  * @param root - the package folder: error lines name files relative to it
  * @example
  * const reader = await createSymbolReader('/p', '-std=c99 -O2', '-std=gnu11 -O2');
@@ -84,14 +86,34 @@ export async function createSymbolReader(root: string, flags: string, fallbackFl
     const compiler = CXX.test(file) ? 'g++' : 'gcc';
     const includes = includeDirs.flatMap((d) => ['-I', d]);
     let result = null;
-    for (const set of [flags, fallbackFlags]) {
-      const own = nmFlags(set).filter(
+    const ownOf = (set: string) =>
+      nmFlags(set).filter(
         (f) => !(compiler === 'g++' && /^-std=c\d/.test(f)) && !(compiler === 'g++' && /^-std=gnu\d/.test(f)),
       );
+    for (const set of [flags, fallbackFlags]) {
+      const own = ownOf(set);
       result = await execa(compiler, ['-c', '-w', '-fPIC', ...own, ...includes, file, '-o', object], {
         reject: false,
       });
       if (result.exitCode === 0) break;
+    }
+    if (result!.exitCode !== 0) {
+      // an intrinsic that needs a target feature: compiled as the build will, with the host's -m flags
+      const needs = await targetFeatureNeeds(String(result!.stderr));
+      const host = needs.length === 0 ? null : await readHostTargetOptions();
+      const decision = host === null ? null : decideTargetFlags(needs, host, []);
+      if (decision !== null && decision.missing.length === 0 && decision.flags.length > 0) {
+        for (const set of [flags, fallbackFlags]) {
+          const own = [...ownOf(set), ...decision.flags.map((f) => f.flag)];
+          const retried = await execa(compiler, ['-c', '-w', '-fPIC', ...own, ...includes, file, '-o', object], {
+            reject: false,
+          });
+          if (retried.exitCode === 0) {
+            result = retried;
+            break;
+          }
+        }
+      }
     }
     if (result!.exitCode !== 0) {
       const text = String(result!.stderr)

@@ -1,17 +1,72 @@
 import { buildInstance, NativeError, type BuildInstanceOptions, type BuildInstanceResult } from '@ngcc-perf/native';
 import type { CandidateInstance } from '../candidate.js';
+import {
+  decideTargetFlags,
+  missingFeatureMessage,
+  readHostTargetOptions,
+  targetFeatureNeeds,
+  type HostTargetOptions,
+  type TargetFlag,
+} from '../discovery/target-feature-flags.js';
+
+/** A build of a candidate instance: the builder's result and the target flags the compiler's errors added. */
+export interface CandidateBuildResult extends BuildInstanceResult {
+  /** Flags added because gcc said an intrinsic needs a target feature this host's CPU has; [] when none. */
+  targetFlags: TargetFlag[];
+}
+
+const MAX_RETRIES = 4;
 
 /**
  * Builds one candidate instance with `buildInstance` of @ngcc-perf/native (the one builder, the
- * one a script calls too), from the instance's sources and include folders.
+ * one a script calls too), from the instance's sources and include folders. When gcc refuses an
+ * intrinsic for want of a target feature ("target specific option mismatch", "needs isa option"),
+ * the build is retried with the matching `-m` flags the host's CPU has (`gcc -march=native`),
+ * each recorded with why; a feature the host lacks fails the build with a message naming it.
+ * @param hostOptions - reads the host's target options (tests pass a host without a feature)
  * @throws NativeError `BUILD_FAILED` when CMake or gcc fails (see {@link isBuildFailure}).
+ * @example
+ * const built = await buildCandidateInstance(instance, { profile: 'performance', libraryDirectory: 'lib' });
+ * built.targetFlags; // [{ flag: '-maes', reason: 'gcc: _mm_aesenc_si128 (wmmintrin.h:61, …' }]
  */
-export function buildCandidateInstance(
+export async function buildCandidateInstance(
   instance: CandidateInstance,
   options: Omit<BuildInstanceOptions, 'instance'>,
-): Promise<BuildInstanceResult> {
+  hostOptions: () => Promise<HostTargetOptions | null> = readHostTargetOptions,
+): Promise<CandidateBuildResult> {
   const { name, sourcePaths, includeDirPaths } = instance;
-  return buildInstance({ ...options, instance: { name, sourcePaths, includeDirPaths } });
+  const targetFlags: TargetFlag[] = [];
+  for (let retry = 0; ; retry += 1) {
+    const extraCFlags = [options.extraCFlags, ...targetFlags.map((t) => t.flag)].filter(Boolean).join(' ');
+    try {
+      const built = await buildInstance({
+        ...options,
+        ...(extraCFlags === '' ? {} : { extraCFlags }),
+        instance: { name, sourcePaths, includeDirPaths },
+      });
+      return { ...built, targetFlags };
+    } catch (error) {
+      if (!isBuildFailure(error) || retry >= MAX_RETRIES) throw error;
+      const needs = await targetFeatureNeeds(error.message);
+      const host = needs.length === 0 ? null : await hostOptions();
+      if (host === null) throw error;
+      const decision = decideTargetFlags(
+        needs,
+        host,
+        targetFlags.map((t) => t.flag),
+      );
+      if (decision.missing.length > 0) {
+        throw new NativeError(
+          'BUILD_FAILED',
+          `building instance "${name}" failed (${missingFeatureMessage(decision.missing).replace(/^error: /, '')}):\n` +
+            `${missingFeatureMessage(decision.missing)}`,
+          { cause: error },
+        );
+      }
+      if (decision.flags.length === 0) throw error;
+      targetFlags.push(...decision.flags);
+    }
+  }
 }
 
 /** True for the builder's `BUILD_FAILED`: a verdict (`BUILDFAIL`) in build.json, not a harness fault. */

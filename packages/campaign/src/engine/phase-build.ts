@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { readLoadableSegments } from '@ngcc-perf/elf-size';
 import { buildCandidateInstance, isBuildFailure } from './build-candidate-instance.js';
-import { profileFlags, SHARED_LIBRARY_FLAGS, type BuildInstanceResult } from '@ngcc-perf/native';
+import { profileFlags, SHARED_LIBRARY_FLAGS } from '@ngcc-perf/native';
+import type { CandidateBuildResult } from './build-candidate-instance.js';
 import { CampaignError } from '../campaign-error.js';
 import { runPaths } from '../run-directory.js';
 import { forEachConcurrently, type CampaignContext, type CampaignUnit } from './campaign-context.js';
@@ -63,18 +64,19 @@ export function baseEntry(context: CampaignContext, unit: CampaignUnit, sources:
 }
 
 /**
- * Fills an entry's library fields from a build.
+ * Fills an entry's library fields from a build (and the target flags gcc's errors made it add).
  * @example
  * entry = await withLibrary(entry, built, 'lib/example-sm3/libsm3.so');
  */
 export async function withLibrary(
   entry: BuildEntry,
-  built: BuildInstanceResult,
+  built: CandidateBuildResult,
   libraryRelative: string,
 ): Promise<BuildEntry> {
   const { imageBytes } = await readLoadableSegments(built.libraryPath);
   return {
     ...entry,
+    ...(built.targetFlags.length > 0 ? { targetFlags: built.targetFlags } : {}),
     flags: built.flags,
     buildFlags: built.buildFlags,
     compileCommands: built.compileCommands,

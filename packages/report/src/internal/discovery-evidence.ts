@@ -43,18 +43,26 @@ export function katReferenceBlocks(instances: readonly BuildInstance[]): Block[]
 /**
  * §1 items: per instance, each source and include folder discovery took from outside the instance
  * folder (build.json `addedSources`) with why — the symbols its object defines that the instance's
- * own objects left undefined, or the header it holds.
+ * own objects left undefined, or the header it holds — and each target flag (build.json `targetFlags`)
+ * the build added because gcc said an intrinsic needs a feature this host's CPU has.
  */
 export function addedSourceItems(instances: readonly BuildInstance[]): Inline[][] {
-  return instances.flatMap((entry) =>
-    (entry.addedSources ?? []).map((added): Inline[] => [
+  return instances.flatMap((entry) => [
+    ...(entry.addedSources ?? []).map((added): Inline[] => [
       added.kind === 'source' ? 'Source added by the linker step to ' : 'Include folder added to ',
       codeSpan(entry.instance),
       ': ',
       codeSpan(added.file),
       ` — ${added.reason}`,
     ]),
-  );
+    ...(entry.targetFlags ?? []).map((added): Inline[] => [
+      'Target flag added to the build of ',
+      codeSpan(entry.instance),
+      ': ',
+      codeSpan(added.flag),
+      ` — ${added.reason}`,
+    ]),
+  ]);
 }
 
 /**

@@ -1,0 +1,106 @@
+// An optimized folder calling an AES-NI intrinsic (test/support/intrinsic-packages.ts): gcc refuses
+// it without -maes ("target specific option mismatch"). The build retries it with the host's
+// matching flag and records why; on a host without the feature, the build fails naming it.
+// Before, the optimized instance never built (LOADFAIL) and discovery linked the reference
+// folder's CryptHash into it in place of the source the compiler refused.
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { allowedCpus } from '@ngcc-perf/timing';
+import { pacedMilliseconds } from '@ngcc-perf/native';
+import { readHashCatalog } from '../src/discovery/hash-catalog.js';
+import { resolveRunInputs } from '../src/discovery/resolve-run-inputs.js';
+import { readHostTargetOptions } from '../src/discovery/target-feature-flags.js';
+import { buildCandidateInstance, isBuildFailure } from '../src/engine/build-candidate-instance.js';
+import type { Candidate } from '../src/candidate.js';
+import { runCampaign } from '../src/run-campaign.js';
+import { writeAesToyPackage } from './support/intrinsic-packages.js';
+
+const catalog = readHashCatalog(
+  path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'toy-packages', 'catalog'),
+);
+const x64 = process.arch === 'x64';
+const work = mkdtempSync(path.join(tmpdir(), 'target-features-'));
+const runDirectory = path.join(work, 'run');
+let candidate: Candidate;
+let hostHasAes = false;
+let build: {
+  instances: {
+    instance: string;
+    kat: string;
+    katDetail: string | null;
+    buildFlags: string;
+    targetFlags?: { flag: string; reason: string }[];
+    addedSources?: unknown[];
+  }[];
+};
+
+beforeAll(async () => {
+  if (!x64) return;
+  hostHasAes = (await readHostTargetOptions())?.native.has('-maes') ?? false;
+  const resolved = await resolveRunInputs([writeAesToyPackage(path.join(work, 'packages'))], {
+    extractionDirectory: path.join(runDirectory, 'packages'),
+    catalog,
+    host: { arch: 'x64', cpuFlags: [] },
+    refused: [],
+  });
+  candidate = resolved[0]!.candidate;
+  await runCampaign({
+    candidates: [candidate],
+    outDirectory: runDirectory,
+    systemId: 'x86_9',
+    phases: ['check-host', 'build', 'kat'],
+    messageSizesBytes: [32],
+    trialTargetSeconds: 0.005,
+    baseline: false, // the campaign under test is about its package, not the baseline
+    cpus: [allowedCpus().at(-1)!],
+    driverPath: process.env.NGCC_PERF_DRIVER ?? '',
+    allowUnfixedHost: true,
+  });
+  build = JSON.parse(readFileSync(path.join(runDirectory, 'build.json'), 'utf8')) as typeof build;
+}, pacedMilliseconds(300_000));
+
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+(x64 ? describe : describe.skip)('an intrinsic that needs a target feature (x86-64)', () => {
+  test('discovery compiles the optimized source as the build will and takes no other folder’s CryptHash', () => {
+    const optimized = candidate.instances.find((i) => i.variant === 'performance')!;
+    expect(optimized.sourcePaths.map((p) => path.basename(p))).toEqual(['wolfberry_aesni.c']);
+    expect(optimized.addedSources).toEqual([]);
+  });
+
+  test('the optimized instance is built with the host’s -maes, recorded with why, and passes its KATs', () => {
+    const optimized = build.instances.find((i) => i.instance.endsWith('.optimized'))!;
+    expect(optimized.addedSources).toBeUndefined();
+    if (hostHasAes) {
+      expect(optimized.kat).toBe('PASS');
+      expect(optimized.buildFlags).toMatch(/ -maes /);
+      expect(optimized.targetFlags).toEqual([
+        {
+          flag: '-maes',
+          reason: expect.stringMatching(/_mm_aesenc_si128 .*target specific option mismatch.*has aes/) as unknown,
+        },
+      ]);
+    } else {
+      expect(optimized.kat).toBe('LOADFAIL');
+      expect(optimized.katDetail).toMatch(/_mm_aesenc_si128 .*needs the CPU feature aes \(-maes\)/);
+    }
+    const reference = build.instances.find((i) => !i.instance.endsWith('.optimized'))!;
+    expect([reference.kat, reference.targetFlags]).toEqual(['PASS', undefined]);
+  });
+
+  test('on a host whose CPU lacks the feature, the build fails naming it and its flag', async () => {
+    const optimized = candidate.instances.find((i) => i.variant === 'performance')!;
+    const failure = await buildCandidateInstance(
+      optimized,
+      { profile: 'performance', libraryDirectory: path.join(work, 'no-aes') },
+      () => Promise.resolve({ native: new Set(['-msse2']), default: new Set(['-msse2']) }),
+    ).catch((error: unknown) => error);
+    expect(isBuildFailure(failure)).toBe(true);
+    expect((failure as Error).message).toMatch(
+      /error: _mm_aesenc_si128 \(wmmintrin\.h:\d+\) needs the CPU feature aes \(-maes\), which this host's CPU does not have/,
+    );
+  });
+});
