@@ -170,20 +170,15 @@ describe('the ranking pages', () => {
     // the host swings ±30 % from round to round; B needs 10 % more than A in every round, so the
     // headline intervals (min..max of 5 trial means) overlap, the round ratios all lie at 1.1
     const swings = [1, 1.3, 0.8, 1.15, 0.7];
-    const roundTrials = (cycles: number) =>
-      swings.map((swing) => ({
-        cpu: 2,
-        baselineRssBytes: 1_712_128,
-        peakRssBytes: 1_802_240,
-        trial: { iterations: 1000, seconds: 0.01, ticks: Math.round(1000 * cycles * swing) },
-      }));
     const paired = datasetOf([
       { candidate: 'toy-a', instance: 'a_512', digestBits: 512, cycles32: 1000 },
       { candidate: 'toy-b', instance: 'b_512', digestBits: 512, cycles32: 1100 },
     ]);
     for (const { record } of paired.records) {
       const cycles = (record.instance === 'a_512' ? 1000 : 1100) * (record.messageBytes / 32);
-      record.processes = roundTrials(cycles);
+      record.processes.forEach((entry, round) => {
+        entry.trial!.ticks = Math.round(1000 * cycles * swings[round]!);
+      });
     }
     const label = `${rankInstances(paired)[0]!.metrics[2]!.label}`; // ticks/cycles @ 64 KiB
     expect(label).toMatch(/@ 64 KiB$/);
