@@ -8,22 +8,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { measuringCpu, readJson, repositoryRoot, runCli } from './campaign-support.js';
+import { tinyPlanArguments, readJson, repositoryRoot, runCli } from './campaign-support.js';
 import { driverWithEnvironment } from './fault-support.js';
 
 const sm3 = path.join(repositoryRoot, 'native', 'examples', 'sm3');
-const tiny = [
-  '--no-baseline',
-  '--sizes',
-  '32,1024',
-  '--trial-target',
-  '0.002',
-  '--trials',
-  '2',
-  '--cpu',
-  measuringCpu,
-  '--quiet',
-];
+const tiny = tinyPlanArguments({ sizes: [32, 1024], system: null });
 const phases = ['--phases', 'check-host,build,kat,calibrate,measure', '--allow-unfixed-host'];
 const savedDriver = process.env.NGCC_PERF_DRIVER;
 let work: string;

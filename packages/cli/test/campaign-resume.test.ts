@@ -8,22 +8,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { loadRunDirectory } from '@ngcc-perf/report';
-import { binPath, listFiles, measuringCpu, readJson, runCli } from './campaign-support.js';
+import { binPath, listFiles, tinyPlanArguments, readJson, runCli } from './campaign-support.js';
 import { pacedMilliseconds } from '@ngcc-perf/native';
 
 // 20 ms trials keep the measure phase (10 operations) long enough to be caught mid-way.
-const plan = [
-  '--no-baseline',
-  '--system',
-  'x86_9',
-  '--sizes',
-  '32,1024',
-  '--trial-target',
-  '0.02',
-  '--cpu',
-  measuringCpu,
-  '--quiet',
-];
+const plan = tinyPlanArguments({ sizes: [32, 1024], trialTargetSeconds: 0.02, trials: null });
 const KILL_AT_RECORDS = 3;
 
 async function countRecords(run: string): Promise<number> {

@@ -8,25 +8,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { measuringCpu, readJson, repositoryRoot, runCli } from './campaign-support.js';
+import { tinyPlanArguments, readJson, repositoryRoot, runCli } from './campaign-support.js';
 import { driverWithEnvironment } from './fault-support.js';
 import { pacedMilliseconds } from '@ngcc-perf/native';
 
 const sm3 = path.join(repositoryRoot, 'native', 'examples', 'sm3');
-const tiny = [
-  '--no-baseline',
-  '--system',
-  'x86_9',
-  '--sizes',
-  '32',
-  '--trial-target',
-  '0.002',
-  '--trials',
-  '2',
-  '--cpu',
-  measuringCpu,
-  '--quiet',
-];
+const tiny = tinyPlanArguments();
 const savedDriver = process.env.NGCC_PERF_DRIVER;
 
 interface Campaign {

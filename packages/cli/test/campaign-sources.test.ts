@@ -6,7 +6,7 @@ import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promi
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { examplesDirectory, readJson, repositoryRoot, runCli, measuringCpu } from './campaign-support.js';
+import { examplesDirectory, readJson, repositoryRoot, runCli, tinyPlanArguments } from './campaign-support.js';
 import { pacedMilliseconds } from '@ngcc-perf/native';
 
 interface Entry {
@@ -73,16 +73,7 @@ describe('run on a folder of candidate sources', () => {
       folder,
       '--out',
       run,
-      '--no-baseline',
-      '--system',
-      'x86_9',
-      '--sizes',
-      '32',
-      '--trial-target',
-      '0.005',
-      '--cpu',
-      measuringCpu,
-      '--quiet',
+      ...tinyPlanArguments({ trialTargetSeconds: 0.005, trials: null }),
     ]));
     const build = await readJson<{ instances: Entry[] }>(path.join(run, 'build.json'));
     entries = new Map(build.instances.map((e) => [e.instance, e]));

@@ -14,6 +14,40 @@ export const measuringCpu = String(allowedCpus().at(-1));
 /** The tiny plan of the campaign tests: two sizes, 5 ms trials. */
 export const tinyPlan = ['--sizes', '32,1024', '--trial-target', '0.005', '--cpu', measuringCpu];
 
+/** What {@link tinyPlanArguments} may change of the tiny plan. */
+export interface TinyPlanOptions {
+  /** Message sizes, bytes (default [32]). */
+  sizes?: readonly number[];
+  /** Seconds per trial (default 0.002). */
+  trialTargetSeconds?: number;
+  /** Trials per operation (default 2; null: the CLI's default). */
+  trials?: number | null;
+  /** `--system` (default x86_9; null: the CLI's default). */
+  system?: string | null;
+}
+
+/**
+ * The `run` options of a tiny campaign test: no baseline, a few sizes, millisecond trials pinned to
+ * {@link measuringCpu}, no progress output.
+ * @example
+ * await runCli(['run', sm3, '--out', run, ...tinyPlanArguments({ sizes: [32, 1024] })]);
+ */
+export function tinyPlanArguments(options: TinyPlanOptions = {}): string[] {
+  const { sizes = [32], trialTargetSeconds = 0.002, trials = 2, system = 'x86_9' } = options;
+  return [
+    '--no-baseline',
+    ...(system === null ? [] : ['--system', system]),
+    '--sizes',
+    sizes.join(','),
+    '--trial-target',
+    String(trialTargetSeconds),
+    ...(trials === null ? [] : ['--trials', String(trials)]),
+    '--cpu',
+    measuringCpu,
+    '--quiet',
+  ];
+}
+
 /** Runs the CLI in this process and captures its output. */
 export async function runCli(argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   const out: string[] = [];

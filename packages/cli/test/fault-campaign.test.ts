@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { driverWithEnvironment, listenOnLoopback, type Listener } from './fault-support.js';
-import { measuringCpu, readJson, repositoryRoot, runCli } from './campaign-support.js';
+import { tinyPlanArguments, readJson, repositoryRoot, runCli } from './campaign-support.js';
 import { pacedMilliseconds } from '@ngcc-perf/native';
 
 const testlibs = path.join(repositoryRoot, 'native', 'testlibs');
@@ -77,24 +77,7 @@ beforeAll(async () => {
     NGCC_FAULT_PORT: String(listener.port),
   });
   run = path.join(work, 'run');
-  result = await runCli([
-    'run',
-    candidate,
-    '--out',
-    run,
-    '--no-baseline',
-    '--system',
-    'x86_9',
-    '--sizes',
-    sizes.join(','),
-    '--trial-target',
-    '0.002',
-    '--trials',
-    '2',
-    '--cpu',
-    measuringCpu,
-    '--quiet',
-  ]);
+  result = await runCli(['run', candidate, '--out', run, ...tinyPlanArguments({ sizes: sizes.map(Number) })]);
 }, pacedMilliseconds(600_000));
 
 afterAll(async () => {

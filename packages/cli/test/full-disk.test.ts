@@ -9,25 +9,12 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statfsSync } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { listFiles, measuringCpu, repositoryRoot, runCli } from './campaign-support.js';
+import { listFiles, tinyPlanArguments, repositoryRoot, runCli } from './campaign-support.js';
 import { pacedMilliseconds } from '@ngcc-perf/native';
 
 const sm3 = path.join(repositoryRoot, 'native', 'examples', 'sm3');
 const sizes = ['32', '1024', '4096'];
-const plan = [
-  '--no-baseline',
-  '--system',
-  'x86_9',
-  '--sizes',
-  sizes.join(','),
-  '--trial-target',
-  '0.002',
-  '--trials',
-  '2',
-  '--cpu',
-  measuringCpu,
-  '--quiet',
-];
+const plan = tinyPlanArguments({ sizes: sizes.map(Number) });
 const mountPoint = mkdtempSync(path.join(os.tmpdir(), 'ngcc-full-disk-'));
 
 function mountTmpfs(sizeBytes: number): boolean {

@@ -10,7 +10,7 @@ import { pacedMilliseconds } from '@ngcc-perf/native';
 
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const sm3 = path.join(repositoryRoot, 'native', 'examples', 'sm3');
-const tiny = ['--no-baseline', '--sizes', '32', '--trial-target', '0.002', '--trials', '2', '--quiet'];
+const tiny = tinyPlanArguments({ system: null });
 
 async function run(argv: string[]) {
   const err: string[] = [];

@@ -7,7 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { measuringCpu, readJson, repositoryRoot, runCli } from './campaign-support.js';
+import { tinyPlanArguments, readJson, repositoryRoot, runCli } from './campaign-support.js';
 import { pacedMilliseconds } from '@ngcc-perf/native';
 
 const testlibs = path.join(repositoryRoot, 'native', 'testlibs');
@@ -52,25 +52,7 @@ beforeAll(async () => {
     ),
   );
   run = path.join(work, 'run');
-  result = await runCli([
-    'run',
-    candidate,
-    '--out',
-    run,
-    '--no-baseline',
-    '--system',
-    'x86_9',
-    '--sizes',
-    '32',
-    '--trial-target',
-    '0.002',
-    '--trials',
-    '2',
-    '--cpu',
-    measuringCpu,
-    '--quiet',
-    '--allow-unfixed-host',
-  ]);
+  result = await runCli(['run', candidate, '--out', run, ...tinyPlanArguments(), '--allow-unfixed-host']);
 }, pacedMilliseconds(300_000));
 
 afterAll(async () => {

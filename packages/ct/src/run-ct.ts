@@ -121,8 +121,13 @@ function limitsOf(findings: readonly CtFinding[]): string[] {
  * @throws {CtError} `INVALID_ARGUMENT`, `DRIVER_NOT_FOUND`, `DRIVER_FAILED`, `DRIVER_PROTOCOL`
  * @example
  * ```ts
- * const result = await runCt({ library: 'native/build/testlibs/libct_table.so', digestBits: 256 });
- * if (result.verdict === 'secret-dependent') console.table(result.findings);
+ * import { bundledExamplesDirectory, buildInstance } from '@ngcc-perf/native';
+ * const sm3 = await buildInstance({
+ *   instance: { name: 'sm3', sourcePaths: ['sm3.c'] }, sourceRoot: `${bundledExamplesDirectory()}/sm3`,
+ *   profile: 'reference', extraCFlags: '-g', libraryDirectory: 'lib',
+ * });
+ * const result = await runCt({ library: sm3.libraryPath, digestBits: 256 });
+ * if (result.verdict === 'secret-dependent') console.table(result.findings); // the bundled SM3 is constant-time
  * ```
  */
 export async function runCt(options: RunCtOptions): Promise<CtResult> {
