@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { main } from '../src/main.js';
 import { pacedMilliseconds } from '@ngcc-perf/native';
+import { tinyPlanArguments } from './campaign-support.js';
 
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const sm3 = path.join(repositoryRoot, 'native', 'examples', 'sm3');

@@ -53,7 +53,13 @@ export type CampaignEvent =
       verdict: 'constant-time' | 'secret-dependent' | 'unknown';
       findings: number;
     }
-  | { event: 'plan'; operations: PlannedOperation[]; cpus: number[] }
+  | {
+      event: 'plan';
+      operations: PlannedOperation[];
+      cpus: number[];
+      /** What the operations' estimated seconds assume (host pace, expected reruns, processes counted). */
+      assumptions: string;
+    }
   | { event: 'operation-start'; candidate: string; instance: string; messageBytes: number; cpu: number }
   | {
       event: 'trial';

@@ -1,7 +1,7 @@
 import { PER_CALL_SAMPLE_CALLS } from '@ngcc-perf/timing';
 import type { CalibrationFile } from './operation-files.js';
 
-/** What the estimate reads of a calibration file's plan and calibration process. */
+/** What the estimate reads of a calibration file's plan. */
 interface PlannedFigures {
   trials: number;
   iterationsPerTrial: number;
@@ -9,29 +9,173 @@ interface PlannedFigures {
   estimatedSeconds: number;
 }
 
+/** What the estimate reads of a calibration file's calibration process. */
+interface CalibrationEvidence {
+  wallSeconds?: number;
+  trial?: { seconds?: number; involuntarySwitches?: number; warmCheck?: { seconds?: number } } | null;
+}
+
+/** The calibration file fields the estimate reads. */
+export type EstimatedCalibration = Pick<CalibrationFile, 'estimatedWallSeconds' | 'plan' | 'calibration' | 'hostPace'>;
+
 /**
- * Wall seconds the measure phase spends on one operation, from its calibration file: what the
- * trials take (`estimatedWallSeconds`: their calls and warm-ups, and each process's start-up), plus
- * what the phase runs besides them — its own calibration process (every record stands alone; as
- * long as the calibrate phase's), the per-call sample process (a start-up and
- * min(iterations, 2001) calls) and the memory process (a start-up). It is what an idle CPU would
- * take: on the recorded run of test/fixtures/eta-run (40 operations, load average 4–8 on 2 CPUs)
- * the trials alone said 98.6 s, this 116.9 s, and the phase took 181.2 s — the trials ran slower
- * than the calibration's warm calls, and every operation reran one disturbed trial. The CLI's
- * live ETA scales it by the slowness the measured operations show.
+ * What the measure phase's estimate assumes, from the calibrate phase's evidence
+ * ({@link measurePhaseAssumptions}).
+ */
+export interface MeasurePhaseAssumptions {
+  /**
+   * The host's pace the calibrate phase measured (`measureHostPace` of @ngcc-perf/native: wall over
+   * CPU time of a loop in the campaign's own process; 1 on a quiet host), the largest of the files';
+   * null when no file has one. Shown, not applied: on the recorded run beside two busy loops
+   * (test/fixtures/eta-run-interleaved/busy-loops.json) it said 5.79 while the trials' loops ran
+   * 1.82 × longer than planned, so scaling by it would have made the estimate 3.4 × too long.
+   */
+  hostPace: number | null;
+  /** Involuntary context switches during the calibrations' timed loops: the evidence of preemption. */
+  contextSwitches: number;
+  /** Seconds the calibrations' timed loops ran (cold calls and warm checks) while the switches were counted. */
+  timedLoopSeconds: number;
+  /** Instruction counts of the plan (`plan.countInstructions`), or null when none are asked for. */
+  countInstructions: 'auto' | 'pmu' | 'valgrind' | null;
+}
+
+/**
+ * Start-up of one instruction count under valgrind on a quiet host, seconds. Measured: timing's
+ * `countInstructions` (source valgrind) of the bundled SM3 took 1.50 s at 32 B on the 2-vCPU
+ * development VM at a host pace of 5.6–6.3 (two busy loops beside it), i.e. about 0.25 s of a
+ * quiet host's time.
+ */
+const VALGRIND_START_SECONDS = 0.25;
+/**
+ * How much slower a call runs under valgrind than natively. Measured as above: SM3 at 65,536 B
+ * (4 calls of 0.49 ms natively) took 0.15 s longer than at 32 B, at the same pace: ≈ 75×.
+ */
+const VALGRIND_SLOWDOWN = 75;
+/** Calls of one instruction count: 1 warm-up and 3 counted (timing's `countInstructions` defaults). */
+const COUNTED_CALLS = 4;
+
+const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
+
+/**
+ * The assumptions of the measure phase's estimate from the calibrate phase's files: the host pace
+ * it measured (the largest of the files', when they disagree) and the context switches its
+ * calibration loops saw.
+ * @example
+ * const assumptions = measurePhaseAssumptions(files, null); // { hostPace: 1.0, contextSwitches: 0, … }
+ */
+export function measurePhaseAssumptions(
+  files: readonly EstimatedCalibration[],
+  countInstructions: MeasurePhaseAssumptions['countInstructions'],
+): MeasurePhaseAssumptions {
+  const evidence = files.map((file) => (file.calibration as CalibrationEvidence | null)?.trial ?? null);
+  const paces = files.map((file) => file.hostPace).filter((pace): pace is number => typeof pace === 'number');
+  return {
+    hostPace: paces.length === 0 ? null : Math.max(1, ...paces),
+    contextSwitches: sum(evidence.map((trial) => trial?.involuntarySwitches ?? 0)),
+    timedLoopSeconds: sum(evidence.map((trial) => (trial?.seconds ?? 0) + (trial?.warmCheck?.seconds ?? 0))),
+    countInstructions,
+  };
+}
+
+/**
+ * Probability that a trial of `trialSeconds` is preempted (an involuntary context switch during
+ * its loop), from `switches` seen in `timedSeconds` of calibration loops: with the rate of
+ * preemption unknown (flat prior), its posterior after that evidence is Gamma(switches + 1,
+ * timedSeconds), and the chance of at least one switch in the trial is
+ * 1 − (timedSeconds / (timedSeconds + trialSeconds))^(switches + 1). Little evidence gives a high
+ * probability: a trial far longer than the loops seen cannot be assumed to run undisturbed.
+ * @example
+ * preemptionProbability(0, 0.14, 1); // 0.877
+ */
+export function preemptionProbability(switches: number, timedSeconds: number, trialSeconds: number): number {
+  if (!(trialSeconds > 0)) return 0;
+  if (!(timedSeconds > 0)) return 1;
+  return 1 - (timedSeconds / (timedSeconds + trialSeconds)) ** (switches + 1);
+}
+
+/**
+ * Expected reruns of disturbed trials in an operation of `trials` trials under timing's default
+ * `rerun-until-futile` policy, each trial (and each rerun) preempted with probability `p`
+ * independently: a preempted trial is rerun; a rerun preempted again ends reruns for the
+ * operation. E(0) = 0, E(k) = p + (1 − p²)·E(k − 1).
+ * @example
+ * expectedReruns(5, 1); // 1 (one rerun, then reruns have proved futile)
+ */
+export function expectedReruns(trials: number, p: number): number {
+  let expected = 0;
+  for (let k = 1; k <= trials; k += 1) expected = p + (1 - p * p) * expected;
+  return expected;
+}
+
+/**
+ * Expected disturbed-trial reruns of one operation: {@link expectedReruns} of its trials, each
+ * preempted with the {@link preemptionProbability} of its planned trial length.
+ * @returns reruns (0 for a failed calibration)
+ * @example
+ * expectedRerunsOf(file, assumptions); // 1.14
+ */
+export function expectedRerunsOf(file: EstimatedCalibration, assumptions: MeasurePhaseAssumptions): number {
+  const plan = file.plan as PlannedFigures | null;
+  if (file.estimatedWallSeconds === null || plan === null || !(plan.trials > 0)) return 0;
+  const trialSeconds = file.estimatedWallSeconds / plan.trials;
+  const p = preemptionProbability(assumptions.contextSwitches, assumptions.timedLoopSeconds, trialSeconds);
+  return expectedReruns(plan.trials, p);
+}
+
+/**
+ * Wall seconds the measure phase spends on one operation, from its calibration file: every
+ * process it runs — its own calibration (every record stands alone; as long as the calibrate
+ * phase's), the trials (`estimatedWallSeconds`: their calls, warm-ups and each process's
+ * start-up), the per-call sample process (a start-up and min(iterations, 2001) calls), the memory
+ * process (a start-up), the instruction count when the plan asks for one (under valgrind a
+ * start-up and 4 calls at its slowdown) — and the expected disturbed-trial reruns
+ * ({@link expectedReruns} with {@link preemptionProbability}), at the calls' speed the calibration
+ * measured. Held within 20 % of the real phase by a test on a recorded run of the bundled examples
+ * at load 6–9 on the 2-vCPU development VM (test/fixtures/eta-run-interleaved/load-6-to-9.json:
+ * 162.1 s planned, 177.3 s taken; before the reruns were counted, 134.4 s). Beside two more busy
+ * loops (busy-loops.json) the trials ran 1.82 × longer than the calibration's calls said and the
+ * estimate is short (see {@link MeasurePhaseAssumptions.hostPace}); the live ETA corrects by the
+ * slowness of the operations measured.
  * @returns seconds, or null when the calibration failed
  * @example
- * const seconds = measurePhaseSeconds(file); // 6.36 for sha512 at 65536 B in the recorded run
+ * const seconds = measurePhaseSeconds(file, measurePhaseAssumptions(files, null)); // 6.9 for sha512 at 65536 B
  */
-export function measurePhaseSeconds(
-  file: Pick<CalibrationFile, 'estimatedWallSeconds' | 'plan' | 'calibration'>,
-): number | null {
+export function measurePhaseSeconds(file: EstimatedCalibration, assumptions: MeasurePhaseAssumptions): number | null {
   if (file.estimatedWallSeconds === null) return null;
   const plan = file.plan as PlannedFigures | null;
-  const calibrationSeconds = (file.calibration as { wallSeconds?: number } | null)?.wallSeconds ?? 0;
-  if (plan === null || !(plan.trials > 0)) return file.estimatedWallSeconds;
+  const calibrationSeconds = (file.calibration as CalibrationEvidence | null)?.wallSeconds ?? 0;
+  if (plan === null || !(plan.trials > 0)) return file.estimatedWallSeconds + calibrationSeconds;
   const startSeconds = Math.max(0, (file.estimatedWallSeconds - plan.estimatedSeconds) / plan.trials);
   const sampleSeconds = startSeconds + Math.min(plan.iterationsPerTrial, PER_CALL_SAMPLE_CALLS) * plan.planCallSeconds;
   const memorySeconds = startSeconds;
-  return file.estimatedWallSeconds + calibrationSeconds + sampleSeconds + memorySeconds;
+  const countSeconds =
+    assumptions.countInstructions === null
+      ? 0
+      : assumptions.countInstructions === 'pmu'
+        ? startSeconds + COUNTED_CALLS * plan.planCallSeconds
+        : VALGRIND_START_SECONDS + COUNTED_CALLS * plan.planCallSeconds * VALGRIND_SLOWDOWN;
+  const rerunSeconds = expectedRerunsOf(file, assumptions) * (file.estimatedWallSeconds / plan.trials);
+  const processes = file.estimatedWallSeconds + calibrationSeconds + sampleSeconds + memorySeconds + countSeconds;
+  return processes + rerunSeconds;
+}
+
+/**
+ * What the estimate assumes, in words for the console.
+ * @example
+ * describeAssumptions(assumptions, 40);
+ * // "the calibration's call times; ≈ 1.1 disturbed-trial reruns per operation (0 context switches in 0.14 s of calibration loops); …'
+ */
+export function describeAssumptions(assumptions: MeasurePhaseAssumptions, rerunsPerOperation: number): string {
+  const counts =
+    assumptions.countInstructions === null
+      ? 'no instruction counts'
+      : assumptions.countInstructions === 'pmu'
+        ? 'instruction counts on the PMU'
+        : `instruction counts under valgrind (≈ ${VALGRIND_START_SECONDS} s start-up, ${VALGRIND_SLOWDOWN}× per call)`;
+  return (
+    `the calibration's call times; ≈ ${rerunsPerOperation.toFixed(1)} disturbed-trial reruns per operation ` +
+    `(${assumptions.contextSwitches} context switches in ${assumptions.timedLoopSeconds.toFixed(2)} s of calibration loops); ` +
+    `calibration, trials, per-call sample and memory processes of every operation; ${counts}` +
+    (assumptions.hostPace === null ? '' : `; host pace ${assumptions.hostPace.toFixed(2)} measured, not applied`)
+  );
 }

@@ -34,6 +34,11 @@ export interface CalibrationFile {
   /** Wall seconds the plan expects: trials, warm-ups and process start-up. */
   estimatedWallSeconds: number | null;
   calibration: unknown;
+  /**
+   * The host's pace when the calibrate phase began (`measureHostPace` of @ngcc-perf/native: wall
+   * over CPU time of a fixed loop; 1 on a quiet host); absent in files of older runs.
+   */
+  hostPace?: number;
 }
 
 async function readJson<T>(file: string): Promise<T | null> {

@@ -1,5 +1,11 @@
 import path from 'node:path';
-import { measurePhaseSeconds } from './measure-phase-estimate.js';
+import {
+  describeAssumptions,
+  expectedRerunsOf,
+  measurePhaseAssumptions,
+  measurePhaseSeconds,
+} from './measure-phase-estimate.js';
+import { measureHostPace } from '@ngcc-perf/native';
 import { planOperation } from '@ngcc-perf/timing';
 import { runPaths, writeJsonAtomic } from '../run-directory.js';
 import { forEachOnCpus, type CampaignContext } from './campaign-context.js';
@@ -13,6 +19,9 @@ import {
   type Operation,
 } from './operation-files.js';
 import { portableText, withPortablePaths } from './portable-paths.js';
+
+/** CPU time the calibrate phase spends measuring the host's pace, milliseconds. */
+const HOST_PACE_SAMPLE_CPU_MILLISECONDS = 200;
 
 /**
  * Timing options of the campaign plan, as `@ngcc-perf/timing` takes them.
@@ -57,6 +66,7 @@ export function operationTarget(context: CampaignContext, operation: Operation, 
 export async function runCalibratePhase(context: CampaignContext): Promise<PlannedOperation[]> {
   const operations = timedOperations(context);
   const planned = new Map<Operation, PlannedOperation>();
+  const files = new Map<Operation, CalibrationFile>();
   const pending: Operation[] = [];
   for (const operation of operations) {
     const done = await hasCompleteRecord(context, operation);
@@ -65,11 +75,14 @@ export async function runCalibratePhase(context: CampaignContext): Promise<Plann
       candidate: operation.entry.candidate,
       instance: operation.entry.instance,
       messageBytes: operation.messageBytes,
-      estimatedSeconds: existing === null ? null : measurePhaseSeconds(existing),
+      estimatedSeconds: null,
       done,
     });
+    if (existing !== null) files.set(operation, existing);
     if (!done && existing === null) pending.push(operation);
   }
+  // The pace the measure phase's processes are expected to see (its estimate scales by it).
+  const hostPace = pending.length === 0 ? 1 : measureHostPace(HOST_PACE_SAMPLE_CPU_MILLISECONDS);
   await forEachOnCpus(pending, context.cpus, async (operation, cpu) => {
     const { entry, messageBytes } = operation;
     context.emit({
@@ -95,14 +108,25 @@ export async function runCalibratePhase(context: CampaignContext): Promise<Plann
       plan: result.plan,
       estimatedWallSeconds: result.status === 'planned' ? result.estimatedWallSeconds : null,
       calibration: withPortablePaths(result.calibration.process, context.state.directory),
+      hostPace,
     };
     await writeJsonAtomic(
       path.join(context.state.directory, runPaths.calibration(entry.candidate, entry.instance, messageBytes)),
       file,
     );
-    planned.get(operation)!.estimatedSeconds = measurePhaseSeconds(file);
+    files.set(operation, file);
   });
+  const assumptions = measurePhaseAssumptions([...files.values()], context.plan.countInstructions ?? null);
+  for (const [operation, file] of files)
+    planned.get(operation)!.estimatedSeconds = measurePhaseSeconds(file, assumptions);
+  const toMeasure = [...files.entries()].filter(([operation]) => !planned.get(operation)!.done);
+  const reruns = toMeasure.reduce((sum, [, file]) => sum + expectedRerunsOf(file, assumptions), 0);
   const list = operations.map((o) => planned.get(o)!);
-  context.emit({ event: 'plan', operations: list, cpus: context.cpus });
+  context.emit({
+    event: 'plan',
+    operations: list,
+    cpus: context.cpus,
+    assumptions: describeAssumptions(assumptions, toMeasure.length === 0 ? 0 : reruns / toMeasure.length),
+  });
   return list;
 }

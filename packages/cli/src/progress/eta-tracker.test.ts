@@ -16,7 +16,12 @@ describe('createEtaTracker', () => {
   it('sums the seconds left, less the time spent in flight, shared by the CPUs', () => {
     let now = 0;
     const eta = createEtaTracker(() => now);
-    eta.observe({ event: 'plan', cpus: [2, 3], operations: [op(32, 4), op(1024, 6), op(4096, 10, true)] });
+    eta.observe({
+      event: 'plan',
+      assumptions: 'the calibration',
+      cpus: [2, 3],
+      operations: [op(32, 4), op(1024, 6), op(4096, 10, true)],
+    });
     expect(eta.remainingSeconds()).toBe(5); // (4 + 6) / 2 CPUs
     eta.observe({ event: 'operation-start', candidate: 'c', instance: 'i', messageBytes: 32, cpu: 2 });
     now = 3000;
@@ -38,7 +43,12 @@ describe('createEtaTracker', () => {
   it("shares a CPU's time among the operations in flight on it (interleaved trials)", () => {
     let now = 0;
     const eta = createEtaTracker(() => now);
-    eta.observe({ event: 'plan', cpus: [1], operations: [op(32, 4), op(64, 4), op(128, 4)] });
+    eta.observe({
+      event: 'plan',
+      assumptions: 'the calibration',
+      cpus: [1],
+      operations: [op(32, 4), op(64, 4), op(128, 4)],
+    });
     const start = (messageBytes: number) =>
       eta.observe({ event: 'operation-start', candidate: 'c', instance: 'i', messageBytes, cpu: 1 });
     start(32);
@@ -61,7 +71,12 @@ describe('createEtaTracker', () => {
   it('scales the plan left by how much slower than planned the completed operations ran', () => {
     let now = 0;
     const eta = createEtaTracker(() => now);
-    eta.observe({ event: 'plan', cpus: [1], operations: [op(32, 2), op(64, 4), op(128, 10), op(256, 1, true)] });
+    eta.observe({
+      event: 'plan',
+      assumptions: 'the calibration',
+      cpus: [1],
+      operations: [op(32, 2), op(64, 4), op(128, 10), op(256, 1, true)],
+    });
     expect(eta.slowness()).toBeNull();
     expect(eta.remainingSeconds()).toBe(16);
     const record = (messageBytes: number, wallSeconds: number, status: 'complete' | 'failed' | 'reused') => ({
@@ -89,7 +104,12 @@ describe('createEtaTracker', () => {
   });
   it('counts an unplanned operation as the mean planned one', () => {
     const eta = createEtaTracker(() => 0);
-    eta.observe({ event: 'plan', cpus: [1], operations: [op(32, 2), op(64, 4), op(128, null)] });
+    eta.observe({
+      event: 'plan',
+      assumptions: 'the calibration',
+      cpus: [1],
+      operations: [op(32, 2), op(64, 4), op(128, null)],
+    });
     expect(eta.remainingSeconds()).toBe(9); // 2 + 4 + mean 3
   });
 });

@@ -105,10 +105,14 @@ export function createProgressBar(stream: NodeJS.WriteStream): ProgressBar {
           above(`${event.candidate}/${event.instance} ${event.messageBytes} B failed: ${event.failure ?? ''}`);
         bar?.update(value, payload());
         return;
-      case 'plan':
+      case 'plan': {
         value = event.operations.length;
+        const remaining = eta.remainingSeconds();
+        if (remaining !== null)
+          above(`plan: about ${formatDuration(remaining)} to measure (assuming ${event.assumptions})`);
         bar?.update(value, payload());
         return;
+      }
       case 'warning':
         above(`warning: ${event.message}`);
         return;

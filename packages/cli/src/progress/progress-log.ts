@@ -42,7 +42,7 @@ export function createProgressLog(write: (line: string) => void): CampaignEventS
         const remaining = eta.remainingSeconds();
         const todo = event.operations.filter((o) => !o.done).length;
         say(
-          `plan: ${todo} of ${event.operations.length} operations to measure on CPU ${event.cpus.join(',')}${remaining === null ? '' : `, about ${formatDuration(remaining)} by the plan`}`,
+          `plan: ${todo} of ${event.operations.length} operations to measure on CPU ${event.cpus.join(',')}${remaining === null ? '' : `, about ${formatDuration(remaining)} by the plan (assuming ${event.assumptions})`}`,
         );
         return;
       }

@@ -1,0 +1,26 @@
+import { describe, expect, it } from '@jest/globals';
+import { createProgressLog } from './progress-log.js';
+
+describe('createProgressLog', () => {
+  it('prints the plan before the measure phase with what its estimate assumes', () => {
+    const lines: string[] = [];
+    const sink = createProgressLog((line) => void lines.push(line));
+    const op = (messageBytes: number, estimatedSeconds: number) => ({
+      candidate: 'example-sm3',
+      instance: 'sm3',
+      messageBytes,
+      estimatedSeconds,
+      done: false,
+    });
+    sink({
+      event: 'plan',
+      cpus: [1],
+      operations: [op(32, 40), op(1024, 50)],
+      assumptions: "the calibration's call times; ≈ 1.1 disturbed-trial reruns per operation",
+    });
+    expect(lines).toEqual([
+      '[ngcc-perf] plan: 2 of 2 operations to measure on CPU 1, about 1 min 30 s by the plan ' +
+        "(assuming the calibration's call times; ≈ 1.1 disturbed-trial reruns per operation)\n",
+    ]);
+  });
+});
