@@ -143,6 +143,11 @@ describe('the ranking pages', () => {
 
   it('gives instances whose intervals overlap one rank range at every size, and orders the ones the trials separate', () => {
     const rows = rankInstances(dataset);
+    // the page says how a difference is established, in this plan's terms
+    expect(dataset.campaign.plan.trials).toBe(5);
+    expect(renderRankingMarkdown(dataset, 'instances')).toContain(
+      '(for 5 rounds: all 5 ratios on one side of 1, the sign test at 6.3 %)',
+    );
     for (const label of ['cycles @ 32 B', 'cycles @ 1 KiB', 'cycles @ 64 KiB']) {
       expect(['xof_512', 'xof_768', 'xof_1024'].map((instance) => rangeAt(rows, instance, label))).toEqual([
         '2–4',
