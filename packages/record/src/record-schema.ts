@@ -194,6 +194,13 @@ const recordCommon = {
       previousCv: z.number().nonnegative().nullable(),
     })
     .optional(),
+  /**
+   * Present when the operation's driver processes took turns with those of other operations on
+   * the same CPU (the campaign's measure phase): `operations` took part, this one included, and
+   * trial k of each ran before trial k + 1 of any (in a random order per round); `batch` is the
+   * same id in every record of the batch, so trial k of one may be paired with trial k of another.
+   */
+  interleaving: z.object({ operations: z.number().int().min(1), batch: z.string().min(1) }).optional(),
   /** The calibration process (one cold call, or a small batch); null when it did not run. */
   calibration: processEntrySchema.nullish(),
   /** campaign.json `hostProblems` when the record was measured, repeated here. */

@@ -21,7 +21,9 @@ export interface RankedInstance {
  * The ranking a ranking page shows, as data: for a security target (128, 256, 512) one
  * representative instance per candidate, or every instance that passed its KAT (`'instances'`),
  * best overall first, each metric's figure with its rank range (`rankByMetrics` of
- * @ngcc-perf/stats: instances whose headline intervals overlap share a range). Pure.
+ * @ngcc-perf/stats: instances whose difference the trials cannot establish share a range — trials
+ * measured in one interleaved batch are compared round by round, others by their headline
+ * intervals). Pure.
  *
  * @param dataset - one run directory ({@link loadRunDirectory})
  * @param scope - `128`, `256`, `512` or `'instances'` (the default)

@@ -166,6 +166,52 @@ describe('the ranking pages', () => {
     expect(page).toContain('Did not pass their KAT, so not ranked: toy-broken/broken_512 (KAT MISMATCH).');
   });
 
+  it('separates, by the paired rounds of one interleaved batch, what the overlapping intervals leave together', () => {
+    // the host swings ±30 % from round to round; B needs 10 % more than A in every round, so the
+    // headline intervals (min..max of 5 trial means) overlap, the round ratios all lie at 1.1
+    const swings = [1, 1.3, 0.8, 1.15, 0.7];
+    const paired = datasetOf([
+      { candidate: 'toy-a', instance: 'a_512', digestBits: 512, cycles32: 1000 },
+      { candidate: 'toy-b', instance: 'b_512', digestBits: 512, cycles32: 1100 },
+    ]);
+    for (const { record } of paired.records) {
+      const cycles = (record.instance === 'a_512' ? 1000 : 1100) * (record.messageBytes / 32);
+      record.processes.forEach((entry, round) => {
+        entry.trial!.ticks = Math.round(1000 * cycles * swings[round]!);
+      });
+    }
+    const label = `${rankInstances(paired)[0]!.metrics[2]!.label}`; // ticks/cycles @ 64 KiB
+    expect(label).toMatch(/@ 64 KiB$/);
+    // measured apart (no batch): the intervals overlap, one shared range
+    expect([rangeAt(rankInstances(paired), 'a_512', label), rangeAt(rankInstances(paired), 'b_512', label)]).toEqual([
+      '1–2',
+      '1–2',
+    ]);
+    // measured in one batch: every round says B is slower
+    for (const { record } of paired.records)
+      record.interleaving = { operations: 2, batch: `batch-${record.messageBytes}` };
+    expect([rangeAt(rankInstances(paired), 'a_512', label), rangeAt(rankInstances(paired), 'b_512', label)]).toEqual([
+      '1',
+      '2',
+    ]);
+    // two batches (one record remeasured later) are not paired
+    paired.records.find(
+      ({ record }) => record.instance === 'b_512' && record.messageBytes === 65536,
+    )!.record.interleaving = {
+      operations: 2,
+      batch: 'a later batch',
+    };
+    expect(rangeAt(rankInstances(paired), 'b_512', label)).toBe('1–2');
+    // one round that disagrees: 5 rounds establish nothing then
+    const bRecord = paired.records.find(
+      ({ record }) => record.instance === 'b_512' && record.messageBytes === 1024,
+    )!.record;
+    const oneKiB = `${rankInstances(paired)[0]!.metrics[1]!.label}`;
+    expect(rangeAt(rankInstances(paired), 'b_512', oneKiB)).toBe('2');
+    bRecord.processes[3]!.trial!.ticks = Math.round(1000 * 1000 * 32 * 1.15 * 0.98);
+    expect(rangeAt(rankInstances(paired), 'b_512', oneKiB)).toBe('1–2');
+  });
+
   it('ranks one representative per candidate at a target: the reference version, its other versions listed under it', () => {
     const rows = rankInstances(dataset, 256);
     expect(rows.map((row) => [row.instance, row.others])).toEqual([

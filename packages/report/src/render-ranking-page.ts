@@ -111,7 +111,8 @@ function buildRankingPage(dataset: Dataset, scope: RankingScope, format: PageFor
             ...describeDatasetCounters(dataset),
           ),
           paragraph(
-            'Instances whose intervals overlap — directly or through a chain of overlaps — cannot be told apart by the trials: they share a rank range (“3–5”) and its average position, and they are listed by name. Equal exact figures (two images of the same size) share the average position (“2.5”), as on the published pages. ' +
+            'Two instances measured in turns — the campaign interleaves the trials of one message length, trial k of each in one round — are compared round by round: the ratio of their trial means in each round, so that a change of the host that lasts a round falls on both and cancels. Their difference is established when the order-statistic interval of the median ratio excludes 1 (for 5 rounds: every round says the same, the sign test at 6.25 %). Instances not measured in turns (another run, a remeasured record) are told apart only when their headline intervals are disjoint. ' +
+              'Instances whose difference is not established — directly or through a chain of such pairs — share a rank range (“3–5”) and its average position, and they are listed by name. Equal exact figures (two images of the same size) share the average position (“2.5”), as on the published pages. ' +
               'A candidate’s overall figure is its mean rank over the metrics it has; the overall rank ranks the mean ranks the same way, each mean rank spanning the mean of its best to the mean of its worst positions. The constant-time verdict links to the findings; it does not change the order.',
           ),
         ],
@@ -135,8 +136,8 @@ function buildRankingPage(dataset: Dataset, scope: RankingScope, format: PageFor
  * security target (128, 256, 512) one representative instance per candidate of the target's
  * digest length that passed its KAT, or every such instance (`'instances'`); each metric — cycles
  * at 32 B, 1 KiB and 64 KiB (or the summary's sizes), static image, stack high-water, heap peak —
- * ranked on its own by `rankByMetrics` of @ngcc-perf/stats, instances whose intervals overlap
- * sharing a rank range; the overall rank by mean rank; the constant-time badge. Pure.
+ * ranked on its own by `rankByMetrics` of @ngcc-perf/stats, instances whose difference the trials
+ * cannot establish (paired rounds of one batch, else overlapping intervals) sharing a rank range; the overall rank by mean rank; the constant-time badge. Pure.
  *
  * @param dataset - one run directory ({@link loadRunDirectory})
  * @param scope - `128`, `256`, `512` or `'instances'`

@@ -40,7 +40,7 @@ function summaryTable(
   const withBaseline = dataset.campaign.baseline !== undefined;
   const table: TableBlock = {
     kind: 'table',
-    caption: `One row per instance; headline ${term.perCall} per call, and ${term.perByte} with its interval at ${perByte}; rank by the headline at ${perByte} (a range where the intervals overlap)`,
+    caption: `One row per instance; headline ${term.perCall} per call, and ${term.perByte} with its interval at ${perByte}; rank by the headline at ${perByte} (a range where the trials cannot establish a difference)`,
     headers: [
       'candidate',
       'instance',

@@ -110,16 +110,27 @@ export function headlineFigure(trials: readonly HeadlineTrial[]): HeadlineFigure
     }
     return trial.ticks / trial.iterations;
   });
-  const sorted = [...means].sort((a, b) => a - b);
-  const medianCycles = median(sorted);
-  if (sorted.length < 2)
-    return { medianCycles, lowCycles: null, highCycles: null, coverage: null, trialsCount: sorted.length };
+  const { median: medianCycles, low, high, coverage, count } = medianWithInterval(means);
+  return { medianCycles, lowCycles: low, highCycles: high, coverage, trialsCount: count };
+}
+
+/** The median of `values` with the order-statistic interval of {@link headlineFigure} (null bounds for one value). */
+export function medianWithInterval(values: readonly number[]): {
+  median: number;
+  low: number | null;
+  high: number | null;
+  coverage: number | null;
+  count: number;
+} {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = median(sorted);
+  if (sorted.length < 2) return { median: middle, low: null, high: null, coverage: null, count: sorted.length };
   const k = intervalOrder(sorted.length);
   return {
-    medianCycles,
-    lowCycles: sorted[k - 1]!,
-    highCycles: sorted[sorted.length - k]!,
+    median: middle,
+    low: sorted[k - 1]!,
+    high: sorted[sorted.length - k]!,
     coverage: medianIntervalCoverage(sorted.length, k),
-    trialsCount: sorted.length,
+    count: sorted.length,
   };
 }

@@ -28,8 +28,10 @@ export {
   formatMegabytesPerSecond,
   formatSeconds,
 } from './number-formats.js';
-export { formatRankRange, rankByIntervals } from './rank-by-intervals.js';
-export type { IntervalFigure, IntervalRank } from './rank-by-intervals.js';
+export { formatRankRange, intervalOrder, rankByIntervals } from './rank-by-intervals.js';
+export type { EstablishedOrder, IntervalFigure, IntervalRank } from './rank-by-intervals.js';
+export { pairedRatio } from './paired-ratio.js';
+export type { PairedRatio } from './paired-ratio.js';
 export { rankByMetrics } from './rank-by-metrics.js';
 export type { MetricsRanking } from './rank-by-metrics.js';
 export { recordTrialFigures } from './record-trial-figures.js';

@@ -82,4 +82,33 @@ describe('formatRankRange', () => {
     expect(formatRankRange({ low: 3, high: 5 })).toBe('3–5');
     expect(formatRankRange({ low: 1.5, high: 2.5 })).toBe('1.5–2.5');
   });
+
+  it('separates overlapping intervals when a finer order establishes the difference, in estimate order', () => {
+    // intervals all overlap; a paired comparison establishes 0 < 1 < 2 but not 2 vs 3
+    const figures = [around(100, 10), around(110, 10), around(121, 10), around(122, 10)];
+    const established = [
+      [0, -1, -1, -1],
+      [1, 0, -1, -1],
+      [1, 1, 0, 0],
+      [1, 1, 0, 0],
+    ] as const;
+    const ranks = rankByIntervals(figures, (a, b) => established[a]![b]!);
+    expect(ranks.map(formatRankRange)).toEqual(['1', '2', '3–4', '3–4']);
+    expect(rankByIntervals(figures).map(formatRankRange)).toEqual(['1–4', '1–4', '1–4', '1–4']);
+  });
+
+  it('does not separate a pair the order establishes against their estimates', () => {
+    const figures = [around(100, 10), around(105, 10)];
+    // the data say item 0 is the slower one, its estimate says the faster: no order is claimed
+    expect(
+      rankByIntervals(figures, (a, b) => (a === 0 && b === 1 ? 1 : a === 1 && b === 0 ? -1 : 0)).map(formatRankRange),
+    ).toEqual(['1–2', '1–2']);
+  });
+
+  it('keeps a group contiguous: an item not told apart from two separated ones joins them all', () => {
+    // 0 and 2 are told apart, 1 (between them) is told apart from neither
+    const figures = [around(100, 1), around(101, 50), around(103, 1)];
+    const ranks = rankByIntervals(figures, (a, b) => (a === 0 && b === 2 ? -1 : a === 2 && b === 0 ? 1 : 0));
+    expect(ranks.map(formatRankRange)).toEqual(['1–3', '1–3', '1–3']);
+  });
 });

@@ -44,24 +44,75 @@ function checkFigure(figure: IntervalFigure, index: number): void {
 }
 
 /**
- * Ranks figures, lowest first, so that no position is noise: two figures whose 95 % intervals
- * overlap (closed intervals: touching counts) are not told apart, and every figure joined to
- * another by a chain of overlaps falls in one group. A group of g figures that starts at
- * position p shares the rank range p…p + g − 1 ("3–5") and the average position p + (g − 1)/2;
- * within it, items have no order. Figures in different groups have disjoint intervals, so the
- * order between groups is established by the data. Equal exact figures (zero-width intervals, e.g.
- * two images of 4533 bytes) are a true tie, not a doubt: as in {@link averageRanks} they share the
- * average position, with `low = high` = that position (`2.5`).
+ * What the data establish about two items `a` and `b` (indexes into the figures): `-1` when a's
+ * figure is lower, `1` when higher, `0` when they cannot be told apart.
+ */
+export type EstablishedOrder = (a: number, b: number) => -1 | 0 | 1;
+
+/** The default {@link EstablishedOrder}: two items differ when their 95 % intervals are disjoint. */
+export function intervalOrder(figures: readonly IntervalFigure[]): EstablishedOrder {
+  return (a, b) => {
+    const x = figures[a]!;
+    const y = figures[b]!;
+    return x.ciHigh < y.ciLow ? -1 : y.ciHigh < x.ciLow ? 1 : 0;
+  };
+}
+
+/** The groups (connected components of "not told apart"), merged until each is contiguous in estimate order. */
+function groupsOf(figures: readonly IntervalFigure[], order: EstablishedOrder): number[][] {
+  const n = figures.length;
+  const byEstimate = figures
+    .map((_, index) => index)
+    .sort((a, b) => figures[a]!.estimate - figures[b]!.estimate || figures[a]!.ciLow - figures[b]!.ciLow || a - b);
+  const parent = figures.map((_, index) => index);
+  const root = (index: number): number => {
+    while (parent[index] !== index) index = parent[index] = parent[parent[index]!]!;
+    return index;
+  };
+  for (let i = 0; i < n; i += 1) {
+    for (let j = i + 1; j < n; j += 1) {
+      const a = byEstimate[i]!;
+      const b = byEstimate[j]!;
+      // apart only when the data order them as their estimates do (a's estimate is not above b's)
+      const apart = figures[a]!.estimate < figures[b]!.estimate && order(a, b) === -1 && order(b, a) !== -1;
+      if (!apart) parent[root(b)] = root(a);
+    }
+  }
+  // a component's last position in estimate order; a group runs on while it reaches further
+  const lastAt = new Map<number, number>();
+  byEstimate.forEach((index, at) => lastAt.set(root(index), at));
+  const groups: number[][] = [];
+  let reach = -1;
+  byEstimate.forEach((index, at) => {
+    if (at > reach) groups.push([]);
+    groups[groups.length - 1]!.push(index);
+    reach = Math.max(reach, lastAt.get(root(index))!);
+  });
+  return groups;
+}
+
+/**
+ * Ranks figures, lowest first, so that no position is noise: two items the data cannot tell apart
+ * (`order` gives 0; by default, their 95 % intervals overlap — closed intervals: touching counts)
+ * are not ranked against each other, and every item joined to another by a chain of such pairs
+ * falls in one group. A group of g figures that starts at position p shares the rank range
+ * p…p + g − 1 ("3–5") and the average position p + (g − 1)/2; within it, items have no order.
+ * Items in different groups were each told apart, in the order of their estimates; a pair the
+ * data order against their estimates is treated as not told apart. Equal exact figures
+ * (zero-width intervals, e.g. two images of 4533 bytes) are a true tie, not a doubt: as in
+ * {@link averageRanks} they share the average position, with `low = high` = that position (`2.5`).
  *
- * The criterion is conservative: two overlapping 95 % intervals can still differ at α = 0.05,
- * but two disjoint ones always do, so a rank difference on a page is one the trials establish.
+ * With the default order the criterion is conservative: two overlapping 95 % intervals can still
+ * differ at α = 0.05, but two disjoint ones always do. A finer `order` — a paired comparison of
+ * trials measured in turns ({@link pairedRatio}) — separates what the data establish beyond that.
  *
  * @param figures - one figure per item, lower is better, any unit (the same for all).
+ * @param order - what the data establish about two items; default {@link intervalOrder}.
  * @returns one {@link IntervalRank} per figure, in the order of `figures`.
  * @throws {@link StatsError} `NOT_FINITE` for a non-finite estimate or a NaN bound;
  *   `INVALID_NUMBER` for an estimate outside its interval.
  * @remarks Source: SPEC §9 ("ordered measurements", ties share the average position); the groups
- *   are the connected components of the interval-overlap graph.
+ *   are the connected components of the "not told apart" graph, merged to be contiguous in order.
  * @example
  * ```ts
  * rankByIntervals([
@@ -73,22 +124,12 @@ function checkFigure(figure: IntervalFigure, index: number): void {
  * //  { low: 3, high: 3, position: 3, group: 1 }]
  * ```
  */
-export function rankByIntervals(figures: readonly IntervalFigure[]): IntervalRank[] {
+export function rankByIntervals(
+  figures: readonly IntervalFigure[],
+  order: EstablishedOrder = intervalOrder(figures),
+): IntervalRank[] {
   figures.forEach(checkFigure);
-  // sweep by lower bound: the union of overlapping intervals gives the connected components
-  const byLow = figures.map((_, index) => index).sort((a, b) => figures[a]!.ciLow - figures[b]!.ciLow || a - b);
-  const groups: number[][] = [];
-  let reach = -Infinity;
-  for (const index of byLow) {
-    const figure = figures[index]!;
-    if (groups.length === 0 || figure.ciLow > reach) {
-      groups.push([index]);
-      reach = figure.ciHigh;
-    } else {
-      groups[groups.length - 1]!.push(index);
-      reach = Math.max(reach, figure.ciHigh);
-    }
-  }
+  const groups = groupsOf(figures, order);
   const ranks = new Array<IntervalRank>(figures.length);
   let start = 1;
   groups.forEach((members, group) => {

@@ -1,6 +1,6 @@
 import { StatsError } from './stats-error.js';
 import { rankByIntervals } from './rank-by-intervals.js';
-import type { IntervalFigure, IntervalRank } from './rank-by-intervals.js';
+import type { EstablishedOrder, IntervalFigure, IntervalRank } from './rank-by-intervals.js';
 
 /** One item's standing over several metrics ({@link rankByMetrics}). */
 export interface MetricsRanking {
@@ -29,6 +29,9 @@ export interface MetricsRanking {
  *
  * @param table - one row per item, one column per metric; `null` where the item has no figure
  *   (not measured, a failed record). Rows must have the same length.
+ * @param orders - per column, optionally, what the data establish about two rows (row indexes of
+ *   `table`, e.g. a paired comparison of interleaved trials); a column without one compares
+ *   intervals ({@link rankByIntervals}).
  * @returns one {@link MetricsRanking} per row, in row order.
  * @throws {@link StatsError} as {@link rankByIntervals}; `INVALID_NUMBER` when rows differ in length.
  * @example
@@ -41,7 +44,10 @@ export interface MetricsRanking {
  * // both have mean rank 1.5 over [1.5, 1.5]: overall { low: 1, high: 2, position: 1.5, group: 0 }
  * ```
  */
-export function rankByMetrics(table: readonly (readonly (IntervalFigure | null)[])[]): MetricsRanking[] {
+export function rankByMetrics(
+  table: readonly (readonly (IntervalFigure | null)[])[],
+  orders: readonly (EstablishedOrder | undefined)[] = [],
+): MetricsRanking[] {
   const columns = table[0]?.length ?? 0;
   const uneven = table.findIndex((row) => row.length !== columns);
   if (uneven >= 0) {
@@ -53,7 +59,12 @@ export function rankByMetrics(table: readonly (readonly (IntervalFigure | null)[
   const metricRanks: (IntervalRank | null)[][] = table.map(() => new Array<IntervalRank | null>(columns).fill(null));
   for (let column = 0; column < columns; column += 1) {
     const present = table.flatMap((row, index) => (row[column] === null ? [] : [index]));
-    const ranks = rankByIntervals(present.map((index) => table[index]![column]!));
+    const figures = present.map((index) => table[index]![column]!);
+    const order = orders[column];
+    const ranks =
+      order === undefined
+        ? rankByIntervals(figures)
+        : rankByIntervals(figures, (a, b) => order(present[a]!, present[b]!));
     present.forEach((index, at) => {
       metricRanks[index]![column] = ranks[at]!;
     });

@@ -37,6 +37,31 @@ export interface MeasureOperationOptions extends PlanOperationOptions {
    * `source: 'sample'`). Its figures never enter the loop-scope statistics. Default false.
    */
   perCallSample?: boolean;
+  /**
+   * Awaited before each step of driver processes, whose returned function is called when the
+   * step's processes have ended: step `0` is the calibration, step `k` trial k (its disturbed
+   * reruns included), step `trials + 1` the per-call sample. A campaign passes it to interleave
+   * the trials of several operations on one CPU (trial k of each before trial k + 1 of any), so
+   * that a change of the host's state during the campaign falls on all of them alike instead of
+   * on whichever operation ran then. Default: every step runs at once.
+   */
+  takeTurn?: (step: number) => Promise<() => void>;
+}
+
+const runAtOnce = (): Promise<() => void> => Promise.resolve(() => undefined);
+
+/** Runs `work` as step `step` of {@link MeasureOperationOptions.takeTurn}. */
+async function inTurn<T>(
+  takeTurn: (step: number) => Promise<() => void>,
+  step: number,
+  work: () => Promise<T>,
+): Promise<T> {
+  const release = await takeTurn(step);
+  try {
+    return await work();
+  } finally {
+    release();
+  }
 }
 
 /** Most calls of the per-call sample process: enough for steady quartiles, cheap beside a trial. */
@@ -80,8 +105,10 @@ export async function measureOperation(options: MeasureOperationOptions): Promis
   const planOptions: PlanOperationOptions = { ...options };
   delete (planOptions as MeasureOperationOptions).onProgress;
   delete (planOptions as MeasureOperationOptions).perCallSample;
+  delete (planOptions as MeasureOperationOptions).takeTurn;
+  const takeTurn = options.takeTurn ?? runAtOnce;
   const pinning = resolvePinning(options.cpu);
-  const planned = await planOperation({ ...planOptions, cpu: pinning.cpu, runner });
+  const planned = await inTurn(takeTurn, 0, () => planOperation({ ...planOptions, cpu: pinning.cpu, runner }));
   const calibration = planned.calibration;
   options.onProgress?.({
     phase: 'calibration',
@@ -147,14 +174,24 @@ export async function measureOperation(options: MeasureOperationOptions): Promis
   const processes: TrialProcess[] = [];
   let disturbedRetries = 0;
   for (let trial = 1; trial <= plan.trials; trial += 1) {
-    const outcome = await runTrial({
-      runner,
-      args,
-      plan,
-      state,
-      onAttempt: (attempt, process, disturbedReasons, rerun) =>
-        options.onProgress?.({ phase: 'trial', trial, trials: plan.trials, attempt, process, disturbedReasons, rerun }),
-    });
+    const outcome = await inTurn(takeTurn, trial, () =>
+      runTrial({
+        runner,
+        args,
+        plan,
+        state,
+        onAttempt: (attempt, process, disturbedReasons, rerun) =>
+          options.onProgress?.({
+            phase: 'trial',
+            trial,
+            trials: plan.trials,
+            attempt,
+            process,
+            disturbedReasons,
+            rerun,
+          }),
+      }),
+    );
     firstMeta ??= outcome.meta;
     disturbedRetries += outcome.retries;
     processes.push(outcome.process);
@@ -169,7 +206,7 @@ export async function measureOperation(options: MeasureOperationOptions): Promis
       iterations: Math.min(plan.iterationsPerTrial, PER_CALL_SAMPLE_CALLS),
       scope: 'per-call' as const,
     };
-    perCallSample = (await runPerCallSample(runner, sampleArgs, plan)).process;
+    perCallSample = (await inTurn(takeTurn, plan.trials + 1, () => runPerCallSample(runner, sampleArgs, plan))).process;
     if (perCallSample.failure !== undefined) {
       return finish(
         plan,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { InstructionCount, TimingRecord } from '@ngcc-perf/record';
 import { measureCallMemory } from '@ngcc-perf/rss';
@@ -5,7 +6,8 @@ import { countInstructions, measureOperation, readHostEnvironment, type Operatio
 import { runPaths, writeJsonAtomic } from '../run-directory.js';
 import { assembleRecord } from './assemble-record.js';
 import { withPortablePaths } from './portable-paths.js';
-import { forEachOnCpus, type CampaignContext, type CampaignUnit } from './campaign-context.js';
+import { forEachOnCpus, type CampaignContext } from './campaign-context.js';
+import { InterleavedTurns, type TakeTurn } from './interleaved-turns.js';
 import type { PlannedOperation } from './campaign-events.js';
 import { operationTarget } from './phase-calibrate.js';
 import { hasCompleteRecord, timedOperations, type Operation } from './operation-files.js';
@@ -87,19 +89,19 @@ async function countOne(
   }
 }
 
+/** The step of an operation's memory measurement and instruction count: after every trial of every operation. */
+const AFTER_TRIALS_STEP = Number.MAX_SAFE_INTEGER;
+
 async function measureOne(
   context: CampaignContext,
   operation: Operation,
   cpu: number,
   result: MeasurePhaseResult,
-): Promise<'complete' | 'failed' | 'reused'> {
+  turns: { takeTurn: TakeTurn; operations: number; batch: string },
+): Promise<'complete' | 'failed'> {
   const { entry, messageBytes } = operation;
   const base = { candidate: entry.candidate, instance: entry.instance, messageBytes };
   const file = runPaths.record(entry.candidate, entry.instance, messageBytes);
-  if (await hasCompleteRecord(context, operation)) {
-    context.emit({ event: 'record', ...base, cpu: null, status: 'reused', file, wallSeconds: 0, failure: null });
-    return 'reused';
-  }
   context.emit({ event: 'operation-start', ...base, cpu });
   const started = process.hrtime.bigint();
   const measured = await measureOperation({
@@ -107,11 +109,21 @@ async function measureOne(
     // Per-call quartiles beside the loop-scope figures (one extra process; see docs/RUN-DIRECTORY.md).
     perCallSample: true,
     ...(context.coreClockHz === undefined ? {} : { coreClockHz: context.coreClockHz }),
+    takeTurn: turns.takeTurn,
     onProgress: (event) =>
       context.emit({ event: 'trial', ...base, cpu, trial: event.trial, trials: event.trials, attempt: event.attempt }),
   });
-  const memory = measured.status === 'complete' ? await measureMemory(context, operation, cpu, measured) : {};
-  const counted = measured.status === 'complete' ? await countOne(context, operation) : { fields: {}, seconds: 0 };
+  const release = await turns.takeTurn(AFTER_TRIALS_STEP);
+  let memory: Record<string, unknown> = {};
+  let counted: { fields: CountFields; seconds: number } = { fields: {}, seconds: 0 };
+  try {
+    if (measured.status === 'complete') {
+      memory = await measureMemory(context, operation, cpu, measured);
+      counted = await countOne(context, operation);
+    }
+  } finally {
+    release();
+  }
   result.instructionCountSeconds += counted.seconds;
   const remeasure = await remeasureNoteOf(context, operation);
   const record: TimingRecord = {
@@ -125,6 +137,7 @@ async function measureOne(
     ...withPortablePaths(memory, context.state.directory),
     ...withPortablePaths(counted.fields, context.state.directory),
     ...(remeasure === null ? {} : { remeasure }),
+    ...(turns.operations > 1 ? { interleaving: { operations: turns.operations, batch: turns.batch } } : {}),
   };
   await writeJsonAtomic(path.join(context.state.directory, file), record);
   const wallSeconds = Number(process.hrtime.bigint() - started) / 1e9;
@@ -141,11 +154,45 @@ async function measureOne(
 }
 
 /**
+ * Measures one batch (the operations of one message size) on `cpu`, their driver processes
+ * interleaved ({@link InterleavedTurns}): the calibrations, then trial 1 of each, trial 2 of
+ * each, …, then the per-call samples, then memory and instruction counts.
+ */
+async function measureBatch(
+  context: CampaignContext,
+  batch: readonly Operation[],
+  cpu: number,
+  result: MeasurePhaseResult,
+): Promise<void> {
+  const turns = new InterleavedTurns(batch.length);
+  const batchId = randomUUID(); // pairs trial k of one record with trial k of the others (report rankings)
+  const outcomes = await Promise.allSettled(
+    batch.map(async (operation, index) => {
+      try {
+        return await measureOne(context, operation, cpu, result, {
+          takeTurn: turns.turnsOf(index),
+          operations: batch.length,
+          batch: batchId,
+        });
+      } finally {
+        turns.leave(index);
+      }
+    }),
+  );
+  for (const outcome of outcomes) if (outcome.status === 'fulfilled') result[outcome.value] += 1;
+  const rejected = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+  if (rejected !== undefined) throw rejected.reason;
+}
+
+/**
  * Phase `measure`: times every operation of the shard (SPEC §5) and writes its record as soon as
- * it is measured (atomically), so a kill loses at most the operation in flight. Each listed CPU
- * runs one worker; workers take whole instances, longest planned first (all sizes of an instance
- * on one CPU). A complete record of the same library build is skipped; a failed or missing one is
- * measured (again). The per-call memory of each complete operation is added (`memory`).
+ * it is measured (atomically), so a kill loses at most the batch in flight. The operations of one
+ * message size form a batch, measured on one CPU with their trials interleaved (trial k of every
+ * instance before trial k + 1 of any, {@link InterleavedTurns}), so that instances compared on a
+ * ranking page at that size saw the same states of the host; each listed CPU runs one worker,
+ * taking whole batches, longest planned first. A complete record of the same library build is
+ * skipped; a failed or missing one is measured (again). The per-call memory of each complete
+ * operation is added (`memory`).
  * @param planned - the calibrate phase's plan (for the longest-first order), or null
  * @example
  * const { complete, failed, reused } = await runMeasurePhase(context, planned);
@@ -154,30 +201,49 @@ export async function runMeasurePhase(
   context: CampaignContext,
   planned: PlannedOperation[] | null,
 ): Promise<MeasurePhaseResult> {
-  const operations = timedOperations(context);
+  const result: MeasurePhaseResult = { complete: 0, failed: 0, reused: 0, instructionCountSeconds: 0 };
+  const toMeasure: Operation[] = [];
+  for (const operation of timedOperations(context)) {
+    if (await hasCompleteRecord(context, operation)) {
+      const { entry, messageBytes } = operation;
+      const file = runPaths.record(entry.candidate, entry.instance, messageBytes);
+      context.emit({
+        event: 'record',
+        candidate: entry.candidate,
+        instance: entry.instance,
+        messageBytes,
+        cpu: null,
+        status: 'reused',
+        file,
+        wallSeconds: 0,
+        failure: null,
+      });
+      result.reused += 1;
+    } else toMeasure.push(operation);
+  }
   const seconds = new Map<string, number>();
   for (const op of planned ?? [])
-    seconds.set(
-      op.candidate + '/' + op.instance,
-      (seconds.get(op.candidate + '/' + op.instance) ?? 0) + (op.estimatedSeconds ?? 0),
-    );
-  const units = context.units
-    .filter((unit) => operations.some((o) => o.unit === unit))
-    .map((unit, order) => ({ unit, order, seconds: seconds.get(unit.key) ?? 0 }))
-    .sort((a, b) => b.seconds - a.seconds || a.order - b.order)
-    .map((u) => u.unit);
-  const result: MeasurePhaseResult = { complete: 0, failed: 0, reused: 0, instructionCountSeconds: 0 };
+    seconds.set(`${op.candidate}/${op.instance}/${op.messageBytes}`, op.estimatedSeconds ?? 0);
+  const batches = context.plan.messageSizesBytes
+    .map((messageBytes, order) => {
+      const batch = toMeasure.filter((operation) => operation.messageBytes === messageBytes);
+      const total = batch.reduce(
+        (sum, { entry }) => sum + (seconds.get(`${entry.candidate}/${entry.instance}/${messageBytes}`) ?? 0),
+        0,
+      );
+      return { batch, order, total };
+    })
+    .filter(({ batch }) => batch.length > 0)
+    .sort((a, b) => b.total - a.total || a.order - b.order)
+    .map(({ batch }) => batch);
   const cpusUsed = new Set(context.state.campaign.cpus);
-  await forEachOnCpus<CampaignUnit>(units, context.cpus, async (unit, cpu) => {
-    for (const operation of operations.filter((o) => o.unit === unit)) {
-      const outcome = await measureOne(context, operation, cpu, result);
-      result[outcome] += 1;
-      if (outcome !== 'reused' && !cpusUsed.has(cpu)) {
-        cpusUsed.add(cpu);
-        context.state.campaign.cpus = [...cpusUsed].sort((a, b) => a - b);
-        await context.state.saveCampaign();
-      }
+  await forEachOnCpus<Operation[]>(batches, context.cpus, async (batch, cpu) => {
+    if (!cpusUsed.has(cpu)) {
+      cpusUsed.add(cpu);
+      context.state.campaign.cpus = [...cpusUsed].sort((a, b) => a - b);
+      await context.state.saveCampaign();
     }
+    await measureBatch(context, batch, cpu, result);
   });
   if (result.complete + result.failed > 0) context.state.campaign.endedUtc = null;
   await closeCampaign(context.state, context.cpus[0]!);

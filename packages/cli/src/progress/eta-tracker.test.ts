@@ -35,6 +35,29 @@ describe('createEtaTracker', () => {
     expect(eta.remainingSeconds()).toBe(2.25); // 6 × (3 s measured / 4 s planned) / 2 CPUs
     expect([eta.doneOperations(), eta.totalOperations()]).toEqual([2, 3]);
   });
+  it("shares a CPU's time among the operations in flight on it (interleaved trials)", () => {
+    let now = 0;
+    const eta = createEtaTracker(() => now);
+    eta.observe({ event: 'plan', cpus: [1], operations: [op(32, 4), op(64, 4), op(128, 4)] });
+    const start = (messageBytes: number) =>
+      eta.observe({ event: 'operation-start', candidate: 'c', instance: 'i', messageBytes, cpu: 1 });
+    start(32);
+    start(64);
+    now = 4000; // 4 s spent on the two together: 2 s of each one's 4 s
+    expect(eta.remainingSeconds()).toBe(8); // 2 + 2 + 4
+    eta.observe({
+      event: 'record',
+      candidate: 'c',
+      instance: 'i',
+      messageBytes: 32,
+      cpu: 1,
+      status: 'complete',
+      file: 'f',
+      wallSeconds: 8, // 8 s of wall time, half of it its own turns
+      failure: null,
+    });
+    expect(eta.slowness()).toBe(1); // its 4 s share against its 4 s plan
+  });
   it('scales the plan left by how much slower than planned the completed operations ran', () => {
     let now = 0;
     const eta = createEtaTracker(() => now);

@@ -15,7 +15,8 @@ export interface EtaTracker {
   /**
    * Seconds left: the planned wall seconds of every operation not yet done, times the observed
    * {@link EtaTracker.slowness} (1 before there is one), less the time already spent on those in
-   * flight, shared by the measuring CPUs; null before a plan.
+   * flight (which share their CPU's time while their trials take turns), shared by the measuring
+   * CPUs; null before a plan.
    */
   remainingSeconds: () => number | null;
 }
@@ -26,6 +27,13 @@ interface TrackedOperation {
   startedMs: number | null;
   /** Wall seconds of the measure phase on it, when it completed in this run (not reused, not failed). */
   measuredSeconds: number | null;
+  /** The CPU it is measured on, once started. */
+  cpu: number | null;
+  /**
+   * Most operations in flight on its CPU at once while it was: they took turns (interleaved
+   * trials), so its own share of the wall time is the wall time / this.
+   */
+  sharing: number;
 }
 
 const keyOf = (e: { candidate: string; instance: string; messageBytes: number }) =>
@@ -56,19 +64,28 @@ export function createEtaTracker(nowMs: () => number = Date.now): EtaTracker {
             done: op.done,
             startedMs: null,
             measuredSeconds: null,
+            cpu: null,
+            sharing: 1,
           });
       } else if (event.event === 'operation-start') {
         const op = operations.get(keyOf(event));
-        if (op !== undefined) op.startedMs = nowMs();
+        if (op !== undefined) {
+          op.startedMs = nowMs();
+          op.cpu = event.cpu;
+          const together = [...operations.values()].filter((o) => !o.done && o.cpu === event.cpu);
+          for (const other of together) other.sharing = Math.max(other.sharing, together.length);
+        }
       } else if (event.event === 'record') {
         const op = operations.get(keyOf(event)) ?? {
           estimatedSeconds: null,
           done: false,
           startedMs: null,
           measuredSeconds: null,
+          cpu: null,
+          sharing: 1,
         };
         op.done = true;
-        if (event.status === 'complete') op.measuredSeconds = event.wallSeconds;
+        if (event.status === 'complete') op.measuredSeconds = event.wallSeconds / op.sharing;
         operations.set(keyOf(event), op);
       }
     },
@@ -84,7 +101,7 @@ export function createEtaTracker(nowMs: () => number = Date.now): EtaTracker {
       for (const op of operations.values()) {
         if (op.done) continue;
         const estimate = op.estimatedSeconds ?? fallback;
-        const spent = op.startedMs === null ? 0 : (nowMs() - op.startedMs) / 1000;
+        const spent = op.startedMs === null ? 0 : (nowMs() - op.startedMs) / 1000 / op.sharing;
         seconds += Math.max(0, estimate * factor - spent);
       }
       return seconds / cpus;

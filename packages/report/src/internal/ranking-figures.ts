@@ -7,6 +7,7 @@ import { counterTerm } from './counter-term.js';
 import type { IntervalFigure } from '@ngcc-perf/stats';
 import type { BuildInstance, TimingRecord } from '@ngcc-perf/record';
 import { formatMemoryBytes } from '../format-memory-bytes.js';
+import { pairedCyclesOrder } from './cycles-order.js';
 
 /** One metric a ranking page ranks, lower is better. */
 export interface RankingMetric {
@@ -16,6 +17,12 @@ export interface RankingMetric {
   figureOf: (entry: BuildInstance, records: readonly TimingRecord[]) => IntervalFigure | null;
   /** The figure as the pages print it: cycles as every page prints a headline (`4129 (4100–4187)`), bytes alone. */
   format: (figure: IntervalFigure) => string;
+  /**
+   * What the data establish about two instances beyond their intervals (-1: the first needs
+   * fewer, 1: more, 0: not told apart), or null to compare the intervals: the paired comparison
+   * of cycles measured in one interleaved batch ({@link pairedCyclesOrder}). Absent for exact figures.
+   */
+  order?: (a: readonly TimingRecord[], b: readonly TimingRecord[]) => -1 | 0 | 1 | null;
 }
 
 const sizeLabel = (bytes: number): string =>
@@ -68,13 +75,16 @@ export function rankingMetrics(
 ): RankingMetric[] {
   // one term per counter: ticks of a fixed-rate counter are not cycles
   const term = counterTerm(instances.flatMap((item) => item.records)).perCall;
+  const atSize = (records: readonly TimingRecord[], bytes: number): TimingRecord | undefined =>
+    records.find((candidate) => candidate.messageBytes === bytes);
   const cycles = sizesBytes.map((bytes): RankingMetric => ({
     label: `${term} @ ${sizeLabel(bytes)}`,
     figureOf: (_entry, records) => {
-      const record = records.find((candidate) => candidate.messageBytes === bytes);
+      const record = atSize(records, bytes);
       return record === undefined ? null : cyclesFigure(record);
     },
     format: formatCyclesFigure,
+    order: (a, b) => pairedCyclesOrder(atSize(a, bytes), atSize(b, bytes)),
   }));
   const memory: RankingMetric[] = [
     {

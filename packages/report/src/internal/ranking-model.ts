@@ -1,8 +1,8 @@
 // What a ranking page shows, before rendering: the eligible instances, one representative per
 // candidate (others listed under it), the figures of every metric and their rank ranges
 // (rankByMetrics of @ngcc-perf/stats, so that no position is noise).
-import { rankByMetrics } from '@ngcc-perf/stats';
-import type { IntervalFigure, MetricsRanking } from '@ngcc-perf/stats';
+import { intervalOrder, rankByMetrics } from '@ngcc-perf/stats';
+import type { EstablishedOrder, IntervalFigure, MetricsRanking } from '@ngcc-perf/stats';
 import type { BuildInstance, TimingRecord } from '@ngcc-perf/record';
 import { isBaselineCandidate } from '../baseline-figures.js';
 import type { Dataset } from '../dataset.js';
@@ -61,8 +61,29 @@ function instancesWithRecords(dataset: Dataset, entries: readonly BuildInstance[
   }));
 }
 
-function rankRows(measured: MeasuredInstance[], others: Map<MeasuredInstance, MeasuredInstance[]>): RankingRow[] {
-  const rankings = rankByMetrics(measured.map((item) => item.figures));
+/**
+ * Per metric, what the data establish about two rows: the metric's own comparison (cycles measured
+ * in one interleaved batch are compared trial by trial), else their intervals.
+ */
+function establishedOrders(metrics: readonly RankingMetric[], measured: readonly MeasuredInstance[]) {
+  return metrics.map((metric, column): EstablishedOrder | undefined => {
+    const compare = metric.order;
+    if (compare === undefined) return undefined;
+    // rows without a figure in this column are never compared (rankByMetrics leaves them out)
+    const byIntervals = intervalOrder(measured.map((item) => item.figures[column]!));
+    return (a, b) => compare(measured[a]!.records, measured[b]!.records) ?? byIntervals(a, b);
+  });
+}
+
+function rankRows(
+  metrics: readonly RankingMetric[],
+  measured: MeasuredInstance[],
+  others: Map<MeasuredInstance, MeasuredInstance[]>,
+): RankingRow[] {
+  const rankings = rankByMetrics(
+    measured.map((item) => item.figures),
+    establishedOrders(metrics, measured),
+  );
   const rows = measured.map((item, index): RankingRow => ({
     ...item,
     ranking: rankings[index]!,
@@ -109,7 +130,7 @@ export function buildTargetRanking(dataset: Dataset, targetBits: SecurityTargetB
   });
   return {
     metrics,
-    rows: rankRows(representatives, others),
+    rows: rankRows(metrics, representatives, others),
     excluded: atWidth.filter((entry) => entry.kat !== 'PASS'),
   };
 }
@@ -127,6 +148,7 @@ export function buildInstanceRanking(dataset: Dataset): Ranking {
   return {
     metrics,
     rows: rankRows(
+      metrics,
       eligible.map((item) => measure(metrics, item)),
       new Map(),
     ),

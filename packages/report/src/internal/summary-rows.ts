@@ -3,7 +3,8 @@
 // the multiple of the baseline at the longest of them, the KAT verdict and short notes.
 import { findCallMemoryGrowth } from '../call-memory-growth.js';
 import { formatMemoryBytes } from '../format-memory-bytes.js';
-import { formatCycles, rankByIntervals, type HeadlineFigure, type IntervalRank } from '@ngcc-perf/stats';
+import { formatCycles, intervalOrder, rankByIntervals, type HeadlineFigure, type IntervalRank } from '@ngcc-perf/stats';
+import { pairedCyclesOrder } from './cycles-order.js';
 import { formatRecordBaselineMultiple, isBaselineCandidate, recordBaselineMultiple } from '../baseline-figures.js';
 import { formatRecordHeadline, recordHeadline } from '../record-headline.js';
 import { formatGigahertz } from './candidate-context.js';
@@ -56,8 +57,9 @@ export interface SummaryRow {
   baselineRatio: number | null;
   unsteadyAtPerByte: boolean;
   /**
-   * Rank range by the headline at the per-byte size (`rankByIntervals`: instances whose intervals
-   * overlap share a range, `1–3`); null when not measured or the baseline.
+   * Rank range by the headline at the per-byte size (`rankByIntervals`: instances whose difference
+   * the trials cannot establish — paired rounds of one batch, else overlapping intervals — share a
+   * range, `1–3`); null when not measured or the baseline.
    */
   rank: IntervalRank | null;
   kat: string;
@@ -138,12 +140,17 @@ export function buildSummaryRows(dataset: Dataset): SummaryRow[] {
     };
   });
   const ranked = rows.filter((row) => row.headline !== null && !row.baseline);
+  const figures = ranked.map(({ headline }) => ({
+    estimate: headline!.medianCycles,
+    ciLow: headline!.lowCycles ?? -Infinity,
+    ciHigh: headline!.highCycles ?? Infinity,
+  }));
+  // as the ranking pages: trials measured in one batch are compared round by round
+  const byIntervals = intervalOrder(figures);
+  const atPerByte = (row: SummaryRow) => row.records.find((record) => record.messageBytes === perByteSize);
   const ranks = rankByIntervals(
-    ranked.map(({ headline }) => ({
-      estimate: headline!.medianCycles,
-      ciLow: headline!.lowCycles ?? -Infinity,
-      ciHigh: headline!.highCycles ?? Infinity,
-    })),
+    figures,
+    (a, b) => pairedCyclesOrder(atPerByte(ranked[a]!), atPerByte(ranked[b]!)) ?? byIntervals(a, b),
   );
   ranked.forEach((row, index) => {
     row.rank = ranks[index]!;

@@ -47,6 +47,7 @@ export const planOperationOptionsSchema = z.strictObject({
 export const measureOperationOptionsSchema = planOperationOptionsSchema.extend({
   onProgress: callback.optional(),
   perCallSample: z.boolean().optional(),
+  takeTurn: callback.optional(),
 });
 
 /**
