@@ -10,6 +10,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { allowedCpus } from '@ngcc-perf/timing';
 import { pacedMilliseconds } from '@ngcc-perf/native';
+import { discoverPackage } from '../src/discovery/discover-package.js';
+import type { DiscoveredPackage } from '../src/discovery/discovery-types.js';
 import { readHashCatalog } from '../src/discovery/hash-catalog.js';
 import { resolveRunInputs } from '../src/discovery/resolve-run-inputs.js';
 import { readHostTargetOptions } from '../src/discovery/target-feature-flags.js';
@@ -25,6 +27,7 @@ const x64 = process.arch === 'x64';
 const work = mkdtempSync(path.join(tmpdir(), 'target-features-'));
 const runDirectory = path.join(work, 'run');
 let candidate: Candidate;
+let discovered: DiscoveredPackage;
 let hostHasAes = false;
 let build: {
   instances: {
@@ -40,7 +43,9 @@ let build: {
 beforeAll(async () => {
   if (!x64) return;
   hostHasAes = (await readHostTargetOptions())?.native.has('-maes') ?? false;
-  const resolved = await resolveRunInputs([writeAesToyPackage(path.join(work, 'packages'))], {
+  const packageFolder = writeAesToyPackage(path.join(work, 'packages'));
+  discovered = await discoverPackage(packageFolder, { catalog, host: { arch: 'x64', cpuFlags: [] } });
+  const resolved = await resolveRunInputs([packageFolder], {
     extractionDirectory: path.join(runDirectory, 'packages'),
     catalog,
     host: { arch: 'x64', cpuFlags: [] },
@@ -69,6 +74,9 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
     const optimized = candidate.instances.find((i) => i.variant === 'performance')!;
     expect(optimized.sourcePaths.map((p) => path.basename(p))).toEqual(['wolfberry_aesni.c']);
     expect(optimized.addedSources).toEqual([]);
+    const found = discovered.instances.find((i) => i.version.variant === 'performance')!;
+    expect(found.targetFlags.map((t) => t.flag)).toEqual(hostHasAes ? ['-maes'] : []);
+    expect(discovered.instances.find((i) => i.version.variant === 'reference')!.targetFlags).toEqual([]);
   });
 
   test('the optimized instance is built with the host’s -maes, recorded with why, and passes its KATs', () => {

@@ -193,6 +193,7 @@ export async function discoverPackage(directory: string, options: DiscoverPackag
         excluded: linked.excluded,
         includeDirs: linked.includeDirs,
         added: linked.added,
+        targetFlags: linked.targetFlags,
         katFiles: [...new Map((inFolder.length > 0 ? inFolder : own).map((k) => [k.file, k.path])).values()].sort(),
       });
     }

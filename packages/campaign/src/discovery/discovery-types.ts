@@ -1,4 +1,5 @@
 import type { ImplementationVersion } from './implementation-version.js';
+import type { TargetFlag } from './target-feature-flags.js';
 
 /** A file left out of an instance's sources, and why. */
 export interface ExcludedSource {
@@ -52,6 +53,8 @@ export interface DiscoveredInstance {
   added: AddedSource[];
   /** KAT files of this instance found in the package (`KAT_2_12_<katName>.txt`, …), relative paths. */
   katFiles: string[];
+  /** Target flags (`-maes`) its sources needed to compile on this host, each with why (the build adds them the same way). */
+  targetFlags: TargetFlag[];
 }
 
 /** A folder that is not measured, and why (an ISA the host cannot run, no instance header of its own, …). */

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { AddedSource, ExcludedSource } from './discovery-types.js';
 import type { SymbolReader } from './object-symbols.js';
+import type { TargetFlag } from './target-feature-flags.js';
 
 /** A source of the package with the folder it lies in, relative to the package (`/`-separated). */
 export interface PackageSource {
@@ -19,6 +20,8 @@ export interface LinkedSources {
   added: AddedSource[];
   /** Symbols no source of the package defines (the instance cannot be linked), sorted. */
   unresolved: string[];
+  /** Target flags its sources needed to compile on this host (an intrinsic's feature), each with why; the build adds them the same way. */
+  targetFlags: TargetFlag[];
 }
 
 const DRNG_FILE = /(^|\/)drng\.(c|cc|cpp)$/i;
@@ -159,7 +162,12 @@ export async function linkInstanceSources(options: LinkInstanceSourcesOptions): 
     const shown = symbols.slice(0, 4).join(', ') + (symbols.length > 4 ? `, … (${symbols.length} symbols)` : '');
     added.push({ file, kind: 'source', reason: `defines ${shown}, left undefined by the instance's own objects` });
   }
+  const targetFlags: TargetFlag[] = [];
+  for (const file of [...chosen].sort())
+    for (const flag of symbolsOf.get(file)?.targetFlags ?? [])
+      if (!targetFlags.some((t) => t.flag === flag.flag)) targetFlags.push(flag);
   return {
+    targetFlags,
     sources: [...chosen].sort(),
     includeDirs,
     excluded: excluded.sort((a, b) => (a.file < b.file ? -1 : 1)),

@@ -2,7 +2,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { execa } from 'execa';
-import { decideTargetFlags, readHostTargetOptions, targetFeatureNeeds } from './target-feature-flags.js';
+import {
+  decideTargetFlags,
+  readHostTargetOptions,
+  targetFeatureNeeds,
+  type TargetFlag,
+} from './target-feature-flags.js';
 
 /** What `nm` says about the object of one source compiled with an instance's flags. */
 export interface ObjectSymbols {
@@ -16,6 +21,8 @@ export interface ObjectSymbols {
   defined: string[];
   /** Symbols the object leaves undefined (`nm` type U). */
   undefined: string[];
+  /** Flags the compile added because gcc said an intrinsic needs a target feature this host has; [] when none. */
+  targetFlags: TargetFlag[];
 }
 
 /** Reads the symbols of compiled sources, each compiled once per include path and flag set. */
@@ -86,6 +93,7 @@ export async function createSymbolReader(root: string, flags: string, fallbackFl
     const compiler = CXX.test(file) ? 'g++' : 'gcc';
     const includes = includeDirs.flatMap((d) => ['-I', d]);
     let result = null;
+    let targetFlags: TargetFlag[] = [];
     const ownOf = (set: string) =>
       nmFlags(set).filter(
         (f) => !(compiler === 'g++' && /^-std=c\d/.test(f)) && !(compiler === 'g++' && /^-std=gnu\d/.test(f)),
@@ -110,6 +118,7 @@ export async function createSymbolReader(root: string, flags: string, fallbackFl
           });
           if (retried.exitCode === 0) {
             result = retried;
+            targetFlags = decision.flags;
             break;
           }
         }
@@ -128,6 +137,7 @@ export async function createSymbolReader(root: string, flags: string, fallbackFl
         missingHeader: missing ? missing[1]!.trim() : null,
         defined: [],
         undefined: [],
+        targetFlags: [],
       };
     }
     const listed = await execa('nm', ['--format=posix', object], { reject: false });
@@ -139,7 +149,15 @@ export async function createSymbolReader(root: string, flags: string, fallbackFl
       if (type === 'U') undefinedSymbols.push(name);
       else if (/^[A-TV-Z]$/.test(type)) defined.push(name);
     }
-    return { object, compiled: true, error: null, missingHeader: null, defined, undefined: undefinedSymbols };
+    return {
+      object,
+      compiled: true,
+      error: null,
+      missingHeader: null,
+      defined,
+      undefined: undefinedSymbols,
+      targetFlags,
+    };
   };
   const read = (file: string, includeDirs: readonly string[]) => {
     const key = `${file}\0${includeDirs.join('\0')}`;
@@ -155,6 +173,7 @@ export async function createSymbolReader(root: string, flags: string, fallbackFl
         missingHeader: built.missingHeader,
         defined: built.defined,
         undefined: built.undefined,
+        targetFlags: built.targetFlags,
       };
     },
     async undefinedAtLink(files, includeDirs) {

@@ -47,6 +47,7 @@ function renderFound(found: DiscoveredPackage, file: string, manifest: string | 
     for (const e of i.excluded) lines.push(`      left out ${e.file}: ${e.reason} (nm)`);
     for (const a of i.added)
       lines.push(`      added ${a.kind === 'source' ? 'source' : 'include folder'} ${a.file}: ${a.reason}`);
+    for (const t of i.targetFlags) lines.push(`      target flag ${t.flag} (the build adds it too): ${t.reason}`);
     lines.push(`      candidate.json: "instances"[${index}] "sources" and "includeDirs" change what is built`);
   });
   for (const f of found.folders.filter((x) => x.role !== 'instance')) {
