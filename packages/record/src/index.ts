@@ -22,6 +22,7 @@ export { hostEnvironmentSchema, hypervisorEvidenceSchema } from './host-environm
 export type { HostEnvironment, HypervisorEvidence } from './host-environment-schema.js';
 export { HOST_PROBLEM_CODE, hostProblemFromSentence, hostProblemSchema } from './host-problem-schema.js';
 export type { HostProblem, HostProblemCode } from './host-problem-schema.js';
+export { counterUnit, outlierWarning } from './outlier-warning.js';
 export { perCallFiguresSchema, perCallSummarySchema } from './per-call-schema.js';
 export {
   addressLayoutSchema,

@@ -61,6 +61,17 @@ describe('deriveStatistics', () => {
     expect(derived.warnings).toEqual(["trial 4 (mean 3046.1 cycles) lies outside Tukey's fences [3055.1, 3073.5]"]);
   });
 
+  it("names an outlier trial's mean in the counter's term: ticks for a fixed-rate counter, cycles for a core-cycle one", () => {
+    const outlierOf = (counterKind: 'fixed-rate' | 'core-cycles') =>
+      deriveStatistics(anchorTrials(), 32, { counterKind }).warnings;
+    expect(outlierOf('fixed-rate')).toEqual([
+      "trial 4 (mean 3046.1 ticks) lies outside Tukey's fences [3055.1, 3073.5]",
+    ]);
+    expect(outlierOf('core-cycles')).toEqual([
+      "trial 4 (mean 3046.1 cycles) lies outside Tukey's fences [3055.1, 3073.5]",
+    ]);
+  });
+
   it('keeps the largest RSS figures: 1404 KiB baseline and 1468 KiB peak, as on the page', () => {
     expect(derived.baselineRssBytes).toBe(1437696);
     expect(derived.peakRssBytes).toBe(1503232);

@@ -5,7 +5,7 @@ import {
   StatsError,
   type DerivedTrialFigures,
 } from '@ngcc-perf/stats';
-import type { RecordedHeadline } from '@ngcc-perf/record';
+import type { CounterKind, RecordedHeadline } from '@ngcc-perf/record';
 import { aggregatePerCall } from './aggregate-per-call.js';
 import { CV_WARNING_LIMITS, cvWarningLimit, type CvWarningLimits } from '@ngcc-perf/stats';
 import { derivationWarnings } from './internal/derivation-warnings.js';
@@ -29,6 +29,11 @@ export interface DerivationTrial {
 export interface DeriveStatisticsOptions {
   /** CV limits for the warning; default {@link CV_WARNING_LIMITS} (2 % from 4 KiB, else 5 %). */
   cvWarningLimits?: Readonly<CvWarningLimits>;
+  /**
+   * The counter's kind (`counter.kind` of the record): the outlier warnings name a trial's mean in
+   * its term, ticks for `fixed-rate`, cycles for `core-cycles` (default: cycles).
+   */
+  counterKind?: CounterKind | null;
 }
 
 /**
@@ -90,6 +95,7 @@ export function deriveStatistics(
       cvWarningLimit(messageBytes, limits),
       messageBytes,
       limits.longMessageBytes,
+      options.counterKind ?? null,
     ),
   };
 }

@@ -133,7 +133,10 @@ export async function measureOperation(options: MeasureOperationOptions): Promis
       completed.length === 0
         ? null
         : markPerCallBelowResolution(
-            withSample(deriveStatistics(completed, options.messageBytes), perCallSample),
+            withSample(
+              deriveStatistics(completed, options.messageBytes, { counterKind: counter?.kind ?? null }),
+              perCallSample,
+            ),
             counter?.resolutionTicks,
           );
     const timesAndProcesses = {

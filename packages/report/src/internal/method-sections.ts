@@ -276,16 +276,6 @@ export function formulaSection(dataset: Dataset): ReportSection {
   };
 }
 
-/**
- * A record's warning in its counter's term: the timing package words a trial mean as
- * "(mean 8408.8 cycles)" whatever the counter; a fixed-rate counter's figure reads "ticks".
- */
-function inCounterTerm(warning: string, record: TimingRecord): string {
-  return counterTerm([record]).perCall === 'ticks'
-    ? warning.replace(/\(mean ([0-9.]+) cycles\)/g, '(mean $1 ticks)')
-    : warning;
-}
-
 export function warningSection(dataset: Dataset): ReportSection {
   const order = new Map(dataset.build.instances.map((entry, index) => [`${entry.candidate}/${entry.instance}`, index]));
   const rank = (record: TimingRecord): number => order.get(`${record.candidate}/${record.instance}`) ?? Infinity;
@@ -295,10 +285,7 @@ export function warningSection(dataset: Dataset): ReportSection {
       record.status === 'complete'
         ? ((record as CompleteTimingRecord).derived.warnings ?? [])
         : [`failed: ${record.failure}`];
-    return warnings.map((warning): Inline[] => [
-      codeSpan(record.instance),
-      ` ${record.messageBytes} B: ${inCounterTerm(warning, record)}`,
-    ]);
+    return warnings.map((warning): Inline[] => [codeSpan(record.instance), ` ${record.messageBytes} B: ${warning}`]);
   });
   return {
     heading: 'Warnings of the records',

@@ -3,7 +3,7 @@
 // names the first field that disagrees.
 import { deriveTrialFigures } from '@ngcc-perf/stats';
 import { median } from 'simple-statistics';
-import type { TimingRecord, Trial } from '@ngcc-perf/record';
+import { outlierWarning, type TimingRecord, type Trial } from '@ngcc-perf/record';
 import type { ValidationDifference } from '../validation-difference.js';
 import { findPerCallDifference } from './validate-per-call.js';
 
@@ -70,6 +70,14 @@ export function findDerivedDifference(file: string, record: TimingRecord): Valid
     const outliers = figures.outliers.outlierIndices;
     if (JSON.stringify(outliers) !== JSON.stringify(derived.outlierTrials))
       return differ('outlierTrials', derived.outlierTrials, outliers);
+  }
+  if (derived.warnings !== undefined) {
+    // The outlier sentences, in the counter's term (ticks or cycles), as timing writes them.
+    const written = derived.warnings.filter((warning) => warning.includes("lies outside Tukey's fences"));
+    const expected = figures.outliers.outlierIndices.map((index) =>
+      outlierWarning(index, figures.trialMeansCycles[index] ?? Number.NaN, figures.outliers, record.counter?.kind),
+    );
+    if (JSON.stringify(written) !== JSON.stringify(expected)) return differ('warnings', written, expected);
   }
   const perCallDifference = findPerCallDifference(file, record);
   if (perCallDifference !== null) return perCallDifference;

@@ -1,5 +1,6 @@
 import type { SampleStats, TukeyOutliers } from '@ngcc-perf/stats';
 import type { DisturbanceCode, DisturbedReason, RerunStop } from '../trial-types.js';
+import { outlierWarning, type CounterKind } from '@ngcc-perf/record';
 
 /** What the warnings look at, per trial. */
 export interface WarningTrial {
@@ -34,6 +35,7 @@ export function derivationWarnings(
   cvLimit: number,
   messageBytes: number,
   longMessageBytes: number,
+  counterKind: CounterKind | null,
 ): string[] {
   const warnings: string[] = [];
   if (trials.length < 2) {
@@ -50,10 +52,7 @@ export function derivationWarnings(
     );
   }
   for (const index of outliers.outlierIndices) {
-    warnings.push(
-      `trial ${index + 1} (mean ${(trialMeansCycles[index] ?? Number.NaN).toFixed(1)} cycles) lies outside Tukey's fences ` +
-        `[${outliers.lowFence.toFixed(1)}, ${outliers.highFence.toFixed(1)}]`,
-    );
+    warnings.push(outlierWarning(index, trialMeansCycles[index] ?? Number.NaN, outliers, counterKind));
   }
   trials.forEach((trial, index) => {
     if (trial.disturbed !== true) return;
