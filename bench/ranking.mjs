@@ -2,9 +2,10 @@
 // candidates are measured on this host? Five toy candidates run the same toy compression with
 // 20, 20, 22, 25 and 40 rounds per 32-byte block — cost ratios 1.00, 1.00, 1.10, 1.25, 2.0 —
 // written here, built and KAT-checked by the campaign like any candidate (a manifest made first
-// with `ngcc-perf kat --write-manifest`), then measured by `runCampaign` with a reduced plan. The
-// ranking of every instance (`rankInstances` of @ngcc-perf/report, the ranking pages' own code) at
-// each measured size is scored:
+// with `ngcc-perf kat --write-manifest`), then measured by `runCampaign` with a reduced plan (the
+// measure phase interleaves the five toys' trials per message size). The ranking of every instance
+// (`rankInstances` of @ngcc-perf/report, the ranking pages' own code: trials of one batch compared
+// round by round, `pairedRatio` of @ngcc-perf/stats) at each measured size is scored:
 //   recovered — the two 1.00 candidates share one rank range, and 1.10, 1.25 and 2.0 each stand
 //               alone, in that order, after them (every ratio ≥ 1.1 ordered, the equal ones tied);
 //   ties      — the two 1.00 candidates share one rank range;

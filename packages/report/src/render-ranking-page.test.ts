@@ -143,6 +143,11 @@ describe('the ranking pages', () => {
 
   it('gives instances whose intervals overlap one rank range at every size, and orders the ones the trials separate', () => {
     const rows = rankInstances(dataset);
+    // the page says how a difference is established, in this plan's terms
+    expect(dataset.campaign.plan.trials).toBe(5);
+    expect(renderRankingMarkdown(dataset, 'instances')).toContain(
+      '(for 5 rounds: all 5 ratios on one side of 1, the sign test at 6.3 %)',
+    );
     for (const label of ['cycles @ 32 B', 'cycles @ 1 KiB', 'cycles @ 64 KiB']) {
       expect(['xof_512', 'xof_768', 'xof_1024'].map((instance) => rangeAt(rows, instance, label))).toEqual([
         '2–4',
@@ -281,7 +286,16 @@ describe('the ranking and index pages of a real run', () => {
     };
     expect(rankInstances(dataset).map((row) => row.instance)).not.toContain('pseudoxof_512');
     expect(rankInstances(dataset, 256).map((row) => row.instance)).toEqual(['sha512']);
+    const withoutBaseline = structuredClone(dataset);
+    delete withoutBaseline.campaign.baseline;
+    const before = renderSystemIndexMarkdown(withoutBaseline);
     const index = renderSystemIndexMarkdown(dataset);
+    // the intro counts candidates without the baseline, and names the baseline apart
+    const countOf = (page: string) =>
+      /(\d+) candidates?, (\d+) instances?, (\d+) passed/.exec(page)!.slice(1).map(Number);
+    const [candidates, instances, passed] = countOf(before);
+    expect(countOf(index)).toEqual([candidates! - 1, instances! - 1, passed! - 1]);
+    expect(index).toContain(' passed their KAT (and 1 ICCS baseline instance); ');
     expect(index).toContain('× pseudoXOF @ 64 KiB');
     expect(index).toMatch(/\| \[example-sha512\]\(example-sha512\/perf_x86_1\.md\) SHA-512 \| `sha512` \|.*\| 1\.00× /);
     expect(index).toContain('## Baseline');

@@ -2,6 +2,7 @@ import { formatRankRange } from '@ngcc-perf/stats';
 import { describeArchitecture } from './internal/candidate-context.js';
 import { constantTimeBadge } from './internal/constant-time-badge.js';
 import { counterTerm } from './internal/counter-term.js';
+import { headlineIntervalWords, pairedRoundsWords } from './internal/headline-words.js';
 import { renderHtmlDocument } from './internal/html-page.js';
 import { renderMarkdownDocument } from './internal/markdown-page.js';
 import { candidateFromSummary, systemPageBreadcrumbs } from './internal/page-links.js';
@@ -107,11 +108,11 @@ function buildRankingPage(dataset: Dataset, scope: RankingScope, format: PageFor
         id: 'how-ranked',
         blocks: [
           paragraph(
-            `${eligibility} Each metric is ranked on its own, fewest first: ${term} per call at each message length (the headline figure: the median of the trial means, with its order-statistic interval, the lowest to the highest trial mean for 5 trials) and, apart from speed, the static image, the stack high-water and the heap peak of one call (the largest over the message lengths). `,
+            `${eligibility} Each metric is ranked on its own, fewest first: ${term} per call at each message length (the headline figure: the median of the trial means, with its order-statistic interval: ${headlineIntervalWords(campaign.plan.trials)}) and, apart from speed, the static image, the stack high-water and the heap peak of one call (the largest over the message lengths). `,
             ...describeDatasetCounters(dataset),
           ),
           paragraph(
-            'Two instances measured in turns — the campaign interleaves the trials of one message length, trial k of each in one round — are compared round by round: the ratio of their trial means in each round, so that a change of the host that lasts a round falls on both and cancels. Their difference is established when the order-statistic interval of the median ratio excludes 1 (for 5 rounds: every round says the same, the sign test at 6.25 %). Instances not measured in turns (another run, a remeasured record) are told apart only when their headline intervals are disjoint. ' +
+            `Two instances measured in turns — the campaign interleaves the trials of one message length, trial k of each in one round — are compared round by round: the ratio of their trial means in each round, so that a change of the host that lasts a round falls on both and cancels. Their difference is established when the order-statistic interval of the median ratio excludes 1 (${pairedRoundsWords(campaign.plan.trials)}). Instances not measured in turns (another run, a remeasured record) are told apart only when their headline intervals are disjoint. ` +
               'Instances whose difference is not established — directly or through a chain of such pairs — share a rank range (“3–5”) and its average position, and they are listed by name. Equal exact figures (two images of the same size) share the average position (“2.5”), as on the published pages. ' +
               'A candidate’s overall figure is its mean rank over the metrics it has; the overall rank ranks the mean ranks the same way, each mean rank spanning the mean of its best to the mean of its worst positions. The constant-time verdict links to the findings; it does not change the order.',
           ),

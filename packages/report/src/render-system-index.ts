@@ -19,6 +19,7 @@ import { formatRecordBaselineMultiple, isBaselineCandidate } from './baseline-fi
 import { baselineAbsenceSentence } from './internal/baseline-absence.js';
 import { buildBaselineTable } from './internal/baseline-table.js';
 import { counterTerm } from './internal/counter-term.js';
+import { headlineIntervalWords } from './internal/headline-words.js';
 import type { Dataset } from './dataset.js';
 
 const sizeLabel = (bytes: number): string =>
@@ -97,8 +98,11 @@ function baselineSection(dataset: Dataset): ReportSection[] {
 function buildSystemIndex(dataset: Dataset, format: PageFormat): PageModel {
   const { campaign } = dataset;
   const term = counterTerm(dataset.records.map(({ record }) => record)).perCall;
-  const candidates = new Set(dataset.build.instances.map((entry) => entry.candidate));
-  const passed = dataset.build.instances.filter((entry) => entry.kat === 'PASS').length;
+  // the campaign's baseline is measured beside the candidates, not counted as one
+  const candidateEntries = dataset.build.instances.filter((entry) => !isBaselineCandidate(dataset, entry));
+  const candidates = new Set(candidateEntries.map((entry) => entry.candidate));
+  const passed = candidateEntries.filter((entry) => entry.kat === 'PASS').length;
+  const baselineCount = dataset.build.instances.length - candidateEntries.length;
   return {
     title: `Performance measurements — system ${campaign.systemId} (${describeArchitecture(campaign.environmentAtStart.architecture)})`,
     breadcrumbs: [
@@ -108,8 +112,12 @@ function buildSystemIndex(dataset: Dataset, format: PageFormat): PageModel {
     ],
     intro: [
       paragraph(
-        `${candidates.size} candidate${candidates.size === 1 ? '' : 's'}, ${dataset.build.instances.length} instances, ${passed} passed their KAT; processor ${campaign.environmentAtStart.cpuModel ?? 'unknown'}. ` +
-          `${term === 'ticks' ? 'Ticks' : 'Cycles'} per call at each message length: the headline figure, the median of the trial means, with its interval (the lowest to the highest trial mean for 5 trials); each candidate’s page has every length, the memory figures and the evidence. ` +
+        `${candidates.size} candidate${candidates.size === 1 ? '' : 's'}, ${candidateEntries.length} instance${candidateEntries.length === 1 ? '' : 's'}, ${passed} passed their KAT` +
+          (baselineCount === 0
+            ? ''
+            : ` (and ${baselineCount} ICCS baseline instance${baselineCount === 1 ? '' : 's'})`) +
+          `; processor ${campaign.environmentAtStart.cpuModel ?? 'unknown'}. ` +
+          `${term === 'ticks' ? 'Ticks' : 'Cycles'} per call at each message length: the headline figure, the median of the trial means, with its interval (${headlineIntervalWords(campaign.plan.trials)}); each candidate’s page has every length, the memory figures and the evidence. ` +
           (baselineAbsenceSentence(dataset) === null ? '' : `${baselineAbsenceSentence(dataset)} `),
         ...describeDatasetCounters(dataset),
       ),

@@ -34,3 +34,18 @@ function ordinal(k: number): string {
           : 'th';
   return `${k}${suffix}`;
 }
+
+/**
+ * `for 5 rounds: all 5 ratios on one side of 1, the sign test at 6.3 %` (10 rounds: at least 9 of the 10) — when the paired
+ * comparison of two instances measured in turns (`pairedRatio` of @ngcc-perf/stats) establishes
+ * a difference, from the plan's trial count (rounds).
+ */
+export function pairedRoundsWords(trials: number): string {
+  if (trials < 2) return 'never with a single round';
+  const ranks = Array.from({ length: trials }, (_, index) => ({ iterations: 1, ticks: index }));
+  const figure = headlineFigure(ranks);
+  const k = figure.lowCycles! + 1;
+  const agreeing = trials - k + 1;
+  const ratios = agreeing === trials ? `all ${trials} ratios` : `at least ${agreeing} of the ${trials} ratios`;
+  return `for ${trials} rounds: ${ratios} on one side of 1, the sign test at ${formatCoverage(1 - figure.coverage!)}`;
+}
