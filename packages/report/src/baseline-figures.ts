@@ -1,5 +1,6 @@
 import { baselineMultiple, formatBaselineMultiple, type BaselineMultiple } from '@ngcc-perf/stats';
 import { recordHeadline } from './record-headline.js';
+import { pairedCycles } from './internal/cycles-order.js';
 import type { Dataset } from './dataset.js';
 import type { TimingRecord } from '@ngcc-perf/record';
 
@@ -36,8 +37,13 @@ export function baselineRecordFor(dataset: Dataset, record: TimingRecord): Timin
 }
 
 /**
- * An operation's headline as a multiple of the baseline's at the same output width and message
- * length (`baselineMultiple` of `@ngcc-perf/stats`, above 1 = more ticks per call than the baseline).
+ * An operation's ticks per call as a multiple of the baseline's at the same output width and
+ * message length, above 1 = more ticks per call than the baseline. When the two were measured in
+ * turns in one batch (the campaign's measure phase), the multiple is their paired comparison
+ * (`pairedRatio` of `@ngcc-perf/stats`: the median of the round-by-round ratios of trial means,
+ * with the headline's order-statistic interval and its exact coverage), so that a change of the
+ * host during the batch cancels; otherwise the ratio of the two headlines with the Bonferroni
+ * interval of `baselineMultiple`.
  *
  * @param dataset - one run directory.
  * @param record - the operation's record.
@@ -54,6 +60,9 @@ export function recordBaselineMultiple(dataset: Dataset, record: TimingRecord): 
   const figure = recordHeadline(record);
   const base = recordHeadline(baseline);
   if (figure === null || base === null || !(base.medianCycles > 0)) return null;
+  const paired = pairedCycles(record, baseline);
+  if (paired !== null)
+    return { ratio: paired.medianRatio, low: paired.lowRatio, high: paired.highRatio, coverage: paired.coverage };
   return baselineMultiple(figure, base);
 }
 

@@ -49,7 +49,7 @@ export interface DiscoveredInstance {
   excluded: ExcludedSource[];
   /** Include folders relative to the package: the instance folder, then folders holding headers its sources include. */
   includeDirs: string[];
-  /** Sources and include folders from outside the instance folder, each with why it was needed. */
+  /** Sources and include folders from outside the instance folder (or a program's file the linker needed), each with why. */
   added: AddedSource[];
   /** KAT files of this instance found in the package (`KAT_2_12_<katName>.txt`, …), relative paths. */
   katFiles: string[];

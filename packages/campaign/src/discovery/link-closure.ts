@@ -16,7 +16,7 @@ export interface LinkedSources {
   /** Include folders relative to the package: the instance folder first, then the folders added for missing headers. */
   includeDirs: string[];
   excluded: ExcludedSource[];
-  /** Sources and include folders taken from outside the instance folder, and why. */
+  /** Sources and include folders taken from outside the instance folder (or a program's file the linker needed), and why. */
   added: AddedSource[];
   /** Symbols no source of the package defines (the instance cannot be linked), sorted. */
   unresolved: string[];
@@ -60,7 +60,9 @@ export interface LinkInstanceSourcesOptions {
  * objects define `CryptHash` and link without it, and kept (so the build shows the error) otherwise —
  * then no other folder's source is taken in its place; else, while linking leaves symbols undefined (or nothing defines `CryptHash`), the
  * nearest package source whose object defines them is added, each with the symbols that made it
- * needed. What no source defines is returned as `unresolved`.
+ * needed; only when no other source gives them is a program's object taken (one that defines main
+ * and the missing symbols: an algorithm file with a test main its build script turns off), one at
+ * a time and said so. What no source defines is returned as `unresolved`.
  * @example
  * const linked = await linkInstanceSources({ root, folder: 'Ref/X-512', own, packageSources, packageHeaders, reader });
  */
@@ -136,22 +138,28 @@ export async function linkInstanceSources(options: LinkInstanceSourcesOptions): 
       break;
     }
     let progress = false;
-    for (const candidate of pool) {
-      if (missing.size === 0) break;
-      if (chosen.has(candidate.file)) continue;
-      let symbols = symbolsOf.get(candidate.file);
-      if (symbols === undefined) {
-        symbols = await readWithHeaders(candidate.file);
-        symbolsOf.set(candidate.file, symbols);
+    // a program's object (it defines main) is taken only when no other source gives what is missing,
+    // one at a time: the algorithm's own file with a test main the package's build script turns off
+    for (const programs of [false, true]) {
+      if (progress || (programs && defined.has('main'))) break;
+      for (const candidate of pool) {
+        if (missing.size === 0) break;
+        if (chosen.has(candidate.file)) continue;
+        let symbols = symbolsOf.get(candidate.file);
+        if (symbols === undefined) {
+          symbols = await readWithHeaders(candidate.file);
+          symbolsOf.set(candidate.file, symbols);
+        }
+        if (!symbols.compiled || symbols.defined.includes('main') !== programs) continue;
+        const gives = symbols.defined.filter((s) => missing.has(s));
+        if (gives.length === 0 || symbols.defined.some((s) => defined.has(s))) continue;
+        chosen.add(candidate.file);
+        providers.set(candidate.file, gives);
+        for (const s of symbols.defined) defined.add(s);
+        for (const s of gives) missing.delete(s);
+        progress = true;
+        if (programs) break;
       }
-      if (!symbols.compiled || symbols.defined.includes('main')) continue;
-      const gives = symbols.defined.filter((s) => missing.has(s));
-      if (gives.length === 0 || symbols.defined.some((s) => defined.has(s))) continue;
-      chosen.add(candidate.file);
-      providers.set(candidate.file, gives);
-      for (const s of symbols.defined) defined.add(s);
-      for (const s of gives) missing.delete(s);
-      progress = true;
     }
     unresolved = [...missing].sort();
     if (!progress) break;
@@ -160,8 +168,17 @@ export async function linkInstanceSources(options: LinkInstanceSourcesOptions): 
   else excluded.push(...uncompiled);
   for (const [file, symbols] of providers) {
     const shown = symbols.slice(0, 4).join(', ') + (symbols.length > 4 ? `, … (${symbols.length} symbols)` : '');
-    added.push({ file, kind: 'source', reason: `defines ${shown}, left undefined by the instance's own objects` });
+    const program = symbolsOf.get(file)!.defined.includes('main');
+    added.push({
+      file,
+      kind: 'source',
+      reason: program
+        ? `defines ${shown}, left undefined by the instance's other objects, and a main of its own (no other source defines them; a library never calls its main)`
+        : `defines ${shown}, left undefined by the instance's own objects`,
+    });
   }
+  const linkedPrograms = new Set([...providers.keys()]);
+  excluded.splice(0, excluded.length, ...excluded.filter((e) => !linkedPrograms.has(e.file)));
   const targetFlags: TargetFlag[] = [];
   for (const file of [...chosen].sort())
     for (const flag of symbolsOf.get(file)?.targetFlags ?? [])

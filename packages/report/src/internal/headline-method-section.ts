@@ -3,7 +3,7 @@
 import { formatCoverage, HEADLINE_TARGET_COVERAGE } from '@ngcc-perf/stats';
 import { baselineAbsenceSentence } from './baseline-absence.js';
 import { buildBaselineTable } from './baseline-table.js';
-import { headlineCoverage, headlineIntervalWords } from './headline-words.js';
+import { headlineCoverage, headlineIntervalWords, pairedRoundsWords } from './headline-words.js';
 import { paragraph } from './report-model.js';
 import type { Dataset } from '../dataset.js';
 import type { ReportSection } from './report-model.js';
@@ -28,8 +28,11 @@ export function headlineMethodSection(dataset: Dataset): ReportSection {
           'Trials are independent processes; the interval assumes nothing else about them.',
       ),
       paragraph(
-        '× pseudoXOF is the headline over the baseline’s headline at the same output width and message length, with the interval from the candidate’s low bound over the baseline’s high bound to the candidate’s high bound over the baseline’s low bound. ' +
-          'When both intervals hold, the ratio of the medians lies in it, so its coverage is at least the sum of the two coverages minus one (Bonferroni), ' +
+        '× pseudoXOF compares a candidate with the baseline at the same output width and message length. ' +
+          'Measured in turns in one batch (as a campaign measures them), it is the median of their round-by-round ratios — trial k of the candidate over trial k of the baseline, close in time, so that a change of the host lasting a round cancels — ' +
+          `with the same order-statistic interval as the headline (${pairedRoundsWords(trials)}). ` +
+          'Otherwise (records of different batches) it is the headline over the baseline’s headline, with the interval from the candidate’s low bound over the baseline’s high bound to the candidate’s high bound over the baseline’s low bound; ' +
+          'when both intervals hold, the ratio of the medians lies in it, so its coverage is at least the sum of the two coverages minus one (Bonferroni), ' +
           (coverage === null
             ? 'and with a single trial there is no interval.'
             : `at least ${formatCoverage(Math.max(0, 2 * coverage - 1))} with this plan.`),
