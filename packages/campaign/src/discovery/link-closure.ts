@@ -62,7 +62,8 @@ export interface LinkInstanceSourcesOptions {
  * nearest package source whose object defines them is added, each with the symbols that made it
  * needed; only when no other source gives them is a program's object taken (one that defines main
  * and the missing symbols: an algorithm file with a test main its build script turns off), one at
- * a time and said so. What no source defines is returned as `unresolved`.
+ * a time and said so; a program whose compiler-read files include another such program's source
+ * (a benchmark that `#include`s the algorithm file) is passed over for the file it includes. What no source defines is returned as `unresolved`.
  * @example
  * const linked = await linkInstanceSources({ root, folder: 'Ref/X-512', own, packageSources, packageHeaders, reader });
  */
@@ -121,6 +122,22 @@ export async function linkInstanceSources(options: LinkInstanceSourcesOptions): 
   const chosen = new Set(library);
   const pool = options.packageSources.filter((s) => !chosen.has(s.file)).sort(byCloseness(folder));
   const providers = new Map<string, string[]>();
+  // program sources left out because they include (wrap) the program source taken: taken → wrapper
+  const passedOver = new Map<string, string>();
+  const wrappedProgram = async (file: string, readFiles: readonly string[], gives: readonly string[]) => {
+    const read = new Set(readFiles);
+    for (const other of pool) {
+      if (other.file === file || !read.has(abs(other.file))) continue;
+      let symbols = symbolsOf.get(other.file);
+      if (symbols === undefined) {
+        symbols = await readWithHeaders(other.file);
+        symbolsOf.set(other.file, symbols);
+      }
+      if (symbols.compiled && symbols.defined.includes('main') && gives.every((g) => symbols.defined.includes(g)))
+        return other.file;
+    }
+    return null;
+  };
   let unresolved: string[] = [];
   // an own source the compiler refuses stays in the build (its error is the verdict): what it would
   // define is unknown, so no other folder's source is taken in its place
@@ -153,6 +170,15 @@ export async function linkInstanceSources(options: LinkInstanceSourcesOptions): 
         if (!symbols.compiled || symbols.defined.includes('main') !== programs) continue;
         const gives = symbols.defined.filter((s) => missing.has(s));
         if (gives.length === 0 || symbols.defined.some((s) => defined.has(s))) continue;
+        if (programs) {
+          // a program that includes another program's source giving the same symbols wraps it (a
+          // benchmark around the algorithm file): the compiler's list of files it read says so
+          const wrapped = await wrappedProgram(candidate.file, symbols.readFiles ?? [], gives);
+          if (wrapped !== null) {
+            passedOver.set(wrapped, candidate.file);
+            continue;
+          }
+        }
         chosen.add(candidate.file);
         providers.set(candidate.file, gives);
         for (const s of symbols.defined) defined.add(s);
@@ -172,9 +198,11 @@ export async function linkInstanceSources(options: LinkInstanceSourcesOptions): 
     added.push({
       file,
       kind: 'source',
-      reason: program
-        ? `defines ${shown}, left undefined by the instance's other objects, and a main of its own (no other source defines them; a library never calls its main)`
-        : `defines ${shown}, left undefined by the instance's own objects`,
+      reason: !program
+        ? `defines ${shown}, left undefined by the instance's own objects`
+        : passedOver.has(file)
+          ? `defines ${shown}, left undefined by the instance's other objects, and a main of its own (taken rather than ${passedOver.get(file)}, a program that includes it; a library never calls its main)`
+          : `defines ${shown}, left undefined by the instance's other objects, and a main of its own (no other source defines them; a library never calls its main)`,
     });
   }
   const linkedPrograms = new Set([...providers.keys()]);

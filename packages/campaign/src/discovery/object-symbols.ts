@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { execa } from 'execa';
@@ -23,6 +23,8 @@ export interface ObjectSymbols {
   undefined: string[];
   /** Flags the compile added because gcc said an intrinsic needs a target feature this host has; [] when none. */
   targetFlags: TargetFlag[];
+  /** The files the compiler read for the object (its `-MD` list: the source, the headers and any `.c` it includes), absolute. */
+  readFiles?: string[];
 }
 
 /** Reads the symbols of compiled sources, each compiled once per include path and flag set. */
@@ -70,6 +72,17 @@ function systemSymbols(): Promise<Set<string> | null> {
   return systemSymbolsRead;
 }
 
+/**
+ * The files a gcc `-MD` dependency file lists (`object.o: a.c b.h \\` lines), absolute (gcc is given
+ * absolute sources and include folders); [] when it cannot be read.
+ */
+async function readDependencyList(file: string): Promise<string[]> {
+  const text = await readFile(file, 'utf8').catch(() => '');
+  const body = text.replace(/\\\n/g, ' ').replace(/^[^:]*:/, '');
+  const names = body.match(/(?:\\ |[^\s])+/g) ?? [];
+  return names.map((n) => path.resolve(n.replace(/\\ /g, ' ')));
+}
+
 /** The flags objects are compiled with for nm: the profile's, without LTO (an LTO object has no symbol table). */
 function nmFlags(flags: string): string[] {
   return flags.split(/\s+/).filter((f) => f !== '' && !/^-flto/.test(f) && !/^-W/.test(f));
@@ -100,9 +113,13 @@ export async function createSymbolReader(root: string, flags: string, fallbackFl
       );
     for (const set of [flags, fallbackFlags]) {
       const own = ownOf(set);
-      result = await execa(compiler, ['-c', '-w', '-fPIC', ...own, ...includes, file, '-o', object], {
-        reject: false,
-      });
+      result = await execa(
+        compiler,
+        ['-c', '-w', '-fPIC', '-MD', '-MF', `${object}.d`, ...own, ...includes, file, '-o', object],
+        {
+          reject: false,
+        },
+      );
       if (result.exitCode === 0) break;
     }
     if (result!.exitCode !== 0) {
@@ -113,9 +130,13 @@ export async function createSymbolReader(root: string, flags: string, fallbackFl
       if (decision !== null && decision.missing.length === 0 && decision.flags.length > 0) {
         for (const set of [flags, fallbackFlags]) {
           const own = [...ownOf(set), ...decision.flags.map((f) => f.flag)];
-          const retried = await execa(compiler, ['-c', '-w', '-fPIC', ...own, ...includes, file, '-o', object], {
-            reject: false,
-          });
+          const retried = await execa(
+            compiler,
+            ['-c', '-w', '-fPIC', '-MD', '-MF', `${object}.d`, ...own, ...includes, file, '-o', object],
+            {
+              reject: false,
+            },
+          );
           if (retried.exitCode === 0) {
             result = retried;
             targetFlags = decision.flags;
@@ -157,6 +178,7 @@ export async function createSymbolReader(root: string, flags: string, fallbackFl
       defined,
       undefined: undefinedSymbols,
       targetFlags,
+      readFiles: await readDependencyList(`${object}.d`),
     };
   };
   const read = (file: string, includeDirs: readonly string[]) => {
@@ -174,6 +196,7 @@ export async function createSymbolReader(root: string, flags: string, fallbackFl
         defined: built.defined,
         undefined: built.undefined,
         targetFlags: built.targetFlags,
+        readFiles: built.readFiles,
       };
     },
     async undefinedAtLink(files, includeDirs) {
