@@ -63,7 +63,8 @@ export interface LinkInstanceSourcesOptions {
  * needed; only when no other source gives them is a program's object taken (one that defines main
  * and the missing symbols: an algorithm file with a test main its build script turns off), one at
  * a time and said so; a program whose compiler-read files include another such program's source
- * (a benchmark that `#include`s the algorithm file) is passed over for the file it includes. What no source defines is returned as `unresolved`.
+ * (a benchmark that `#include`s the algorithm file) is passed over for the file it includes. What
+ * no source defines is returned as `unresolved`.
  * @example
  * const linked = await linkInstanceSources({ root, folder: 'Ref/X-512', own, packageSources, packageHeaders, reader });
  */
