@@ -146,7 +146,7 @@ describe('the ranking pages', () => {
     // the page says how a difference is established, in this plan's terms
     expect(dataset.campaign.plan.trials).toBe(5);
     expect(renderRankingMarkdown(dataset, 'instances')).toContain(
-      '(for 5 rounds: all 5 ratios on one side of 1, the sign test at 6.3 %)',
+      '(for 5 rounds: all 5 ratios more than 1 % on one side of 1, the sign test at 6.3 %; a smaller difference — two builds of the same code differ by a few tenths of a percent — is not ranked)',
     );
     for (const label of ['cycles @ 32 B', 'cycles @ 1 KiB', 'cycles @ 64 KiB']) {
       expect(['xof_512', 'xof_768', 'xof_1024'].map((instance) => rangeAt(rows, instance, label))).toEqual([

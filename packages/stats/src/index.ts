@@ -30,7 +30,7 @@ export {
 } from './number-formats.js';
 export { formatRankRange, intervalOrder, rankByIntervals } from './rank-by-intervals.js';
 export type { EstablishedOrder, IntervalFigure, IntervalRank } from './rank-by-intervals.js';
-export { pairedRatio } from './paired-ratio.js';
+export { PAIRED_MINIMUM_DIFFERENCE, pairedRatio } from './paired-ratio.js';
 export type { PairedRatio } from './paired-ratio.js';
 export { rankByMetrics } from './rank-by-metrics.js';
 export type { MetricsRanking } from './rank-by-metrics.js';

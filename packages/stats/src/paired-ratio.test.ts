@@ -42,4 +42,14 @@ describe('pairedRatio', () => {
       expect.objectContaining({ code: 'INVALID_TRIAL' }),
     );
   });
+
+  it('does not establish a difference under 1 %, however consistent (two builds of the same code)', () => {
+    const a = trials(100, 100, 100, 100, 100);
+    const placement = pairedRatio(trials(100.2, 100.3, 100.1, 100.3, 100.2), a);
+    expect(placement.lowRatio).toBeGreaterThan(1);
+    expect(placement.order).toBe(0);
+    expect(pairedRatio(trials(100.2, 100.3, 100.1, 100.3, 100.2), a, 0).order).toBe(1);
+    expect(pairedRatio(trials(101.5, 101.2, 101.8, 101.1, 101.3), a).order).toBe(1);
+    expect(pairedRatio(a, trials(101.5, 101.2, 101.8, 101.1, 101.3)).order).toBe(-1);
+  });
 });

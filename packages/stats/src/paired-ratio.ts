@@ -3,6 +3,16 @@
 import { medianWithInterval, type HeadlineTrial } from './headline-figure.js';
 import { StatsError } from './stats-error.js';
 
+/**
+ * The smallest difference a paired comparison ranks, a fraction: 1 %. Two libraries built from
+ * the same code differ by a few tenths of a percent (code placement): the median round ratios of
+ * two identical toys, each its own library, measured in turns on one host, lay between 0.996 and
+ * 1.003 and were consistent enough to pass the sign test (`bench/ranking.mjs`). A ranking must
+ * not order such a difference, so a difference is established only when the interval of the
+ * ratio lies wholly beyond 1 ± 1 %.
+ */
+export const PAIRED_MINIMUM_DIFFERENCE = 0.01;
+
 /** The paired comparison of two operations whose trials were interleaved ({@link pairedRatio}). */
 export interface PairedRatio {
   /** Median over the rounds of (trial mean of A) / (trial mean of B): above 1, A needs more ticks per call. */
@@ -16,8 +26,9 @@ export interface PairedRatio {
   /** Rounds paired. */
   rounds: number;
   /**
-   * -1 when the interval lies below 1 (A is faster), 1 when above (A is slower), 0 when it holds 1
-   * or there is no interval: the trials do not establish a difference.
+   * -1 when the interval lies below 1 / (1 + m) (A is faster by at least m), 1 when above 1 + m (A
+   * is slower), 0 otherwise or without an interval: the trials do not establish a difference of at
+   * least m ({@link PAIRED_MINIMUM_DIFFERENCE} unless given).
    */
   order: -1 | 0 | 1;
 }
@@ -41,14 +52,17 @@ function trialMean(trial: HeadlineTrial, which: string, round: number): number {
  * so a difference of a few percent that the two headline intervals cannot separate can still be
  * established. The figure is the median of the round ratios with the same distribution-free
  * order-statistic interval as the headline ({@link headlineFigure}); the difference is established
- * (`order` ≠ 0) when that interval excludes 1 — for 5 rounds, all five ratios on one side of 1: the
- * sign test of the median ratio at a two-sided level of 1 − coverage (6.25 %).
+ * (`order` ≠ 0) when that interval lies wholly beyond 1 ± `minimumDifference` — for 5 rounds, all
+ * five ratios more than 1 % on one side of 1: the sign test of the median ratio at a two-sided
+ * level of 1 − coverage (6.25 %), against a difference smaller than code placement makes.
  *
  * Only meaningful for trials measured in turns: pairing trials of operations measured at different
  * times compares different host states.
  *
  * @param a - the trials of operation A, in round order (trial 1 first).
  * @param b - the trials of operation B, in the same round order; as many as `a`, at least one.
+ * @param minimumDifference - the smallest difference `order` reports, a fraction ≥ 0; default
+ *   {@link PAIRED_MINIMUM_DIFFERENCE} (1 %).
  * @returns {@link PairedRatio}; nothing is rounded.
  * @throws {@link StatsError} `EMPTY_SAMPLE` for no round; `INVALID_NUMBER` when the two differ in
  *   length (unpaired); `INVALID_TRIAL` for a trial without iterations or with ticks ≤ 0.
@@ -61,7 +75,11 @@ function trialMean(trial: HeadlineTrial, which: string, round: number): number {
  * pairedRatio(trials(110, 121, 108, 112, 131), trials(100, 110, 99, 101, 118)).order; // 1
  * ```
  */
-export function pairedRatio(a: readonly HeadlineTrial[], b: readonly HeadlineTrial[]): PairedRatio {
+export function pairedRatio(
+  a: readonly HeadlineTrial[],
+  b: readonly HeadlineTrial[],
+  minimumDifference: number = PAIRED_MINIMUM_DIFFERENCE,
+): PairedRatio {
   if (a.length !== b.length) {
     throw new StatsError(
       'INVALID_NUMBER',
@@ -72,6 +90,7 @@ export function pairedRatio(a: readonly HeadlineTrial[], b: readonly HeadlineTri
     throw new StatsError('EMPTY_SAMPLE', 'pairedRatio got no round; pass at least one pair of trials.');
   const ratios = a.map((trial, round) => trialMean(trial, 'A', round) / trialMean(b[round]!, 'B', round));
   const { median, low, high, coverage, count } = medianWithInterval(ratios);
-  const order = low !== null && low > 1 ? 1 : high !== null && high < 1 ? -1 : 0;
+  const above = 1 + minimumDifference;
+  const order = low !== null && low > above ? 1 : high !== null && high < 1 / above ? -1 : 0;
   return { medianRatio: median, lowRatio: low, highRatio: high, coverage, rounds: count, order };
 }

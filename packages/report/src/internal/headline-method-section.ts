@@ -3,7 +3,7 @@
 import { formatCoverage, HEADLINE_TARGET_COVERAGE } from '@ngcc-perf/stats';
 import { baselineAbsenceSentence } from './baseline-absence.js';
 import { buildBaselineTable } from './baseline-table.js';
-import { headlineCoverage, headlineIntervalWords, pairedRoundsWords } from './headline-words.js';
+import { headlineCoverage, headlineIntervalWords } from './headline-words.js';
 import { paragraph } from './report-model.js';
 import type { Dataset } from '../dataset.js';
 import type { ReportSection } from './report-model.js';
@@ -30,7 +30,7 @@ export function headlineMethodSection(dataset: Dataset): ReportSection {
       paragraph(
         '× pseudoXOF compares a candidate with the baseline at the same output width and message length. ' +
           'Measured in turns in one batch (as a campaign measures them), it is the median of their round-by-round ratios — trial k of the candidate over trial k of the baseline, close in time, so that a change of the host lasting a round cancels — ' +
-          `with the same order-statistic interval as the headline (${pairedRoundsWords(trials)}). ` +
+          `with the same order-statistic interval as the headline (${headlineIntervalWords(trials, 'round ratios')}). ` +
           'Otherwise (records of different batches) it is the headline over the baseline’s headline, with the interval from the candidate’s low bound over the baseline’s high bound to the candidate’s high bound over the baseline’s low bound; ' +
           'when both intervals hold, the ratio of the medians lies in it, so its coverage is at least the sum of the two coverages minus one (Bonferroni), ' +
           (coverage === null

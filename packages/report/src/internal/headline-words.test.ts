@@ -5,10 +5,15 @@ import { headlineIntervalWords, pairedRoundsWords } from './headline-words.js';
 describe('the words of the headline interval and of the paired rounds', () => {
   it('follow the plan’s trial count instead of assuming 5 trials', () => {
     expect(headlineIntervalWords(5)).toBe('the lowest to the highest of the 5 trial means, 93.8 % coverage');
+    expect(headlineIntervalWords(5, 'round ratios')).toBe(
+      'the lowest to the highest of the 5 round ratios, 93.8 % coverage',
+    );
     expect(headlineIntervalWords(10)).toBe('the 2nd lowest to the 2nd highest of the 10 trial means, 97.9 % coverage');
-    expect(pairedRoundsWords(5)).toBe('for 5 rounds: all 5 ratios on one side of 1, the sign test at 6.3 %');
+    expect(pairedRoundsWords(5)).toBe(
+      'for 5 rounds: all 5 ratios more than 1 % on one side of 1, the sign test at 6.3 %; a smaller difference — two builds of the same code differ by a few tenths of a percent — is not ranked',
+    );
     expect(pairedRoundsWords(10)).toBe(
-      'for 10 rounds: at least 9 of the 10 ratios on one side of 1, the sign test at 2.1 %',
+      'for 10 rounds: at least 9 of the 10 ratios more than 1 % on one side of 1, the sign test at 2.1 %; a smaller difference — two builds of the same code differ by a few tenths of a percent — is not ranked',
     );
   });
 
