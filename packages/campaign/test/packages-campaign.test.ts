@@ -9,12 +9,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { validateRunDirectory } from '@ngcc-perf/report';
-import { allowedCpus } from '@ngcc-perf/timing';
 import { readHashCatalog } from '../src/discovery/hash-catalog.js';
 import { resolveRunInputs } from '../src/discovery/resolve-run-inputs.js';
-import { runCampaign, type RunCampaignResult } from '../src/run-campaign.js';
+import { type RunCampaignResult } from '../src/run-campaign.js';
 import { TOY_LAYOUTS, writeToyPackage, zipToyPackage } from './support/synthetic-packages.js';
 import { pacedMilliseconds } from '@ngcc-perf/native';
+import { runTinyCampaign } from './support/tiny-campaign.js';
 
 const catalog = readHashCatalog(
   path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'toy-packages', 'catalog'),
@@ -61,18 +61,10 @@ beforeAll(async () => {
     catalog,
     host,
   });
-  result = await runCampaign({
+  ({ result, build } = await runTinyCampaign<typeof build>({
     candidates: resolved.map((r) => r.candidate),
     outDirectory: runDirectory,
-    systemId: 'x86_9',
-    messageSizesBytes: [32],
-    trialTargetSeconds: 0.005,
-    baseline: false, // the campaign under test is about its packages, not the baseline
-    cpus: [allowedCpus().at(-1)!],
-    driverPath: process.env.NGCC_PERF_DRIVER ?? '',
-    allowUnfixedHost: true,
-  });
-  build = JSON.parse(readFileSync(path.join(runDirectory, 'build.json'), 'utf8')) as typeof build;
+  }));
 }, pacedMilliseconds(600_000));
 
 describe('a folder of three unpacked packages and one .zip', () => {

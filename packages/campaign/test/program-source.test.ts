@@ -4,18 +4,17 @@
 // its main), said so with why, and the instance passes its KATs. Before, the file was left out as a
 // program and the package refused: "the linker leaves toy_core_hash undefined".
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { allowedCpus } from '@ngcc-perf/timing';
 import { pacedMilliseconds } from '@ngcc-perf/native';
 import { discoverPackage } from '../src/discovery/discover-package.js';
 import type { DiscoveredPackage } from '../src/discovery/discovery-types.js';
 import { readHashCatalog } from '../src/discovery/hash-catalog.js';
 import { resolveRunInputs } from '../src/discovery/resolve-run-inputs.js';
-import { runCampaign } from '../src/run-campaign.js';
 import { PROGRAM_SOURCE_FOLDER, writeProgramSourcePackage } from './support/program-source-packages.js';
+import { runTinyCampaign } from './support/tiny-campaign.js';
 
 const catalog = readHashCatalog(
   path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'toy-packages', 'catalog'),
@@ -35,19 +34,11 @@ beforeAll(async () => {
     host,
     refused: [],
   });
-  await runCampaign({
+  ({ build } = await runTinyCampaign<typeof build>({
     candidates: resolved.map((r) => r.candidate),
     outDirectory: runDirectory,
-    systemId: 'x86_9',
     phases: ['check-host', 'build', 'kat'],
-    messageSizesBytes: [32],
-    trialTargetSeconds: 0.005,
-    baseline: false, // the campaign under test is about its package, not the baseline
-    cpus: [allowedCpus().at(-1)!],
-    driverPath: process.env.NGCC_PERF_DRIVER ?? '',
-    allowUnfixedHost: true,
-  });
-  build = JSON.parse(readFileSync(path.join(runDirectory, 'build.json'), 'utf8')) as typeof build;
+  }));
 }, pacedMilliseconds(300_000));
 
 afterAll(() => rmSync(work, { recursive: true, force: true }));

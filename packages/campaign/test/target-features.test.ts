@@ -4,11 +4,10 @@
 // Before, the optimized instance never built (LOADFAIL) and discovery linked the reference
 // folder's CryptHash into it in place of the source the compiler refused.
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { allowedCpus } from '@ngcc-perf/timing';
 import { pacedMilliseconds } from '@ngcc-perf/native';
 import { discoverPackage } from '../src/discovery/discover-package.js';
 import type { DiscoveredPackage } from '../src/discovery/discovery-types.js';
@@ -17,8 +16,8 @@ import { resolveRunInputs } from '../src/discovery/resolve-run-inputs.js';
 import { readHostTargetOptions } from '../src/discovery/target-feature-flags.js';
 import { buildCandidateInstance, isBuildFailure } from '../src/engine/build-candidate-instance.js';
 import type { Candidate } from '../src/candidate.js';
-import { runCampaign } from '../src/run-campaign.js';
 import { writeAesToyPackage } from './support/intrinsic-packages.js';
+import { runTinyCampaign } from './support/tiny-campaign.js';
 
 const catalog = readHashCatalog(
   path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'toy-packages', 'catalog'),
@@ -52,19 +51,11 @@ beforeAll(async () => {
     refused: [],
   });
   candidate = resolved[0]!.candidate;
-  await runCampaign({
+  ({ build } = await runTinyCampaign<typeof build>({
     candidates: [candidate],
     outDirectory: runDirectory,
-    systemId: 'x86_9',
     phases: ['check-host', 'build', 'kat'],
-    messageSizesBytes: [32],
-    trialTargetSeconds: 0.005,
-    baseline: false, // the campaign under test is about its package, not the baseline
-    cpus: [allowedCpus().at(-1)!],
-    driverPath: process.env.NGCC_PERF_DRIVER ?? '',
-    allowUnfixedHost: true,
-  });
-  build = JSON.parse(readFileSync(path.join(runDirectory, 'build.json'), 'utf8')) as typeof build;
+  }));
 }, pacedMilliseconds(300_000));
 
 afterAll(() => rmSync(work, { recursive: true, force: true }));
