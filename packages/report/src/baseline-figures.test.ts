@@ -1,38 +1,24 @@
 import { describe, expect, it } from '@jest/globals';
 import { fileURLToPath } from 'node:url';
 import { formatRecordBaselineMultiple, recordBaselineMultiple } from './baseline-figures.js';
-import { loadRunDirectory } from './load-run-directory.js';
+import { withBaseline } from '../test/with-baseline.js';
 import type { Dataset } from './dataset.js';
 
 const REAL_RUN = fileURLToPath(new URL('../test/fixtures/run-real', import.meta.url));
 
-/** The real run with SHA-512's records copied as the baseline's pseudoxof_512, the host swinging round by round. */
+/**
+ * The real run with SHA-512's records copied as the baseline's pseudoxof_512 (test/with-baseline.ts),
+ * the host swinging round by round, the baseline's round k 2 % faster than the candidate's round k.
+ */
 async function candidateAndBaseline(swings: number[]): Promise<Dataset> {
-  const dataset = await loadRunDirectory(REAL_RUN);
-  const sha512 = dataset.records.filter(({ record }) => record.instance === 'sha512');
-  for (const { record } of sha512)
+  const dataset = await withBaseline(REAL_RUN);
+  for (const { record } of dataset.records) {
+    if (record.instance !== 'sha512' && record.instance !== 'pseudoxof_512') continue;
+    const scale = record.instance === 'pseudoxof_512' ? 1 / 1.02 : 1;
     record.processes.forEach((entry, round) => {
-      if (entry.trial !== null) entry.trial.ticks = Math.round(entry.trial.iterations * 1000 * swings[round]!);
+      if (entry.trial !== null) entry.trial.ticks = Math.round(entry.trial.iterations * 1000 * swings[round]! * scale);
     });
-  const copies = sha512.map(({ file, record }) => ({
-    file: file.replace('example-sha512/sha512__', 'iccs-baseline/pseudoxof_512__'),
-    record: { ...structuredClone(record), candidate: 'iccs-baseline', instance: 'pseudoxof_512' },
-  }));
-  // the baseline's round k ran 2 % faster than the candidate's round k in every round
-  for (const { record } of copies)
-    record.processes.forEach((entry) => {
-      if (entry.trial !== null) entry.trial.ticks = Math.round(entry.trial.ticks / 1.02);
-    });
-  dataset.records = [...dataset.records, ...copies];
-  dataset.build.instances.push({
-    ...structuredClone(dataset.build.instances.find((entry) => entry.instance === 'sha512')!),
-    candidate: 'iccs-baseline',
-    instance: 'pseudoxof_512',
-  });
-  dataset.campaign.baseline = {
-    candidate: 'iccs-baseline',
-    instances: [{ instance: 'pseudoxof_512', helper: 'pseudoXOF', digestBits: 512 }],
-  };
+  }
   return dataset;
 }
 
