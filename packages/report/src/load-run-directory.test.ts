@@ -124,6 +124,52 @@ describe('loadRunDirectory errors name the file, the field and the fix', () => {
     expect(error.message).toContain('campaign.json: field "plan.messageRule" is missing (expected string)');
   });
 
+  it('UNFINISHED_RUN for a run of only check-host, build and kat: the phases it ran and the command that finishes it', async () => {
+    // what `run SOURCES --phases check-host,build,kat --no-baseline` leaves: no end stamped
+    const directory = editedCopy((at) =>
+      editJson(path.join(at, 'campaign.json'), (campaign) => {
+        campaign.endedUtc = null;
+        campaign.environmentAtEnd = null;
+        campaign.baselineLeftOut = true;
+        campaign.phases = {
+          'check-host': { startedUtc: '2026-12-03T08:58:51.981Z', endedUtc: '2026-12-03T08:58:53.276Z' },
+          build: { startedUtc: '2026-12-03T08:58:53.327Z', endedUtc: '2026-12-03T08:59:02.867Z' },
+          kat: { startedUtc: '2026-12-03T08:59:02.869Z', endedUtc: '2026-12-03T08:59:05.597Z' },
+        };
+      }),
+    );
+    const error = await failure(directory);
+    expect(error.code).toBe('UNFINISHED_RUN');
+    expect(error.file).toBe(path.join(directory, 'campaign.json'));
+    expect(error.field).toBe('endedUtc');
+    expect(error.message).toContain('this run has not finished (it ran check-host, build, kat;');
+    expect(error.message).toContain(`"ngcc-perf run SOURCES --out ${directory} --phases report --no-baseline"`);
+    expect(error.message).not.toContain('Regenerate');
+  });
+
+  it('UNFINISHED_RUN names the phase a stopped run was in', async () => {
+    const directory = editedCopy((at) =>
+      editJson(path.join(at, 'campaign.json'), (campaign) => {
+        campaign.endedUtc = null;
+        campaign.phases = {
+          build: { startedUtc: '2026-12-03T08:58:53.327Z', endedUtc: '2026-12-03T08:59:02.867Z' },
+          measure: { startedUtc: '2026-12-03T08:59:02.869Z', endedUtc: null },
+        };
+      }),
+    );
+    const error = await failure(directory);
+    expect(error.code).toBe('UNFINISHED_RUN');
+    expect(error.message).toContain('(it ran build and stopped during measure;');
+    expect(error.message).toContain('--phases report"');
+  });
+
+  it('a closed campaign.json with another missing field stays INVALID_CAMPAIGN', async () => {
+    const directory = editedCopy((at) =>
+      editJson(path.join(at, 'campaign.json'), (campaign) => delete campaign.environmentAtEnd),
+    );
+    expect((await failure(directory)).code).toBe('INVALID_CAMPAIGN');
+  });
+
   it('UNSUPPORTED_FORMAT for another format version', async () => {
     const directory = editedCopy((at) =>
       editJson(path.join(at, 'build.json'), (build) => (build.format = 'ngcc-perf/build@2')),

@@ -4,6 +4,7 @@ import { BUILD_FORMAT, buildManifestSchema } from '@ngcc-perf/record';
 import { CAMPAIGN_FORMAT, campaignSchema } from '@ngcc-perf/record';
 import { checkDerivedFigures, checkRecordPlacement } from './internal/check-record-consistency.js';
 import { readValidatedJson } from './internal/read-validated-json.js';
+import { unfinishedRunError } from './internal/unfinished-run.js';
 import { RECORD_FORMAT, timingRecordSchema } from '@ngcc-perf/record';
 import { ReportError } from './report-error.js';
 import type { Dataset, DatasetRecord } from './dataset.js';
@@ -56,6 +57,8 @@ async function listRecordFiles(directory: string): Promise<string[]> {
  * @param options - see {@link LoadRunDirectoryOptions}; defaults in {@link LOAD_RUN_DIRECTORY_DEFAULTS}
  * @returns the {@link Dataset}, records sorted by their relative path
  * @throws {@link ReportError} `MISSING_FILE`, `READ_FAILED`, `INVALID_JSON`, `UNSUPPORTED_FORMAT`,
+ *   `UNFINISHED_RUN` (campaign.json of a run whose measure or report phase has not ended: the
+ *   message names the phases it ran and the `ngcc-perf run … --phases report` that finishes it),
  *   `INVALID_CAMPAIGN`, `INVALID_BUILD`, `INVALID_RECORD` (message gives file and field path) or
  *   `INCONSISTENT_RECORD`
  * @example
@@ -68,12 +71,19 @@ async function listRecordFiles(directory: string): Promise<string[]> {
 export async function loadRunDirectory(directory: string, options: LoadRunDirectoryOptions = {}): Promise<Dataset> {
   const { verifyDerived } = { ...LOAD_RUN_DIRECTORY_DEFAULTS, ...options };
   const at = (relative: string): string => path.join(directory, relative);
-  const { data: campaign } = await readValidatedJson(
+  const campaign = await readValidatedJson(
     at('campaign.json'),
     at('campaign.json'),
     campaignSchema,
     CAMPAIGN_FORMAT,
     'INVALID_CAMPAIGN',
+  ).then(
+    ({ data }) => data,
+    async (error: unknown) => {
+      if (error instanceof ReportError && error.code === 'INVALID_CAMPAIGN')
+        throw (await unfinishedRunError(directory, error)) ?? error;
+      throw error;
+    },
   );
   const { data: build } = await readValidatedJson(
     at('build.json'),

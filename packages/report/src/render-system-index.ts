@@ -5,6 +5,7 @@ import { renderMarkdownDocument } from './internal/markdown-page.js';
 import {
   BREADCRUMB_ROOT,
   candidateFromSummary,
+  candidateKatFromReports,
   siteIndexFromReports,
   methodFromSummary,
 } from './internal/page-links.js';
@@ -78,6 +79,36 @@ function candidatesTable(dataset: Dataset, format: PageFormat): TableBlock {
   };
 }
 
+/**
+ * The instances that did not pass their KAT, each with the reason the run recorded (build.json
+ * `katDetail`: the compiler's or loader's words, the missing symbol, the differing file) and a link
+ * to §3 of its candidate page, so the index's ⚠ verdicts are explained where they are listed.
+ */
+function katFailureSection(dataset: Dataset, format: PageFormat): ReportSection[] {
+  const systemId = dataset.campaign.systemId;
+  const failed = dataset.build.instances.filter(
+    (entry) => !isBaselineCandidate(dataset, entry) && entry.kat !== 'PASS',
+  );
+  if (failed.length === 0) return [];
+  return [
+    {
+      heading: 'Instances without a KAT pass',
+      id: 'kat-failures',
+      blocks: [
+        {
+          kind: 'list',
+          items: failed.map((entry): Inline[] => [
+            codeSpan(entry.instance),
+            ' of ',
+            link(candidateKatFromReports(entry.candidate, systemId, format), entry.candidate),
+            `: ${entry.kat}` + (entry.katDetail === null ? ' (no detail recorded)' : ` — ${entry.katDetail}`),
+          ]),
+        },
+      ],
+    },
+  ];
+}
+
 function baselineSection(dataset: Dataset): ReportSection[] {
   const table = buildBaselineTable(dataset);
   if (table === null) return [];
@@ -124,6 +155,7 @@ function buildSystemIndex(dataset: Dataset, format: PageFormat): PageModel {
     ],
     sections: [
       { heading: 'Candidates', id: 'candidates', blocks: [candidatesTable(dataset, format)] },
+      ...katFailureSection(dataset, format),
       ...baselineSection(dataset),
       {
         heading: 'Pages',
@@ -140,8 +172,9 @@ function buildSystemIndex(dataset: Dataset, format: PageFormat): PageModel {
  * instance (build.json order) with its candidate (linked to its page) and algorithm, then — when the
  * campaign measured the ICCS baseline — its × pseudoXOF at 32 B, 1 KiB and 64 KiB (or the summary's
  * sizes), the headline cycles (ticks on a fixed-rate counter) at those sizes, digest length, KAT
- * verdict and constant-time badge (the key columns first, so they fit an 800 px screen), the
- * baseline's own table, then links to every page of the system. Pure.
+ * verdict and constant-time badge (the key columns first, so they fit an 800 px screen), every
+ * instance without a KAT pass with its recorded reason (build.json `katDetail`), the baseline's own
+ * table, then links to every page of the system. Pure.
  *
  * @param dataset - one run directory ({@link loadRunDirectory})
  * @returns the page, ending in one newline

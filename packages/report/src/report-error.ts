@@ -6,6 +6,9 @@
  * - `WRITE_FAILED`: a report could not be written.
  * - `INVALID_JSON`: a file is not valid JSON.
  * - `UNSUPPORTED_FORMAT`: a file's `format` field names another format or version.
+ * - `UNFINISHED_RUN`: `campaign.json` belongs to a run that has not recorded its end (`endedUtc`):
+ *   only its check-host, build or kat phases ran, or it was stopped; resuming it with
+ *   `--phases report` finishes it.
  * - `INVALID_CAMPAIGN`, `INVALID_BUILD`, `INVALID_RECORD`: a field is missing or has the wrong
  *   type or value (the message gives the field path).
  * - `INCONSISTENT_RECORD`: a record contradicts its file name, `build.json`, or its own trials
@@ -22,6 +25,7 @@ export type ReportErrorCode =
   | 'WRITE_FAILED'
   | 'INVALID_JSON'
   | 'UNSUPPORTED_FORMAT'
+  | 'UNFINISHED_RUN'
   | 'INVALID_CAMPAIGN'
   | 'INVALID_BUILD'
   | 'INVALID_RECORD'

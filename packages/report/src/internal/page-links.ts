@@ -98,6 +98,11 @@ export function summaryFromReports(systemId: string, format: PageFormat): string
   return `summary_${systemId}.${format}`;
 }
 
+/** From `reports/`: a candidate page's KAT section (§3, id `kat`; the Markdown heading's anchor). */
+export function candidateKatFromReports(candidate: string, systemId: string, format: PageFormat): string {
+  return `${candidateFromSummary(candidate, systemId, format)}#${format === 'html' ? 'kat' : '3-functional-testing-kat'}`;
+}
+
 /** From `reports/`: a candidate page's constant-time section (HTML id, or the Markdown heading's anchor). */
 export function candidateFindingsFromReports(candidate: string, systemId: string, format: PageFormat): string {
   return `${candidateFromSummary(candidate, systemId, format)}#${format === 'html' ? 'constant-time' : 'constant-time-audit'}`;
