@@ -6,13 +6,16 @@
 //   <!-- example: run by test/readme-example.test.ts -->
 // A README may hold several; they run in order. Each is compiled with esbuild (types stripped) and
 // run by node as an ES module from the package folder (or the given folder), so it imports the
-// packages by their names, as a user would. Each line of the form
+// packages by their names, as a user would. Its TMPDIR is a folder made for the run and removed
+// after it, so the files an example makes under os.tmpdir() go with the run. Each line of the form
 //   … console.log(…); // expected output (an optional note in parentheses)
 // states what it prints: the printed lines must equal the comments, notes left out, in order.
 // A "…" in an expected line stands for any text (a path, a measured figure); a note "(×N …)" says
 // the line is printed N times (in a loop).
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 
@@ -78,21 +81,26 @@ export async function runReadmeExample(packageDir, options = {}) {
   const { transform } = await import('esbuild');
   const printed = [];
   const expected = [];
-  for (const example of examples) {
-    const { code: javascript } = await transform(example.code, { loader: 'ts', format: 'esm', target: 'node20' });
-    // Asynchronous, so that a caller may run the examples of several READMEs at once.
-    const { stdout } = await execFileAsync(process.execPath, ['--input-type=module', '-e', javascript], {
-      cwd: options.cwd ?? packageDir,
-      encoding: 'utf8',
-      maxBuffer: 64 * 1024 * 1024,
-      env: { ...(options.env ?? process.env), NODE_OPTIONS: '', FORCE_COLOR: '0', NO_COLOR: '1' },
-    });
-    const lines = stdout.split('\n').filter((line) => line !== '');
-    lines.forEach((line, index) => {
-      const wanted = example.expected[index];
-      printed.push(wanted !== undefined && matches(line, wanted) ? wanted : line);
-    });
-    expected.push(...example.expected);
+  const temporary = await mkdtemp(path.join(tmpdir(), 'readme-example-'));
+  try {
+    for (const example of examples) {
+      const { code: javascript } = await transform(example.code, { loader: 'ts', format: 'esm', target: 'node20' });
+      // Asynchronous, so that a caller may run the examples of several READMEs at once.
+      const { stdout } = await execFileAsync(process.execPath, ['--input-type=module', '-e', javascript], {
+        cwd: options.cwd ?? packageDir,
+        encoding: 'utf8',
+        maxBuffer: 64 * 1024 * 1024,
+        env: { ...(options.env ?? process.env), NODE_OPTIONS: '', FORCE_COLOR: '0', NO_COLOR: '1', TMPDIR: temporary },
+      });
+      const lines = stdout.split('\n').filter((line) => line !== '');
+      lines.forEach((line, index) => {
+        const wanted = example.expected[index];
+        printed.push(wanted !== undefined && matches(line, wanted) ? wanted : line);
+      });
+      expected.push(...example.expected);
+    }
+  } finally {
+    await rm(temporary, { recursive: true, force: true });
   }
   return { printed, expected };
 }
