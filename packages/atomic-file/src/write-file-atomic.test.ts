@@ -1,12 +1,16 @@
+import { mkdtempSync, rmSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from '@jest/globals';
+import { afterAll, describe, expect, it } from '@jest/globals';
 import { TEMPORARY_FILE_PATTERN, temporaryPathOf } from './temporary-file.js';
 import { copyFileAtomic, writeFailureReason, writeFileAtomic } from './write-file-atomic.js';
 
+const root = mkdtempSync(path.join(os.tmpdir(), 'ngcc-atomic-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
 async function scratch(): Promise<string> {
-  return mkdtemp(path.join(os.tmpdir(), 'ngcc-atomic-'));
+  return mkdtemp(path.join(root, 'case-'));
 }
 
 describe('writeFileAtomic', () => {

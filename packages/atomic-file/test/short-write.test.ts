@@ -3,14 +3,16 @@
 // the 256 KiB content stops at the limit with a short count and the next one fails with EFBIG,
 // which is what a filling disk does (a short count, then ENOSPC).
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from '@jest/globals';
+import { afterAll, describe, expect, it } from '@jest/globals';
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
 const LIMIT_BLOCKS = 64; // bash counts ulimit -f in 1024-byte blocks: 64 KiB
+const scratch = mkdtempSync(path.join(os.tmpdir(), 'ngcc-short-write-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 function writeUnderLimit(target: string, bytes: number): { status: number | null; stdout: string; stderr: string } {
   const script = [
@@ -30,7 +32,7 @@ function writeUnderLimit(target: string, bytes: number): { status: number | null
 
 describe('writeFileAtomic under a file-size limit', () => {
   it('fails with EFBIG and leaves the old file intact, with no temporary behind', () => {
-    const folder = mkdtempSync(path.join(os.tmpdir(), 'ngcc-short-write-'));
+    const folder = mkdtempSync(path.join(scratch, 'case-'));
     const target = path.join(folder, 'KAT_2_12_sm3.txt');
     writeFileSync(target, 'old content\n');
     const result = writeUnderLimit(target, 256 * 1024);
@@ -41,7 +43,7 @@ describe('writeFileAtomic under a file-size limit', () => {
   });
 
   it('writes content below the limit in full', () => {
-    const folder = mkdtempSync(path.join(os.tmpdir(), 'ngcc-short-write-'));
+    const folder = mkdtempSync(path.join(scratch, 'case-'));
     const target = path.join(folder, 'KAT_256.txt');
     const result = writeUnderLimit(target, 16 * 1024);
     expect(result.stdout).toBe('written');
