@@ -1,11 +1,15 @@
+import { mkdtempSync, rmSync } from 'node:fs';
 import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from '@jest/globals';
+import { afterAll, describe, expect, it } from '@jest/globals';
 import { loadCandidate } from './candidate.js';
 
+const scratch = mkdtempSync(path.join(os.tmpdir(), 'ngcc-candidate-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
 async function candidateFolder(json: unknown): Promise<string> {
-  const folder = await mkdtemp(path.join(os.tmpdir(), 'ngcc-candidate-'));
+  const folder = await mkdtemp(path.join(scratch, 'candidate-'));
   await writeFile(path.join(folder, 'candidate.json'), typeof json === 'string' ? json : JSON.stringify(json));
   return folder;
 }

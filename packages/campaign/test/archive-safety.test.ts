@@ -1,8 +1,8 @@
 // Hostile archives: every way a zip could write outside its extraction folder or exhaust the
 // disk is refused with a message naming the entry, and nothing is left behind.
-import { describe, expect, test } from '@jest/globals';
+import { afterAll, describe, expect, test } from '@jest/globals';
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { extractZipArchive } from '../src/discovery/extract-zip-archive.js';
@@ -10,6 +10,7 @@ import { CampaignError } from '../src/campaign-error.js';
 import { writeRawZip, type RawZipEntry } from './support/raw-zip.js';
 
 const work = mkdtempSync(path.join(tmpdir(), 'archive-safety-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 function archiveOf(name: string, entries: RawZipEntry[] | Buffer): string {
   const file = path.join(work, `${name}.zip`);

@@ -1,17 +1,20 @@
 // buildBundledExamples: the bundled examples as libraries, built by native's buildInstance with
 // the guide's reference profile, each with what runKat and measureOperation need.
-import { describe, expect, it } from '@jest/globals';
-import { mkdtemp } from 'node:fs/promises';
+import { afterAll, describe, expect, it } from '@jest/globals';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { bundledExamplesDirectory, pacedMilliseconds } from '@ngcc-perf/native';
 import { buildBundledExamples, CampaignError, type BuildBundledExamplesOptions } from '../src/index.js';
 
+const scratch = mkdtempSync(path.join(os.tmpdir(), 'ngcc-examples-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
 describe('buildBundledExamples', () => {
   it(
     'builds the instances asked for, with their digest lengths and manifests',
     async () => {
-      const libraryDirectory = path.join(await mkdtemp(path.join(os.tmpdir(), 'ngcc-examples-')), 'lib');
+      const libraryDirectory = path.join(scratch, 'lib');
       const built = await buildBundledExamples({ libraryDirectory, instances: ['sm3', 'sha512'] });
       expect(
         built.map(({ candidateId, name, digestBits, libraryPath, manifestPath, buildFlags }) => ({

@@ -1,8 +1,8 @@
 // Discovery over the synthetic layouts (test/support/synthetic-packages.ts), unpacked and zipped:
 // instance folders by content, sources without main programs or an unused DRNG, versions from
 // the path, ISA folders skipped, folders without their own header not measurable, Others/ ignored.
-import { beforeAll, describe, expect, test } from '@jest/globals';
-import { mkdtempSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,6 +19,7 @@ const catalog = readHashCatalog(
 );
 const host = { arch: 'x64', cpuFlags: ['sse4_1', 'avx2'] };
 const work = mkdtempSync(path.join(tmpdir(), 'discovery-layouts-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
 const found = new Map<string, DiscoveredPackage>();
 /** Layouts also discovered from a .zip (each discovery compiles the package's sources, so not all of them). */
 const ZIPPED = ['Kumquat', 'Pomelo Hash', 'Ugli'];

@@ -1,11 +1,12 @@
-import { describe, expect, test } from '@jest/globals';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { afterAll, describe, expect, test } from '@jest/globals';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { decideTargetFlags, missingFeatureMessage, targetFeatureNeeds } from './target-feature-flags.js';
 
 // a header laid out as gcc's own intrinsic headers are: the function under a pushed target pragma
 const folder = mkdtempSync(path.join(tmpdir(), 'target-features-'));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
 const header = path.join(folder, 'toyintrin.h');
 writeFileSync(
   header,

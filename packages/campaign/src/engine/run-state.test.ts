@@ -1,8 +1,12 @@
-import { describe, expect, it } from '@jest/globals';
+import { afterAll, describe, expect, it } from '@jest/globals';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openRunState, type OpenRunStateOptions } from './run-state.js';
+
+const scratch = mkdtempSync(path.join(tmpdir(), 'ngcc-perf-run-state-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 const options = (directory: string): OpenRunStateOptions => ({
   directory,
@@ -25,7 +29,7 @@ const options = (directory: string): OpenRunStateOptions => ({
 });
 
 async function startedRun(): Promise<string> {
-  const directory = await mkdtemp(path.join(tmpdir(), 'ngcc-perf-run-state-'));
+  const directory = await mkdtemp(path.join(scratch, 'run-'));
   const state = await openRunState(options(directory));
   await state.release();
   return directory;
