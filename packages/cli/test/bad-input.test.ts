@@ -1,9 +1,9 @@
 // Bad input: one line naming the input and the fix, exit code 2; a misbehaving library is a verdict.
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { main } from '../src/main.js';
 
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
@@ -20,6 +20,9 @@ describe('bad input', () => {
   let scratch: string;
   beforeAll(async () => {
     scratch = await mkdtemp(path.join(os.tmpdir(), 'ngcc-bad-'));
+  });
+  afterAll(async () => {
+    await rm(scratch, { recursive: true, force: true });
   });
 
   it('size: a file that is not ELF', async () => {

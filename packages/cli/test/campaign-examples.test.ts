@@ -1,14 +1,17 @@
 // The scripting examples of examples/ run on the bundled SM3 instance with tiny settings.
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtemp, readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { describe, expect, it } from '@jest/globals';
+import { afterAll, describe, expect, it } from '@jest/globals';
 import { measuringCpu, readJson, repositoryRoot } from './campaign-support.js';
 import { pacedMilliseconds } from '@ngcc-perf/native';
 
 const run = promisify(execFile);
+const scratch = mkdtempSync(path.join(os.tmpdir(), 'ngcc-examples-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 async function runExample(script: string, args: string[]): Promise<string> {
   const { stdout } = await run(process.execPath, [path.join(repositoryRoot, 'examples', script), ...args], {
@@ -22,7 +25,7 @@ describe('examples/', () => {
   it(
     'cycles-per-byte-sweep.mjs measures every length asked for and draws the chart',
     async () => {
-      const out = await mkdtemp(path.join(os.tmpdir(), 'ngcc-sweep-'));
+      const out = await mkdtemp(path.join(scratch, 'sweep-'));
       const stdout = await runExample('cycles-per-byte-sweep.mjs', [
         '--to',
         '48',
@@ -45,7 +48,6 @@ describe('examples/', () => {
       const svg = await readFile(path.join(out, 'sweep.svg'), 'utf8');
       expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
       expect(svg).toContain('example-sm3/sm3');
-      await rm(out, { recursive: true, force: true });
     },
     pacedMilliseconds(120_000),
   );
@@ -53,7 +55,7 @@ describe('examples/', () => {
   it(
     'compare-profiles.mjs builds, checks and times the three guide profiles',
     async () => {
-      const out = await mkdtemp(path.join(os.tmpdir(), 'ngcc-profiles-'));
+      const out = await mkdtemp(path.join(scratch, 'profiles-'));
       const stdout = await runExample('compare-profiles.mjs', [
         '--sizes',
         '32',
@@ -72,7 +74,6 @@ describe('examples/', () => {
       // The reference profile (plain -O2 C99) passes on any host; the others need x86-64 with AVX2.
       expect(results[0]).toMatchObject({ kat: 'PASS' });
       expect(results[0]!.imageBytes).toBeGreaterThan(0);
-      await rm(out, { recursive: true, force: true });
     },
     pacedMilliseconds(120_000),
   );

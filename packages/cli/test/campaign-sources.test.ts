@@ -143,39 +143,42 @@ describe('an XOF listing its lengths', () => {
     'becomes one instance and one library per length, checked against the manifest entries of each',
     async () => {
       const scratch = await mkdtemp(path.join(os.tmpdir(), 'ngcc-xof-'));
-      const folder = path.join(scratch, 'shake');
-      await mkdir(folder);
-      await copyFile(path.join(examplesDirectory, 'shake256', 'shake256.c'), path.join(folder, 'shake256.c'));
-      await copyFile(path.join(examplesDirectory, 'shake256', 'kat.sha256'), path.join(folder, 'kat.sha256'));
-      const candidate = {
-        id: 'hash-97',
-        algorithm: 'SHAKE256',
-        category: 'hash',
-        sources: ['shake256.c'],
-        manifest: 'kat.sha256',
-        instances: [{ name: 'shake256', digestBits: [512, 1024] }],
-      };
-      await writeFile(path.join(folder, 'candidate.json'), JSON.stringify(candidate));
-      const run = path.join(scratch, 'run');
-      const result = await runCli([
-        'run',
-        folder,
-        '--out',
-        run,
-        '--no-baseline',
-        '--system',
-        'x86_9',
-        '--phases',
-        'build,kat',
-        '--quiet',
-      ]);
-      expect(result.code).toBe(0);
-      const build = await readJson<{ instances: Entry[] & { digestBits: number }[] }>(path.join(run, 'build.json'));
-      expect(build.instances.map((e) => [e.instance, e.kat, e.flags])).toEqual([
-        ['shake256_512', 'PASS', 'guide'],
-        ['shake256_1024', 'PASS', 'guide'],
-      ]);
-      await rm(scratch, { recursive: true, force: true });
+      try {
+        const folder = path.join(scratch, 'shake');
+        await mkdir(folder);
+        await copyFile(path.join(examplesDirectory, 'shake256', 'shake256.c'), path.join(folder, 'shake256.c'));
+        await copyFile(path.join(examplesDirectory, 'shake256', 'kat.sha256'), path.join(folder, 'kat.sha256'));
+        const candidate = {
+          id: 'hash-97',
+          algorithm: 'SHAKE256',
+          category: 'hash',
+          sources: ['shake256.c'],
+          manifest: 'kat.sha256',
+          instances: [{ name: 'shake256', digestBits: [512, 1024] }],
+        };
+        await writeFile(path.join(folder, 'candidate.json'), JSON.stringify(candidate));
+        const run = path.join(scratch, 'run');
+        const result = await runCli([
+          'run',
+          folder,
+          '--out',
+          run,
+          '--no-baseline',
+          '--system',
+          'x86_9',
+          '--phases',
+          'build,kat',
+          '--quiet',
+        ]);
+        expect(result.code).toBe(0);
+        const build = await readJson<{ instances: Entry[] & { digestBits: number }[] }>(path.join(run, 'build.json'));
+        expect(build.instances.map((e) => [e.instance, e.kat, e.flags])).toEqual([
+          ['shake256_512', 'PASS', 'guide'],
+          ['shake256_1024', 'PASS', 'guide'],
+        ]);
+      } finally {
+        await rm(scratch, { recursive: true, force: true });
+      }
     },
     pacedMilliseconds(120_000),
   );

@@ -1,6 +1,6 @@
 // A host whose check finds problems is measured only with --allow-unfixed-host (issue: cycle
 // capture you can trust); the problems then travel into every record.
-import { mkdtemp, readFile, readdir } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,8 +26,9 @@ describe('the host gate', () => {
     delete process.env.NGCC_PERF_ALLOW_UNFIXED_HOST;
     scratch = await mkdtemp(path.join(os.tmpdir(), 'ngcc-host-gate-'));
   });
-  afterAll(() => {
+  afterAll(async () => {
     process.env.NGCC_PERF_ALLOW_UNFIXED_HOST = saved;
+    await rm(scratch, { recursive: true, force: true });
   });
 
   it(

@@ -1,8 +1,8 @@
 // `ngcc-perf init` on a folder holding a package folder and a .zip: what it prints, the
 // candidate.json it writes (which `run` accepts unchanged), and a .zip with an entry that
 // climbs out refused with exit code 2 naming the entry.
-import { describe, expect, test } from '@jest/globals';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { afterAll, describe, expect, test } from '@jest/globals';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadCandidate } from '@ngcc-perf/campaign';
@@ -10,6 +10,7 @@ import yazl from 'yazl';
 import { runCli } from './campaign-support.js';
 
 const work = mkdtempSync(path.join(tmpdir(), 'init-command-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 /** A one-instance package in the official layout with a trivial (non-cryptographic) CryptHash of our own. */
 function writePackage(parent: string, name: string): string {

@@ -7,15 +7,18 @@
 // without embedded sources. Needs the npm registry (for execa, zod, ...; the npm cache first),
 // cmake, a C compiler and valgrind. Also: `npx ngcc-perf` in the repository itself, and the
 // committed bin's message when the command is not built.
-import { describe, expect, it } from '@jest/globals';
-import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
+import { afterAll, describe, expect, it } from '@jest/globals';
+import { copyFile, mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defaultSystemId } from '@ngcc-perf/campaign';
 import { execa } from 'execa';
 import { EXAMPLE_MARKER, runReadmeExample } from '../../../scripts/readme-example.mjs';
 import { repositoryRoot } from './campaign-support.js';
+
+const scratchRoot = mkdtempSync(path.join(os.tmpdir(), 'ngcc-install-'));
+afterAll(() => rmSync(scratchRoot, { recursive: true, force: true }));
 
 /** The environment of a user: no checkout driver, no test-only variables, a fresh cache folder. */
 function userEnvironment(cache: string): NodeJS.ProcessEnv {
@@ -37,7 +40,7 @@ async function mapTwoAtATime<T, R>(items: readonly T[], work: (item: T) => Promi
 
 describe('installed from tarballs', () => {
   it('npx ngcc-perf run measures the bundled examples, building the driver on first use', async () => {
-    const scratch = await mkdtemp(path.join(os.tmpdir(), 'ngcc-install-'));
+    const scratch = await mkdtemp(path.join(scratchRoot, 'install-'));
     const tarballs = path.join(scratch, 'tarballs');
     const app = path.join(scratch, 'app');
     await mkdir(tarballs);
@@ -140,7 +143,6 @@ describe('installed from tarballs', () => {
       const name = path.basename(readmes[index]!);
       expect({ name, printed }).toEqual({ name, printed: expected });
     });
-    await rm(scratch, { recursive: true, force: true });
   }, 1_800_000);
 });
 
@@ -151,7 +153,7 @@ describe('the ngcc-perf command in the repository', () => {
   });
 
   it('says to run npm run build when the command is not built', async () => {
-    const scratch = await mkdtemp(path.join(os.tmpdir(), 'ngcc-bin-'));
+    const scratch = await mkdtemp(path.join(scratchRoot, 'bin-'));
     await mkdir(path.join(scratch, 'bin'));
     await writeFile(path.join(scratch, 'package.json'), '{ "type": "module" }\n');
     await copyFile(

@@ -1,13 +1,16 @@
 // `report`: every input is read and checked before anything is written; several runs written to
 // one --out link each other's candidate pages.
+import { mkdtempSync, rmSync } from 'node:fs';
 import { cp, mkdtemp, readFile, readdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from '@jest/globals';
+import { afterAll, describe, expect, it } from '@jest/globals';
 import { main } from '../src/main.js';
 
 const RUN_SMALL = fileURLToPath(new URL('./fixtures/run-small', import.meta.url));
+const work = mkdtempSync(path.join(os.tmpdir(), 'ngcc-report-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 async function run(argv: string[]) {
   const out: string[] = [];
@@ -29,7 +32,7 @@ async function runOf(scratch: string, name: string, systemId: string): Promise<s
 
 describe('report', () => {
   it('two runs of one system: refused before any page is written', async () => {
-    const scratch = await mkdtemp(path.join(os.tmpdir(), 'ngcc-report-'));
+    const scratch = await mkdtemp(path.join(work, 'case-'));
     const [a, b] = [await runOf(scratch, 'a', 'x86_1'), await runOf(scratch, 'b', 'x86_1')];
     const out = path.join(scratch, 'out');
     const result = await run(['report', a, b, '--out', out]);
@@ -40,7 +43,7 @@ describe('report', () => {
   });
 
   it('two systems into one --out: each candidate page links the other system; the site index reaches every page in one click', async () => {
-    const scratch = await mkdtemp(path.join(os.tmpdir(), 'ngcc-report-'));
+    const scratch = await mkdtemp(path.join(work, 'case-'));
     const out = path.join(scratch, 'out');
     const result = await run([
       'report',

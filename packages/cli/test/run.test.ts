@@ -1,14 +1,17 @@
 // The main job end to end through main(): one bundled candidate, two sizes, short trials.
-import { mkdtemp, readFile, readdir, writeFile } from 'node:fs/promises';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { readFile, readdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { main } from '../src/main.js';
 import { pacedMilliseconds } from '@ngcc-perf/native';
 
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const sm3Candidate = path.join(repositoryRoot, 'native', 'examples', 'sm3');
+const scratch = mkdtempSync(path.join(os.tmpdir(), 'ngcc-run-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 function captureIo() {
   const out: string[] = [];
@@ -37,7 +40,7 @@ describe('ngcc-perf run on the bundled SM3 candidate', () => {
   ];
 
   beforeAll(async () => {
-    runDirectory = path.join(await mkdtemp(path.join(os.tmpdir(), 'ngcc-run-')), 'run');
+    runDirectory = path.join(scratch, 'run');
     const { io, out } = captureIo();
     exitCode = await main(runArguments(), io);
     stdout = out.join('');
@@ -181,7 +184,7 @@ describe('ngcc-perf run on the bundled SM3 candidate', () => {
     const { io, err } = captureIo();
     expect(await main(['run', sm3Candidate, '--out', runDirectory, '--remeasure', 'all'], io)).not.toBe(0);
     expect(err.join('')).toContain('--remeasure expects "unstable"');
-    const fresh = path.join(await mkdtemp(path.join(os.tmpdir(), 'ngcc-run-')), 'none');
+    const fresh = path.join(scratch, 'none');
     expect(await main(['run', sm3Candidate, '--out', fresh, '--remeasure', 'unstable'], io)).not.toBe(0);
     expect(err.join('')).toContain('--remeasure unstable re-measures an existing run');
   });
