@@ -1,11 +1,15 @@
-import { describe, expect, it } from '@jest/globals';
+import { afterAll, describe, expect, it } from '@jest/globals';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { chmod, mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { findBuildTools, missingToolsMessage } from './find-build-tools.js';
 
+const scratch = mkdtempSync(path.join(os.tmpdir(), 'ngcc-tools-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
 async function folderWith(programs: string[]): Promise<string> {
-  const folder = await mkdtemp(path.join(os.tmpdir(), 'ngcc-tools-'));
+  const folder = await mkdtemp(path.join(scratch, 'path-'));
   for (const program of programs) {
     await writeFile(path.join(folder, program), '#!/bin/sh\n');
     await chmod(path.join(folder, program), 0o755);

@@ -1,12 +1,15 @@
 // buildInstance: the builder a campaign and a script share, run on the bundled SM3 example with
 // the guide's reference profile; the library it makes hashes the GB/T 32905 example "abc".
-import { describe, expect, it } from '@jest/globals';
+import { afterAll, describe, expect, it } from '@jest/globals';
 import { execFileSync } from 'node:child_process';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildInstance, bundledExamplesDirectory, NativeError, type BuildInstanceOptions } from '../src/index.js';
 import { pacedMilliseconds } from '../src/host-pace.js';
+
+const scratch = mkdtempSync(path.join(os.tmpdir(), 'ngcc-build-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 const SM3_ABC = '66c7f0f462eeedd9d1f2d46bdc10e4e24167c4875cf2f7a2297da02b8f4ba8e0';
 
@@ -21,7 +24,6 @@ describe('buildInstance', () => {
   it(
     'builds the SM3 example with the reference profile, recording its flags and commands',
     async () => {
-      const scratch = await mkdtemp(path.join(os.tmpdir(), 'ngcc-build-'));
       const sourceRoot = path.join(bundledExamplesDirectory(), 'sm3');
       const built = await buildInstance({
         instance: { name: 'sm3', sourcePaths: ['sm3.c'], includeDirPaths: ['.'] },

@@ -1,7 +1,8 @@
 // driverPath() and buildDriver(): the override, the checkout build, the missing-tools error, and
 // two processes building the driver into one cache folder at once (needs cmake and gcc).
-import { describe, expect, it } from '@jest/globals';
+import { afterAll, describe, expect, it } from '@jest/globals';
 import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { mkdtemp, readdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,6 +14,8 @@ import { pacedMilliseconds } from '../src/host-pace.js';
 const run = promisify(execFile);
 const nativeRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const checkoutDriver = path.join(nativeRoot, 'build', 'ngcc-perf-driver');
+const scratch = mkdtempSync(path.join(os.tmpdir(), 'ngcc-cache-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 describe('driverPath', () => {
   it('returns NGCC_PERF_DRIVER when set, and refuses one that is not executable', async () => {
@@ -48,7 +51,7 @@ describe('bundled paths', () => {
 
 describe('buildDriver', () => {
   it('names the missing cmake, make and C compiler in one line with the install command', async () => {
-    const directory = await mkdtemp(path.join(os.tmpdir(), 'ngcc-cache-'));
+    const directory = await mkdtemp(path.join(scratch, 'cache-'));
     const build = buildDriver(directory, { env: { PATH: directory }, log: () => undefined });
     await expect(build).rejects.toMatchObject({ code: 'MISSING_TOOLS' });
     await expect(build).rejects.toThrow(
@@ -60,7 +63,7 @@ describe('buildDriver', () => {
   it(
     'two processes building into one folder at once both get a working driver of this package version',
     async () => {
-      const cache = await mkdtemp(path.join(os.tmpdir(), 'ngcc-cache-'));
+      const cache = await mkdtemp(path.join(scratch, 'cache-'));
       const directory = path.join(cache, 'v');
       const script = `import('${path.join(nativeRoot, 'dist', 'index.js')}').then(async (n) => console.log(await n.buildDriver(${JSON.stringify(directory)})))`;
       const [first, second] = await Promise.all([0, 1].map(() => run(process.execPath, ['-e', script])));

@@ -3,8 +3,8 @@
 // `memory` (64-byte message) ends exactly as PROTOCOL.md says — the exit code, or death by the
 // signal, or a hang that only the caller's kill ends — and the lines before it survive.
 // The verdicts the TypeScript packages draw from these runs are in packages/cli/test/fault-packages.test.ts.
-import { describe, expect, test } from '@jest/globals';
-import { mkdtempSync } from 'node:fs';
+import { afterAll, describe, expect, test } from '@jest/globals';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { availableModes, lib, paced, runDriver, sandboxEnv, type Run } from './sandbox-support.js';
@@ -169,6 +169,7 @@ function endOf(run: Run, killedByUs: boolean): End {
 }
 
 const faultDir = mkdtempSync(path.join(tmpdir(), 'fault-driver-'));
+afterAll(() => rmSync(faultDir, { recursive: true, force: true }));
 
 describe.each(availableModes())('in %s mode', (mode) => {
   const env = sandboxEnv(mode, {

@@ -181,20 +181,23 @@ describe.each(modes)('in %s mode', (mode) => {
 
   test('SIGKILL of the driver leaves no sandboxed process behind', async () => {
     const marker = mkdtempSync(path.join(tmpdir(), 'sandbox-kill-'));
-    const hang = path.join(marker, 'libhang-kill-check.so');
-    symlinkSync(lib('hang'), hang);
-    let childPid = 0;
-    const run = await runDriver(['time', hang, '256', '64', '1', '0'], {
-      env: faultEnv(mode),
-      onSpawn: (child) => {
-        childPid = child.pid ?? 0;
-        child.stdout?.once('data', () => setTimeout(() => child.kill('SIGKILL'), 100));
-      },
-    });
-    expect(run.signal).toBe('SIGKILL');
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(processesMentioning('libhang-kill-check.so').filter((pid) => pid !== childPid)).toEqual([]);
-    rmSync(marker, { recursive: true, force: true });
+    try {
+      const hang = path.join(marker, 'libhang-kill-check.so');
+      symlinkSync(lib('hang'), hang);
+      let childPid = 0;
+      const run = await runDriver(['time', hang, '256', '64', '1', '0'], {
+        env: faultEnv(mode),
+        onSpawn: (child) => {
+          childPid = child.pid ?? 0;
+          child.stdout?.once('data', () => setTimeout(() => child.kill('SIGKILL'), 100));
+        },
+      });
+      expect(run.signal).toBe('SIGKILL');
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(processesMentioning('libhang-kill-check.so').filter((pid) => pid !== childPid)).toEqual([]);
+    } finally {
+      rmSync(marker, { recursive: true, force: true });
+    }
   });
 
   test('the scratch folder is writable and empty for each process; nothing lands outside it', async () => {

@@ -60,21 +60,24 @@ async function limitsWhileHanging(
   args: (library: string) => string[],
 ): Promise<Record<string, [string, string]>> {
   const folder = mkdtempSync(path.join(tmpdir(), 'sandbox-limits-'));
-  const library = path.join(folder, 'libhang-limits.so');
-  symlinkSync(lib('hang'), library);
   let limits: Record<string, [string, string]> = {};
-  await runDriver(args(library), {
-    env: sandboxEnv(mode),
-    onSpawn: (child: ChildProcess) => {
-      child.stdout?.once('data', () => {
-        setTimeout(() => {
-          limits = limitsOf(libraryProcess(library, child.pid ?? 0));
-          child.kill('SIGKILL');
-        }, 200);
-      });
-    },
-  });
-  rmSync(folder, { recursive: true, force: true });
+  try {
+    const library = path.join(folder, 'libhang-limits.so');
+    symlinkSync(lib('hang'), library);
+    await runDriver(args(library), {
+      env: sandboxEnv(mode),
+      onSpawn: (child: ChildProcess) => {
+        child.stdout?.once('data', () => {
+          setTimeout(() => {
+            limits = limitsOf(libraryProcess(library, child.pid ?? 0));
+            child.kill('SIGKILL');
+          }, 200);
+        });
+      },
+    });
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
   return limits;
 }
 
@@ -136,17 +139,20 @@ describe.each(modes)('in %s mode', (mode) => {
     });
     expect([terminated.status, terminated.signal]).toEqual([null, 'SIGTERM']);
     const folder = mkdtempSync(path.join(tmpdir(), 'sandbox-kill-inner-'));
-    const library = path.join(folder, 'libhang-kill-inner.so');
-    symlinkSync(lib('hang'), library);
-    const killed = await runDriver(['time', library, '256', '64', '1', '0'], {
-      env: sandboxEnv(mode),
-      onSpawn: (child) =>
-        child.stdout?.once('data', () =>
-          setTimeout(() => process.kill(libraryProcess(library, child.pid ?? 0), 'SIGKILL'), 200),
-        ),
-    });
-    rmSync(folder, { recursive: true, force: true });
-    expect([killed.status, killed.signal]).toEqual([null, 'SIGKILL']);
+    try {
+      const library = path.join(folder, 'libhang-kill-inner.so');
+      symlinkSync(lib('hang'), library);
+      const killed = await runDriver(['time', library, '256', '64', '1', '0'], {
+        env: sandboxEnv(mode),
+        onSpawn: (child) =>
+          child.stdout?.once('data', () =>
+            setTimeout(() => process.kill(libraryProcess(library, child.pid ?? 0), 'SIGKILL'), 200),
+          ),
+      });
+      expect([killed.status, killed.signal]).toEqual([null, 'SIGKILL']);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });
 

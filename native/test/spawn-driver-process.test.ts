@@ -1,10 +1,10 @@
 // The one process runner of the driver packages, on small shell programs: how a process ended,
 // the timeout (SIGTERM, then SIGKILL 2 s later), pipes a grandchild keeps open, descriptor 3, a
 // program that cannot start, and a driver path given by the caller.
-import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from '@jest/globals';
+import { afterAll, describe, expect, it } from '@jest/globals';
 import { DRIVER_STDERR_KEPT_BYTES, resolveGivenDriver, spawnDriverProcess } from '../src/spawn-driver-process.js';
 import { pacedMilliseconds } from '../src/host-pace.js';
 
@@ -104,8 +104,10 @@ describe('spawnDriverProcess', () => {
 });
 
 describe('resolveGivenDriver', () => {
+  const folder = mkdtempSync(path.join(os.tmpdir(), 'ngcc-given-driver-'));
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
   it('returns a given executable and throws the caller error for anything else', async () => {
-    const folder = mkdtempSync(path.join(os.tmpdir(), 'ngcc-given-driver-'));
     const driver = path.join(folder, 'ngcc-perf-driver');
     writeFileSync(driver, '#!/bin/sh\n');
     chmodSync(driver, 0o755);
