@@ -24,7 +24,9 @@ async function runAndKill(
   run: string,
   records: number,
 ): Promise<{ recordsAtKill: number; signal: NodeJS.Signals | null }> {
-  const child = spawn(process.execPath, [binPath, 'run', '--out', run, ...plan], { stdio: 'ignore', env: process.env });
+  // its TMPDIR is the run's parent folder, so the build folder the kill leaves behind goes with the test's
+  const env = { ...process.env, TMPDIR: path.dirname(run) };
+  const child = spawn(process.execPath, [binPath, 'run', '--out', run, ...plan], { stdio: 'ignore', env });
   const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
   let done = false;
   void exited.then(() => (done = true));
