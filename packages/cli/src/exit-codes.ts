@@ -5,7 +5,9 @@
  *   `kat`, host problems in `check-host`, an invalid run directory in `validate`).
  * - `EXIT_BAD_INPUT` 2: bad input or usage (an option, a file, a candidate, a missing build).
  * - `EXIT_NOT_VOUCHED` 3: could not vouch, or completed with failures (`compare`: not comparable,
- *   too few trials, counters differ, a size missing from B; `run`: some operations failed; `time`
+ *   too few trials, counters differ, a size missing from B; `run`: some operations failed, an
+ *   input gave no measurable instance, or nothing was built (an instance's KAT verdict is in its
+ *   record, not in the exit code); `time`
  *   and `plan`: the library failed while being measured). `kat` has its own codes for its other
  *   verdicts (`VERDICT_EXIT_CODES` of `@ngcc-perf/kat`: NOKAT 3 … CRASH 8).
  * - `EXIT_INTERNAL_ERROR` 70: an unexpected exception (EX_SOFTWARE of sysexits.h); a bug to report.

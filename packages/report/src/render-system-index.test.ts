@@ -39,7 +39,9 @@ describe('system index: instances without a KAT pass', () => {
   it('says when no reason was recorded', () => {
     const { dataset, instance } = withLoadFailure();
     dataset.build.instances.at(-1)!.katDetail = null;
-    expect(renderSystemIndexMarkdown(dataset)).toMatch(new RegExp(`\`${instance.replace('.', '\\.')}\` of .*: LOADFAIL \\(no detail recorded\\)`));
+    expect(renderSystemIndexMarkdown(dataset)).toMatch(
+      new RegExp(`\`${instance.replace('.', '\\.')}\` of .*: LOADFAIL \\(no detail recorded\\)`),
+    );
   });
 
   it('has no such section when every instance passed', () => {
