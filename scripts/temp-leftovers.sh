@@ -28,7 +28,7 @@ count=$(printf '%s' "$left" | grep -c . || true)
 echo "temp-leftovers: $package left $count entr$([ "$count" = 1 ] && echo y || echo ies) in its TMPDIR${left:+:}"
 [ -n "$left" ] && printf '%s\n' "$left" | sed 's/^/  /'
 echo "temp-leftovers: new in /tmp during the run (may include other processes' files):"
-ls -A /tmp | sort | comm -13 "$before" - | grep -v "^$(basename "$temporary")" | sed 's/^/  /'
+ls -A /tmp | sort | comm -13 "$before" - | grep -v '^temp-leftovers-' | sed 's/^/  /'
 chmod -R u+rwX "$temporary" 2>/dev/null
 rm -rf "$temporary" "$before"
 [ "$status" -eq 0 ] && [ "$count" -gt 0 ] && status=3
