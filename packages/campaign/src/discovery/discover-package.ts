@@ -7,7 +7,8 @@ import { linkInstanceSources, type PackageSource } from './link-closure.js';
 import { createSymbolReader, type SymbolReader } from './object-symbols.js';
 import { derivedCandidateId, findCatalogEntry, type HashCatalog } from './hash-catalog.js';
 import { isaSkipReason, readHostIsa, type HostIsa } from './host-isa-support.js';
-import { implementationVersion, type ImplementationVersion } from './implementation-version.js';
+import { implementationVersion, versionSlug as slug, type ImplementationVersion } from './implementation-version.js';
+import { suggestFolderInstances, type LeftOutCode } from './folder-suggestion.js';
 import { walkPackage, type PackageFolder } from './walk-package.js';
 
 /** Options of {@link discoverPackage}. */
@@ -53,14 +54,6 @@ function versionRank(version: ImplementationVersion): string {
   const head = version.label.toLowerCase();
   const rank = head.startsWith('reference') ? 0 : head.startsWith('optimi') ? 1 : 2;
   return `${rank}:${version.label}`;
-}
-
-function slug(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/_implementations?/g, '')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
 }
 
 const natural = new Intl.Collator('en', { numeric: true });
@@ -132,7 +125,8 @@ export async function discoverPackage(directory: string, options: DiscoverPackag
   };
   const explained: FolderExplanation[] = [];
   const shared = new Map<string, string[]>();
-  const headerless: { folder: PackageFolder; version: string }[] = [];
+  const headerless: { folder: PackageFolder; version: string; implementation: ImplementationVersion }[] = [];
+  const leftOutCode: LeftOutCode[] = [];
   try {
     for (const folder of folders) {
       const version = implementationVersion(segmentsOf(packageName, folder.relative));
@@ -152,7 +146,7 @@ export async function discoverPackage(directory: string, options: DiscoverPackag
           explained.push({ folder: folder.relative, role: 'left-out', detail: reason });
           continue;
         }
-        if (code.length > 0) headerless.push({ folder, version: version.label });
+        if (code.length > 0) headerless.push({ folder, version: version.label, implementation: version });
         continue;
       }
       const { katName } = { katName: header.macros.instanceName };
@@ -197,7 +191,7 @@ export async function discoverPackage(directory: string, options: DiscoverPackag
         katFiles: [...new Map((inFolder.length > 0 ? inFolder : own).map((k) => [k.file, k.path])).values()].sort(),
       });
     }
-    for (const { folder, version } of headerless) {
+    for (const { folder, version, implementation } of headerless) {
       const lent = [...shared.entries()].filter(
         ([file]) => file === folder.relative || path.posix.dirname(file) === folder.relative,
       );
@@ -216,11 +210,16 @@ export async function discoverPackage(directory: string, options: DiscoverPackag
       const reader = await readerFor('reference');
       const programs: string[] = [];
       const uncompiled: string[] = [];
+      const left: LeftOutCode = { folder: folder.relative, version: implementation, sources: [], missingHeaders: [] };
       for (const file of folder.files.filter(isCode)) {
         const symbols = await reader.read(path.join(root, folder.relative, file), [path.join(root, folder.relative)]);
         if (symbols.defined.includes('main')) programs.push(file);
-        else if (!symbols.compiled) uncompiled.push(symbols.error ?? `${file}: does not compile`);
+        else left.sources.push(join(folder.relative, file));
+        if (!symbols.defined.includes('main') && !symbols.compiled)
+          uncompiled.push(symbols.error ?? `${file}: does not compile`);
+        if (symbols.missingHeader !== null) left.missingHeaders.push(symbols.missingHeader);
       }
+      leftOutCode.push(left);
       if (programs.length + uncompiled.length === folder.files.filter(isCode).length) {
         const mains = programs.length > 0 ? `${programs.join(', ')} define main` : '';
         explained.push({
@@ -242,6 +241,12 @@ export async function discoverPackage(directory: string, options: DiscoverPackag
     for (const reader of readers.values()) await (await reader).close();
   }
   const instances = nameInstances(found);
+  const suggestions = await suggestFolderInstances(
+    root,
+    leftOutCode,
+    instances,
+    packageHeaders.map((h) => h.file),
+  );
   const entry = findCatalogEntry(options.catalog, packageName);
   return {
     packageName,
@@ -257,7 +262,7 @@ export async function discoverPackage(directory: string, options: DiscoverPackag
         role: 'instance',
         detail: `measured as ${i.name} (${i.katName}, ${i.digestBits} bits, ${i.version.label}) from ${i.sources.length} source${i.sources.length === 1 ? '' : 's'}`,
       })),
-      ...explained,
+      ...explained.map((f) => (suggestions.has(f.folder) ? { ...f, suggestion: suggestions.get(f.folder)! } : f)),
     ].sort((a, b) => (a.folder < b.folder ? -1 : a.folder > b.folder ? 1 : 0)),
     versions: [...new Set(instances.map((i) => i.version.label))],
   };
