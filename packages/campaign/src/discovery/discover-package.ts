@@ -228,7 +228,7 @@ export async function discoverPackage(directory: string, options: DiscoverPackag
           detail:
             uncompiled.length === 0
               ? `only programs (${mains}); nothing for an instance library`
-              : `only programs or files the compiler refuses here (${[mains, ...uncompiled].filter((s) => s !== '').join('; ')}); nothing for an instance library`,
+              : `only programs or files the compiler refuses here (${[mains, ...uncompiled].filter((s) => s !== '').join('; ')}); nothing for an instance library as it is`,
         });
         continue;
       }

@@ -49,7 +49,7 @@ function wouldChange(folder: string, suggestion: FolderSuggestion | undefined): 
   let step = 1;
   for (const m of copies)
     lines.push(
-      `      to measure it, ${step++}. copy ${m.copyFrom} into ${folder}/ : its sources include ${m.header}, which the folder lacks (gcc: No such file or directory)${m.copyFrom === `${twin.folder}/${m.header}` ? ` (the header of ${twin.name}, its twin)` : ''}`,
+      `      ${step === 1 ? 'to measure it, ' : ''}${step++}. copy ${m.copyFrom} into ${folder}/: its sources include ${m.header}, which the folder lacks (gcc: No such file or directory)${m.copyFrom === `${twin.folder}/${m.header}` ? `; it is the header of ${twin.name}, its twin` : ''}`,
     );
   lines.push(
     `      ${copies.length === 0 ? 'to measure it,' : `${step}.`} add to candidate.json "instances" (${twin.katName}'s digest length; "katName" judges its KATs by ${twin.name}'s official digests):`,
