@@ -62,23 +62,27 @@ describe('what would measure a folder without an instance header', () => {
     });
   });
 
-  test('followed as said, the candidate loads and the folder builds and passes by the twin\'s digests', async () => {
-    const suggestion = found.folders.find((f) => f.folder === HEADERLESS_OPT)!.suggestion!;
-    for (const m of suggestion.missingHeaders)
-      copyFileSync(path.join(root, m.copyFrom!), path.join(root, HEADERLESS_OPT, m.header));
-    const document = candidateDocument(found, true);
-    document.instances.push(suggestion.instance!);
-    const candidate = await resolveCandidate(document, root, 'Wolfberry/candidate.json', {
-      officialManifest: (id) => officialManifestPath(catalog, id),
-    });
-    const { result } = await runTinyCampaign({
-      candidates: [candidate],
-      outDirectory: path.join(work, 'run'),
-      phases: ['check-host', 'build', 'kat'],
-    });
-    expect(result.verdicts.map((v) => [v.instance, v.verdict])).toEqual([
-      ['Wolfberry-256', 'PASS'],
-      ['Wolfberry-256.optimized', 'PASS'],
-    ]);
-  }, pacedMilliseconds(300_000));
+  test(
+    "followed as said, the candidate loads and the folder builds and passes by the twin's digests",
+    async () => {
+      const suggestion = found.folders.find((f) => f.folder === HEADERLESS_OPT)!.suggestion!;
+      for (const m of suggestion.missingHeaders)
+        copyFileSync(path.join(root, m.copyFrom!), path.join(root, HEADERLESS_OPT, m.header));
+      const document = candidateDocument(found, true);
+      document.instances.push(suggestion.instance!);
+      const candidate = await resolveCandidate(document, root, 'Wolfberry/candidate.json', {
+        officialManifest: (id) => officialManifestPath(catalog, id),
+      });
+      const { result } = await runTinyCampaign({
+        candidates: [candidate],
+        outDirectory: path.join(work, 'run'),
+        phases: ['check-host', 'build', 'kat'],
+      });
+      expect(result.verdicts.map((v) => [v.instance, v.verdict])).toEqual([
+        ['Wolfberry-256', 'PASS'],
+        ['Wolfberry-256.optimized', 'PASS'],
+      ]);
+    },
+    pacedMilliseconds(300_000),
+  );
 });

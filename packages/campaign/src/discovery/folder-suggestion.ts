@@ -28,7 +28,8 @@ const normal = (name: string) => name.toLowerCase().replace(/[-_ ]+/g, '-');
 function twinOf(left: LeftOutCode, instances: readonly DiscoveredInstance[]): DiscoveredInstance | null {
   const wanted = normal(path.posix.basename(left.folder));
   const matching = instances.filter(
-    (i) => i.folder !== left.folder && (normal(path.posix.basename(i.folder)) === wanted || normal(i.katName) === wanted),
+    (i) =>
+      i.folder !== left.folder && (normal(path.posix.basename(i.folder)) === wanted || normal(i.katName) === wanted),
   );
   const rank = (i: DiscoveredInstance) =>
     (i.version.variant === 'reference' ? 0 : 2) + (left.missingHeaders.includes(path.posix.basename(i.header)) ? 0 : 1);
