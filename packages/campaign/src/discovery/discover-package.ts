@@ -90,7 +90,7 @@ function nameInstances(found: Omit<DiscoveredInstance, 'name'>[]): DiscoveredIns
  * path (`Reference_Implementation`, `Optimized_Implementation/AVX2`, a `-res` goal); a folder
  * written for an ISA the host cannot run is listed as skipped; a folder with code but no instance
  * header of its own is listed as not measurable through the CryptHash API (never completed from
- * another folder). The candidate id and official name come from the catalog, or `pkg-<name>`.
+ * another folder), with what would measure it (`folders[].suggestion`, see `suggestFolderInstances`). The candidate id and official name come from the catalog, or `pkg-<name>`.
  * @param directory - the package folder (an extracted archive or an unpacked package)
  * @example
  * const found = await discoverPackage('submissions/Litchi', { catalog: readBundledCatalog() });
