@@ -34,12 +34,13 @@ beforeAll(async () => {
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 describe('what would measure a folder without an instance header', () => {
-  test('a unique name, the twin as katName and digest length, the variant, and the header to copy from the twin', () => {
+  test('a unique name, the twin as katName and digest length, the variant, and every header to copy from the twin', () => {
     expect(found.instances.map((i) => [i.name, i.folder])).toEqual([['Wolfberry-256', HEADERLESS_REF]]);
     expect(found.folders.find((f) => f.folder === HEADERLESS_OPT)?.suggestion).toEqual({
       twin: { name: 'Wolfberry-256', katName: 'Wolfberry-256', folder: HEADERLESS_REF },
       missingHeaders: [
         { header: 'CryptHash_AlgorithmInstance.h', copyFrom: `${HEADERLESS_REF}/CryptHash_AlgorithmInstance.h` },
+        { header: 'wolfberry_params.h', copyFrom: `${HEADERLESS_REF}/wolfberry_params.h` },
       ],
       definesCryptHash: true,
       undefinedSymbols: [],

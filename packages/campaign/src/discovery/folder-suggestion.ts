@@ -1,3 +1,5 @@
+import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { profileFlags } from '@ngcc-perf/native';
 import type { DiscoveredInstance, FolderSuggestion } from './discovery-types.js';
@@ -47,9 +49,10 @@ function uniqueName(twin: DiscoveredInstance, version: ImplementationVersion, us
 }
 
 /**
- * Compiles the folder's sources with the folder and the folders of the headers found so far as
- * include path until gcc misses no header the package holds (at most {@link MAX_ROUNDS} rounds);
- * returns each missing header with the package file to copy, and what the linker leaves undefined.
+ * Compiles the folder's sources as they would be once the headers found so far are copied into
+ * it (the folder, then a scratch folder holding those copies, as include path) until gcc misses no
+ * header the package holds (at most {@link MAX_ROUNDS} rounds); returns each missing header with
+ * the package file to copy, whether an object defines CryptHash and what the linker leaves undefined.
  */
 async function supplyHeaders(
   root: string,
@@ -60,35 +63,37 @@ async function supplyHeaders(
 ): Promise<{ missing: FolderSuggestion['missingHeaders']; undefinedSymbols: string[]; definesCryptHash: boolean }> {
   const missing: FolderSuggestion['missingHeaders'] = [];
   const pending = [...new Set(left.missingHeaders)];
-  for (let round = 0; round < MAX_ROUNDS && pending.length > 0; round += 1) {
-    for (const header of pending.splice(0)) {
-      if (missing.some((m) => m.header === header)) continue;
-      const fromTwin = twin !== null && path.posix.basename(twin.header) === header ? twin.header : null;
-      const fromPackage =
-        packageHeaders.find((h) => twin !== null && h === `${twin.folder}/${header}`) ??
-        packageHeaders.find((h) => path.posix.basename(h) === header);
-      missing.push({ header, copyFrom: fromTwin ?? fromPackage ?? null });
+  const scratch = await mkdtemp(path.join(tmpdir(), 'ngcc-perf-headers-'));
+  try {
+    let includes = [path.join(root, left.folder)];
+    for (let round = 0; pending.length > 0; round += 1) {
+      for (const header of pending.splice(0)) {
+        if (missing.some((m) => m.header === header)) continue;
+        const fromPackage =
+          packageHeaders.find((h) => twin !== null && h === `${twin.folder}/${header}`) ??
+          packageHeaders.find((h) => path.posix.basename(h) === header);
+        missing.push({ header, copyFrom: fromPackage ?? null });
+      }
+      if (round === MAX_ROUNDS || missing.some((m) => m.copyFrom === null))
+        return { missing, undefinedSymbols: [], definesCryptHash: false };
+      // a new folder each round: the reader keeps what it compiled per include path
+      const copies = path.join(scratch, String(round));
+      await mkdir(copies);
+      for (const m of missing) await copyFile(path.join(root, m.copyFrom!), path.join(copies, m.header));
+      includes = [path.join(root, left.folder), copies];
+      for (const source of left.sources) {
+        const symbols = await reader.read(path.join(root, source), includes);
+        if (symbols.missingHeader !== null) pending.push(symbols.missingHeader);
+      }
     }
-    if (missing.some((m) => m.copyFrom === null)) break;
-    const includes = [left.folder, ...missing.map((m) => path.posix.dirname(m.copyFrom!))].map((d) =>
-      path.join(root, d),
-    );
-    for (const source of left.sources) {
-      const symbols = await reader.read(path.join(root, source), [...new Set(includes)]);
-      if (symbols.missingHeader !== null && !missing.some((m) => m.header === symbols.missingHeader))
-        pending.push(symbols.missingHeader);
-    }
+    const files = left.sources.map((s) => path.join(root, s));
+    const read = await Promise.all(files.map((f) => reader.read(f, includes)));
+    const definesCryptHash = read.some((r) => r.defined.includes('CryptHash'));
+    const undefinedSymbols = definesCryptHash ? await reader.undefinedAtLink(files, () => includes) : [];
+    return { missing, undefinedSymbols, definesCryptHash };
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
   }
-  if (pending.length > 0 || missing.some((m) => m.copyFrom === null))
-    return { missing, undefinedSymbols: [], definesCryptHash: false };
-  const includes = [
-    ...new Set([left.folder, ...missing.map((m) => path.posix.dirname(m.copyFrom!))].map((d) => path.join(root, d))),
-  ];
-  const files = left.sources.map((s) => path.join(root, s));
-  const read = await Promise.all(files.map((f) => reader.read(f, includes)));
-  const definesCryptHash = read.some((r) => r.defined.includes('CryptHash'));
-  const undefinedSymbols = definesCryptHash ? await reader.undefinedAtLink(files, () => includes) : [];
-  return { missing, undefinedSymbols, definesCryptHash };
 }
 
 /**
