@@ -51,7 +51,7 @@ export type { BuildInstanceOptions, BuildInstanceResult, BuildProfile } from '@n
 export { buildBundledExamples } from './build-bundled-examples.js';
 export type { BuildBundledExamplesOptions, BundledExampleLibrary } from './build-bundled-examples.js';
 export { CAMPAIGN_PHASES, instanceKey } from './engine/campaign-types.js';
-export type { CampaignPhase, CampaignPlan, ShardSpec } from './engine/campaign-types.js';
+export type { CampaignPhase, CampaignPlan, PackageEvidence, ShardSpec } from './engine/campaign-types.js';
 export type { CampaignEvent, CampaignEventSink, PlannedOperation } from './engine/campaign-events.js';
 export { parseShardSpec, shardFromEnvironment, assignShards } from './engine/shard-selection.js';
 export { mergeRuns } from './engine/merge-runs.js';

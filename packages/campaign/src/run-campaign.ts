@@ -36,7 +36,7 @@ import { defaultSystemId, RUN_CAMPAIGN_DEFAULTS } from './campaign-defaults.js';
 import { readToolVersions } from './tool-versions.js';
 import { baselineCandidate, BASELINE_CANDIDATE_ID } from './baseline-candidate.js';
 import type { RefusedInput } from './discovery/resolve-run-inputs.js';
-import { derivedCandidateId } from './discovery/hash-catalog.js';
+import { packageEvidence } from './engine/package-evidence.js';
 
 /** Options of {@link runCampaign}. */
 export interface RunCampaignOptions {
@@ -128,6 +128,11 @@ export interface RunCampaignResult {
   published: PublishRunResult | null;
   /** After a build phase: the shard's instances and how many of them have a library; null without one. */
   built: { instances: number; libraries: number } | null;
+  /**
+   * build.json's `packages` as this run wrote them: each package's folders not measured (`unmeasured`,
+   * `skipped` or `not-measurable`, with the reason), and the inputs that yielded nothing (`reason`).
+   */
+  packages: PackageEvidence[];
 }
 
 function campaignPlan(options: RunCampaignOptions): CampaignPlan {
@@ -181,30 +186,6 @@ async function readManifestText(c: Candidate): Promise<string> {
       { cause: error },
     );
   }
-}
-
-/** build.json's `packages`: where each discovered candidate came from and what was not measured. */
-function packageEvidence(candidates: Candidate[], refused: readonly RefusedInput[]): PackageEvidence[] {
-  const listed = refused.map((r) => ({
-    candidate: r.candidate ?? derivedCandidateId(r.packageName),
-    packageName: r.packageName,
-    archive: r.archive,
-    archiveSha256: r.archiveSha256,
-    versions: [],
-    reason: r.reason,
-    unmeasured: r.unmeasured,
-  }));
-  return candidates
-    .filter((c) => c.origin !== null)
-    .map((c) => ({
-      candidate: c.id,
-      packageName: c.origin!.packageName,
-      archive: c.origin!.archive,
-      archiveSha256: c.origin!.archiveSha256,
-      versions: [...new Set(c.instances.map((i) => i.versionLabel ?? c.variant))],
-      unmeasured: c.unmeasured,
-    }))
-    .concat(listed);
 }
 
 async function inPhase<T>(
@@ -306,6 +287,7 @@ export async function runCampaign(options: RunCampaignOptions): Promise<RunCampa
     wallSeconds: 0,
     published: null,
     built: null,
+    packages,
   };
   const skip = (phase: CampaignPhase, detail: string) =>
     emit({ event: 'phase', phase, status: 'skipped', total: null, detail });

@@ -102,7 +102,7 @@ describe('discoverPackage over the synthetic layouts', () => {
     ]);
   });
 
-  test('another header name; ISA folders the host cannot run are skipped with the reason; Verilog is not measurable', () => {
+  test('another header name; ISA folders the host cannot run and Verilog are skipped with the reason', () => {
     const quince = found.get('Quince')!;
     expect(summary(quince).map((row) => row.slice(0, 5))).toEqual([
       ['quince_512', 'quince_512', 512, 'Reference_Implementation', 'reference'],
@@ -123,7 +123,7 @@ describe('discoverPackage over the synthetic layouts', () => {
         folder: 'Implementations/Additional_Implementation/ASIC',
         version: 'Additional_Implementation/ASIC',
         katName: null,
-        status: 'not-measurable',
+        status: 'skipped',
         reason: 'a hardware description (Verilog/VHDL), no C code for the CryptHash API',
       },
       {

@@ -140,7 +140,7 @@ export async function discoverPackage(directory: string, options: DiscoverPackag
             folder: folder.relative,
             version: version.label,
             katName: null,
-            status: 'not-measurable',
+            status: 'skipped',
             reason,
           });
           explained.push({ folder: folder.relative, role: 'left-out', detail: reason });

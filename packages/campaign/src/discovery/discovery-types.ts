@@ -97,6 +97,10 @@ export interface UnmeasuredFolder {
   version: string;
   /** The instance name when the folder has a header, else null. */
   katName: string | null;
+  /**
+   * `skipped`: software for an ISA this host cannot run, or a hardware description (no host runs it):
+   * a limit of the host, not of the package; `not-measurable`: the package gives no instance to measure there.
+   */
   status: 'skipped' | 'not-measurable';
   reason: string;
 }

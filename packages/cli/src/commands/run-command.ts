@@ -59,8 +59,11 @@ const collect = (value: string, previous: string[]) => [...previous, value];
  * `ngcc-perf run [CANDIDATE_DIR...]`: the campaign (check-host, build, kat, calibrate, measure, report, publish).
  * Exit 0 when every operation was measured; 3 (`EXIT_NOT_VOUCHED`) when the run completed but some
  * operations failed (their records say why; running again retries them), some inputs yielded no
- * measurable instance (listed with their reason; `--strict` refuses the run instead), or the build
- * phase built no library at all; 2 for bad input (and when no input yields an instance).
+ * measurable instance (listed with their reason; `--strict` refuses the run instead), a package
+ * measured in part lists folders as not measurable (build.json `packages[].unmeasured`, from discovery
+ * or its candidate.json; folders skipped for an ISA or hardware the host cannot run are listed but
+ * not counted), or the build phase built no library at all; 2 for bad input (and when no input
+ * yields an instance).
  */
 export function registerRunCommand(program: Command, context: CommandContext): void {
   program
@@ -244,8 +247,18 @@ export function registerRunCommand(program: Command, context: CommandContext): v
         bar?.stop();
       }
       const nothingBuilt = result.built !== null && result.built.libraries === 0;
+      // folders of the measured packages left out (build.json "packages"); skipped ones (an ISA or
+      // hardware this host cannot run) are a host's limit, not the package's, and leave the exit code alone
+      const unmeasured = result.packages
+        .filter((p) => p.reason === undefined)
+        .flatMap((p) =>
+          p.unmeasured.map((u) => ({ ...u, where: u.folder === '.' ? p.packageName : `${p.packageName}/${u.folder}` })),
+        );
+      const notMeasurable = unmeasured.filter((u) => u.status === 'not-measurable').length;
       const exitCode =
-        result.records.failed > 0 || refused.length > 0 || nothingBuilt ? EXIT_NOT_VOUCHED : EXIT_SUCCESS;
+        result.records.failed > 0 || refused.length > 0 || notMeasurable > 0 || nothingBuilt
+          ? EXIT_NOT_VOUCHED
+          : EXIT_SUCCESS;
       context.setExitCode(exitCode);
       if (flags.json) {
         context.io.stdout(`${JSON.stringify({ event: 'summary', ...result, refused, exitCode })}\n`);
@@ -261,6 +274,14 @@ export function registerRunCommand(program: Command, context: CommandContext): v
             : ` (shard ${result.shard.index}/${result.shard.count}: ${result.instances.join(', ')})`;
         context.io.stderr(`[ngcc-perf] run directory: ${result.runDirectory}${shardText}\n`);
         listRefused();
+        for (const u of unmeasured)
+          context.io.stderr(
+            `[ngcc-perf] not measured: ${u.where}: ${u.status === 'skipped' ? `skipped, ${u.reason}` : u.reason}\n`,
+          );
+        if (notMeasurable > 0)
+          context.io.stderr(
+            `[ngcc-perf] ${notMeasurable} folder(s) of the packages gave no measurable instance (listed in build.json "packages" and on the candidate pages with the reason): exit ${EXIT_NOT_VOUCHED}\n`,
+          );
         if (refused.length > 0)
           context.io.stderr(
             `[ngcc-perf] ${refused.length} input(s) yielded no measurable instance (listed in build.json "packages" with the reason): exit ${EXIT_NOT_VOUCHED}\n`,
