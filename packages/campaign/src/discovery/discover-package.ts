@@ -73,8 +73,11 @@ function nameInstances(found: Omit<DiscoveredInstance, 'name'>[]): DiscoveredIns
     const base = instance.katName.replace(/[^A-Za-z0-9_.-]+/g, '-').replace(/^[^A-Za-z0-9]+/, '') || 'instance';
     const first = firstVersion.get(instance.katName) ?? instance.version.label;
     firstVersion.set(instance.katName, first);
-    let name = first === instance.version.label ? base : `${base}.${slug(instance.version.label)}`;
-    for (let n = 2; used.has(name); n += 1) name = `${name.replace(/-\d+$/, '')}-${n}`;
+    const stem = first === instance.version.label ? base : `${base}.${slug(instance.version.label)}`;
+    // a second copy of one instance (an x86 and an ARM tree of the same package) is told apart by a
+    // count after the whole name, never by cutting the instance's own "-512" off
+    let name = stem;
+    for (let n = 2; used.has(name); n += 1) name = `${stem}-${n}`;
     used.add(name);
     return { name, ...instance };
   });
@@ -90,7 +93,8 @@ function nameInstances(found: Omit<DiscoveredInstance, 'name'>[]): DiscoveredIns
  * path (`Reference_Implementation`, `Optimized_Implementation/AVX2`, a `-res` goal); a folder
  * written for an ISA the host cannot run is listed as skipped; a folder with code but no instance
  * header of its own is listed as not measurable through the CryptHash API (never completed from
- * another folder), with what would measure it (`folders[].suggestion`, see `suggestFolderInstances`). The candidate id and official name come from the catalog, or `pkg-<name>`.
+ * another folder), with what would measure it (`folders[].suggestion`, see `suggestFolderInstances`).
+ * The candidate id and official name come from the catalog, or `pkg-<name>`.
  * @param directory - the package folder (an extracted archive or an unpacked package)
  * @example
  * const found = await discoverPackage('submissions/Litchi', { catalog: readBundledCatalog() });
@@ -127,10 +131,15 @@ export async function discoverPackage(directory: string, options: DiscoverPackag
   const shared = new Map<string, string[]>();
   const headerless: { folder: PackageFolder; version: string; implementation: ImplementationVersion }[] = [];
   const leftOutCode: LeftOutCode[] = [];
+  // the folders holding an instance header: each one's code belongs to that instance alone
+  const headers = new Map(
+    await Promise.all(folders.map(async (f) => [f.relative, await instanceHeader(root, f)] as const)),
+  );
+  const instanceFolders = [...headers].filter(([, header]) => header !== null).map(([folder]) => folder);
   try {
     for (const folder of folders) {
       const version = implementationVersion(segmentsOf(packageName, folder.relative));
-      const header = await instanceHeader(root, folder);
+      const header = headers.get(folder.relative) ?? null;
       const code = folder.files.filter(isCode);
       if (header === null) {
         const hardware = folder.files.some((f) => HARDWARE.test(f));
@@ -162,12 +171,28 @@ export async function discoverPackage(directory: string, options: DiscoverPackag
         own: code.map((file) => join(folder.relative, file)),
         packageSources,
         packageHeaders,
+        instanceFolders,
         reader: await readerFor(version.variant),
       });
+      if (linked.alternatives.length > 0) {
+        const reason = `its own sources are alternatives the linker refuses together (checked with nm): ${linked.alternatives
+          .map(
+            (a) =>
+              `${a.files.map((f) => path.posix.basename(f)).join(', ')} each define ${a.symbols.slice(0, 4).join(', ')}${a.symbols.length > 4 ? ', …' : ''}`,
+          )
+          .join(
+            '; ',
+          )}; name the one to measure in candidate.json "sources" (one instance per alternative, each with its "katName")`;
+        unmeasured.push({ folder: folder.relative, version: version.label, katName, status: 'not-measurable', reason });
+        explained.push({ folder: folder.relative, role: 'left-out', detail: `${katName}: ${reason}` });
+        continue;
+      }
       if (linked.unresolved.length > 0) {
         const reason =
           linked.unresolved.length === 1 && linked.unresolved[0] === 'CryptHash'
-            ? 'no source of the package compiles to an object defining CryptHash for this instance header (checked with nm)'
+            ? !linked.ownCode
+              ? 'its folder holds the instance header but no algorithm code of its own (only programs or the ICCS DRNG, if any), and no source outside the other instances’ folders defines CryptHash (checked with nm); another instance’s code is never built in its place'
+              : 'no source of the package compiles to an object defining CryptHash for this instance header (checked with nm)'
             : `the linker leaves ${linked.unresolved.join(', ')} undefined and no source of the package defines ${linked.unresolved.length === 1 ? 'it' : 'them'} (checked with nm); list the missing sources in candidate.json "sources"`;
         unmeasured.push({ folder: folder.relative, version: version.label, katName, status: 'not-measurable', reason });
         explained.push({ folder: folder.relative, role: 'left-out', detail: `${katName}: ${reason}` });

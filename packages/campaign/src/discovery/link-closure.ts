@@ -20,6 +20,14 @@ export interface LinkedSources {
   added: AddedSource[];
   /** Symbols no source of the package defines (the instance cannot be linked), sorted. */
   unresolved: string[];
+  /** Whether the instance folder holds library code of its own (not only programs and an unused DRNG). */
+  ownCode: boolean;
+  /**
+   * Own sources that define the same strong symbols (alternatives the package's build picks one of,
+   * e.g. one file per capacity): each group's files, sorted, with the symbols they share. The
+   * linker refuses them together, so the instance is not built from a guess; [] when none.
+   */
+  alternatives: { files: string[]; symbols: string[] }[];
   /** Target flags its sources needed to compile on this host (an intrinsic's feature), each with why; the build adds them the same way. */
   targetFlags: TargetFlag[];
 }
@@ -38,6 +46,22 @@ function closeness(a: string, b: string): number {
 const byCloseness = (folder: string) => (a: PackageSource, b: PackageSource) =>
   closeness(b.folder, folder) - closeness(a.folder, folder) || (a.file < b.file ? -1 : a.file > b.file ? 1 : 0);
 
+/** Groups of files that define the same strong symbols, each group with the symbols its files share. */
+function clashingSources(files: readonly string[], strongOf: (file: string) => readonly string[]) {
+  const definers = new Map<string, string[]>();
+  for (const file of files)
+    for (const symbol of strongOf(file)) definers.set(symbol, [...(definers.get(symbol) ?? []), file]);
+  const groups = new Map<string, { files: string[]; symbols: string[] }>();
+  for (const [symbol, definedBy] of definers) {
+    if (definedBy.length < 2) continue;
+    const key = [...definedBy].sort().join('\0');
+    const group = groups.get(key) ?? { files: [...definedBy].sort(), symbols: [] };
+    group.symbols.push(symbol);
+    groups.set(key, group);
+  }
+  return [...groups.values()].map((g) => ({ files: g.files, symbols: g.symbols.sort() }));
+}
+
 /** Options of {@link linkInstanceSources}. */
 export interface LinkInstanceSourcesOptions {
   root: string;
@@ -49,6 +73,11 @@ export interface LinkInstanceSourcesOptions {
   packageSources: readonly PackageSource[];
   /** Every header of the package, for headers the compiler cannot find. */
   packageHeaders: readonly PackageSource[];
+  /**
+   * The folders holding an instance header (this one's included), relative to the package: a
+   * source belongs to the nearest one above it, and another instance's sources are never taken.
+   */
+  instanceFolders?: readonly string[];
   reader: SymbolReader;
 }
 
@@ -58,7 +87,9 @@ export interface LinkInstanceSourcesOptions {
  * path; an object defining `main` is a program and left out; an own DRNG file nothing calls is
  * left out; an own file the compiler refuses is left out (with its first error) when the other
  * objects define `CryptHash` and link without it, and kept (so the build shows the error) otherwise —
- * then no other folder's source is taken in its place; else, while linking leaves symbols undefined (or nothing defines `CryptHash`), the
+ * then no other folder's source is taken in its place; own sources defining the same strong symbols
+ * (alternatives) are returned as such and nothing is linked; another instance's sources (those whose nearest
+ * instance folder is not this one) are never taken; else, while linking leaves symbols undefined (or nothing defines `CryptHash`), the
  * nearest package source whose object defines them is added, each with the symbols that made it
  * needed; only when no other source gives them is a program's object taken (one that defines main
  * and the missing symbols: an algorithm file with a test main its build script turns off), one at
@@ -120,8 +151,25 @@ export async function linkInstanceSources(options: LinkInstanceSourcesOptions): 
     }
   }
 
+  const ownCode = library.length + uncompiled.length > 0;
+  const alternatives = clashingSources(library, (file) => symbolsOf.get(file)?.strong ?? []);
+  if (alternatives.length > 0)
+    return { targetFlags: [], sources: [], includeDirs, excluded, added, unresolved: [], ownCode, alternatives };
   const chosen = new Set(library);
-  const pool = options.packageSources.filter((s) => !chosen.has(s.file)).sort(byCloseness(folder));
+  // another instance's own code (its folder, or below it but above no nearer instance folder) is
+  // that instance: taken here it would build this instance from code compiled against the other's
+  // header (its own folder's header wins the #include), so it is never offered
+  const owner = (sourceFolder: string) =>
+    (options.instanceFolders ?? [])
+      .filter((f) => f === '.' || sourceFolder === f || sourceFolder.startsWith(`${f}/`))
+      .sort((a, b) => b.length - a.length)[0] ?? null;
+  const pool = options.packageSources
+    .filter((s) => !chosen.has(s.file))
+    .filter((s) => {
+      const of = owner(s.folder);
+      return of === null || of === folder;
+    })
+    .sort(byCloseness(folder));
   const providers = new Map<string, string[]>();
   // program sources left out because they include (wrap) the program source taken: taken → wrapper
   const passedOver = new Map<string, string>();
@@ -219,5 +267,7 @@ export async function linkInstanceSources(options: LinkInstanceSourcesOptions): 
     excluded: excluded.sort((a, b) => (a.file < b.file ? -1 : 1)),
     added,
     unresolved,
+    ownCode,
+    alternatives: [],
   };
 }

@@ -21,6 +21,11 @@ export interface ObjectSymbols {
   defined: string[];
   /** Symbols the object leaves undefined (`nm` type U). */
   undefined: string[];
+  /**
+   * The strong definitions among `defined` (not weak `W`/`V`, not common `C`): two objects that
+   * both define one cannot be linked together. Absent when not read.
+   */
+  strong?: string[];
   /** Flags the compile added because gcc said an intrinsic needs a target feature this host has; [] when none. */
   targetFlags: TargetFlag[];
   /** The files the compiler read for the object (its `-MD` list: the source, the headers and any `.c` it includes), absolute. */
@@ -163,12 +168,16 @@ export async function createSymbolReader(root: string, flags: string, fallbackFl
     }
     const listed = await execa('nm', ['--format=posix', object], { reject: false });
     const defined: string[] = [];
+    const strong: string[] = [];
     const undefinedSymbols: string[] = [];
     for (const line of String(listed.stdout).split('\n')) {
       const [name, type] = line.split(' ');
       if (!name || !type) continue;
       if (type === 'U') undefinedSymbols.push(name);
-      else if (/^[A-TV-Z]$/.test(type)) defined.push(name);
+      else if (/^[A-TV-Z]$/.test(type)) {
+        defined.push(name);
+        if (!/^[CVW]$/.test(type)) strong.push(name);
+      }
     }
     return {
       object,
@@ -176,6 +185,7 @@ export async function createSymbolReader(root: string, flags: string, fallbackFl
       error: null,
       missingHeader: null,
       defined,
+      strong,
       undefined: undefinedSymbols,
       targetFlags,
       readFiles: await readDependencyList(`${object}.d`),
@@ -194,6 +204,7 @@ export async function createSymbolReader(root: string, flags: string, fallbackFl
         error: built.error,
         missingHeader: built.missingHeader,
         defined: built.defined,
+        strong: built.strong,
         undefined: built.undefined,
         targetFlags: built.targetFlags,
         readFiles: built.readFiles,

@@ -61,7 +61,13 @@ export function summarizeBuildFailure(message: string, candidateDirectory: strin
         .trim(),
     )
     .filter((line) => !line.startsWith('building instance') && !line.startsWith('Fix the sources'));
-  const errors = lines.filter((line) => /\berror\b/i.test(line) && !/^(make|gmake|cmake|CMake Error)/.test(line));
+  // the linker's own diagnostics (`ld: … multiple definition of …`, `undefined reference to …`) say
+  // why before collect2's "ld returned 1 exit status" does
+  const errors = lines.filter(
+    (line) =>
+      (/\berror\b/i.test(line) || /multiple definition of|undefined reference to/.test(line)) &&
+      !/^(make|gmake|cmake|CMake Error)/.test(line),
+  );
   // no compiler error: CMake's own last lines say what stopped it (a path it cannot quote, a missing tool)
   const chosen = (errors.length > 0 ? errors.slice(0, 3) : lines.filter((l) => l !== '').slice(-3)).join(' | ');
   const head = /^building instance .* failed \(([^)]*)\)/m.exec(message)?.[1];
