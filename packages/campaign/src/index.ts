@@ -27,6 +27,7 @@ export type {
   DiscoveredPackage,
   ExcludedSource,
   FolderExplanation,
+  FolderSuggestion,
   UnmeasuredFolder,
 } from './discovery/discovery-types.js';
 export { implementationVersion } from './discovery/implementation-version.js';

@@ -92,7 +92,14 @@ describe('discovery by the compiler and nm', () => {
     expect(wolfberry.folders.find((f) => f.folder === folder)).toEqual({
       folder,
       role: 'left-out',
-      detail: `only programs or files the compiler refuses here (${folder}/bench_win.c:1:10: fatal error: windows.h: No such file or directory); nothing for an instance library`,
+      detail: `only programs or files the compiler refuses here (${folder}/bench_win.c:1:10: fatal error: windows.h: No such file or directory); nothing for an instance library as it is`,
+      suggestion: {
+        twin: null,
+        missingHeaders: [{ header: 'windows.h', copyFrom: null }],
+        definesCryptHash: false,
+        undefinedSymbols: [],
+        instance: null,
+      },
     });
     expect(wolfberry.unmeasured.map((u) => u.folder)).not.toContain(folder);
   });

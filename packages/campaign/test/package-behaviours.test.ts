@@ -19,7 +19,7 @@ const catalog = readHashCatalog(
 const work = mkdtempSync(path.join(tmpdir(), 'package-behaviours-'));
 const runDirectory = path.join(work, 'run');
 let result: RunCampaignResult;
-let probes: Record<string, { requestedBits: number; result: string } | null>;
+let probes: Record<string, { requestedBits: number; result: string; detail: string | null } | null>;
 const record = (instance: string, bytes: number) =>
   JSON.parse(readFileSync(path.join(runDirectory, 'records', 'toy-07', `${instance}__hash_${bytes}.json`), 'utf8')) as {
     plan: { calibrationSeconds: number; warmCallSeconds: number; calibrationBasis: string };
@@ -47,7 +47,10 @@ beforeAll(async () => {
     allowUnfixedHost: true,
   });
   const build = JSON.parse(readFileSync(path.join(runDirectory, 'build.json'), 'utf8')) as {
-    instances: { instance: string; digestLengthProbe: { requestedBits: number; result: string } | null }[];
+    instances: {
+      instance: string;
+      digestLengthProbe: { requestedBits: number; result: string; detail: string | null } | null;
+    }[];
   };
   probes = Object.fromEntries(build.instances.map((e) => [e.instance, e.digestLengthProbe]));
 }, pacedMilliseconds(600_000));
@@ -69,6 +72,20 @@ describe('behaviours beyond the KATs', () => {
       voavanga_512: { requestedBits: 504, result: 'honoured', detail: null },
       voavanga_xof: { requestedBits: 504, result: 'fixed-length', detail: expect.any(String) },
     });
+  });
+
+  test("the probe's detail says it is the digest-length probe, the length asked and what the library did, never a KAT file", () => {
+    const asked = (bits: number, own: number) =>
+      `digest-length probe (one CryptHash call asking for ${bits} bits instead of the instance's ${own}; no KAT file is generated): `;
+    expect(probes.voavanga_xof!.detail).toMatch(
+      new RegExp(
+        `^${asked(504, 512).replace(/[()]/g, '\\$&')}CryptHash wrote guard byte \\d+ after the digest buffer of 63 bytes, so it writes its own digest length whatever it is asked$`,
+      ),
+    );
+    expect(probes.voavanga_256!.detail).toBe(
+      `${asked(248, 256)}CryptHash returned -1, the library's choice (it accepts only its own digest length), not a harness or memory limit`,
+    );
+    for (const probe of Object.values(probes)) expect(probe?.detail ?? '').not.toMatch(/KAT_Loop|iteration/);
   });
 
   test('heap kept after the call is in the record, on the candidate page and in the summary notes, told apart from a table kept by a costly first call only as far as one call allows', () => {

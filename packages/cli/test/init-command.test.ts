@@ -1,8 +1,18 @@
 // `ngcc-perf init` on a folder holding a package folder and a .zip: what it prints, the
 // candidate.json it writes (which `run` accepts unchanged), and a .zip with an entry that
-// climbs out refused with exit code 2 naming the entry.
+// climbs out refused with exit code 2 naming the entry; for a folder with code but no instance
+// header, lines that measure it when followed as printed (the header to copy, a unique entry).
 import { afterAll, describe, expect, test } from '@jest/globals';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadCandidate } from '@ngcc-perf/campaign';
@@ -92,5 +102,44 @@ describe('ngcc-perf init', () => {
     );
     expect(existsSync(path.join(out, 'Olive'))).toBe(false);
     expect(existsSync(path.join(work, 'Implementations'))).toBe(false);
+  });
+
+  test('a folder with code but no instance header: the header to copy and an entry that loads when pasted', async () => {
+    const root = writePackage(path.join(work, 'headerless'), 'Kiwano');
+    const reference = 'Implementations/Reference_Implementation/Kiwano-256';
+    const optimized = 'Implementations/Optimized_Implementation/Kiwano-256';
+    mkdirSync(path.join(root, optimized), { recursive: true });
+    copyFileSync(path.join(root, reference, 'xor_fold.c'), path.join(root, optimized, 'xor_fold_fast.c'));
+    const { code, stdout } = await runCli(['init', root]);
+    expect(code).toBe(0);
+    const lines = stdout.split('\n');
+    const at = lines.findIndex((l) => l.startsWith(`  left out  ${optimized}: `));
+    expect(lines[at + 1]).toBe(
+      `      to measure it, 1. copy ${reference}/CryptHash_AlgorithmInstance.h into ${optimized}/: its sources include ` +
+        'CryptHash_AlgorithmInstance.h, which the folder lacks (gcc: No such file or directory); it is the header of kiwano_256, its twin',
+    );
+    const entry = JSON.parse(lines[at + 3]!) as Record<string, unknown>;
+    expect(entry).toEqual({
+      name: 'kiwano_256.optimized',
+      digestBits: 256,
+      katName: 'kiwano_256',
+      variant: 'performance',
+      version: 'Optimized_Implementation',
+      sources: [`${optimized}/xor_fold_fast.c`],
+      includeDirs: [optimized],
+    });
+    // followed as printed: the header copied, the entry pasted into "instances"
+    copyFileSync(
+      path.join(root, reference, 'CryptHash_AlgorithmInstance.h'),
+      path.join(root, optimized, 'CryptHash_AlgorithmInstance.h'),
+    );
+    const written = JSON.parse(readFileSync(path.join(root, 'candidate.json'), 'utf8')) as { instances: unknown[] };
+    written.instances.push(entry);
+    writeFileSync(path.join(root, 'candidate.json'), JSON.stringify(written, null, 2));
+    const candidate = await loadCandidate(root);
+    expect(candidate.instances.map((i) => [i.name, i.katName, i.variant])).toEqual([
+      ['kiwano_256', 'kiwano_256', 'reference'],
+      ['kiwano_256.optimized', 'kiwano_256', 'performance'],
+    ]);
   });
 });

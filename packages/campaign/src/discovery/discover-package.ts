@@ -7,7 +7,8 @@ import { linkInstanceSources, type PackageSource } from './link-closure.js';
 import { createSymbolReader, type SymbolReader } from './object-symbols.js';
 import { derivedCandidateId, findCatalogEntry, type HashCatalog } from './hash-catalog.js';
 import { isaSkipReason, readHostIsa, type HostIsa } from './host-isa-support.js';
-import { implementationVersion, type ImplementationVersion } from './implementation-version.js';
+import { implementationVersion, versionSlug as slug, type ImplementationVersion } from './implementation-version.js';
+import { suggestFolderInstances, type LeftOutCode } from './folder-suggestion.js';
 import { walkPackage, type PackageFolder } from './walk-package.js';
 
 /** Options of {@link discoverPackage}. */
@@ -55,14 +56,6 @@ function versionRank(version: ImplementationVersion): string {
   return `${rank}:${version.label}`;
 }
 
-function slug(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/_implementations?/g, '')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-}
-
 const natural = new Intl.Collator('en', { numeric: true });
 
 /** Gives each instance a name unique in the candidate: the header's name for the first version, `<name>.<version>` for others. */
@@ -100,7 +93,8 @@ function nameInstances(found: Omit<DiscoveredInstance, 'name'>[]): DiscoveredIns
  * path (`Reference_Implementation`, `Optimized_Implementation/AVX2`, a `-res` goal); a folder
  * written for an ISA the host cannot run is listed as skipped; a folder with code but no instance
  * header of its own is listed as not measurable through the CryptHash API (never completed from
- * another folder). The candidate id and official name come from the catalog, or `pkg-<name>`.
+ * another folder), with what would measure it (`folders[].suggestion`, see `suggestFolderInstances`).
+ * The candidate id and official name come from the catalog, or `pkg-<name>`.
  * @param directory - the package folder (an extracted archive or an unpacked package)
  * @example
  * const found = await discoverPackage('submissions/Litchi', { catalog: readBundledCatalog() });
@@ -135,7 +129,8 @@ export async function discoverPackage(directory: string, options: DiscoverPackag
   };
   const explained: FolderExplanation[] = [];
   const shared = new Map<string, string[]>();
-  const headerless: { folder: PackageFolder; version: string }[] = [];
+  const headerless: { folder: PackageFolder; version: string; implementation: ImplementationVersion }[] = [];
+  const leftOutCode: LeftOutCode[] = [];
   // the folders holding an instance header: each one's code belongs to that instance alone
   const headers = new Map(
     await Promise.all(folders.map(async (f) => [f.relative, await instanceHeader(root, f)] as const)),
@@ -160,7 +155,7 @@ export async function discoverPackage(directory: string, options: DiscoverPackag
           explained.push({ folder: folder.relative, role: 'left-out', detail: reason });
           continue;
         }
-        if (code.length > 0) headerless.push({ folder, version: version.label });
+        if (code.length > 0) headerless.push({ folder, version: version.label, implementation: version });
         continue;
       }
       const { katName } = { katName: header.macros.instanceName };
@@ -221,7 +216,7 @@ export async function discoverPackage(directory: string, options: DiscoverPackag
         katFiles: [...new Map((inFolder.length > 0 ? inFolder : own).map((k) => [k.file, k.path])).values()].sort(),
       });
     }
-    for (const { folder, version } of headerless) {
+    for (const { folder, version, implementation } of headerless) {
       const lent = [...shared.entries()].filter(
         ([file]) => file === folder.relative || path.posix.dirname(file) === folder.relative,
       );
@@ -240,11 +235,16 @@ export async function discoverPackage(directory: string, options: DiscoverPackag
       const reader = await readerFor('reference');
       const programs: string[] = [];
       const uncompiled: string[] = [];
+      const left: LeftOutCode = { folder: folder.relative, version: implementation, sources: [], missingHeaders: [] };
       for (const file of folder.files.filter(isCode)) {
         const symbols = await reader.read(path.join(root, folder.relative, file), [path.join(root, folder.relative)]);
         if (symbols.defined.includes('main')) programs.push(file);
-        else if (!symbols.compiled) uncompiled.push(symbols.error ?? `${file}: does not compile`);
+        else left.sources.push(join(folder.relative, file));
+        if (!symbols.defined.includes('main') && !symbols.compiled)
+          uncompiled.push(symbols.error ?? `${file}: does not compile`);
+        if (symbols.missingHeader !== null) left.missingHeaders.push(symbols.missingHeader);
       }
+      leftOutCode.push(left);
       if (programs.length + uncompiled.length === folder.files.filter(isCode).length) {
         const mains = programs.length > 0 ? `${programs.join(', ')} define main` : '';
         explained.push({
@@ -253,7 +253,7 @@ export async function discoverPackage(directory: string, options: DiscoverPackag
           detail:
             uncompiled.length === 0
               ? `only programs (${mains}); nothing for an instance library`
-              : `only programs or files the compiler refuses here (${[mains, ...uncompiled].filter((s) => s !== '').join('; ')}); nothing for an instance library`,
+              : `only programs or files the compiler refuses here (${[mains, ...uncompiled].filter((s) => s !== '').join('; ')}); nothing for an instance library as it is`,
         });
         continue;
       }
@@ -266,6 +266,12 @@ export async function discoverPackage(directory: string, options: DiscoverPackag
     for (const reader of readers.values()) await (await reader).close();
   }
   const instances = nameInstances(found);
+  const suggestions = await suggestFolderInstances(
+    root,
+    leftOutCode,
+    instances,
+    packageHeaders.map((h) => h.file),
+  );
   const entry = findCatalogEntry(options.catalog, packageName);
   return {
     packageName,
@@ -281,7 +287,7 @@ export async function discoverPackage(directory: string, options: DiscoverPackag
         role: 'instance',
         detail: `measured as ${i.name} (${i.katName}, ${i.digestBits} bits, ${i.version.label}) from ${i.sources.length} source${i.sources.length === 1 ? '' : 's'}`,
       })),
-      ...explained,
+      ...explained.map((f) => (suggestions.has(f.folder) ? { ...f, suggestion: suggestions.get(f.folder)! } : f)),
     ].sort((a, b) => (a.folder < b.folder ? -1 : a.folder > b.folder ? 1 : 0)),
     versions: [...new Set(instances.map((i) => i.version.label))],
   };

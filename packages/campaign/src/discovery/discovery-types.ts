@@ -27,6 +27,39 @@ export interface FolderExplanation {
   role: 'instance' | 'shared' | 'left-out';
   /** One sentence a person can act on. */
   detail: string;
+  /** For a left-out folder with code: what would measure it (`ngcc-perf init` prints it), else absent. */
+  suggestion?: FolderSuggestion;
+}
+
+/** What would measure a left-out folder that holds code but no instance header of its own. */
+export interface FolderSuggestion {
+  /**
+   * The instance of the package its code is taken to implement (same folder name or instance
+   * name, the reference version first): its digest length and official digests apply. Null when none.
+   */
+  twin: { name: string; katName: string; folder: string } | null;
+  /**
+   * Headers its sources include that the folder lacks (gcc: "No such file or directory"), each
+   * with the package file to copy into the folder (the twin's first), or null when the package has none.
+   */
+  missingHeaders: { header: string; copyFrom: string | null }[];
+  /** Whether an object of its sources defines CryptHash (once the headers are supplied). */
+  definesCryptHash: boolean;
+  /** Symbols the linker leaves undefined in its sources' library ([] when it links). */
+  undefinedSymbols: string[];
+  /**
+   * The candidate.json `instances` entry that measures it once the missing headers are copied
+   * into the folder (paths relative to the package); null when it cannot build (see the fields above).
+   */
+  instance: {
+    name: string;
+    digestBits: number;
+    katName: string;
+    variant: 'reference' | 'performance' | 'resource';
+    version: string;
+    sources: string[];
+    includeDirs: string[];
+  } | null;
 }
 
 /** One instance folder found by its header (a measurable implementation of one instance). */

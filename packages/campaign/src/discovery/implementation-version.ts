@@ -62,3 +62,17 @@ export function implementationVersion(segments: readonly string[]): Implementati
   const label = [head, ...(isaFolder !== null ? [isaFolder] : [])].join('/') + (goal !== null ? ` (${goal} goal)` : '');
   return { label, variant, isa };
 }
+
+/**
+ * The short form of a version label that discovery appends to an instance name of a version other
+ * than the first (`<name>.<slug>`): lower case, `_Implementation` dropped, other characters `-`.
+ * @example
+ * versionSlug('Optimized_Implementation/AVX2'); // 'optimized-avx2'
+ */
+export function versionSlug(label: string): string {
+  return label
+    .toLowerCase()
+    .replace(/_implementations?/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}

@@ -41,7 +41,8 @@ export type CampaignEvent =
       event: 'kat';
       candidate: string;
       instance: string;
-      status: 'checked' | 'reused';
+      /** `checked` now; `reused` from an earlier run; `by-build`: no library was built, so the build's LOADFAIL stands. */
+      status: 'checked' | 'reused' | 'by-build';
       verdict: KatVerdict;
       flags: BuildFlagsKind | null;
     }

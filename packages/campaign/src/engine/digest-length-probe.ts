@@ -1,4 +1,4 @@
-import { runKat } from '@ngcc-perf/kat';
+import { runKat, type KatResult } from '@ngcc-perf/kat';
 
 /** What a library did when asked for a shorter digest than its instance's (one CryptHash call). */
 export interface DigestLengthProbe {
@@ -6,12 +6,54 @@ export interface DigestLengthProbe {
   requestedBits: number;
   /**
    * `honoured`: it wrote the shorter digest; `fixed-length`: it wrote past the requested length
-   * (its own length whatever it is asked: the guard bytes after the digest changed);
-   * `rejected`: it returned non-zero (it accepts only its own length); `failed`: another verdict.
+   * (its own length whatever it is asked: a guard byte after the digest buffer changed);
+   * `rejected`: it returned non-zero (it accepts only its own length); `failed`: anything else
+   * (a crash, a timeout, a write into the message buffer, two different digests).
    */
   result: 'honoured' | 'fixed-length' | 'rejected' | 'failed';
-  /** The driver's verdict detail, or null. */
+  /**
+   * Null when honoured, else one sentence that names the digest-length probe, the length asked
+   * and what the library did (never a KAT file: the probe generates none), e.g. `digest-length
+   * probe (one CryptHash call asking for 504 bits instead of the instance's 512; no KAT file is
+   * generated): CryptHash wrote guard byte 0 after the digest buffer of 63 bytes, so it writes its
+   * own digest length whatever it is asked`.
+   */
   detail: string | null;
+}
+
+/** What the library did when asked for `requestedBits`, in the probe's own words (no KAT file is generated). */
+function probeDetail(outcome: KatResult, requestedBits: number, digestBits: number): string {
+  const asked =
+    `digest-length probe (one CryptHash call asking for ${requestedBits} bits instead of the instance's ${digestBits}; ` +
+    'no KAT file is generated)';
+  const said = outcome.detail ?? '';
+  switch (outcome.verdict) {
+    case 'CRYPTOFAIL':
+      return `${asked}: CryptHash returned ${String(outcome.returnCode ?? 'non-zero')}, the library's choice (it accepts only its own digest length), not a harness or memory limit`;
+    case 'OVERFLOW': {
+      // the driver names the guard byte it found changed ("wrote guard byte 0 after the digest buffer")
+      const guard = /wrote (guard byte \d+|a guard byte) (after|before|around) the (\w+) buffer/.exec(said);
+      const wrote =
+        guard === null
+          ? `changed a guard byte of the ${outcome.buffer ?? 'digest or message'} buffer`
+          : `wrote ${guard[1]} ${guard[2]} the ${guard[3]} buffer`;
+      if (outcome.buffer === 'digest')
+        return `${asked}: CryptHash ${wrote} of ${requestedBits / 8} bytes, so it writes its own digest length whatever it is asked`;
+      return outcome.buffer === 'message-content'
+        ? `${asked}: CryptHash changed the (const) message it was given`
+        : `${asked}: CryptHash ${wrote}`;
+    }
+    case 'CRASH':
+      return `${asked}: ${outcome.signal !== null ? `the driver was killed by ${outcome.signal} inside CryptHash` : `the driver exited with code ${String(outcome.processExitCode)}`}`;
+    case 'TIMEOUT':
+      return `${asked}: CryptHash gave no answer within ${outcome.timeoutSeconds} s`;
+    case 'LOADFAIL':
+      return `${asked}: the library could not be loaded again`;
+    case 'MISMATCH':
+      return `${asked}: two calls on the same message gave different digests`;
+    default:
+      return `${asked}: ${outcome.verdict}`;
+  }
 }
 
 /**
@@ -46,18 +88,13 @@ export async function probeDigestLength(options: {
     logPathsRelativeTo: options.runDirectory,
   });
   const result =
-    outcome.verdict === 'OVERFLOW'
+    outcome.verdict === 'OVERFLOW' && outcome.buffer === 'digest'
       ? 'fixed-length'
       : outcome.verdict === 'CRYPTOFAIL'
         ? 'rejected'
         : outcome.verdict === 'NOKAT' || outcome.verdict === 'PASS'
           ? 'honoured'
           : 'failed';
-  const detail =
-    result === 'honoured'
-      ? null
-      : result === 'rejected'
-        ? `CryptHash returned ${outcome.verdict === 'CRYPTOFAIL' ? String(outcome.returnCode ?? 'non-zero') : 'non-zero'} when asked for ${requestedBits} bits instead of its ${options.digestBits}: the library's choice (it accepts only its own digest length), not a harness or memory limit`
-        : outcome.detail;
+  const detail = result === 'honoured' ? null : probeDetail(outcome, requestedBits, options.digestBits);
   return { requestedBits, result, detail };
 }

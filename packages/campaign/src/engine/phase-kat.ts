@@ -206,7 +206,7 @@ export async function runKatPhase(context: CampaignContext): Promise<void> {
         event: 'kat',
         candidate: candidate.id,
         instance: instance.name,
-        status: 'reused',
+        status: entry.katLog === null ? 'by-build' : 'reused',
         verdict: entry.kat!,
         flags: entry.flags,
       });

@@ -104,3 +104,32 @@ export function writeYuzu(parent: string): string {
   );
   return root;
 }
+
+/** The reference Wolfberry folder of {@link writeWolfberryHeaderless}. */
+export const HEADERLESS_REF = 'Implementations/Reference_Implementation/Wolfberry-256';
+/** Its optimized folder: code that includes the instance header, which only the reference twin holds. */
+export const HEADERLESS_OPT = 'Implementations/Optimized_Implementation/Wolfberry-256';
+/** Its additional folder: code that includes a header nowhere in the package. */
+export const HEADERLESS_LOST = 'Implementations/Additional_Implementation/Wolfberry-256';
+
+/**
+ * Writes `<parent>/Wolfberry/…` (catalogued as toy-08, whose manifest holds 256-bit digests): a
+ * reference instance `Wolfberry-256`, an optimized folder of the same name whose `.c` includes
+ * `CryptHash_AlgorithmInstance.h` and then `wolfberry_params.h` (both in the reference folder
+ * only) without holding them, and an additional folder whose `.c`
+ * includes a header no folder of the package holds. Returns the package folder.
+ */
+export function writeWolfberryHeaderless(parent: string): string {
+  const root = path.join(parent, 'Wolfberry');
+  put(root, `${HEADERLESS_REF}/CryptHash_AlgorithmInstance.h`, header('Wolfberry-256', 256, () => '\n') + '\n');
+  put(root, `${HEADERLESS_REF}/wolfberry.c`, toyHash('CryptHash_AlgorithmInstance.h'));
+  put(root, `${HEADERLESS_REF}/wolfberry_params.h`, '#define WOLFBERRY_LANES 4\n');
+  // gcc stops at the first missing header: the second shows only once the first is supplied
+  put(
+    root,
+    `${HEADERLESS_OPT}/wolfberry_opt.c`,
+    `${toyHash('CryptHash_AlgorithmInstance.h')}\n#include "wolfberry_params.h"\nint wolfberry_lanes = WOLFBERRY_LANES;\n`,
+  );
+  put(root, `${HEADERLESS_LOST}/wolfberry_simd.c`, toyHash('wolfberry_simd_tables.h'));
+  return root;
+}

@@ -10,6 +10,7 @@ import {
   readBundledCatalog,
   resolveRunInputs,
   type DiscoveredPackage,
+  type FolderSuggestion,
   type RefusedInput,
 } from '@ngcc-perf/campaign';
 
@@ -18,15 +19,43 @@ interface InitFlags {
   json?: boolean;
 }
 
-/** The candidate.json lines that would measure a folder discovery left out. */
-function wouldChange(found: DiscoveredPackage, folder: string): string {
-  const name =
-    folder
-      .split('/')
-      .at(-1)!
-      .replace(/[^A-Za-z0-9_.-]+/g, '-')
-      .replace(/^[^A-Za-z0-9]+/, '') || 'instance';
-  return `{ "name": "${name}", "digestBits": <bits>, "sources": ["${folder}/<file>.c"], "includeDirs": ["${folder}"] } in "instances"`;
+/**
+ * The lines that say what would measure a folder discovery left out: the headers to copy into it
+ * first, then the candidate.json `instances` entry (paste it as it is), or why none can be given.
+ */
+function wouldChange(folder: string, suggestion: FolderSuggestion | undefined): string[] {
+  if (suggestion === undefined) return [];
+  const lines: string[] = [];
+  const copies = suggestion.missingHeaders.filter((m) => m.copyFrom !== null);
+  const absent = suggestion.missingHeaders.filter((m) => m.copyFrom === null);
+  if (absent.length > 0) {
+    lines.push(
+      `      cannot be built as it is: its sources include ${absent.map((m) => m.header).join(', ')}, which neither the folder nor the rest of the package holds (gcc: No such file or directory); supply ${absent.length === 1 ? 'it' : 'them'} to measure it`,
+    );
+    return lines;
+  }
+  if (suggestion.instance === null) {
+    const why =
+      suggestion.twin === null
+        ? 'no instance of the package has its folder name or instance name, so its digest length and official digests are unknown; add it to "instances" with its "digestBits" and the "katName" whose digests it must match'
+        : !suggestion.definesCryptHash
+          ? 'no object of its sources defines CryptHash (checked with nm), so there is no entry point to measure'
+          : `the linker leaves ${suggestion.undefinedSymbols.join(', ')} undefined; list the sources that define them in "sources"`;
+    lines.push(`      not measurable as it is: ${why}`);
+    return lines;
+  }
+  const { instance } = suggestion;
+  const twin = suggestion.twin!;
+  let step = 1;
+  for (const m of copies)
+    lines.push(
+      `      ${step === 1 ? 'to measure it, ' : ''}${step++}. copy ${m.copyFrom} into ${folder}/: its sources include ${m.header}, which the folder lacks (gcc: No such file or directory)${m.copyFrom === `${twin.folder}/${m.header}` ? `; it is the header of ${twin.name}, its twin` : ''}`,
+    );
+  lines.push(
+    `      ${copies.length === 0 ? 'to measure it,' : `${step}.`} add to candidate.json "instances" (${twin.katName}'s digest length; "katName" judges its KATs by ${twin.name}'s official digests):`,
+  );
+  lines.push(`        ${JSON.stringify(instance)}`);
+  return lines;
 }
 
 /** The lines `ngcc-perf init` prints for one package: every folder, what it became and why. */
@@ -52,8 +81,7 @@ function renderFound(found: DiscoveredPackage, file: string, manifest: string | 
   });
   for (const f of found.folders.filter((x) => x.role !== 'instance')) {
     lines.push(`  ${f.role === 'shared' ? 'shared' : 'left out'}  ${f.folder}: ${f.detail}`);
-    if (f.role === 'left-out' && !/^[^:]*: written for|needs AVX|hardware description/.test(f.detail))
-      lines.push(`      to measure it, add to candidate.json: ${wouldChange(found, f.folder)}`);
+    if (f.role === 'left-out') lines.push(...wouldChange(f.folder, f.suggestion));
   }
   return `${lines.join('\n')}\n`;
 }

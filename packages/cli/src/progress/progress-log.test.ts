@@ -23,4 +23,19 @@ describe('createProgressLog', () => {
         "(assuming the calibration's call times; ≈ 1.1 disturbed-trial reruns per operation)\n",
     ]);
   });
+
+  it('says a KAT verdict the build decided (no library) is not one kept from an earlier run', () => {
+    const lines: string[] = [];
+    const sink = createProgressLog((line) => void lines.push(line));
+    const kat = (status: 'checked' | 'reused' | 'by-build', verdict: 'PASS' | 'LOADFAIL') =>
+      sink({ event: 'kat', candidate: 'hash-05', instance: 'x.optimized', status, verdict, flags: 'harness-default' });
+    kat('by-build', 'LOADFAIL');
+    kat('reused', 'PASS');
+    kat('checked', 'PASS');
+    expect(lines).toEqual([
+      '[ngcc-perf] hash-05/x.optimized: KAT LOADFAIL (no library was built), flags harness-default\n',
+      '[ngcc-perf] hash-05/x.optimized: KAT PASS (kept), flags harness-default\n',
+      '[ngcc-perf] hash-05/x.optimized: KAT PASS, flags harness-default\n',
+    ]);
+  });
 });

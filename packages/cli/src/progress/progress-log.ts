@@ -30,7 +30,7 @@ export function createProgressLog(write: (line: string) => void): CampaignEventS
       }
       case 'kat':
         say(
-          `${event.candidate}/${event.instance}: KAT ${event.verdict}${event.status === 'reused' ? ' (kept)' : ''}, flags ${event.flags ?? '-'}`,
+          `${event.candidate}/${event.instance}: KAT ${event.verdict}${event.status === 'reused' ? ' (kept)' : event.status === 'by-build' ? ' (no library was built)' : ''}, flags ${event.flags ?? '-'}`,
         );
         return;
       case 'ct':
