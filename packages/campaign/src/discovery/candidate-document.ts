@@ -1,4 +1,4 @@
-import type { DiscoveredPackage } from './discovery-types.js';
+import type { CandidateInstanceEntry, DiscoveredPackage } from './discovery-types.js';
 
 /** The `candidate.json` (format 1, docs/CANDIDATE.md) that discovery writes for a package; paths relative to the package folder. */
 export interface CandidateDocument {
@@ -6,17 +6,10 @@ export interface CandidateDocument {
   algorithm: string;
   category: 'hash';
   bundledManifest?: string;
-  instances: {
-    name: string;
-    digestBits: number;
-    katName: string;
-    variant: 'reference' | 'performance' | 'resource';
-    version: string;
-    sources: string[];
-    includeDirs: string[];
+  instances: (CandidateInstanceEntry & {
     katFiles?: string[];
     added?: { file: string; kind: 'source' | 'include-dir'; reason: string }[];
-  }[];
+  })[];
   unmeasured?: {
     folder: string;
     version: string;

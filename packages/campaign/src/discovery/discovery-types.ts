@@ -31,6 +31,17 @@ export interface FolderExplanation {
   suggestion?: FolderSuggestion;
 }
 
+/** The fields of one candidate.json `instances` entry that discovery writes (docs/CANDIDATE.md); paths relative to the package. */
+export interface CandidateInstanceEntry {
+  name: string;
+  digestBits: number;
+  katName: string;
+  variant: 'reference' | 'performance' | 'resource';
+  version: string;
+  sources: string[];
+  includeDirs: string[];
+}
+
 /** What would measure a left-out folder that holds code but no instance header of its own. */
 export interface FolderSuggestion {
   /**
@@ -51,15 +62,7 @@ export interface FolderSuggestion {
    * The candidate.json `instances` entry that measures it once the missing headers are copied
    * into the folder (paths relative to the package); null when it cannot build (see the fields above).
    */
-  instance: {
-    name: string;
-    digestBits: number;
-    katName: string;
-    variant: 'reference' | 'performance' | 'resource';
-    version: string;
-    sources: string[];
-    includeDirs: string[];
-  } | null;
+  instance: CandidateInstanceEntry | null;
 }
 
 /** One instance folder found by its header (a measurable implementation of one instance). */
