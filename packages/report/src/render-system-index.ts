@@ -26,12 +26,14 @@ import type { Dataset } from './dataset.js';
 const sizeLabel = (bytes: number): string =>
   bytes >= 1024 && bytes % 1024 === 0 ? `${bytes / 1024} KiB` : `${bytes} B`;
 
-function candidatesTable(dataset: Dataset, format: PageFormat): TableBlock {
+/** build.json's instances less the campaign's ICCS baseline, which is measured beside the candidates. */
+type CandidateEntries = Dataset['build']['instances'];
+
+function candidatesTable(dataset: Dataset, instances: CandidateEntries, format: PageFormat): TableBlock {
   const systemId = dataset.campaign.systemId;
   const sizes = summarySizes(dataset);
   const baseline = dataset.campaign.baseline !== undefined;
   const term = counterTerm(dataset.records.map(({ record }) => record)).perCall;
-  const instances = dataset.build.instances.filter((entry) => !isBaselineCandidate(dataset, entry));
   const rows = instances.map((entry): Inline[][] => {
     const records = dataset.records
       .map(({ record }) => record)
@@ -84,11 +86,9 @@ function candidatesTable(dataset: Dataset, format: PageFormat): TableBlock {
  * `katDetail`: the compiler's or loader's words, the missing symbol, the differing file) and a link
  * to §3 of its candidate page, so the index's ⚠ verdicts are explained where they are listed.
  */
-function katFailureSection(dataset: Dataset, format: PageFormat): ReportSection[] {
+function katFailureSection(dataset: Dataset, instances: CandidateEntries, format: PageFormat): ReportSection[] {
   const systemId = dataset.campaign.systemId;
-  const failed = dataset.build.instances.filter(
-    (entry) => !isBaselineCandidate(dataset, entry) && entry.kat !== 'PASS',
-  );
+  const failed = instances.filter((entry) => entry.kat !== 'PASS');
   if (failed.length === 0) return [];
   return [
     {
@@ -154,8 +154,8 @@ function buildSystemIndex(dataset: Dataset, format: PageFormat): PageModel {
       ),
     ],
     sections: [
-      { heading: 'Candidates', id: 'candidates', blocks: [candidatesTable(dataset, format)] },
-      ...katFailureSection(dataset, format),
+      { heading: 'Candidates', id: 'candidates', blocks: [candidatesTable(dataset, candidateEntries, format)] },
+      ...katFailureSection(dataset, candidateEntries, format),
       ...baselineSection(dataset),
       {
         heading: 'Pages',
