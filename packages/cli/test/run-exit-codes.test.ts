@@ -94,6 +94,9 @@ describe('run: the exit code says which inputs were not measured', () => {
       const broken = await writeUnbuildable(scratch);
       const result = await runCli(['run', broken, '--out', path.join(scratch, 'broken'), ...PHASES]);
       expect(result.stderr).toContain('sm3.c');
+      // the KAT phase says the build decided the verdict, not that it was kept from an earlier run
+      expect(result.stderr).toContain('/sm3: KAT LOADFAIL (no library was built)');
+      expect(result.stderr).not.toContain('(kept)');
       expect(result.code).toBe(3);
     },
     pacedMilliseconds(120_000),
