@@ -108,6 +108,9 @@ describe('the estimate', () => {
     expect(expectedReruns(5, 0)).toBe(0);
     expect(expectedReruns(5, 1)).toBe(1);
     expect(expectedReruns(1, 0.5)).toBe(0.5);
+    // the recurrence E(k) = p + (1 − p²)·E(k − 1) and the exponent switches + 1, pinned by value
+    expect(expectedReruns(2, 0.5)).toBe(0.875);
+    expect(preemptionProbability(0, 1, 1)).toBe(0.5);
   });
 
   it('says what it assumes', () => {

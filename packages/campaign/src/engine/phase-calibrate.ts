@@ -81,7 +81,8 @@ export async function runCalibratePhase(context: CampaignContext): Promise<Plann
     if (existing !== null) files.set(operation, existing);
     if (!done && existing === null) pending.push(operation);
   }
-  // The pace the measure phase's processes are expected to see (its estimate scales by it).
+  // The pace the measure phase's processes are expected to see: recorded and shown on the plan line,
+  // not applied to the estimate (on the recorded runs the trials slowed far less than the pace said).
   const hostPace = pending.length === 0 ? 1 : measureHostPace(HOST_PACE_SAMPLE_CPU_MILLISECONDS);
   await forEachOnCpus(pending, context.cpus, async (operation, cpu) => {
     const { entry, messageBytes } = operation;
