@@ -3,17 +3,23 @@
 import { StatsError } from './stats-error.js';
 import type { HeadlineFigure } from './headline-figure.js';
 
-/** A candidate's headline over the baseline's: above 1 the candidate needs more ticks per call. */
+/**
+ * A candidate's headline over the baseline's: above 1 the candidate needs more ticks per call.
+ * {@link baselineMultiple} fills it from two headline figures (the fields below); a candidate
+ * measured in turns with the baseline is instead given the {@link pairedRatio} of their trials
+ * (ratio, low, high and coverage of the median of the round ratios, coverage exact).
+ */
 export interface BaselineMultiple {
-  /** candidate medianCycles / baseline medianCycles, a plain ratio. */
+  /** From two headlines: candidate medianCycles / baseline medianCycles; paired: the median round ratio. */
   ratio: number;
-  /** candidate lowCycles / baseline highCycles; null when either figure has no interval. */
+  /** From two headlines: candidate lowCycles / baseline highCycles; null when either figure has no interval. */
   low: number | null;
-  /** candidate highCycles / baseline lowCycles; null when either figure has no interval. */
+  /** From two headlines: candidate highCycles / baseline lowCycles; null when either figure has no interval. */
   high: number | null;
   /**
-   * A lower bound of the interval's coverage, a fraction: both headline intervals hold at once
-   * with probability at least c₁ + c₂ − 1 (Bonferroni), 0.875 for two intervals of 5 trials.
+   * The interval's coverage, a fraction. From two headlines a lower bound: both intervals hold at
+   * once with probability at least c₁ + c₂ − 1 (Bonferroni), 0.875 for two intervals of 5 trials;
+   * paired, the exact coverage of the order-statistic interval (0.9375 for 5 rounds).
    */
   coverage: number | null;
 }

@@ -66,7 +66,7 @@ export function medianIntervalCoverage(trialsCount: number, k: number): number {
  * least {@link HEADLINE_TARGET_COVERAGE}, or k = 1 (minimum..maximum) when even that falls short
  * (n ≤ 5: 5 trials give 93.75 %, 4 give 87.5 %).
  */
-function intervalOrder(trialsCount: number): number {
+function orderStatisticIndex(trialsCount: number): number {
   let k = 1;
   while (k + 1 <= trialsCount / 2 && medianIntervalCoverage(trialsCount, k + 1) >= HEADLINE_TARGET_COVERAGE) k += 1;
   return k;
@@ -125,7 +125,7 @@ export function medianWithInterval(values: readonly number[]): {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = median(sorted);
   if (sorted.length < 2) return { median: middle, low: null, high: null, coverage: null, count: sorted.length };
-  const k = intervalOrder(sorted.length);
+  const k = orderStatisticIndex(sorted.length);
   return {
     median: middle,
     low: sorted[k - 1]!,
