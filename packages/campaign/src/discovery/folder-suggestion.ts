@@ -60,7 +60,13 @@ async function supplyHeaders(
   twin: DiscoveredInstance | null,
   packageHeaders: readonly string[],
   reader: SymbolReader,
-): Promise<{ missing: FolderSuggestion['missingHeaders']; undefinedSymbols: string[]; definesCryptHash: boolean }> {
+): Promise<{
+  missing: FolderSuggestion['missingHeaders'];
+  undefinedSymbols: string[];
+  definesCryptHash: boolean;
+  /** The folder's sources less the programs (objects defining main) once the headers are there. */
+  sources: string[];
+}> {
   const missing: FolderSuggestion['missingHeaders'] = [];
   const pending = [...new Set(left.missingHeaders)];
   const scratch = await mkdtemp(path.join(tmpdir(), 'ngcc-perf-headers-'));
@@ -75,7 +81,7 @@ async function supplyHeaders(
         missing.push({ header, copyFrom: fromPackage ?? null });
       }
       if (round === MAX_ROUNDS || missing.some((m) => m.copyFrom === null))
-        return { missing, undefinedSymbols: [], definesCryptHash: false };
+        return { missing, undefinedSymbols: [], definesCryptHash: false, sources: left.sources };
       // a new folder each round: the reader keeps what it compiled per include path
       const copies = path.join(scratch, String(round));
       await mkdir(copies);
@@ -86,11 +92,14 @@ async function supplyHeaders(
         if (symbols.missingHeader !== null) pending.push(symbols.missingHeader);
       }
     }
-    const files = left.sources.map((s) => path.join(root, s));
-    const read = await Promise.all(files.map((f) => reader.read(f, includes)));
-    const definesCryptHash = read.some((r) => r.defined.includes('CryptHash'));
+    // a program (a test or benchmark main) could not show its main before its headers were there:
+    // compiled now, it is left out as discovery leaves out every program
+    const read = await Promise.all(left.sources.map((s) => reader.read(path.join(root, s), includes)));
+    const sources = left.sources.filter((_, i) => !read[i]!.defined.includes('main'));
+    const files = sources.map((s) => path.join(root, s));
+    const definesCryptHash = read.some((r) => r.defined.includes('CryptHash') && !r.defined.includes('main'));
     const undefinedSymbols = definesCryptHash ? await reader.undefinedAtLink(files, () => includes) : [];
-    return { missing, undefinedSymbols, definesCryptHash };
+    return { missing, undefinedSymbols, definesCryptHash, sources };
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }
@@ -149,7 +158,7 @@ export async function suggestFolderInstances(
               katName: twin.katName,
               variant,
               version: left.version.label,
-              sources: left.sources,
+              sources: supplied.sources,
               includeDirs: [left.folder],
             },
       });

@@ -116,7 +116,7 @@ export const HEADERLESS_LOST = 'Implementations/Additional_Implementation/Wolfbe
  * Writes `<parent>/Wolfberry/…` (catalogued as toy-08, whose manifest holds 256-bit digests): a
  * reference instance `Wolfberry-256`, an optimized folder of the same name whose `.c` includes
  * `CryptHash_AlgorithmInstance.h` and then `wolfberry_params.h` (both in the reference folder
- * only) without holding them, and an additional folder whose `.c`
+ * only) without holding them (beside it a benchmark program including the same header), and an additional folder whose `.c`
  * includes a header no folder of the package holds. Returns the package folder.
  */
 export function writeWolfberryHeaderless(parent: string): string {
@@ -129,6 +129,12 @@ export function writeWolfberryHeaderless(parent: string): string {
     root,
     `${HEADERLESS_OPT}/wolfberry_opt.c`,
     `${toyHash('CryptHash_AlgorithmInstance.h')}\n#include "wolfberry_params.h"\nint wolfberry_lanes = WOLFBERRY_LANES;\n`,
+  );
+  // a benchmark beside it: a program, which shows its main only once the instance header is there
+  put(
+    root,
+    `${HEADERLESS_OPT}/bench_opt.c`,
+    '#include "CryptHash_AlgorithmInstance.h"\n#include <stdio.h>\nint main(void)\n{\n    printf("%d\\n", DIGEST_BIT_LENGTH);\n    return 0;\n}\n',
   );
   put(root, `${HEADERLESS_LOST}/wolfberry_simd.c`, toyHash('wolfberry_simd_tables.h'));
   return root;
