@@ -56,6 +56,20 @@ describe('what would measure a folder without an instance header', () => {
     });
   });
 
+  test('the folder whose code defines CryptHash once its headers are supplied counts as not measured', () => {
+    const left = found.unmeasured.find((u) => u.folder === HEADERLESS_OPT);
+    expect(left).toMatchObject({
+      status: 'not-measurable',
+      katName: 'Wolfberry-256',
+      version: 'Optimized_Implementation',
+    });
+    expect(left!.reason).toContain(
+      'defines CryptHash only once CryptHash_AlgorithmInstance.h, wolfberry_params.h are supplied',
+    );
+    // code that cannot be compiled here at all (a header nowhere in the package) is explained, not counted
+    expect(found.unmeasured.map((u) => u.folder)).not.toContain(HEADERLESS_LOST);
+  });
+
   test('a header that no folder of the package holds is named and no entry is offered', () => {
     expect(found.folders.find((f) => f.folder === HEADERLESS_LOST)?.suggestion).toMatchObject({
       missingHeaders: [{ header: 'wolfberry_simd_tables.h', copyFrom: null }],

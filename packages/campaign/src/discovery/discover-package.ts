@@ -272,6 +272,17 @@ export async function discoverPackage(directory: string, options: DiscoverPackag
     instances,
     packageHeaders.map((h) => h.file),
   );
+  // a folder whose code defines CryptHash once the headers it lacks are supplied is an instance the
+  // package leaves unbuildable as shipped: not measured, so `run` lists it and exits 3
+  for (const [folder, suggestion] of suggestions) {
+    if (!suggestion.definesCryptHash || unmeasured.some((u) => u.folder === folder)) continue;
+    const headers = suggestion.missingHeaders.map((m) => m.header);
+    const reason =
+      `no header of its own defining ALGORITHM_INSTANCE and DIGEST_BIT_LENGTH, and its code defines CryptHash only once ${headers.join(', ')} ${headers.length === 1 ? 'is' : 'are'} supplied ` +
+      '(the folder lacks them); "ngcc-perf init" prints what to copy and the candidate.json line that measures it';
+    const version = leftOutCode.find((l) => l.folder === folder)!.version.label;
+    unmeasured.push({ folder, version, katName: suggestion.twin?.katName ?? null, status: 'not-measurable', reason });
+  }
   const entry = findCatalogEntry(options.catalog, packageName);
   return {
     packageName,
