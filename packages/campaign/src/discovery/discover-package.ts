@@ -2,12 +2,24 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { profileFlags, type BuildProfile } from '@ngcc-perf/native';
 import { readInstanceMacros, type InstanceMacros } from './c-source-text.js';
-import type { DiscoveredInstance, DiscoveredPackage, FolderExplanation, UnmeasuredFolder } from './discovery-types.js';
+import type {
+  DiscoveredInstance,
+  DiscoveredPackage,
+  FolderExplanation,
+  FolderSuggestion,
+  UnmeasuredFolder,
+} from './discovery-types.js';
 import { linkInstanceSources, type PackageSource } from './link-closure.js';
 import { createSymbolReader, type SymbolReader } from './object-symbols.js';
 import { derivedCandidateId, findCatalogEntry, type HashCatalog } from './hash-catalog.js';
 import { isaSkipReason, readHostIsa, type HostIsa } from './host-isa-support.js';
-import { implementationVersion, versionSlug as slug, type ImplementationVersion } from './implementation-version.js';
+import {
+  implementationVersion,
+  instanceNameBase,
+  uniqueInstanceName,
+  versionSlug,
+  type ImplementationVersion,
+} from './implementation-version.js';
 import { suggestFolderInstances, type LeftOutCode } from './folder-suggestion.js';
 import { walkPackage, type PackageFolder } from './walk-package.js';
 
@@ -70,16 +82,13 @@ function nameInstances(found: Omit<DiscoveredInstance, 'name'>[]): DiscoveredIns
   const firstVersion = new Map<string, string>();
   const used = new Set<string>();
   return sorted.map((instance) => {
-    const base = instance.katName.replace(/[^A-Za-z0-9_.-]+/g, '-').replace(/^[^A-Za-z0-9]+/, '') || 'instance';
+    const base = instanceNameBase(instance.katName);
     const first = firstVersion.get(instance.katName) ?? instance.version.label;
     firstVersion.set(instance.katName, first);
-    const stem = first === instance.version.label ? base : `${base}.${slug(instance.version.label)}`;
+    const stem = first === instance.version.label ? base : `${base}.${versionSlug(instance.version.label)}`;
     // a second copy of one instance (an x86 and an ARM tree of the same package) is told apart by a
     // count after the whole name, never by cutting the instance's own "-512" off
-    let name = stem;
-    for (let n = 2; used.has(name); n += 1) name = `${stem}-${n}`;
-    used.add(name);
-    return { name, ...instance };
+    return { name: uniqueInstanceName(stem, used), ...instance };
   });
 }
 
@@ -136,6 +145,8 @@ export async function discoverPackage(directory: string, options: DiscoverPackag
     await Promise.all(folders.map(async (f) => [f.relative, await instanceHeader(root, f)] as const)),
   );
   const instanceFolders = [...headers].filter(([, header]) => header !== null).map(([folder]) => folder);
+  let instances: DiscoveredInstance[];
+  let suggestions: Map<string, FolderSuggestion>;
   try {
     for (const folder of folders) {
       const version = implementationVersion(segmentsOf(packageName, folder.relative));
@@ -232,7 +243,7 @@ export async function discoverPackage(directory: string, options: DiscoverPackag
         });
         continue;
       }
-      const reader = await readerFor('reference');
+      const reader = await readerFor(implementation.variant);
       const programs: string[] = [];
       const uncompiled: string[] = [];
       const left: LeftOutCode = { folder: folder.relative, version: implementation, sources: [], missingHeaders: [] };
@@ -262,16 +273,17 @@ export async function discoverPackage(directory: string, options: DiscoverPackag
       unmeasured.push({ folder: folder.relative, version, katName: null, status: 'not-measurable', reason });
       explained.push({ folder: folder.relative, role: 'left-out', detail: reason });
     }
+    instances = nameInstances(found);
+    suggestions = await suggestFolderInstances(
+      root,
+      leftOutCode,
+      instances,
+      packageHeaders.map((h) => h.file),
+      readerFor,
+    );
   } finally {
     for (const reader of readers.values()) await (await reader).close();
   }
-  const instances = nameInstances(found);
-  const suggestions = await suggestFolderInstances(
-    root,
-    leftOutCode,
-    instances,
-    packageHeaders.map((h) => h.file),
-  );
   // a folder whose code defines CryptHash once the headers it lacks are supplied is an instance the
   // package leaves unbuildable as shipped: not measured, so `run` lists it and exits 3
   for (const [folder, suggestion] of suggestions) {

@@ -1,10 +1,15 @@
 import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { profileFlags } from '@ngcc-perf/native';
+import type { BuildProfile } from '@ngcc-perf/native';
 import type { DiscoveredInstance, FolderSuggestion } from './discovery-types.js';
-import { versionSlug, type ImplementationVersion } from './implementation-version.js';
-import { createSymbolReader, type SymbolReader } from './object-symbols.js';
+import {
+  instanceNameBase,
+  uniqueInstanceName,
+  versionSlug,
+  type ImplementationVersion,
+} from './implementation-version.js';
+import type { SymbolReader } from './object-symbols.js';
 
 /** A folder with code but no instance of its own, as discovery left it out. */
 export interface LeftOutCode {
@@ -40,12 +45,7 @@ function twinOf(left: LeftOutCode, instances: readonly DiscoveredInstance[]): Di
 
 /** A name unique among `used`: the twin's instance name with the folder's version slug, as discovery names other versions. */
 function uniqueName(twin: DiscoveredInstance, version: ImplementationVersion, used: Set<string>): string {
-  const base = twin.katName.replace(/[^A-Za-z0-9_.-]+/g, '-').replace(/^[^A-Za-z0-9]+/, '') || 'instance';
-  const head = `${base}.${versionSlug(version.label) || 'other'}`;
-  let name = head;
-  for (let n = 2; used.has(name); n += 1) name = `${head}-${n}`;
-  used.add(name);
-  return name;
+  return uniqueInstanceName(`${instanceNameBase(twin.katName)}.${versionSlug(version.label) || 'other'}`, used);
 }
 
 /**
@@ -117,8 +117,9 @@ async function supplyHeaders(
  * CryptHash, or the linker leaves symbols undefined (each said in the suggestion).
  * @param root - the package folder (absolute)
  * @param packageHeaders - every header of the package, relative to it
+ * @param readerFor - discovery's symbol reader of each build profile (a source it compiled with the same include path is not compiled again)
  * @example
- * const [s] = await suggestFolderInstances(root, [left], found.instances, headers);
+ * const [s] = await suggestFolderInstances(root, [left], found.instances, headers, readerFor);
  * s.instance?.name; // 'Dragon-768.optimized'
  */
 export async function suggestFolderInstances(
@@ -126,45 +127,36 @@ export async function suggestFolderInstances(
   leftOut: readonly LeftOutCode[],
   instances: readonly DiscoveredInstance[],
   packageHeaders: readonly string[],
+  readerFor: (profile: BuildProfile) => Promise<SymbolReader>,
 ): Promise<Map<string, FolderSuggestion>> {
   const suggestions = new Map<string, FolderSuggestion>();
   const used = new Set(instances.map((i) => i.name));
-  const readers = new Map<string, Promise<SymbolReader>>();
-  try {
-    for (const left of leftOut.filter((l) => l.sources.length > 0)) {
-      const variant = left.version.variant;
-      if (!readers.has(variant))
-        readers.set(
-          variant,
-          createSymbolReader(root, profileFlags(variant, 'guide'), profileFlags(variant, 'harness-default')),
-        );
-      const twin = twinOf(left, instances);
-      const supplied = await supplyHeaders(root, left, twin, packageHeaders, await readers.get(variant)!);
-      const buildable =
-        twin !== null &&
-        supplied.definesCryptHash &&
-        supplied.undefinedSymbols.length === 0 &&
-        supplied.missing.every((m) => m.copyFrom !== null);
-      suggestions.set(left.folder, {
-        twin: twin === null ? null : { name: twin.name, katName: twin.katName, folder: twin.folder },
-        missingHeaders: supplied.missing,
-        definesCryptHash: supplied.definesCryptHash,
-        undefinedSymbols: supplied.undefinedSymbols,
-        instance: !buildable
-          ? null
-          : {
-              name: uniqueName(twin, left.version, used),
-              digestBits: twin.digestBits,
-              katName: twin.katName,
-              variant,
-              version: left.version.label,
-              sources: supplied.sources,
-              includeDirs: [left.folder],
-            },
-      });
-    }
-  } finally {
-    for (const reader of readers.values()) await (await reader).close();
+  for (const left of leftOut.filter((l) => l.sources.length > 0)) {
+    const variant = left.version.variant;
+    const twin = twinOf(left, instances);
+    const supplied = await supplyHeaders(root, left, twin, packageHeaders, await readerFor(variant));
+    const buildable =
+      twin !== null &&
+      supplied.definesCryptHash &&
+      supplied.undefinedSymbols.length === 0 &&
+      supplied.missing.every((m) => m.copyFrom !== null);
+    suggestions.set(left.folder, {
+      twin: twin === null ? null : { name: twin.name, katName: twin.katName, folder: twin.folder },
+      missingHeaders: supplied.missing,
+      definesCryptHash: supplied.definesCryptHash,
+      undefinedSymbols: supplied.undefinedSymbols,
+      instance: !buildable
+        ? null
+        : {
+            name: uniqueName(twin, left.version, used),
+            digestBits: twin.digestBits,
+            katName: twin.katName,
+            variant,
+            version: left.version.label,
+            sources: supplied.sources,
+            includeDirs: [left.folder],
+          },
+    });
   }
   return suggestions;
 }

@@ -76,3 +76,25 @@ export function versionSlug(label: string): string {
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
 }
+
+/**
+ * An instance name from an `ALGORITHM_INSTANCE` as candidate.json allows it: runs of other
+ * characters become `-`, no leading punctuation (`"X 256"` → `X-256`; empty → `instance`).
+ * @example
+ * instanceNameBase('Dragon 512'); // 'Dragon-512'
+ */
+export function instanceNameBase(katName: string): string {
+  return katName.replace(/[^A-Za-z0-9_.-]+/g, '-').replace(/^[^A-Za-z0-9]+/, '') || 'instance';
+}
+
+/**
+ * `stem`, or `stem-2`, `stem-3`, … — the first not in `used`, which it is added to.
+ * @example
+ * uniqueInstanceName('X-512', new Set(['X-512'])); // 'X-512-2'
+ */
+export function uniqueInstanceName(stem: string, used: Set<string>): string {
+  let name = stem;
+  for (let n = 2; used.has(name); n += 1) name = `${stem}-${n}`;
+  used.add(name);
+  return name;
+}
