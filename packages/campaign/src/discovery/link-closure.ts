@@ -159,10 +159,11 @@ export async function linkInstanceSources(options: LinkInstanceSourcesOptions): 
   // another instance's own code (its folder, or below it but above no nearer instance folder) is
   // that instance: taken here it would build this instance from code compiled against the other's
   // header (its own folder's header wins the #include), so it is never offered
+  const depth = (f: string) => (f === '.' ? 0 : f.split('/').length);
   const owner = (sourceFolder: string) =>
     (options.instanceFolders ?? [])
       .filter((f) => f === '.' || sourceFolder === f || sourceFolder.startsWith(`${f}/`))
-      .sort((a, b) => b.length - a.length)[0] ?? null;
+      .sort((a, b) => depth(b) - depth(a))[0] ?? null;
   const pool = options.packageSources
     .filter((s) => !chosen.has(s.file))
     .filter((s) => {
@@ -254,8 +255,6 @@ export async function linkInstanceSources(options: LinkInstanceSourcesOptions): 
           : `defines ${shown}, left undefined by the instance's other objects, and a main of its own (no other source defines them; a library never calls its main)`,
     });
   }
-  const linkedPrograms = new Set([...providers.keys()]);
-  excluded.splice(0, excluded.length, ...excluded.filter((e) => !linkedPrograms.has(e.file)));
   const targetFlags: TargetFlag[] = [];
   for (const file of [...chosen].sort())
     for (const flag of symbolsOf.get(file)?.targetFlags ?? [])
@@ -264,7 +263,8 @@ export async function linkInstanceSources(options: LinkInstanceSourcesOptions): 
     targetFlags,
     sources: [...chosen].sort(),
     includeDirs,
-    excluded: excluded.sort((a, b) => (a.file < b.file ? -1 : 1)),
+    // a program whose object the linker needed is added, not left out
+    excluded: excluded.filter((e) => !providers.has(e.file)).sort((a, b) => (a.file < b.file ? -1 : 1)),
     added,
     unresolved,
     ownCode,

@@ -33,10 +33,7 @@ function probeDetail(outcome: KatResult, requestedBits: number, digestBits: numb
     case 'OVERFLOW': {
       // the driver names the guard byte it found changed ("wrote guard byte 0 after the digest buffer")
       const guard = /wrote (guard byte \d+|a guard byte) (after|before|around) the (\w+) buffer/.exec(said);
-      const wrote =
-        guard === null
-          ? `changed a guard byte of the ${outcome.buffer ?? 'digest or message'} buffer`
-          : `wrote ${guard[1]} ${guard[2]} the ${guard[3]} buffer`;
+      const wrote = guard?.[0] ?? `changed a guard byte of the ${outcome.buffer ?? 'digest or message'} buffer`;
       if (outcome.buffer === 'digest')
         return `${asked}: CryptHash ${wrote} of ${requestedBits / 8} bytes, so it writes its own digest length whatever it is asked`;
       return outcome.buffer === 'message-content'
