@@ -17,6 +17,8 @@ shift
 temporary=$(mktemp -d /tmp/temp-leftovers-XXXXXX)
 before=$(mktemp "$temporary.before-XXXXXX")
 ls -A /tmp | sort >"$before"
+# removed however the script ends (an interrupted run, a package folder that does not exist)
+trap 'chmod -R u+rwX "$temporary" 2>/dev/null; rm -rf "$temporary" "$before"' EXIT
 
 cd "$root/$package" || exit 2
 cache=$(node -p "require('node:path').join(require('node:os').tmpdir(), 'jest_' + process.getuid().toString(36))")
@@ -29,7 +31,5 @@ echo "temp-leftovers: $package left $count entr$([ "$count" = 1 ] && echo y || e
 [ -n "$left" ] && printf '%s\n' "$left" | sed 's/^/  /'
 echo "temp-leftovers: new in /tmp during the run (may include other processes' files):"
 ls -A /tmp | sort | comm -13 "$before" - | grep -v '^temp-leftovers-' | sed 's/^/  /'
-chmod -R u+rwX "$temporary" 2>/dev/null
-rm -rf "$temporary" "$before"
 [ "$status" -eq 0 ] && [ "$count" -gt 0 ] && status=3
 exit "$status"

@@ -45,6 +45,7 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 describe('an algorithm file with a test main of its own', () => {
   test('is linked because no other source defines what the adapter needs, and said so', () => {
+    expect(discovered.instances).toHaveLength(1);
     const [instance] = discovered.instances;
     expect(instance!.sources).toEqual([
       `${PROGRAM_SOURCE_FOLDER}/CryptHash_AlgorithmInstance.c`,

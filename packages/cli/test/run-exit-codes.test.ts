@@ -93,7 +93,7 @@ describe('run: the exit code says which inputs were not measured', () => {
     async () => {
       const broken = await writeUnbuildable(scratch);
       const result = await runCli(['run', broken, '--out', path.join(scratch, 'broken'), ...PHASES]);
-      expect(result.stderr).toContain('sm3.c');
+      expect(result.stderr).toMatch(/sm3\.c:\d+:\d+: error/);
       // the KAT phase says the build decided the verdict, not that it was kept from an earlier run
       expect(result.stderr).toContain('/sm3: KAT LOADFAIL (no library was built)');
       expect(result.stderr).not.toContain('(kept)');
