@@ -11,6 +11,15 @@ export {
 } from './calibrate.js';
 export type { CalibrateOptions, CalibrationBasis, CalibrationResult } from './calibrate.js';
 export { classifyHost } from './classify-host.js';
+export { compareLibraries, COMPARE_LIBRARIES_DEFAULTS } from './compare-libraries.js';
+export type {
+  CompareLibrariesOptions,
+  ComparedFigure,
+  ComparedLibrary,
+  ComparedPair,
+  ComparisonVerdict,
+  LibraryComparison,
+} from './compare-libraries.js';
 export type { ClassifyHostOptions, HostClassification } from './classify-host.js';
 export type { CounterKind, CounterName, DriverCounter, MeasuredCounter } from './counter-types.js';
 export { CV_WARNING_LIMITS, cvWarningLimit } from '@ngcc-perf/stats';
@@ -19,6 +28,10 @@ export { deriveStatistics } from './derive-statistics.js';
 export type { DerivationTrial, DeriveStatisticsOptions } from './derive-statistics.js';
 export { detectHostProblems } from './detect-host-problems.js';
 export type { DetectHostProblemsOptions } from './detect-host-problems.js';
+export { formatComparison } from './format-comparison.js';
+export type { HostCheck } from './host-check.js';
+export { InterleavedTurns, shuffledStepOrder } from './interleaved-turns.js';
+export type { StepOrder, TakeTurn } from './interleaved-turns.js';
 export { parseDriverOutput } from './driver-lines.js';
 export type {
   DriverClockProbeLine,

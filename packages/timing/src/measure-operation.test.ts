@@ -31,6 +31,7 @@ describe('measureOperation with a complete run', () => {
       'plan',
       'counter',
       'pinning',
+      'hostProblems',
       'startedUtc',
       'endedUtc',
       'loadAverageStart',

@@ -11,6 +11,8 @@ import type { DerivedStatistics, MeasurementPlan, OperationMeasurement } from '.
 import { checkOptionsShape, measureOperationOptionsSchema } from './internal/operation-options-schema.js';
 import { planOperation, resolvePinning, type PlanOperationOptions } from './plan-operation.js';
 import type { DisturbedReason, TrialProcess } from './trial-types.js';
+import { checkHost, type HostCheck } from './host-check.js';
+import type { TakeTurn } from './interleaved-turns.js';
 
 /** Progress of {@link measureOperation}, one event per finished driver process. */
 export interface MeasureProgress {
@@ -45,14 +47,22 @@ export interface MeasureOperationOptions extends PlanOperationOptions {
    * that a change of the host's state during the campaign falls on all of them alike instead of
    * on whichever operation ran then. Default: every step runs at once.
    */
-  takeTurn?: (step: number) => Promise<() => void>;
+  takeTurn?: TakeTurn;
+  /**
+   * What to do about the host ({@link HostCheck}): `warn` (default) returns its problems in
+   * `hostProblems` — the problems `ngcc-perf run` refuses a host for without
+   * `--allow-unfixed-host` (a virtual machine, no core-cycle counter, a governor or turbo that
+   * moves the clock, SMT siblings, load) — and writes them on stderr; `quiet` returns them
+   * without writing; `off` skips the check (`hostProblems: null`).
+   */
+  hostCheck?: HostCheck;
 }
 
 const runAtOnce = (): Promise<() => void> => Promise.resolve(() => undefined);
 
 /** Runs `work` as step `step` of {@link MeasureOperationOptions.takeTurn}. */
 async function inTurn<T>(
-  takeTurn: (step: number) => Promise<() => void>,
+  takeTurn: TakeTurn,
   step: number,
   work: () => Promise<T>,
 ): Promise<T> {
@@ -106,6 +116,7 @@ export async function measureOperation(options: MeasureOperationOptions): Promis
   delete (planOptions as MeasureOperationOptions).onProgress;
   delete (planOptions as MeasureOperationOptions).perCallSample;
   delete (planOptions as MeasureOperationOptions).takeTurn;
+  delete (planOptions as MeasureOperationOptions).hostCheck;
   const takeTurn = options.takeTurn ?? runAtOnce;
   const pinning = resolvePinning(options.cpu);
   const planned = await inTurn(takeTurn, 0, () => planOperation({ ...planOptions, cpu: pinning.cpu, runner }));
@@ -141,6 +152,7 @@ export async function measureOperation(options: MeasureOperationOptions): Promis
           );
     const timesAndProcesses = {
       pinning,
+      hostProblems: checkHost(options.hostCheck ?? 'warn', counter, pinning.cpu),
       startedUtc,
       endedUtc: new Date().toISOString(),
       loadAverageStart,

@@ -1,5 +1,6 @@
 import type {
   DerivedFigures,
+  HostProblem,
   PerCallSummary as RecordedPerCallSummary,
   RecordedMeasurementPlan,
 } from '@ngcc-perf/record';
@@ -65,6 +66,12 @@ export interface MeasurementBase {
   perCallSample?: TrialProcess;
   /** Reruns of disturbed trials, summed over the trials. */
   disturbedRetries: number;
+  /**
+   * The host's problems (`detectHostProblems`: what `ngcc-perf run` refuses a host for without
+   * `--allow-unfixed-host`), found after the trials; empty on a fit host; null when the caller
+   * asked for no check (`hostCheck: 'off'`) or no counter was known (calibration failed).
+   */
+  hostProblems: HostProblem[] | null;
 }
 
 /** A measurement whose every trial completed. */

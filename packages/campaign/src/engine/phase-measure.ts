@@ -2,12 +2,18 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { InstructionCount, TimingRecord } from '@ngcc-perf/record';
 import { measureCallMemory } from '@ngcc-perf/rss';
-import { countInstructions, measureOperation, readHostEnvironment, type OperationMeasurement } from '@ngcc-perf/timing';
+import {
+  countInstructions,
+  InterleavedTurns,
+  measureOperation,
+  readHostEnvironment,
+  type OperationMeasurement,
+  type TakeTurn,
+} from '@ngcc-perf/timing';
 import { runPaths, writeJsonAtomic } from '../run-directory.js';
 import { assembleRecord } from './assemble-record.js';
 import { withPortablePaths } from './portable-paths.js';
 import { forEachOnCpus, type CampaignContext } from './campaign-context.js';
-import { InterleavedTurns, type TakeTurn } from './interleaved-turns.js';
 import type { PlannedOperation } from './campaign-events.js';
 import { operationTarget } from './phase-calibrate.js';
 import { hasCompleteRecord, timedOperations, type Operation } from './operation-files.js';
@@ -110,6 +116,7 @@ async function measureOne(
     perCallSample: true,
     ...(context.coreClockHz === undefined ? {} : { coreClockHz: context.coreClockHz }),
     takeTurn: turns.takeTurn,
+    hostCheck: 'off', // the check-host phase checked the host once (campaign.json hostProblems)
     onProgress: (event) =>
       context.emit({ event: 'trial', ...base, cpu, trial: event.trial, trials: event.trials, attempt: event.attempt }),
   });

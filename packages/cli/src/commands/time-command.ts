@@ -282,6 +282,7 @@ export function registerTimeCommand(
         ...forced,
         driverPath: driver,
         onProgress: createTimeProgress(say),
+        hostCheck: 'off', // timeJson reports the host's problems itself
       });
       const notLoadable = measured.plan === null ? loadFailureError(library, measured.calibration.failure) : null;
       if (notLoadable !== null) throw notLoadable;
