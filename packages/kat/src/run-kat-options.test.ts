@@ -12,12 +12,13 @@ async function refusal(options: unknown): Promise<string> {
 }
 
 describe('runKat checks its options object like candidate.json', () => {
-  it('says candidateId is required', async () => {
-    const withoutId: Partial<typeof BASE> = { ...BASE };
-    delete withoutId.candidateId;
-    expect(await refusal(withoutId)).toMatch(
-      /^runKat: field "candidateId" is missing: .*\. library, digestBits, name and candidateId are required;/,
+  it('says name is required (candidateId is not: it defaults to the name)', async () => {
+    const withoutName: Partial<typeof BASE> = { ...BASE };
+    delete withoutName.name;
+    expect(await refusal(withoutName)).toMatch(
+      /^runKat: field "name" is missing: .*\. library, digestBits and name are required;/,
     );
+    expect(await refusal({ ...BASE, candidateId: 'two words' })).toMatch(/option candidateId must be a candidate id/);
   });
 
   it('refuses an unknown key and names the one it resembles', async () => {

@@ -36,6 +36,14 @@ const base = (runner: ReturnType<typeof wishRunner>, extra: Partial<RunKatOption
 });
 
 describe('runKat with a fake driver', () => {
+  it('a bare library: no candidateId gives the name in its place, no manifest gives NOKAT for each file', async () => {
+    const options: RunKatOptions = { library: 'libWish512.so', digestBits: 512, name: 'Wish512', runner: wishRunner() };
+    const result = await runKat(options);
+    expect(result.candidateId).toBe('Wish512');
+    expect(result.logText).toContain('RESULT Wish512 Wish512 NOKAT\n');
+    expect(result).toMatchObject({ verdict: 'NOKAT', missing: ['KAT_2_12_Wish512.txt', 'KAT_2_23_Wish512.txt'] });
+  });
+
   it('PASS: Wish512 digests against the NGCC hash-35 manifest; files written byte-exactly; log and its SHA-256', async () => {
     const outDir = path.join(scratch, 'pass');
     const runner = wishRunner();

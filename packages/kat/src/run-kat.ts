@@ -24,8 +24,12 @@ export interface RunKatOptions {
   digestBits: number;
   /** Instance name; the KAT files are `<kind>_<name>.txt`. */
   name: string;
-  /** Candidate id, e.g. `hash-15`. */
-  candidateId: string;
+  /**
+   * Candidate id, e.g. `hash-15`: the `id` line of the KAT log and `candidateId` of the result, so
+   * that a campaign's logs say which submission an instance belongs to. Default: `name` (a library
+   * studied on its own belongs to no candidate).
+   */
+  candidateId?: string;
   /** The `kat.sha256` manifest, parsed or as a path. */
   manifest?: KatManifest | string;
   /** Label to look up in the manifest (`<label>/<file>`); default: `name`. */
@@ -138,7 +142,8 @@ export async function runKat(options: RunKatOptions): Promise<KatResult> {
   const timeoutSeconds = options.timeoutSeconds ?? RUN_KAT_DEFAULTS.timeoutSeconds;
   const kinds = options.files ?? RUN_KAT_DEFAULTS.files;
   checkRunOptions({ ...options, timeoutSeconds, files: kinds });
-  const { library, digestBits, name, candidateId } = options;
+  const { library, digestBits, name } = options;
+  const candidateId = options.candidateId ?? name;
   const manifest = await loadManifest(options.manifest);
   await checkKatDir(options.katDir);
   const label = options.label ?? name;

@@ -12,7 +12,7 @@ const runKatOptionsSchema = z.strictObject({
   library: z.string(),
   digestBits: z.number(),
   name: z.string(),
-  candidateId: z.string(),
+  candidateId: z.string().optional(),
   manifest: z.union([z.string(), object('a parsed manifest')]).optional(),
   label: z.string().optional(),
   twinLabel: z.string().optional(),
@@ -39,7 +39,7 @@ export function checkRunOptionsShape(options: unknown): void {
   if (problem !== null) {
     throw new KatError(
       'INVALID_ARGUMENT',
-      `runKat: ${problem}. library, digestBits, name and candidateId are required; the options are listed in the README of @ngcc-perf/kat.`,
+      `runKat: ${problem}. library, digestBits and name are required; the options are listed in the README of @ngcc-perf/kat.`,
     );
   }
 }
