@@ -1,5 +1,5 @@
 import { defineConfig } from 'tsup';
-import { LIBRARY_BUILD, mapsWithoutSources } from '../../tsup.preset.js';
+import { LIBRARY_BUILD } from '../../tsup.preset.js';
 
 export default defineConfig([
   LIBRARY_BUILD,
@@ -7,8 +7,7 @@ export default defineConfig([
     // The bin shim is ESM only (top-level await); main() is bundled into it.
     entry: ['src/bin.ts'],
     format: ['esm'],
-    sourcemap: true,
-    esbuildOptions: mapsWithoutSources,
+    sourcemap: false,
     target: 'node20',
   },
 ]);

@@ -10,6 +10,11 @@ const SOURCE_URL = 'https://github.com/ngcc-perf/ngcc-perf';
 
 interface PackageJson {
   name: string;
+  os?: string[];
+  scripts?: Record<string, string>;
+  exports?: Record<string, unknown>;
+  publishConfig?: { access?: string };
+  dependencies?: Record<string, string>;
   description?: string;
   license?: string;
   keywords?: string[];
@@ -58,6 +63,31 @@ describe('package metadata', () => {
         described: true,
         keywords: true,
         filesHaveLicense: true,
+      });
+    },
+  );
+
+  it.each(root.workspaces ?? [])(
+    '%s: publishes public, exports its package.json, has no scripts (targets are in project.json), os as its driver needs',
+    (folder) => {
+      const pkg = readJson(folder);
+      const byName = new Map((root.workspaces ?? []).map((other) => [readJson(other).name, readJson(other)]));
+      // a package that runs candidate code needs the driver, which builds and runs on Linux only
+      const needsDriver = (manifest: PackageJson): boolean =>
+        manifest.name === '@ngcc-perf/native' ||
+        Object.keys(manifest.dependencies ?? {}).some((name) => byName.has(name) && needsDriver(byName.get(name)!));
+      expect({
+        access: pkg.publishConfig?.access,
+        exportsPackageJson: pkg.exports?.['./package.json'],
+        scripts: pkg.scripts,
+        os: pkg.os,
+        projectJson: existsSync(path.join(repositoryRoot, folder, 'project.json')),
+      }).toEqual({
+        access: 'public',
+        exportsPackageJson: './package.json',
+        scripts: undefined,
+        os: needsDriver(pkg) ? ['linux'] : undefined,
+        projectJson: true,
       });
     },
   );
