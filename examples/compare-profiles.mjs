@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /* global process */
-// The guide's three build profiles (SPEC §3: reference, performance, resource) side by side for
+// The guide's three build profiles (guide §3.2: reference, performance, resource) side by side for
 // one instance: does each build, does it pass its KATs, how big is its image, how fast is it.
 //
 //   node examples/compare-profiles.mjs                                    # SM3 at 64, 1024, 16384 B

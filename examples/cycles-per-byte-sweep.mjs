@@ -8,7 +8,7 @@
 //
 // Writes <out>/sweep.json (every measurement), <out>/sweep.csv and <out>/sweep.svg (the chart).
 // Needs `npm run build` first. Each length is calibrated and timed in its own driver processes
-// (SPEC §5), so the full sweep takes a few minutes; CI runs it with --to 64 --step 16.
+// (guide §3.4), so the full sweep takes a few minutes; CI runs it with --to 64 --step 16.
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';

@@ -1,6 +1,6 @@
 /* `ngcc-perf-driver clock-probe [--cpu N] [--windows 21] [--window-ms 50]
  * [--counter NAME]` (PROTOCOL.md): the counter's rate over repeated busy
- * windows of CLOCK_MONOTONIC_RAW, and whether it is steady (SPEC §5: median
+ * windows of CLOCK_MONOTONIC_RAW, and whether it is steady (guide §3.4: median
  * of 21 windows of 50 ms, unsteady if IQR > 0.5 %). With a fixed-rate counter
  * this measures the counter's rate, not the core clock. */
 #define _GNU_SOURCE

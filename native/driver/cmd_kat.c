@@ -1,5 +1,5 @@
 /* `ngcc-perf-driver kat LIB DIGEST_BITS FILE [options]`: produces the data of
- * one NGCC hash KAT file (SPEC §4) inside the driver — the messages from the
+ * one NGCC hash KAT file (the ICCS KAT rules) inside the driver — the messages from the
  * SM3 DRNG (ngcc_drng.c) seeded with FILE ×8, every CryptHash call checked
  * (kat_call.c) — and writes one `kat-record` line per record (PROTOCOL.md).
  * The text of the KAT file is formatted by @ngcc-perf/kat from these lines. */

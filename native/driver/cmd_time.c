@@ -1,4 +1,4 @@
-/* `ngcc-perf-driver time ...`: one timing trial (PROTOCOL.md, SPEC §5-6). */
+/* `ngcc-perf-driver time ...`: one timing trial (PROTOCOL.md, guide §3.4-6). */
 #define _GNU_SOURCE
 #include "address_layout.h"
 #include "address_space.h"

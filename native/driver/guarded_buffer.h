@@ -1,5 +1,5 @@
 /* A buffer with 64 guard bytes of 0xA5 right before its first byte and
- * right after its last byte (SPEC §4, OVERFLOW). The trailing guard moves
+ * right after its last byte (the ICCS KAT rules, OVERFLOW). The trailing guard moves
  * with the length, so a buffer can be reused for messages of any size. */
 #ifndef NGCC_GUARDED_BUFFER_H
 #define NGCC_GUARDED_BUFFER_H

@@ -5,7 +5,7 @@
 
 #include <stdint.h>
 
-/* The four hash KAT files of SPEC §4. */
+/* The four hash KAT files of the ICCS KAT rules. */
 typedef enum { KAT_FILE_2_12, KAT_FILE_2_23, KAT_FILE_2_33, KAT_FILE_LOOP } kat_file;
 
 /* Which calls are made twice to catch a nondeterministic library. */

@@ -1,4 +1,4 @@
-/* Loading the library under test and resolving CryptHash (SPEC §2). */
+/* Loading the library under test and resolving CryptHash (the ICCS CryptHash API). */
 #ifndef NGCC_LIBRARY_H
 #define NGCC_LIBRARY_H
 

@@ -1,5 +1,5 @@
 /* The messages `time` and `memory` hash (PROTOCOL.md): byte i of an L-byte
- * message is (i*131 + L) mod 256 (the guide's rule, SPEC §5), or, for
+ * message is (i*131 + L) mod 256 (the guide's rule, guide §3.4), or, for
  * `time --message random`, the top byte of the i-th output of xorshift64*
  * seeded with L XOR 0x9E3779B97F4A7C15. Both can be generated again at any
  * time, so a library that wrote into its (const) message is found after the

@@ -1,4 +1,4 @@
-/* The NGCC KAT DRNG (ICCS drng.c behaviour, SPEC §4 "The DRNG"): Hash_DRBG of
+/* The NGCC KAT DRNG (ICCS drng.c behaviour, the ICCS KAT rules "The DRNG"): Hash_DRBG of
  * NIST SP 800-90A Rev.1 §10.1.1 over SM3 (outlen 256 bits, seedlen 440 bits),
  * no prediction resistance, no additional input, no reseed.
  *

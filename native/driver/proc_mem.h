@@ -1,4 +1,4 @@
-/* Process memory figures from /proc (SPEC §6). */
+/* Process memory figures from /proc (guide §3.1). */
 #ifndef NGCC_PROC_MEM_H
 #define NGCC_PROC_MEM_H
 

@@ -1,5 +1,5 @@
 /**
- * The guide's build profiles (guide §3.2, SPEC §3), as gcc flags without `-fPIC -shared`.
+ * The guide's build profiles (guide §3.2, guide §3.2), as gcc flags without `-fPIC -shared`.
  * @example
  * GUIDE_PROFILES.reference; // '-std=c99 -Wpedantic -Wall -Wextra -O2'
  */
@@ -35,13 +35,13 @@ export const HARNESS_DEFAULT_PROFILES: { readonly [profile in BuildProfile]: str
 };
 
 /**
- * What the report's "build flags" column says (SPEC §3): `guide` when the guide profile built and
+ * What the report's "build flags" column says (guide §3.2): `guide` when the guide profile built and
  * passed, `harness-default` for the fallback, `prebuilt` for a library the candidate supplied.
  */
 export type BuildFlagsKind = 'guide' | 'harness-default' | 'prebuilt';
 
 /**
- * Flags every shared library gets on top of a profile (SPEC §3).
+ * Flags every shared library gets on top of a profile (guide §3.2).
  * @example
  * `${GUIDE_PROFILES.reference} ${SHARED_LIBRARY_FLAGS}`; // the reference build's full flags
  */
@@ -50,7 +50,7 @@ export const SHARED_LIBRARY_FLAGS = '-fPIC -shared';
 /**
  * The gcc flags of a profile, without `-fPIC -shared`.
  * @param profile - `reference`, `performance` or `resource`
- * @param kind - `guide` (SPEC §3) or `harness-default` (the fallback)
+ * @param kind - `guide` (guide §3.2) or `harness-default` (the fallback)
  * @example
  * profileFlags('reference', 'harness-default'); // '-std=gnu11 -D_GNU_SOURCE -O2'
  */

@@ -260,7 +260,7 @@ describe('SHAKE256 (XOF) against NIST CAVS 19.0 VariableOut', () => {
   });
 });
 
-describe('Keccak partial-byte bit order (SPEC §2), via the test-only SHA3-512 built from shake256.c', () => {
+describe('Keccak partial-byte bit order (the ICCS CryptHash API), via the test-only SHA3-512 built from shake256.c', () => {
   // NIST `Len = 8n + k`: the last byte holds the k bits in its low-order bits, first bit in bit 0.
   // CryptHash: the last byte holds them in its high-order bits, first bit in bit 7.
   // So the CryptHash byte is NIST's byte bit-reversed (bit i ↔ bit 7 − i); e.g. Len = 1, Msg = 01 → 80.

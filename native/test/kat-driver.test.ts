@@ -157,7 +157,7 @@ describe('kat KAT_2_23, KAT_2_33 and KAT_Loop with libsm3 (digests by node:crypt
     expect(kat([lib('no_symbol'), '256', 'KAT_2_33']).lines[0]).toMatchObject({ type: 'error', code: 'LOADFAIL' });
   });
 
-  test('KAT_Loop with --test-iterations 3: rotate left by d/8 bytes, XOR the digest in, hash (SPEC §4)', () => {
+  test('KAT_Loop with --test-iterations 3: rotate left by d/8 bytes, XOR the digest in, hash (the ICCS KAT rules)', () => {
     const run = kat([LIBSM3, '256', 'KAT_Loop', '--test-iterations', '3']);
     expect(run.status).toBe(0);
     const m = new ReferenceDrbg(seedOf('KAT_Loop')).generate(8192);

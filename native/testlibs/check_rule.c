@@ -1,5 +1,5 @@
 /* libcheck_rule.so: returns 0 when the message follows the timing rule of
- * SPEC §5 — byte i = (i*131 + L) mod 256 with L the message length in bytes —
+ * guide §3.4 — byte i = (i*131 + L) mod 256 with L the message length in bytes —
  * and the digest buffer is DIGEST_BITS/8 writable bytes; returns 1 otherwise.
  * Used to check `ngcc-perf-driver time` builds the message it documents. */
 int CryptHash(int digest_len_bits, const unsigned char *msg, unsigned long long msg_len_bits,

@@ -1,6 +1,6 @@
 /*
  * SHA-512 (FIPS 180-4, sections 5.1.2, 5.3.5 and 6.4) behind the NGCC CryptHash API
- * (SPEC section 2).
+ * (the ICCS CryptHash API).
  *
  * Written for ngcc-perf as a bundled example candidate: portable C99, no heap, no
  * global mutable state (thread-safe), only CryptHash is exported. One instance, sha512,

@@ -1,5 +1,5 @@
 /*
- * SHAKE256 (FIPS 202, section 6.2) behind the NGCC CryptHash API (SPEC section 2).
+ * SHAKE256 (FIPS 202, section 6.2) behind the NGCC CryptHash API (the ICCS CryptHash API).
  *
  * Written for ngcc-perf as a bundled example candidate: portable C99, no heap, no
  * global mutable state (thread-safe), only CryptHash is exported.
@@ -7,7 +7,7 @@
  * Instances: shake256_512, shake256_768, shake256_1024 are built from this one file.
  * Being an XOF, every instance accepts any positive multiple of 8 digest bits.
  *
- * Bit order (SPEC section 2). CryptHash numbers message bits from the most significant
+ * Bit order (the ICCS CryptHash API). CryptHash numbers message bits from the most significant
  * bit of each byte; FIPS 202 numbers them from the least significant bit. Whole bytes
  * are hashed as bytes (the usual byte-oriented SHAKE256), and the k bits of a partial
  * last byte (its k high-order bits, first message bit in bit 7) are the next k message

@@ -1,5 +1,5 @@
 /*
- * pseudoXOF, the ICCS helper XOF, behind the NGCC CryptHash API (SPEC sections 2 and 9):
+ * pseudoXOF, the ICCS helper XOF, behind the NGCC CryptHash API (the ICCS CryptHash API and helpers):
  * the key derivation function of GB/T 32918.4-2016, 5.4.3, over SM3. For ct = 1, 2, ...
  * (a 32-bit big-endian counter) H_i = SM3(M || ct); the output is H_1 || H_2 || ...
  * cut to the requested length. Computed as the standard writes it: one whole SM3 of

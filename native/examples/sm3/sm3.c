@@ -1,5 +1,5 @@
 /*
- * SM3 (GB/T 32905-2016) behind the NGCC CryptHash API (SPEC section 2).
+ * SM3 (GB/T 32905-2016) behind the NGCC CryptHash API (the ICCS CryptHash API).
  *
  * Written for ngcc-perf as a bundled example candidate: portable C99, no heap, no
  * global mutable state (thread-safe), only CryptHash is exported. One instance, sm3,

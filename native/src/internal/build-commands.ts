@@ -37,7 +37,7 @@ function shellWord(arg: string): string {
 }
 
 /**
- * Rewrites one command so it holds no absolute path of this machine (SPEC §8): it is split into
+ * Rewrites one command so it holds no absolute path of this machine (the run-directory layout): it is split into
  * its arguments (quotes honoured), a path inside the candidate folder (`sourceRoot`, or inside
  * `copy` when the build ran from a copy of it) becomes relative to the candidate folder, CMake's object paths and any
  * other absolute path (the compiler) keep only their last component, and the arguments are

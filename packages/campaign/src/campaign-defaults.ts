@@ -14,7 +14,7 @@ export const DEFAULT_CAMPAIGN_PHASES: readonly CampaignPhase[] = CAMPAIGN_PHASES
 
 /**
  * The plan {@link runCampaign} uses for every option left out: the guide's eight sizes, a 1.0 s
- * trial target, 5 trials and a 900 s budget per operation (SPEC §5), every phase but `publish`.
+ * trial target, 5 trials and a 900 s budget per operation (guide §3.4), every phase but `publish`.
  * @example
  * RUN_CAMPAIGN_DEFAULTS.trials; // 5
  */

@@ -69,7 +69,7 @@ export interface CandidateInstance {
   digestBits: number;
   /** Name of its KAT files (`KAT_2_12_<katName>.txt`) and its manifest label (default: `name`). */
   katName: string;
-  /** Implementation variant; it picks the guide build profile (SPEC §3). */
+  /** Implementation variant; it picks the guide build profile (guide §3.2). */
   variant: BuildProfile;
   /** The XOF entry this instance was expanded from (its `name`), or null for a fixed-length instance. */
   xofName: string | null;

@@ -45,15 +45,15 @@ export interface RunCampaignOptions {
   refusedInputs?: RefusedInput[];
   /** The run directory (created; resumed when it holds a campaign). */
   outDirectory: string;
-  /** System id, `<arch>_<n>` (SPEC §1); default {@link defaultSystemId}. */
+  /** System id, `<arch>_<n>` (guide §3.3); default {@link defaultSystemId}. */
   systemId?: string;
   /** Message sizes in bytes; default the guide's eight ({@link GUIDE_MESSAGE_SIZES_BYTES}). */
   messageSizesBytes?: readonly number[];
-  /** Target seconds per trial (SPEC §5; default 1.0). */
+  /** Target seconds per trial (guide §3.4; default 1.0). */
   trialTargetSeconds?: number;
-  /** Most seconds one operation may take (SPEC §5; default 900). */
+  /** Most seconds one operation may take (guide §3.4; default 900). */
   budgetSeconds?: number;
-  /** Trials per operation, each in its own driver process (SPEC §5; default 5). */
+  /** Trials per operation, each in its own driver process (guide §3.4; default 5). */
   trials?: number;
   /**
    * `fixed`: every driver process of the calibrate and measure phases runs with ADDR_NO_RANDOMIZE
@@ -85,7 +85,7 @@ export interface RunCampaignOptions {
   /** `ngcc-perf-driver`; default: `driverPath()` of @ngcc-perf/native (built on first use). */
   driverPath?: string;
   /**
-   * Measure although the host check found problems (SPEC §5, guide §3.3): they are recorded in
+   * Measure although the host check found problems (guide §3.4, guide §3.3): they are recorded in
    * campaign.json, in every record and in the reports. Without it a host with problems is refused.
    */
   allowUnfixedHost?: boolean;

@@ -1,6 +1,6 @@
 import { execa } from 'execa';
 
-/** Compiler and build-tool versions recorded in campaign.json (SPEC §3, report §2). */
+/** Compiler and build-tool versions recorded in campaign.json (guide §3.2, report §2). */
 export interface ToolVersions {
   /** First line of `gcc --version`, or null when gcc is missing. */
   compiler: string | null;

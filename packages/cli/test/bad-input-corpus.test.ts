@@ -85,7 +85,7 @@ const runOf = (folder: string) => [
 ];
 
 const CASES: Case[] = [
-  // Manifests (SPEC §4 kat.sha256)
+  // Manifests (the ICCS KAT rules kat.sha256)
   {
     name: 'manifest: a digest of 63 hex digits',
     argv: () => kat('--manifest', file('m/short.sha256', `${'a'.repeat(63)} strict x/KAT_2_12_x.txt\n`)),

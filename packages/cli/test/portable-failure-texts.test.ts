@@ -1,7 +1,7 @@
 // The driver names a library by the path it was given — an absolute one inside the run directory,
 // or in the temporary build folder of the harness-default fallback — and its error messages become
 // KAT details (build.json, KAT logs, reports) and record failures. A campaign over libraries that
-// fail must leave no absolute path in the run directory (SPEC §8), and `validate` must pass.
+// fail must leave no absolute path in the run directory (the run-directory layout), and `validate` must pass.
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';

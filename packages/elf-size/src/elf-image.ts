@@ -9,7 +9,7 @@ function sizeOf(sections: ElfSection[], name: string): number {
 
 /**
  * Everything `ngcc-perf size` shows about an ELF image held in memory: the `PT_LOAD` segments
- * and `imageBytes` = Σ `p_memsz` (SPEC §6, as {@link parseLoadableSegments}), plus the section
+ * and `imageBytes` = Σ `p_memsz` (guide §3.1, as {@link parseLoadableSegments}), plus the section
  * headers and the sizes of `.text`, `.rodata`, `.data` and `.bss` (`sh_size`, as `readelf -SW`
  * prints them). Unlike the loader, this also checks the section-header table, so a file whose
  * section headers are damaged is refused.

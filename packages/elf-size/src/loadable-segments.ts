@@ -91,7 +91,7 @@ function toSegment(
 
 /**
  * Reads the `PT_LOAD` program headers of an ELF image held in memory and sums their memory
- * sizes: the static-memory proxy of SPEC §6 (what `readelf -lW` shows as MemSiz, including
+ * sizes: the static-memory proxy of guide §3.1 (what `readelf -lW` shows as MemSiz, including
  * `.bss`, not page-rounded). Works for ELF32 and ELF64, either byte order; parsing is done by
  * elfy after this package has checked the header and table bounds itself.
  *

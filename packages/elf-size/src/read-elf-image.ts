@@ -4,7 +4,7 @@ import type { ElfImageResult } from './types.js';
 
 /**
  * Reads a shared library (path or bytes) and returns {@link parseElfImage}'s breakdown: the
- * `PT_LOAD` segments with flags, file and memory sizes, `imageBytes` = Σ `p_memsz` (SPEC §6),
+ * `PT_LOAD` segments with flags, file and memory sizes, `imageBytes` = Σ `p_memsz` (guide §3.1),
  * ELF class, byte order and machine, and the `.text` / `.rodata` / `.data` / `.bss` sizes.
  *
  * @param source - path of the `.so`, or its contents (then errors call it "ELF buffer")

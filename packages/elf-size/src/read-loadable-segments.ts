@@ -4,7 +4,7 @@ import type { LoadableSegmentsResult } from './types.js';
 
 /**
  * Reads a shared library (path or bytes) and returns its `PT_LOAD` segments and
- * `imageBytes` = Σ `p_memsz`, the static-memory proxy of SPEC §6 (readelf's MemSiz summed;
+ * `imageBytes` = Σ `p_memsz`, the static-memory proxy of guide §3.1 (readelf's MemSiz summed;
  * includes `.bss`; not page-rounded). Looks at the program headers only, as the loader does;
  * {@link readElfImage} adds the section breakdown.
  *

@@ -31,7 +31,7 @@ export interface LoadableSegment {
 
 /** What {@link readLoadableSegments} found in one ELF file. */
 export interface LoadableSegmentsResult {
-  /** Static memory proxy: Σ `p_memsz` over the `PT_LOAD` headers, in bytes, not page-rounded (SPEC §6). */
+  /** Static memory proxy: Σ `p_memsz` over the `PT_LOAD` headers, in bytes, not page-rounded (guide §3.1). */
   imageBytes: number;
   /** The `PT_LOAD` headers in file order. */
   segments: LoadableSegment[];

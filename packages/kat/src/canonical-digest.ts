@@ -7,7 +7,7 @@ export type CanonicalMode = 'strict' | 'nolen';
 
 /** Options of {@link canonicalDigest}. */
 export interface CanonicalDigestOptions {
-  /** `strict` or `nolen` (SPEC §4). */
+  /** `strict` or `nolen` (the ICCS KAT rules). */
   mode: CanonicalMode;
   /**
    * Keep only the first N records: the lines before the (N+1)-th line that starts with
@@ -32,7 +32,7 @@ function strictCanonicalText(text: string): string {
 /**
  * SHA-256 of the canonical form of a KAT text, as written in a `kat.sha256` manifest.
  *
- * The canonical form (SPEC §4 "Manifest `kat.sha256`"): split the text on `\n`; from every line
+ * The canonical form (the ICCS KAT rules "Manifest `kat.sha256`"): split the text on `\n`; from every line
  * remove all CR characters, then trailing spaces and tabs; drop lines that are then empty;
  * in `nolen` mode also drop lines whose key (the text before the first `=`, trimmed) ends in
  * `_Len`; with `recordLimit` N stop before the (N+1)-th line starting with `Count = `; write

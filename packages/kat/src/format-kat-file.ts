@@ -25,7 +25,7 @@ function messageLines(kind: KatFileKind, record: DriverKatRecord, seedHex: strin
 
 /**
  * The text of one KAT file from the records `ngcc-perf-driver kat` produced, byte-exact as ICCS
- * `KAT_CryptHash.c` writes it (SPEC §4): per record `Msg_Len`, then `Msg` (`KAT_2_12`; the
+ * `KAT_CryptHash.c` writes it (the ICCS KAT rules): per record `Msg_Len`, then `Msg` (`KAT_2_12`; the
  * initial message for `KAT_Loop`) or `Msg_Seed` (the seed on the DRNG message only) and
  * `Msg_Exp` (`KAT_2_23`/`KAT_2_33`), then `Dst_Len`, `Dst` and a blank line; upper-case hex,
  * LF line ends.

@@ -2,7 +2,7 @@ import type { KatManifestEntry } from './parse-manifest.js';
 
 /**
  * Writes one `kat.sha256` line (without `\n`) in the form {@link parseManifest} reads:
- * `<digest> <mode>[:N] [<label>/]<file>` (SPEC §4 "Manifest"). Used to regenerate manifests.
+ * `<digest> <mode>[:N] [<label>/]<file>` (the ICCS KAT rules "Manifest"). Used to regenerate manifests.
  *
  * @param entry - the digest, mode, optional record limit, optional label and file name
  * @returns the manifest line

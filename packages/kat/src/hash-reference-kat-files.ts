@@ -23,7 +23,7 @@ function hasBlankLength(text: string): boolean {
 }
 
 /**
- * Hashes the reference KAT files of one instance for a `kat.sha256` manifest (SPEC §4): the SHA-256
+ * Hashes the reference KAT files of one instance for a `kat.sha256` manifest (the ICCS KAT rules): the SHA-256
  * of each file's canonical form, in mode `nolen` when the file has blank `_Len =` values (a
  * template file), else `strict`. Hex values (`Msg`, `Dst`, `Msg_Seed`, `Msg_Exp`) are hashed in
  * upper case, as the generator writes them, so a submitted file with lower-case or mixed-case hex
@@ -32,7 +32,7 @@ function hasBlankLength(text: string): boolean {
  * the lines. A label that would make the entry point outside the candidate folder is refused.
  *
  * @param options - the folder, the instance name and the label
- * @returns one entry per reference file found, in SPEC §4 file order
+ * @returns one entry per reference file found, in the ICCS KAT rules file order
  * @throws {KatError} `INVALID_ARGUMENT` (label or name escapes the candidate folder),
  *   `KAT_FILE_UNREADABLE` (folder or file unreadable), `NO_REFERENCE_FILES` (none found)
  * @example

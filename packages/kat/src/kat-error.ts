@@ -2,9 +2,9 @@
  * Every code a {@link KatError} can carry.
  *
  * - `MANIFEST_FIELD_COUNT`, `MANIFEST_BAD_DIGEST`, `MANIFEST_BAD_MODE`, `MANIFEST_BAD_PATH`,
- *   `MANIFEST_DUPLICATE`: a `kat.sha256` line is malformed (SPEC §4 "Manifest").
+ *   `MANIFEST_DUPLICATE`: a `kat.sha256` line is malformed (the ICCS KAT rules "Manifest").
  * - `MANIFEST_UNREADABLE`, `KAT_FILE_UNREADABLE`: a file (or the folder of submitted KAT files) could not be read.
- * - `KAT_FILE_MALFORMED`, `KAT_FILE_BAD_HEX`: a submitted KAT file is not in the SPEC §4 layout
+ * - `KAT_FILE_MALFORMED`, `KAT_FILE_BAD_HEX`: a submitted KAT file is not in the layout of the ICCS KAT rules
  *   (a line that is not `Key = value`, a bad `_Len` value; a hex field that is not hex bytes).
  * - `NO_REFERENCE_FILES`: `--write-manifest` found no reference KAT file to hash.
  * - `OUTPUT_UNWRITABLE`: a generated KAT file or a manifest could not be written.

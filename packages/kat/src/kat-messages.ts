@@ -2,14 +2,14 @@ import { KatError } from './kat-error.js';
 import { createNgccDrng, ngccKatSeed } from './ngcc-drng.js';
 
 /**
- * A generated KAT file kind (SPEC §4 "Message schedule"): `KAT_2_12` (L = 0…4096 bits),
+ * A generated KAT file kind (the ICCS KAT rules "Message schedule"): `KAT_2_12` (L = 0…4096 bits),
  * `KAT_2_23` (three 2^23-bit messages), and the opt-in `KAT_2_33` (three 2^33-bit = 1 GiB
  * messages) and `KAT_Loop` (10^6 chained hashes of an 8192-bit message).
  */
 export type KatFileKind = 'KAT_2_12' | 'KAT_2_23' | 'KAT_2_33' | 'KAT_Loop';
 
 /**
- * The default KAT gate: `KAT_2_12` and `KAT_2_23` (what the anchor's PASS covers; SPEC §4).
+ * The default KAT gate: `KAT_2_12` and `KAT_2_23` (what the anchor's PASS covers; the ICCS KAT rules).
  *
  * @example
  * ```ts
@@ -19,7 +19,7 @@ export type KatFileKind = 'KAT_2_12' | 'KAT_2_23' | 'KAT_2_33' | 'KAT_Loop';
 export const DEFAULT_KAT_FILES: readonly KatFileKind[] = Object.freeze(['KAT_2_12', 'KAT_2_23'] as const);
 
 /**
- * Every hash KAT file of SPEC §4, in the order the official generator writes them:
+ * Every hash KAT file of the ICCS KAT rules, in the order the official generator writes them:
  * `KAT_2_12`, `KAT_2_23`, `KAT_2_33`, `KAT_Loop` (what `ngcc-perf kat --full` runs).
  *
  * @example
@@ -66,7 +66,7 @@ const LARGE_MESSAGE_BITS: Record<'KAT_2_23' | 'KAT_2_33', number> = {
 export const KAT_2_12_MAX_BITS = 4096;
 
 /**
- * The KAT_Loop schedule (SPEC §4; ICCS `KAT_CryptHash.c` `gen_KAT_Loop`): an 8192-bit message m
+ * The KAT_Loop schedule (the ICCS KAT rules; ICCS `KAT_CryptHash.c` `gen_KAT_Loop`): an 8192-bit message m
  * from the DRNG, dig = H(m), then `iterations` times: rotate m left by d/8 bytes, XOR dig into
  * its first d/8 bytes, dig = H(m). The record holds the initial m and the final dig.
  *
@@ -119,7 +119,7 @@ function* loopMessage(): Generator<KatMessage> {
 }
 
 /**
- * The messages of one KAT file, generated lazily in file order (SPEC §4 "Message schedule";
+ * The messages of one KAT file, generated lazily in file order (the ICCS KAT rules "Message schedule";
  * the ICCS `KAT_CryptHash.c` schedule). The DRNG is seeded once per file with the first 8
  * characters of the file name repeated 8 times.
  * - `KAT_2_12`: for L = 0, 1, …, 4096, L bits drawn from the DRNG (a draw of 0 bits still

@@ -15,7 +15,7 @@ function collect(kind: KatFileKind): string[] {
   for (const message of generateKatMessages(kind)) lines.push(describeKatMessage(kind, message));
   return lines;
 }
-describe('KAT_2_12 messages (SPEC §4; values confirmed by the NGCC hash-35 manifest, see below)', () => {
+describe('KAT_2_12 messages (the ICCS KAT rules; values confirmed by the NGCC hash-35 manifest, see below)', () => {
   const messages: KatMessage[] = [...generateKatMessages('KAT_2_12')];
 
   it('has L = 0 … 4096 with ceil(L/8) bytes each', () => {

@@ -7,7 +7,7 @@ function upperHex(bytes: Uint8Array): string {
 
 /**
  * The message lines of one KAT record, byte-exact as ICCS `KAT_CryptHash.c` writes them
- * (SPEC §4 "Message schedule"):
+ * (the ICCS KAT rules "Message schedule"):
  * - `KAT_2_12` and `KAT_Loop` (its initial message): `Msg_Len = L\nMsg = <HEX>\n` (upper-case;
  *   `Msg = ` followed directly by `\n` for L = 0);
  * - `KAT_2_23` / `KAT_2_33`: `Msg_Len = L\nMsg_Seed = <seed HEX or nothing>\nMsg_Exp = <first 8 bytes> .... <last 8 bytes>\n`.
@@ -34,7 +34,7 @@ export function describeKatMessage(kind: KatFileKind, message: KatMessage): stri
 
 /**
  * Joins message lines and digests into the text of a KAT file: after each message's lines,
- * `Dst_Len = <digestBits>\nDst = <HEX>\n` and a blank line (SPEC §4).
+ * `Dst_Len = <digestBits>\nDst = <HEX>\n` and a blank line (the ICCS KAT rules).
  *
  * @param messageLines - one {@link describeKatMessage} string per message, in order
  * @param digestsHex - one digest per message, hex (written upper-case), digestBits/4 digits each

@@ -34,7 +34,7 @@ describe('ngccKatSeed', () => {
   });
 });
 
-describe('createNgccDrng (SPEC §4 "The DRNG")', () => {
+describe('createNgccDrng (the ICCS KAT rules "The DRNG")', () => {
   const seed = ngccKatSeed('KAT_2_12');
 
   it('instantiates V = Hash_df(seed), C = Hash_df(0x00 ‖ V), reseed_counter = 1 (computed by hand with node:crypto SM3)', () => {

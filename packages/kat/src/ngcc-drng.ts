@@ -15,7 +15,7 @@ const SM3_FOR_DRBG: DrbgHashFunction = {
 };
 
 /**
- * Length of an NGCC KAT seed in bytes: 8 characters repeated 8 times (SPEC §4).
+ * Length of an NGCC KAT seed in bytes: 8 characters repeated 8 times (the ICCS KAT rules).
  *
  * @example
  * ```ts
@@ -25,7 +25,7 @@ const SM3_FOR_DRBG: DrbgHashFunction = {
 export const NGCC_SEED_BYTES = 64;
 
 /**
- * The NGCC KAT DRNG (ICCS `drng.c` behaviour, SPEC §4 "The DRNG"): Hash_DRBG over SM3 with
+ * The NGCC KAT DRNG (ICCS `drng.c` behaviour, the ICCS KAT rules "The DRNG"): Hash_DRBG over SM3 with
  * V = Hash_df(seed), C = Hash_df(0x00 ‖ V), reseed_counter = 1 — SP 800-90A §10.1.1.2 with
  * entropy_input = seed and empty nonce and personalization. Draw with `generate(bits)` or
  * `generateInto(buffer, bits)`; no additional input is used by the KAT generator.
@@ -47,7 +47,7 @@ export function createNgccDrng(seed: Uint8Array): HashDrbg {
 
 /**
  * The 64-byte seed of a KAT file: the first 8 characters of its name repeated 8 times, as
- * ASCII (SPEC §4 "Message schedule"), e.g. `"KAT_2_12"` × 8 for `KAT_2_12_sm3.txt`.
+ * ASCII (the ICCS KAT rules "Message schedule"), e.g. `"KAT_2_12"` × 8 for `KAT_2_12_sm3.txt`.
  *
  * @param fileName - the KAT file name (at least 8 ASCII characters)
  * @returns 64 bytes

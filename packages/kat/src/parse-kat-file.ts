@@ -60,7 +60,7 @@ function checkValue(field: KatFileField, where: string): void {
 }
 
 /**
- * Parses a submitted KAT file (SPEC §4 layout: `Key = value` lines, a blank line after each record)
+ * Parses a submitted KAT file (the ICCS KAT rules layout: `Key = value` lines, a blank line after each record)
  * tolerantly: CR line ends, trailing spaces and tabs, a missing final newline, a UTF-8 byte-order
  * mark, blank values (`Dst_Len =` in template files) and lower-case hex are all accepted. Lines
  * starting with `#` are comments. A record ends at a blank line, or where a key of the current

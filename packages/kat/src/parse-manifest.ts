@@ -74,7 +74,7 @@ function parseLine(fields: string[], where: string, line: number): KatManifestEn
 
 /**
  * Parses a `kat.sha256` manifest: one entry per line, `<64 lower-case hex> <mode> <label>/<file>`
- * or `... <file>`, mode `strict` or `nolen`, optionally `:N` (SPEC §4 "Manifest"). Fields are
+ * or `... <file>`, mode `strict` or `nolen`, optionally `:N` (the ICCS KAT rules "Manifest"). Fields are
  * separated by spaces or tabs; CR line ends, blank lines and lines starting with `#` are ignored.
  *
  * @param text - the manifest's text

@@ -88,7 +88,7 @@ describe('renderKatLog', () => {
         'KAT_2_23_litchi_512.txt',
         '  took      0.035 s',
         '  calls     3 CryptHash calls, 0.031 s inside CryptHash (each message hashed once)',
-        '  sizes     TEST-ONLY (smaller than SPEC §4; matches no official manifest)',
+        '  sizes     TEST-ONLY (smaller than the ICCS KAT rules; matches no official manifest)',
         '  written   no (815 bytes generated)',
         '  sha256    24bdb55784c2b7e10a26d1ed650f2cfc967d42fe364cd33052ce2a94a3891acd strict (canonical form)',
         '  reference none (no manifest entry, no submitted KAT file)',

@@ -48,7 +48,7 @@ function fileLines(file: KatFileResult, manifestName: string | null): string {
   lines.push(
     `  calls     ${file.cryptHashCalls} CryptHash calls, ${file.cryptHashSeconds.toFixed(3)} s inside CryptHash (${REPEAT_TEXT[file.repeat]})`,
   );
-  if (file.testSizes) lines.push('  sizes     TEST-ONLY (smaller than SPEC §4; matches no official manifest)');
+  if (file.testSizes) lines.push('  sizes     TEST-ONLY (smaller than the ICCS KAT rules; matches no official manifest)');
   lines.push(
     file.path === null
       ? `  written   no (${file.bytes} bytes generated)`
@@ -71,7 +71,7 @@ function fileLines(file: KatFileResult, manifestName: string | null): string {
 }
 
 /**
- * Renders the KAT log, the evidence whose SHA-256 goes into every record (SPEC §4 "Verdicts";
+ * Renders the KAT log, the evidence whose SHA-256 goes into every record (the ICCS KAT rules "Verdicts";
  * layout after the anchor's `kat/<id>/<instance>.log`): a header (library, candidate id, type,
  * algorithm, instance, variant, source dir, compiler, full build flags, digest bits and bytes),
  * then per generated file the seconds taken, the CryptHash calls (with the repeat check) and the

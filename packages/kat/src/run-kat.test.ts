@@ -350,7 +350,7 @@ describe('runKat with a fake driver', () => {
     );
   });
 
-  it('a nondeterministic library is MISMATCH (exit code 1) with both digests: SPEC §4 has no other code for it', async () => {
+  it('a nondeterministic library is MISMATCH (exit code 1) with both digests: the ICCS KAT rules has no other code for it', async () => {
     const first = `01${'AB'.repeat(63)}`;
     const second = `00${'AB'.repeat(63)}`;
     const runner = wishRunner(() => ({

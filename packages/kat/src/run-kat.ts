@@ -81,7 +81,7 @@ const WORK: Record<KatFileKind, string> = {
 };
 
 /**
- * Defaults of {@link runKat}: `timeoutSeconds` 900 (the SPEC §5 budget, per driver process) and
+ * Defaults of {@link runKat}: `timeoutSeconds` 900 (the guide §3.4 budget, per driver process) and
  * `files` = {@link DEFAULT_KAT_FILES}.
  *
  * @example
@@ -115,7 +115,7 @@ async function writeKatFile(outDir: string | undefined, file: string, text: stri
 }
 
 /**
- * Runs the NGCC KATs of one instance (SPEC §4): for each file kind, one `ngcc-perf-driver kat`
+ * Runs the NGCC KATs of one instance (the ICCS KAT rules): for each file kind, one `ngcc-perf-driver kat`
  * process generates the messages with its SM3 DRNG, hashes them with the library (checking
  * guard bytes, the const message, the return value, and — for KAT_2_12 and KAT_2_23, the first
  * and last KAT_Loop step — that a second call gives the same digest), and reports the records;

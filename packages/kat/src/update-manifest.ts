@@ -11,7 +11,7 @@ function entryPath(entry: NewManifestEntry): string {
 /**
  * Adds entries to a `kat.sha256` manifest, replacing any entry with the same `<label>/<file>`
  * path, and returns the new text: one line per entry, sorted by path, LF line ends.
- * Comment lines of the old manifest are not kept (the manifest is data, SPEC §4).
+ * Comment lines of the old manifest are not kept (the manifest is data, the ICCS KAT rules).
  * @param existingText - the current manifest, or null when there is none
  * @param sourceName - its file name, for error messages
  * @throws `KatError` (`MANIFEST_*`) when the existing manifest is malformed

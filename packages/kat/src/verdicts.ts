@@ -1,5 +1,5 @@
 /**
- * The KAT verdict of one instance (SPEC §4 "Verdicts and exit codes"): `PASS`, `MISMATCH`
+ * The KAT verdict of one instance (the ICCS KAT rules "Verdicts and exit codes"): `PASS`, `MISMATCH`
  * (output differs from the manifest or the submitted KAT file), `NOKAT` (nothing to compare
  * with), `CRYPTOFAIL` (CryptHash returned non-zero), `OVERFLOW` (a guard byte changed),
  * `LOADFAIL` (library or `CryptHash` symbol missing), `TIMEOUT`, `CRASH` (killed by a signal).

@@ -20,7 +20,7 @@ export interface WriteManifestOptions {
 
 /**
  * Hashes the reference KAT files of one instance (`strict`, or `nolen` for template files with
- * blank `_Len =` values; SPEC §4) and adds or replaces their lines in the manifest, sorted by
+ * blank `_Len =` values; the ICCS KAT rules) and adds or replaces their lines in the manifest, sorted by
  * path. The existing manifest must parse; the new one is written atomically.
  * @returns the entries written
  * @throws `KatError` `INVALID_ARGUMENT` for a label that leaves the candidate folder (`..`,

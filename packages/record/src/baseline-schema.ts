@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The ICCS helpers a campaign measures as its baseline (SPEC §9): `sm3hash` is SM3 of
+ * The ICCS helpers a campaign measures as its baseline (the NGCC site's ordered measurements): `sm3hash` is SM3 of
  * GB/T 32905-2016 (256 bits only), `pseudoXOF` the KDF-SM3 of GB/T 32918.4-2016 §5.4.3.
  */
 export const BASELINE_HELPERS = ['sm3hash', 'pseudoXOF'] as const;

@@ -12,7 +12,7 @@ import { ctAuditSchema } from './ct-audit-schema.js';
 export const BUILD_FORMAT = 'ngcc-perf/build@1';
 
 /**
- * KAT verdicts (SPEC §4 "Verdicts"); `ngcc-perf kat` exits with the code kat's `VERDICT_EXIT_CODES` gives each.
+ * KAT verdicts (the ICCS KAT rules "Verdicts"); `ngcc-perf kat` exits with the code kat's `VERDICT_EXIT_CODES` gives each.
  *
  * @example
  * ```ts
@@ -30,7 +30,7 @@ export const katVerdictSchema = z.enum([
   'CRASH',
 ]);
 
-/** A KAT verdict (SPEC §4). */
+/** A KAT verdict (the ICCS KAT rules). */
 export type KatVerdict = z.infer<typeof katVerdictSchema>;
 
 const sha256Hex = z.string().regex(/^[0-9a-f]{64}$/, 'expected 64 lower-case hex digits');
@@ -137,7 +137,7 @@ export const packageEvidenceSchema = z.object({
 export type PackageEvidence = z.infer<typeof packageEvidenceSchema>;
 
 /**
- * Zod schema of `build.json` (SPEC §8).
+ * Zod schema of `build.json` (the run-directory layout).
  *
  * @example
  * ```ts

@@ -55,7 +55,7 @@ const campaignSandboxSchema = driverSandboxSchema.omit({ scratch: true, bwrap: t
 
 /**
  * Zod schema of `campaign.json`: plan parameters, the CPUs used, tool versions, the host at
- * start and end, host problems found, and the sandbox candidate code ran in. Source: docs/RUN-DIRECTORY.md, SPEC §5 and §8.
+ * start and end, host problems found, and the sandbox candidate code ran in. Source: docs/RUN-DIRECTORY.md, guide §3.4 and the run-directory layout.
  *
  * @example
  * ```ts

@@ -4,7 +4,7 @@ import { z } from 'zod';
  * The stable codes of host problems, as `campaign.json` `hostProblems`, `hostChecks[].problems`
  * and every record's `hostProblems` store them (`{ code, message }`). A problem makes cycle figures
  * less trustworthy or not comparable with a tuned host; a consumer switches on the code, never on
- * the message, whose words may change. Source of each: SPEC §5 "host state, checked and recorded"
+ * the message, whose words may change. Source of each: guide §3.4 "host state, checked and recorded"
  * (found by `@ngcc-perf/timing`'s `classifyHost`) unless it says otherwise.
  *
  * @example

@@ -11,7 +11,7 @@ export function counterUnit(kind: CounterKind | null | undefined): 'ticks' | 'cy
 }
 
 /**
- * A record's warning for a trial whose mean lies outside Tukey's fences (SPEC §5), in its
+ * A record's warning for a trial whose mean lies outside Tukey's fences (guide §3.4), in its
  * counter's own term — the one sentence timing writes into `derived.warnings` and the report's
  * validation recomputes.
  * @param trialIndex - 0-based index of the trial among the record's completed trials

@@ -4,7 +4,7 @@ const count = z.number().int().nonnegative();
 
 /**
  * Zod schema of what a trial times (native/PROTOCOL.md `time --scope`): `loop` reads the counter
- * around the whole timed loop (SPEC §5, the anchor's method); `per-call` also reads it around
+ * around the whole timed loop (guide §3.4, the anchor's method); `per-call` also reads it around
  * every call and reports the quartiles of the per-call ticks.
  */
 export const timingScopeSchema = z.enum(['loop', 'per-call']);
@@ -13,7 +13,7 @@ export const timingScopeSchema = z.enum(['loop', 'per-call']);
 export type TimingScope = z.infer<typeof timingScopeSchema>;
 
 /**
- * Zod schema of the message bytes: `rule` is SPEC §5's byte i = (i·131 + L) mod 256; `random`
+ * Zod schema of the message bytes: `rule` is guide §3.4's byte i = (i·131 + L) mod 256; `random`
  * asks the driver for pseudo-random bytes (native/PROTOCOL.md `--message random`).
  */
 export const messagePatternSchema = z.enum(['rule', 'random']);
@@ -44,7 +44,7 @@ export const contextSwitchPolicySchema = z.enum(['flag', 'rerun', 'rerun-until-f
 export type ContextSwitchPolicy = z.infer<typeof contextSwitchPolicySchema>;
 
 /**
- * Zod schema of a record's `plan` (SPEC §5, docs/RUN-DIRECTORY.md): the options the measurement
+ * Zod schema of a record's `plan` (guide §3.4, docs/RUN-DIRECTORY.md): the options the measurement
  * ran with and the calibrated trial plan. Fields added after the first records are optional, and
  * `calibrationSeconds` is null where no calibration was kept (an imported dataset).
  *
@@ -60,7 +60,7 @@ export const measurementPlanSchema = z.object({
   /** Seconds the whole operation may take. */
   budgetSeconds: z.number().positive(),
   /**
-   * Seconds of one call, from the calibration process: its cold call (SPEC §5), or the batch mean
+   * Seconds of one call, from the calibration process: its cold call (guide §3.4), or the batch mean
    * for calls under 1 µs; null when the calibration was not kept (e.g. an imported dataset).
    */
   calibrationSeconds: z.number().nonnegative().nullable(),
@@ -72,7 +72,7 @@ export const measurementPlanSchema = z.object({
   /** The seconds per call the trials were planned with: `calibrationSeconds`, or `warmCallSeconds` when the basis is `warm-calls`. */
   planCallSeconds: z.number().nonnegative().optional(),
   /**
-   * `first-call` (SPEC §5), `batch` (calls under 1 µs), or `warm-calls`: the cold call took more
+   * `first-call` (guide §3.4), `batch` (calls under 1 µs), or `warm-calls`: the cold call took more
    * than twice a warm one (one-time set-up, e.g. OpenSSL fetching its provider), so planning from
    * it would have made every trial far shorter than the target.
    */
@@ -89,7 +89,7 @@ export const measurementPlanSchema = z.object({
   timeoutPerProcessSeconds: z.number().positive(),
   /** What each trial timed: the whole loop (default) or also every call. */
   scope: timingScopeSchema.optional(),
-  /** The message bytes: SPEC §5's rule (default) or pseudo-random. */
+  /** The message bytes: guide §3.4's rule (default) or pseudo-random. */
   message: messagePatternSchema.optional(),
   /** Offset of the message from a 64-byte boundary, bytes (0: aligned, the default). */
   alignmentOffsetBytes: count.optional(),

@@ -5,7 +5,7 @@ const count = z.number().int().nonnegative();
 
 /**
  * Zod schema of one trial: `ticks` counter ticks and `seconds` of CLOCK_MONOTONIC_RAW around
- * `iterations` calls (SPEC §5), with what the driver saw of the scheduler during the loop
+ * `iterations` calls (guide §3.4), with what the driver saw of the scheduler during the loop
  * (native/PROTOCOL.md, the `trial` line). Only the first three are required: records imported from
  * another harness have no more.
  *
@@ -46,7 +46,7 @@ export const trialSchema = z.object({
 export type Trial = z.infer<typeof trialSchema>;
 
 /**
- * Zod schema of why a trial attempt counts as disturbed (SPEC §5 and the run-delay rule of
+ * Zod schema of why a trial attempt counts as disturbed (guide §3.4 and the run-delay rule of
  * packages/timing/README.md): `slow-clock` (core cycles / seconds below 95 % of the fixed core
  * clock), `context-switch` (involuntary switches during the loop), `migration` (the process
  * changed CPU during the loop).
@@ -150,9 +150,9 @@ export const processEntrySchema = z.object({
   wallSeconds: z.number().nonnegative(),
   /** Runs of this trial: 1, or more when a disturbed trial was rerun (at most 3). */
   attempts: z.number().int().positive(),
-  /** Resident bytes after load and buffer set-up, before warm-ups (SPEC §6). */
+  /** Resident bytes after load and buffer set-up, before warm-ups (guide §3.1). */
   baselineRssBytes: count.nullable(),
-  /** VmHWM of the driver at its end, bytes (SPEC §6). */
+  /** VmHWM of the driver at its end, bytes (guide §3.1). */
   peakRssBytes: count.nullable(),
   /** The trial's figures; null when the process failed. */
   trial: trialSchema.nullable(),

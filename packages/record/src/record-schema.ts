@@ -23,14 +23,14 @@ const utcTimestamp = z.iso.datetime({ offset: true });
 const loadAverage = z.tuple([z.number(), z.number(), z.number()]).nullable();
 
 /**
- * Zod schema of the name of the counter a trial reads (SPEC §5, native/PROTOCOL.md): PMU core
+ * Zod schema of the name of the counter a trial reads (guide §3.4, native/PROTOCOL.md): PMU core
  * cycles where the kernel allows, else a fixed-rate counter — the x86-64 TSC (`tsc` read with
  * lfence/rdtsc/lfence, or `tscp` with rdtscp/lfence, only when forced with `--counter tscp`), the
  * arm64 virtual counter `cntvct`, or CLOCK_MONOTONIC_RAW in ns (`clock`).
  */
 export const counterNameSchema = z.enum(['pmu-cycles', 'tsc', 'tscp', 'cntvct', 'clock']);
 
-/** A counter's name (SPEC §5). */
+/** A counter's name (guide §3.4). */
 export type CounterName = z.infer<typeof counterNameSchema>;
 
 /** Zod schema of a counter's kind: `core-cycles` only for `pmu-cycles`; the others tick at a fixed rate and are not core cycles. */
@@ -40,7 +40,7 @@ export const counterKindSchema = z.enum(['core-cycles', 'fixed-rate']);
 export type CounterKind = z.infer<typeof counterKindSchema>;
 
 /**
- * Zod schema of the counter a record's ticks come from (PROTOCOL.md, SPEC §5), with its measured
+ * Zod schema of the counter a record's ticks come from (PROTOCOL.md, guide §3.4), with its measured
  * rate. The figures after `reason` are optional: drivers built before they were added leave them out.
  *
  * @example
@@ -69,7 +69,7 @@ export const counterSchema = z.object({
 export type CounterInfo = z.infer<typeof counterSchema>;
 
 /**
- * Zod schema of a record's derived figures (SPEC §5; formulas in docs/RUN-DIRECTORY.md).
+ * Zod schema of a record's derived figures (guide §3.4; formulas in docs/RUN-DIRECTORY.md).
  *
  * @example
  * ```ts

@@ -5,7 +5,7 @@ import type { Dataset } from './dataset.js';
 import type { TimingRecord } from '@ngcc-perf/record';
 
 /**
- * The baseline instance a record is compared with (SPEC §9): the `pseudoXOF` instance of the
+ * The baseline instance a record is compared with (the NGCC site's ordered measurements): the `pseudoXOF` instance of the
  * campaign's baseline at the record's output width; its record at the same message length.
  *
  * @param dataset - one run directory.

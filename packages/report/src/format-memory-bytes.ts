@@ -9,7 +9,7 @@ const UNITS = [
 /**
  * Formats the memory of one call (stack high-water, heap peak, operation peak): below 10 000 as
  * whole bytes (`712 B`), then `x.x KiB`, `x.xx MiB`, `x.xx GiB` (binary units). As for cycles
- * (SPEC §7), the value is rounded first and the unit picked from the rounded value, so
+ * (guide §3.5), the value is rounded first and the unit picked from the rounded value, so
  * 1 048 575 bytes gives `1.00 MiB`, never `1024.0 KiB`.
  *
  * @param bytes - a size in bytes, ≥ 0

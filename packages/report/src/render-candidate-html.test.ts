@@ -5,7 +5,7 @@ import { renderCandidateHtml } from './render-candidate-html.js';
 describe('renderCandidateHtml on seed 000 (hash-15 Litchi, x86_1)', () => {
   const html = renderCandidateHtml(seed000Dataset().dataset, 'hash-15');
 
-  it('is a complete document with a viewport meta tag and the SPEC §7 headings', () => {
+  it('is a complete document with a viewport meta tag and the guide §3.5 headings', () => {
     expect(
       html.startsWith(
         '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<meta name="viewport" content="width=device-width, initial-scale=1">\n',

@@ -5,7 +5,7 @@ import type { Dataset } from './dataset.js';
 
 /**
  * Renders one candidate's performance page as a self-contained HTML document: the same
- * headings, sentences and tables as {@link renderCandidateMarkdown} (SPEC §7), plus charts as
+ * headings, sentences and tables as {@link renderCandidateMarkdown} (guide §3.5), plus charts as
  * inline SVG — cycles/byte and MB/s against message length (logarithmic x axis, one line per
  * instance), the spread of the trials (each trial's mean, and per-call quartiles where the
  * records have them) and memory per message length. Inline CSS only (readable on a phone,

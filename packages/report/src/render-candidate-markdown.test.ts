@@ -9,7 +9,7 @@ describe('renderCandidateMarkdown reproduces seed 000 (hash-15 Litchi, x86_1)', 
   const { dataset, tables } = seed000Dataset();
   const page = renderCandidateMarkdown(dataset, 'hash-15');
 
-  it('has the headings of SPEC §7, in order, and no section 6', () => {
+  it('has the headings of guide §3.5, in order, and no section 6', () => {
     expect(page.split('\n').filter((line) => line.startsWith('#'))).toEqual([
       '# hash-15 Litchi — performance on x86-64 (system x86_1)',
       '## 1. Basic information',

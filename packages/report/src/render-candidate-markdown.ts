@@ -5,7 +5,7 @@ import type { Dataset } from './dataset.js';
 
 /**
  * Renders one candidate's performance page as Markdown, laid out like the seed reports
- * (guide §3.5 items (1)–(5) and (7); SPEC §7): headings `# <id> <Algorithm> — performance on
+ * (guide §3.5 items (1)–(5) and (7); guide §3.5): headings `# <id> <Algorithm> — performance on
  * <x86-64|AArch64> (system <ID>)`, `## 1. Basic information` … `## 7. Raw evidence index`,
  * GFM tables with the seeds' columns, numbers in the seeds' formats. A pure function of the
  * dataset: the same dataset always gives the same bytes.

@@ -51,7 +51,7 @@ describe('renderMethodMarkdown on a real run (test/fixtures/run-real)', () => {
     const cold = records.filter((entry) => entry.record.plan?.calibrationBasis === 'first-call').length;
     const plan = markdownTableRowsAfter(renderMethodMarkdown({ ...dataset, records } as Dataset), '## Plan');
     expect(plan).toContain(
-      `| trials planned from | the cold call (SPEC §5): ${cold} operations; the calls right after it (the cold call took over twice as long: one-time set-up or cold caches): ${warm} operation${warm === 1 ? '' : 's'} |`,
+      `| trials planned from | the cold call (guide §3.4): ${cold} operations; the calls right after it (the cold call took over twice as long: one-time set-up or cold caches): ${warm} operation${warm === 1 ? '' : 's'} |`,
     );
   });
 

@@ -146,7 +146,7 @@ function buildMethodPage(dataset: Dataset, format: PageFormat): PageModel {
  * and actually used, every host-state field at the start and end of the campaign with the host
  * checks, the sandbox candidate code ran in (when campaign.json records it: its mode and limits,
  * or loudly that there was none), each build with its full compiler flags and library SHA-256,
- * the tools, what the static image contains and how that differs from the published pages' method, the formulas of the derived figures (SPEC §5–6) and every warning the records
+ * the tools, what the static image contains and how that differs from the published pages' method, the formulas of the derived figures (guide §3.4–6) and every warning the records
  * carry. Pure.
  *
  * @param dataset - one run directory ({@link loadRunDirectory})

@@ -133,7 +133,7 @@ function buildRankingPage(dataset: Dataset, scope: RankingScope, format: PageFor
 }
 
 /**
- * Renders one ranking page of a system as Markdown ("ordered measurements", SPEC §9): for a
+ * Renders one ranking page of a system as Markdown ("ordered measurements", the NGCC site's ordered measurements): for a
  * security target (128, 256, 512) one representative instance per candidate of the target's
  * digest length that passed its KAT, or every such instance (`'instances'`); each metric — cycles
  * at 32 B, 1 KiB and 64 KiB (or the summary's sizes), static image, stack high-water, heap peak —

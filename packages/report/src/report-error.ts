@@ -12,7 +12,7 @@
  * - `INVALID_CAMPAIGN`, `INVALID_BUILD`, `INVALID_RECORD`: a field is missing or has the wrong
  *   type or value (the message gives the field path).
  * - `INCONSISTENT_RECORD`: a record contradicts its file name, `build.json`, or its own trials
- *   (derived figures that do not follow from the trials by SPEC §5).
+ *   (derived figures that do not follow from the trials by guide §3.4).
  * - `UNKNOWN_CANDIDATE`: the candidate asked for has no instance in `build.json`.
  * - `DUPLICATE_SYSTEM`: two datasets given to a cross-system page or a comparison name the same system
  *   where they must differ.

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { ReportError } from './report-error.js';
 import { summarizeTrials } from './summarize-trials.js';
 
-describe('summarizeTrials (SPEC §5 formulas, hand-computed)', () => {
+describe('summarizeTrials (guide §3.4 formulas, hand-computed)', () => {
   // Two trials of 1000 calls, L = 32 bytes:
   //   ticks 4 200 000 and 4 400 000 → Σ 8 600 000 / 2000 = 4300 per call; trial means 4200, 4400
   //   seconds 0.002 and 0.003 → Σ 0.005 / 2000 = 2.5 µs per call

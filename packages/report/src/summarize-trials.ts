@@ -2,11 +2,11 @@ import { deriveTrialFigures, recordTrialFigures, type RecordTrialFigures } from 
 import { ReportError } from './report-error.js';
 import type { Trial } from '@ngcc-perf/record';
 
-/** Figures derived from a record's trials (SPEC §5; units: `RecordTrialFigures` of `@ngcc-perf/stats`); `sdTrialCycles` is 0 for a single trial. */
+/** Figures derived from a record's trials (guide §3.4; units: `RecordTrialFigures` of `@ngcc-perf/stats`); `sdTrialCycles` is 0 for a single trial. */
 export type TrialSummary = Omit<RecordTrialFigures, 'sdTrialCycles'> & { sdTrialCycles: number };
 
 /**
- * Derives a record's statistics from its trials, by the formulas of SPEC §5 (guide §3.4.2):
+ * Derives a record's statistics from its trials, by the formulas of guide §3.4 (guide §3.4.2):
  * means over all calls, per-byte and per-second rates, and spread of the per-trial means —
  * `deriveTrialFigures` of `@ngcc-perf/stats`, the definition the timing package writes with.
  *

@@ -7,7 +7,7 @@
  * - `kat-verdict`: the log's `RESULT` line or its per-file results contradict the verdict in `build.json`;
  * - `record-build`: a record's KAT, library or build fields differ from its `build.json` entry;
  * - `derived`: a derived statistic does not follow from the record's raw trials;
- * - `absolute-path`: an absolute home or temp path in the evidence (SPEC §8);
+ * - `absolute-path`: an absolute home or temp path in the evidence (the run-directory layout);
  * - `export`: a record differs from its copy in the JSON export, or an export is missing or altered;
  * - `report`: a page differs from the one the records give, or is missing.
  */

@@ -1,5 +1,5 @@
 // Builds validated Datasets for tests from a few per-record facts; derived figures come from
-// summarizeTrials (SPEC §5), so the renderer sees what the timing pipeline would write.
+// summarizeTrials (guide §3.4), so the renderer sees what the timing pipeline would write.
 import { buildManifestSchema } from '@ngcc-perf/record';
 import { campaignSchema } from '@ngcc-perf/record';
 import { timingRecordSchema } from '@ngcc-perf/record';

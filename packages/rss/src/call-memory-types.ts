@@ -35,7 +35,7 @@ export interface CallMemory {
 }
 
 /**
- * Why the memory process did not measure, named like the KAT verdicts (SPEC §4): `CRASH`
+ * Why the memory process did not measure, named like the KAT verdicts (the ICCS KAT rules): `CRASH`
  * (killed by a signal, or ended without its `memory` line — e.g. the library called `exit()`),
  * `CRYPTOFAIL` (`CryptHash` returned non-zero), `OVERFLOW` (a guard byte changed), `LOADFAIL`
  * (no library or no `CryptHash`), `TIMEOUT` (killed after `timeoutSeconds`).

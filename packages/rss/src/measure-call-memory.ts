@@ -43,7 +43,7 @@ async function resolveDriver(options: MeasureCallMemoryOptions): Promise<string>
  *   `npm run build`), `PROTOCOL` (a line that does not match native/PROTOCOL.md),
  *   `DRIVER_FAILED` (the driver's USAGE or IO: not the library's doing).
  * @remarks Source: native/PROTOCOL.md, "ngcc-perf-driver memory"; the issue "Memory you can
- *   attribute"; SPEC §6 for the process-level RSS figures it complements.
+ *   attribute"; guide §3.1 for the process-level RSS figures it complements.
  * @example
  * ```ts
  * const result = await measureCallMemory({ library: 'native/build/testlibs/libbig_heap.so', digestBits: 256, messageBytes: 64 });

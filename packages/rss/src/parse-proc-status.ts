@@ -21,7 +21,7 @@ const FIELDS: ReadonlyArray<readonly [string, keyof ProcStatusMemory]> = [
  * @returns the memory figures, each in bytes or `null`.
  * @throws {@link RssError} `PARSE` when the text has no `Key: value` lines, or a memory line is
  *   not `<integer> kB`.
- * @remarks Source: proc(5) (`VmHWM`, `VmRSS`, `RssAnon`, `RssFile`, `VmPeak`); SPEC §6.
+ * @remarks Source: proc(5) (`VmHWM`, `VmRSS`, `RssAnon`, `RssFile`, `VmPeak`); guide §3.1.
  * @example
  * ```ts
  * const memory = parseProcStatus('Name:\tcat\nVmHWM:\t    1596 kB\nVmRSS:\t    1596 kB\n');

@@ -3,7 +3,7 @@
  * kB = 1024 bytes). A field the kernel did not write (kernel threads have none of them; `RssAnon`
  * and `RssFile` need Linux ≥ 4.5) is `null`.
  *
- * Source: SPEC §6 — peak RSS is `VmHWM` of the driver process at its end.
+ * Source: guide §3.1 — peak RSS is `VmHWM` of the driver process at its end.
  */
 export interface ProcStatusMemory {
   /** `VmRSS`: resident set size now, bytes. */

@@ -19,7 +19,7 @@ export interface ReadProcStatusOptions {
  * @throws {@link RssError} `INVALID_ARGUMENT` for a pid that is not a positive integer;
  *   `NO_PROC` when procfs is not mounted at `procRoot`; `NO_PROCESS` when the process is gone;
  *   `READ` for other read failures; `PARSE` as in {@link parseProcStatus}.
- * @remarks Source: proc(5); SPEC §6.
+ * @remarks Source: proc(5); guide §3.1.
  * @example
  * ```ts
  * const { vmHwmBytes, vmRssBytes } = readProcStatus('self');

@@ -2,7 +2,7 @@ import { RssError } from './rss-error.js';
 
 /**
  * Resident set size from the text of `/proc/<pid>/statm`: its second field (resident pages)
- * times the page size. This is how the driver measures baseline RSS (SPEC §6).
+ * times the page size. This is how the driver measures baseline RSS (guide §3.1).
  *
  * @param text - the file's one line: `size resident shared text lib data dt`, in pages.
  * @param pageBytes - the page size in bytes (`getconf PAGESIZE`; the driver's `info` line
@@ -10,7 +10,7 @@ import { RssError } from './rss-error.js';
  * @returns resident bytes.
  * @throws {@link RssError} `INVALID_ARGUMENT` when `pageBytes` is not a positive integer;
  *   `PARSE` when the text does not start with two non-negative integers.
- * @remarks Source: proc(5), `/proc/pid/statm`; SPEC §6 (baseline RSS = resident pages × page size).
+ * @remarks Source: proc(5), `/proc/pid/statm`; guide §3.1 (baseline RSS = resident pages × page size).
  * @example
  * ```ts
  * readResidentBytesFromStatm('765 405 377 5 0 123 0\n', 4096); // 1658880

@@ -63,7 +63,7 @@ const larger = (a: number | null, b: number | null): number | null =>
  * @throws {@link RssError} `INVALID_ARGUMENT` for a bad pid, an `intervalMs` below 1, or
  *   `untilExit: false` with neither `durationMs` nor `signal`; `NO_PROC` without procfs;
  *   `READ`/`PARSE` when a status file cannot be read or parsed.
- * @remarks Source: proc(5) (`VmHWM` is the peak resident set size); SPEC §6.
+ * @remarks Source: proc(5) (`VmHWM` is the peak resident set size); guide §3.1.
  * @example
  * ```ts
  * const child = spawn('node', ['build.js']);

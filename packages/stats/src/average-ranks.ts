@@ -3,7 +3,7 @@ import { StatsError } from './stats-error.js';
 /**
  * Positions 1…n of `values`, lowest first, with equal values sharing the average of the positions
  * they occupy (fractional ranking): `[10, 20, 20, 30]` gives `[1, 2.5, 2.5, 4]`. This is how the
- * public NGCC "ordered measurements" pages rank a metric (SPEC §9: lower is better, ties share the
+ * public NGCC "ordered measurements" pages rank a metric (the NGCC site's ordered measurements: lower is better, ties share the
  * average position).
  *
  * @param values - finite numbers in any unit, lower is better; any order.

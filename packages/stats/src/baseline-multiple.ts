@@ -25,7 +25,7 @@ export interface BaselineMultiple {
 }
 
 /**
- * The multiple of the baseline ("× pseudoXOF", SPEC §9): the candidate's headline cycles over the
+ * The multiple of the baseline ("× pseudoXOF", the NGCC site's ordered measurements): the candidate's headline cycles over the
  * baseline's at the same output width and message length, with the interval
  * [candidate low / baseline high, candidate high / baseline low]. When both headline intervals
  * hold, the ratio of the true medians lies in it, so its coverage is at least the sum of the two
@@ -36,7 +36,7 @@ export interface BaselineMultiple {
  * @param baseline - the baseline's figure at the same width and length; medianCycles > 0.
  * @returns {@link BaselineMultiple}; nothing is rounded.
  * @throws {@link StatsError} `INVALID_NUMBER` when the baseline's figure (or its low bound) is not positive.
- * @remarks Source: SPEC §9 (the published pages' "× pseudoXOF"); the interval is this project's.
+ * @remarks Source: the NGCC site's ordered measurements (the published pages' "× pseudoXOF"); the interval is this project's.
  * @example
  * ```ts
  * const c = { medianCycles: 200, lowCycles: 190, highCycles: 220, coverage: 0.9375, trialsCount: 5 };

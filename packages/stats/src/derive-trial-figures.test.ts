@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { deriveTrialFigures } from './derive-trial-figures.js';
 
-describe('deriveTrialFigures (SPEC §5, hand-computed)', () => {
+describe('deriveTrialFigures (guide §3.4, hand-computed)', () => {
   it('sums over all calls and spreads over the trial means', () => {
     // Trials 4190 and 4399.5 ticks/call (test/fixtures/run-small of the report package, 32 B):
     // Σ ticks 171 790 000 / n 40 000 = 4294.75; Σ s 0.082 / 40 000 = 2.05 µs; 4294.75 / 32 = 134.2109375;

@@ -9,7 +9,7 @@ export interface TrialCounts {
   ticks: number;
 }
 
-/** The SPEC §5 figures of a set of trials; units in the names (ticks are cycles only with a core-cycle counter). */
+/** The guide §3.4 figures of a set of trials; units in the names (ticks are cycles only with a core-cycle counter). */
 export interface DerivedTrialFigures {
   /** Calls measured: Σ iterations. */
   n: number;
@@ -32,7 +32,7 @@ export interface DerivedTrialFigures {
 }
 
 /**
- * The statistics of SPEC §5 over completed trials, the one definition the timing package writes
+ * The statistics of guide §3.4 over completed trials, the one definition the timing package writes
  * and the report package checks: mean cycles = Σ ticks / n, mean time = Σ seconds / n,
  * cycles/byte = mean cycles / L, MB/s = L · n / Σ seconds / 10^6, ops/s = n / Σ seconds, and over
  * the per-trial means (ticks / iterations) the sample statistics, the 95 % t interval and Tukey
@@ -43,7 +43,7 @@ export interface DerivedTrialFigures {
  * @returns {@link DerivedTrialFigures}.
  * @throws {@link StatsError} `EMPTY_SAMPLE` for no trial; `INVALID_TRIAL` for a trial without
  *   iterations or elapsed seconds.
- * @remarks Source: SPEC §5 (guide §3.4.2).
+ * @remarks Source: guide §3.4 (guide §3.4.2).
  * @example
  * ```ts
  * const figures = deriveTrialFigures([{ iterations: 1000, seconds: 0.002, ticks: 4200000 }], 32);
@@ -53,7 +53,7 @@ export interface DerivedTrialFigures {
  */
 export function deriveTrialFigures(trials: readonly TrialCounts[], messageBytes: number): DerivedTrialFigures {
   if (trials.length === 0)
-    throw new StatsError('EMPTY_SAMPLE', 'no completed trial; SPEC §5 figures need at least one.');
+    throw new StatsError('EMPTY_SAMPLE', 'no completed trial; guide §3.4 figures need at least one.');
   let n = 0;
   let sumTicks = 0;
   let sumSeconds = 0;

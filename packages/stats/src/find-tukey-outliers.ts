@@ -24,7 +24,7 @@ export const TUKEY_FENCE_IQR_MULTIPLE = 1.5;
  * smallest).
  *
  * Why not |z| > 3: with k values and the sample standard deviation no value can be further than
- * (k − 1) / √k standard deviations from the mean — 1.79 for the 5 trials of SPEC §5 — so a
+ * (k − 1) / √k standard deviations from the mean — 1.79 for the 5 trials of guide §3.4 — so a
  * z-score rule could never fire below 11 trials. The fences need no such count. When all but one
  * value are equal the IQR is 0 and any differing value is flagged; real trial means are never
  * that alike.

@@ -84,7 +84,7 @@ function orderStatisticIndex(trialsCount: number): number {
  * @returns {@link HeadlineFigure} in ticks per call; nothing is rounded.
  * @throws {@link StatsError} `EMPTY_SAMPLE` for no trial; `INVALID_TRIAL` for a trial without
  *   iterations or with ticks that are negative or not finite.
- * @remarks Source: the seeds' and the guide's figure is the mean of all calls (SPEC §5), kept
+ * @remarks Source: the seeds' and the guide's figure is the mean of all calls (guide §3.4), kept
  *   in the seed-layout §4 table; the headline is this project's robust figure (the method
  *   page, `reports/method.md`, "The headline figure"). Interval: Conover §3.2 (order statistics of a median).
  * @example

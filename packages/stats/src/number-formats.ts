@@ -1,4 +1,4 @@
-// Number formats of the report tables (SPEC §7, checked against the seeds' figures).
+// Number formats of the report tables (guide §3.5, checked against the seeds' figures).
 import { StatsError } from './stats-error.js';
 
 function requireNonNegative(value: number, what: string): void {
@@ -30,7 +30,7 @@ const CYCLE_UNITS = [
  * The value is rounded first and the unit picked from the rounded value, so 9999.6 gives
  * `10.0 k` and 999 960 gives `1.00 M` (the anchor printed `10000` and `1000.0 k`).
  *
- * Source: SPEC §7 "Number formats"; seed figures `4129`, `20.4 k`, `2.06 M`.
+ * Source: guide §3.5 "Number formats"; seed figures `4129`, `20.4 k`, `2.06 M`.
  *
  * @param cycles - mean cycles (or counter ticks) per call, ≥ 0
  * @returns the text for the "mean cycles" column
@@ -70,7 +70,7 @@ function dropTrailingZeros(text: string): string {
  * (`64 µs`, `4 µs`, `3.8 ms`, `1.97 µs`). Never prints an exponent: 999.6 µs rounds to
  * 1.00 ms and is printed `1 ms`; 1000 s and more are printed as whole seconds.
  *
- * Source: SPEC §7 "Number formats"; seed figures `1.97 µs`, `986 µs`, `1.31 ms`.
+ * Source: guide §3.5 "Number formats"; seed figures `1.97 µs`, `986 µs`, `1.31 ms`.
  *
  * @param seconds - a duration in seconds, ≥ 0
  * @returns the text for the "mean time" column
@@ -99,7 +99,7 @@ export function formatSeconds(seconds: number): string {
 }
 
 /**
- * Formats cycles per byte with one decimal (SPEC §7; seed `129.0`, `31.5`).
+ * Formats cycles per byte with one decimal (guide §3.5; seed `129.0`, `31.5`).
  *
  * @param cyclesPerByte - mean cycles divided by the message length in bytes, ≥ 0
  * @returns e.g. `'129.0'`
@@ -116,7 +116,7 @@ export function formatCyclesPerByte(cyclesPerByte: number): string {
 
 /**
  * Formats a throughput in decimal megabytes (10^6 bytes) per second with one decimal
- * (SPEC §5 and §7; seed `65.4`).
+ * (guide §3.4 and §7; seed `65.4`).
  *
  * @param megabytesPerSecond - L · n / Σ seconds / 10^6, ≥ 0
  * @returns e.g. `'65.4'`
@@ -132,7 +132,7 @@ export function formatMegabytesPerSecond(megabytesPerSecond: number): string {
 }
 
 /**
- * Formats the number of calls measured as `n (trials × iterations)` (SPEC §7; seed
+ * Formats the number of calls measured as `n (trials × iterations)` (guide §3.5; seed
  * `100000 (5 × 20000)`).
  *
  * @param trials - trials (driver processes), a positive integer
@@ -151,7 +151,7 @@ export function formatMeasurementCount(trials: number, iterationsPerTrial: numbe
 }
 
 /**
- * Formats a byte count in kibibytes (1024 bytes), rounded to an integer (SPEC §6–7; seed
+ * Formats a byte count in kibibytes (1024 bytes), rounded to an integer (guide §3.1–7; seed
  * `1760 KiB`).
  *
  * @param bytes - a size in bytes, ≥ 0
@@ -168,7 +168,7 @@ export function formatKib(bytes: number): string {
 }
 
 /**
- * Short form of a SHA-256 digest: its first 16 hex digits and `…` (SPEC §7; seed
+ * Short form of a SHA-256 digest: its first 16 hex digits and `…` (guide §3.5; seed
  * `4cee4d72f05f9c85…`).
  *
  * @param sha256Hex - 64 hex digits

@@ -111,7 +111,7 @@ function groupsOf(figures: readonly IntervalFigure[], order: EstablishedOrder): 
  * @returns one {@link IntervalRank} per figure, in the order of `figures`.
  * @throws {@link StatsError} `NOT_FINITE` for a non-finite estimate or a NaN bound;
  *   `INVALID_NUMBER` for an estimate outside its interval.
- * @remarks Source: SPEC §9 ("ordered measurements", ties share the average position); the groups
+ * @remarks Source: the NGCC site's ordered measurements ("ordered measurements", ties share the average position); the groups
  *   are the connected components of the "not told apart" graph, merged to be contiguous in order.
  * @example
  * ```ts

@@ -20,7 +20,7 @@ export interface MetricsRanking {
 }
 
 /**
- * Ranks items on several metrics at once, as the NGCC "ordered measurements" do (SPEC §9): each
+ * Ranks items on several metrics at once, as the NGCC "ordered measurements" do (the NGCC site's ordered measurements): each
  * metric on its own, lower is better, by {@link rankByIntervals} (so items the data cannot tell
  * apart share a rank range and its average position); an item's overall figure is its mean rank
  * over the metrics it has a figure for; the overall order ranks the mean ranks the same way, the

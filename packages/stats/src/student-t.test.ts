@@ -17,7 +17,7 @@ describe('tCritical95', () => {
   it('rounds to the NIST/SEMATECH table values (§1.3.6.7.2, column 0.975, three decimals)', () => {
     expect(tCritical95(1)).toBeCloseTo(12.706, 3);
     expect(tCritical95(2)).toBeCloseTo(4.303, 3);
-    expect(tCritical95(4)).toBeCloseTo(2.776, 3); // 5 trials, SPEC §5's default
+    expect(tCritical95(4)).toBeCloseTo(2.776, 3); // 5 trials, guide §3.4's default
     expect(tCritical95(9)).toBeCloseTo(2.262, 3);
     expect(tCritical95(19)).toBeCloseTo(2.093, 3);
     expect(tCritical95(30)).toBeCloseTo(2.042, 3);

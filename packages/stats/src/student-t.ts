@@ -102,7 +102,7 @@ export function studentTQuantile(probability: number, degreesOfFreedom: number):
 
 /**
  * t(0.975; df), the two-sided 95 % critical value of Student's t: the t in mean ± t · sd / √k
- * for a 95 % confidence interval over k = df + 1 samples (SPEC §5). Exact to 1e-13, not the
+ * for a 95 % confidence interval over k = df + 1 samples (guide §3.4). Exact to 1e-13, not the
  * three decimals of printed tables.
  *
  * @param degreesOfFreedom - an integer ≥ 1 (trials − 1).

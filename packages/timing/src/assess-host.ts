@@ -15,14 +15,14 @@ export interface AssessHostOptions extends ReadHostEnvironmentOptions, Pick<Clas
   driverPath?: string;
   /** Injected runner (tests). */
   runner?: TimingRunner;
-  /** `auto` (default): probe the clock only where cpufreq is not exposed (SPEC §5); `always`; `never`. */
+  /** `auto` (default): probe the clock only where cpufreq is not exposed (guide §3.4); `always`; `never`. */
   clockProbe?: 'auto' | 'always' | 'never';
 }
 
 /** Where `HostAssessment.tscHz` came from. */
 export type TscHzSource = 'kernel' | 'cpuid' | 'driver' | 'clock-probe';
 
-/** The host judged for measurement (SPEC §5 "host state, checked and recorded"). */
+/** The host judged for measurement (guide §3.4 "host state, checked and recorded"). */
 export interface HostAssessment {
   /** The measuring CPU judged (`environment.measuringCpu`). */
   cpu: number | null;
@@ -57,7 +57,7 @@ export interface HostAssessment {
  * @returns the {@link HostAssessment}. A driver without `clock-probe` gives `clockProbe: null`
  *   and a `clock-unverified` problem saying to rebuild native/, not an exception.
  * @throws {@link TimingError} `DRIVER_NOT_FOUND`, `DRIVER_FAILED`, `DRIVER_VERSION`, `PROTOCOL` from `info`.
- * @remarks Source: SPEC §5 (host state, clock probe).
+ * @remarks Source: guide §3.4 (host state, clock probe).
  * @example
  * ```ts
  * const assessment = await assessHost({ cpu: 1 });

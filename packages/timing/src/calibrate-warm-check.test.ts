@@ -33,7 +33,7 @@ describe('calibrate with a warm check', () => {
     });
   });
 
-  it('plans from the cold call when it is at most twice a warm one (SPEC §5 as written)', async () => {
+  it('plans from the cold call when it is at most twice a warm one (guide §3.4 as written)', async () => {
     const result = await calibrate({ ...BASE, runner: new FakeRunner([LITCHI_COLD]) });
     expect(FIRST_CALL_SETUP_RATIO).toBe(2);
     expect(result).toMatchObject({

@@ -34,7 +34,7 @@ export interface CalibrateOptions {
 export type CalibrationResult =
   | {
       status: 'complete';
-      /** t1: seconds of one call (SPEC §5's cold call; the batch mean when one call was too short to time). */
+      /** t1: seconds of one call (guide §3.4's cold call; the batch mean when one call was too short to time). */
       calibrationSeconds: number;
       /** Calls the figure was taken over: 1 (one cold call), or the batch size when one call was too short to time. */
       batchIterations: number;
@@ -79,7 +79,7 @@ const SMALLEST_CALL_SECONDS = 1e-9;
 
 /**
  * Times one cold call of `CryptHash` in its own driver process (1 iteration, no warm-up): the
- * t1 from which `planTrials` sizes the trials (SPEC §5 "calibrate with one cold call").
+ * t1 from which `planTrials` sizes the trials (guide §3.4 "calibrate with one cold call").
  *
  * When that call took less than 1 µs — near the cost of reading the clocks — a second process
  * times a batch of 100 calls (still no warm-up) and t1 = its seconds / 100. Only tiny messages
@@ -89,7 +89,7 @@ const SMALLEST_CALL_SECONDS = 1e-9;
  * The cold call's process also times up to 100 further calls (at most ~10 ms of them, never part
  * of t1: the driver's `--warm-check`): when the cold call took more than
  * {@link FIRST_CALL_SETUP_RATIO} × one of those, the trials are planned from the warm calls
- * (`basis: 'warm-calls'`), else from the cold call as SPEC §5 says (`basis: 'first-call'`).
+ * (`basis: 'warm-calls'`), else from the cold call as guide §3.4 says (`basis: 'first-call'`).
  * Both figures are kept.
  *
  * @param options - {@link CalibrateOptions}.
@@ -97,7 +97,7 @@ const SMALLEST_CALL_SECONDS = 1e-9;
  *   library crashed, timed out or made the driver exit non-zero (data, not an exception).
  * @throws {@link TimingError} `DRIVER_NOT_FOUND`, `DRIVER_VERSION`, `PROTOCOL`, `DRIVER_FAILED`
  *   for harness problems.
- * @remarks Source: SPEC §5; native/PROTOCOL.md `time`.
+ * @remarks Source: guide §3.4; native/PROTOCOL.md `time`.
  * @example
  * ```ts
  * const result = await calibrate({ library: 'native/build/examples/libsha512.so', digestBits: 512, messageBytes: 65536 });

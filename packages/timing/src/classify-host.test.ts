@@ -52,7 +52,7 @@ describe('classifyHost', () => {
       {
         code: 'aslr-on',
         message:
-          'ASLR is on (kernel.randomize_va_space = 2): every trial process gets a fresh memory layout, as SPEC §5 intends',
+          'ASLR is on (kernel.randomize_va_space = 2): every trial process gets a fresh memory layout, as guide §3.4 intends',
       },
       {
         code: 'not-isolated',
@@ -85,7 +85,7 @@ describe('classifyHost', () => {
       {
         code: 'aslr-on',
         message:
-          'ASLR is on (kernel.randomize_va_space = 2): every trial process gets a fresh memory layout, as SPEC §5 intends',
+          'ASLR is on (kernel.randomize_va_space = 2): every trial process gets a fresh memory layout, as guide §3.4 intends',
       },
       {
         code: 'hybrid-cpu',

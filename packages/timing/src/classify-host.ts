@@ -43,7 +43,7 @@ const percent = (fraction: number) => `${(fraction * 100).toFixed(3)} %`;
  * @param options - {@link ClassifyHostOptions}.
  * @returns {@link HostClassification}: problems, then notes, most important first.
  * @throws nothing.
- * @remarks Source: SPEC §5 (host state, counters, clock probe).
+ * @remarks Source: guide §3.4 (host state, counters, clock probe).
  * @example
  * ```ts
  * const { problems } = classifyHost(readHostEnvironment({ cpu: 1 }), (await readDriverInfo()).counter);
@@ -174,7 +174,7 @@ function hostNotes(environment: HostEnvironment, probe: ClockProbe | null, noCpu
   if (aslr !== null && aslr > 0) {
     notes.push({
       code: 'aslr-on',
-      message: `ASLR is on (kernel.randomize_va_space = ${aslr}): every trial process gets a fresh memory layout, as SPEC §5 intends`,
+      message: `ASLR is on (kernel.randomize_va_space = ${aslr}): every trial process gets a fresh memory layout, as guide §3.4 intends`,
     });
   }
   const isolated = environment.isolatedCpus ?? null;

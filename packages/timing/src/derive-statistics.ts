@@ -37,12 +37,12 @@ export interface DeriveStatisticsOptions {
 }
 
 /**
- * Statistics over completed trials (SPEC §5): mean cycles = Σ ticks / n, mean time = Σ seconds / n,
+ * Statistics over completed trials (guide §3.4): mean cycles = Σ ticks / n, mean time = Σ seconds / n,
  * cycles/byte = mean cycles / L, MB/s = L · n / Σ seconds / 10^6, ops/s = n / Σ seconds; over the
  * per-trial means (ticks / iterations) the median, minimum, maximum, sample standard deviation,
  * CV, the 95 % Student-t confidence interval of the mean (`summarizeSamples`) and Tukey outliers
  * (`findTukeyOutliers`); the per-call quartiles when every trial has them (`aggregatePerCall`);
- * and warning sentences. RSS figures are maxima over the processes (SPEC §6). Nothing is rounded.
+ * and warning sentences. RSS figures are maxima over the processes (guide §3.1). Nothing is rounded.
  *
  * Warnings, in this order: fewer than 2 trials; CV above 2 % (L ≥ 4096 B) or 5 % (shorter) — a CV
  * exactly at the limit passes; each outlier trial; each trial kept although disturbed; one line
@@ -56,7 +56,7 @@ export interface DeriveStatisticsOptions {
  * @returns {@link DerivedStatistics}; `sdTrialCycles`, `cv` and the interval are null with fewer than 2 trials.
  * @throws {@link TimingError} `NO_TRIALS` for an empty list; `INVALID_OPTIONS` for a trial with no
  *   iterations or no elapsed seconds.
- * @remarks Source: SPEC §5 (derived figures); the anchor's arm_1 `litchi_512` at 32 B gives
+ * @remarks Source: guide §3.4 (derived figures); the anchor's arm_1 `litchi_512` at 32 B gives
  *   3061 cycles, 95.7 cycles/byte, 1.14 µs, 28.1 MB/s.
  * @example
  * ```ts
@@ -116,7 +116,7 @@ function headlineOf(trials: readonly DerivationTrial[], messageBytes: number): R
   };
 }
 
-/** The SPEC §5 figures of `@ngcc-perf/stats`, its input errors as this package's `TimingError`. */
+/** The guide §3.4 figures of `@ngcc-perf/stats`, its input errors as this package's `TimingError`. */
 function figuresOf(trials: readonly DerivationTrial[], messageBytes: number): DerivedTrialFigures {
   try {
     return deriveTrialFigures(

@@ -10,7 +10,7 @@ export type DetectHostProblemsOptions = Pick<ClassifyHostOptions, 'loadPerCpuLim
  * The host's problems, each a stable code and a sentence (`HostProblem` of `@ngcc-perf/record`),
  * for the console and a record's `hostProblems`: `classifyHost(...).problems` (no clock probe;
  * notes left out). Each names a
- * condition SPEC §5 wants (core-cycle counter, perf_event_paranoid ≤ 2, bare metal, a clock known
+ * condition guide §3.4 wants (core-cycle counter, perf_event_paranoid ≤ 2, bare metal, a clock known
  * to be fixed, governor `performance` at min = max frequency, turbo/boost off, no SMT sibling, an
  * idle host) that this host does not meet, and why it matters. Prefer `assessHost`, which also
  * runs the clock probe.
@@ -20,7 +20,7 @@ export type DetectHostProblemsOptions = Pick<ClassifyHostOptions, 'loadPerCpuLim
  * @param options - {@link DetectHostProblemsOptions}.
  * @returns the problems, most important first; empty when nothing is wrong.
  * @throws nothing.
- * @remarks Source: SPEC §5 (host state, counters).
+ * @remarks Source: guide §3.4 (host state, counters).
  * @example
  * ```ts
  * for (const problem of detectHostProblems(readHostEnvironment(), (await readDriverInfo()).counter)) {

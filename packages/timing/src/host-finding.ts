@@ -3,7 +3,7 @@ import type { HostProblem, HostProblemCode } from '@ngcc-perf/record';
 /**
  * Codes of the notes `assessHost` finds: recorded facts a reader should know, not problems —
  * `no-cpufreq` (the clock probe stands in), `aslr-on` (each trial process gets a fresh layout, as
- * SPEC §5 wants), `not-isolated` (the measuring CPU is not isolated), `hybrid-cpu` (which core
+ * guide §3.4 wants), `not-isolated` (the measuring CPU is not isolated), `hybrid-cpu` (which core
  * type measured).
  */
 export type HostNoteCode = 'no-cpufreq' | 'aslr-on' | 'not-isolated' | 'hybrid-cpu';
@@ -30,7 +30,7 @@ export interface HostProblemFinding extends HostFinding {
  * blocking it, a virtual machine, an offline measuring CPU, a clock that could not be verified
  * fixed or was unsteady, a TSC that is not invariant, a governor other than `performance`,
  * min ≠ max frequency, turbo or boost on, an SMT sibling, a busy host. Notes: no cpufreq (the
- * clock probe stands in), ASLR on (each trial process gets a fresh layout — SPEC §5 wants that),
+ * clock probe stands in), ASLR on (each trial process gets a fresh layout — guide §3.4 wants that),
  * a measuring CPU that is not isolated, a hybrid CPU (which core type measured).
  *
  * @example

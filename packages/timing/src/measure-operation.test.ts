@@ -48,7 +48,7 @@ describe('measureOperation with a complete run', () => {
       calibrationSeconds: 0.0009875,
       iterationsPerTrial: 1013,
       warmups: 3,
-      // The fake driver reports no warm check, so the plan uses the cold call as SPEC §5 says.
+      // The fake driver reports no warm check, so the plan uses the cold call as guide §3.4 says.
       warmCallSeconds: null,
       planCallSeconds: 0.0009875,
       calibrationBasis: 'first-call',

@@ -78,7 +78,7 @@ async function inTurn<T>(
 export const PER_CALL_SAMPLE_CALLS = 2001;
 
 /**
- * Measures one library × message size (SPEC §5): calibrate with one cold call and plan the trials
+ * Measures one library × message size (guide §3.4): calibrate with one cold call and plan the trials
  * (`planOperation`), then run each trial in its own driver process (pinned to `cpu`, by default the last CPU this process may run on, as the CLI does;
  * timing the loop or every call per `scope`), rerun a disturbed trial — slow core clock,
  * CPU migration, or (per `onContextSwitch`) an involuntary context switch — up to 3 attempts in
@@ -97,7 +97,7 @@ export const PER_CALL_SAMPLE_CALLS = 2001;
  * @throws {@link TimingError} `INVALID_OPTIONS` for impossible arguments; `DRIVER_UNSUPPORTED`
  *   when the driver lacks an option asked for (per-call scope, random message, offset);
  *   `DRIVER_NOT_FOUND`, `DRIVER_VERSION`, `PROTOCOL`, `DRIVER_FAILED` for harness problems.
- * @remarks Source: SPEC §5 (method, disturbed trials, derived figures), §6 (RSS).
+ * @remarks Source: guide §3.4 (method, disturbed trials, derived figures), guide §3.1 (RSS).
  * @example
  * ```ts
  * const measured = await measureOperation({

@@ -19,7 +19,7 @@ import type { TrialProcess } from './trial-types.js';
 export type { ContextSwitchPolicy } from '@ngcc-perf/record';
 
 /**
- * The plan of a measurement: the options it ran with and the calibrated trial plan (SPEC §5), as
+ * The plan of a measurement: the options it ran with and the calibrated trial plan (guide §3.4), as
  * timing writes it: `@ngcc-perf/record`'s `RecordedMeasurementPlan` (the one definition of its
  * fields) with every field present and `calibrationSeconds` a number (timing always calibrates).
  */
@@ -40,7 +40,7 @@ export type PerCallSummary = Required<Omit<RecordedPerCallSummary, 'belowResolut
   Pick<RecordedPerCallSummary, 'belowResolution'>;
 
 /**
- * Statistics over the completed trials (SPEC §5), as timing writes them: `@ngcc-perf/record`'s
+ * Statistics over the completed trials (guide §3.4), as timing writes them: `@ngcc-perf/record`'s
  * `DerivedFigures` (the one definition of the figures, their units and formulas) with every field
  * present. `Cycles` figures are counter ticks: core cycles only when the counter kind is `core-cycles`.
  */

@@ -41,7 +41,7 @@ export interface PlanOperationOptions {
   onContextSwitch?: ContextSwitchPolicy;
   /**
    * Fixed core clock of the measuring CPU, Hz. With a `core-cycles` counter a trial whose
-   * ticks/seconds is below 95 % of it is disturbed and rerun (SPEC §5).
+   * ticks/seconds is below 95 % of it is disturbed and rerun (guide §3.4).
    */
   coreClockHz?: number;
   /** Driver path; default: `driverPath()` of @ngcc-perf/native. Ignored when `runner` is given. */
@@ -92,7 +92,7 @@ export function resolvePinning(cpu: number | null | undefined): CpuPinning {
 }
 
 /**
- * Calibrates one library × message size with one cold call and plans its trials (SPEC §5) —
+ * Calibrates one library × message size with one cold call and plans its trials (guide §3.4) —
  * what `measureOperation` does before its first trial, and all `ngcc-perf plan` does, so a
  * campaign's cost is known before anything is measured.
  *
@@ -104,7 +104,7 @@ export function resolvePinning(cpu: number | null | undefined): CpuPinning {
  *   than 1000000 iterations per trial in per-call scope, …);
  *   `DRIVER_UNSUPPORTED` for a message option the driver does not take; `DRIVER_NOT_FOUND`,
  *   `DRIVER_VERSION`, `PROTOCOL`, `DRIVER_FAILED` for harness problems.
- * @remarks Source: SPEC §5 (calibration, plan).
+ * @remarks Source: guide §3.4 (calibration, plan).
  * @example
  * ```ts
  * const planned = await planOperation({ library: 'native/build/examples/libsha512.so', digestBits: 512, messageBytes: 4096 });

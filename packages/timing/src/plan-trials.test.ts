@@ -3,7 +3,7 @@ import { planTrials } from './plan-trials.js';
 import { DEFAULT_TIMING_OPTIONS } from './timing-options.js';
 
 describe('DEFAULT_TIMING_OPTIONS', () => {
-  it('holds the SPEC §5 defaults', () => {
+  it('holds the guide §3.4 defaults', () => {
     expect(DEFAULT_TIMING_OPTIONS).toEqual({
       trialTargetSeconds: 1.0,
       budgetSeconds: 900,

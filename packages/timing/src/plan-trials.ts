@@ -1,7 +1,7 @@
 import { checkTimingOptions, withoutUndefined } from './internal/check-timing-options.js';
 import { DEFAULT_TIMING_OPTIONS, type TimingOptions } from './timing-options.js';
 
-/** The calibrated plan of one operation's trials (SPEC §5). */
+/** The calibrated plan of one operation's trials (guide §3.4). */
 export interface TrialPlan {
   /** Timed calls per trial. */
   iterationsPerTrial: number;
@@ -21,7 +21,7 @@ export interface PlanTrialsOptions extends Partial<TimingOptions> {
   iterationsPerTrial?: number;
 }
 
-/** Warm-up rule of SPEC §5: calls shorter than these (seconds) get 3, then 1, then 0 warm-ups. */
+/** Warm-up rule of guide §3.4: calls shorter than these (seconds) get 3, then 1, then 0 warm-ups. */
 const THREE_WARMUPS_BELOW_SECONDS = 0.05;
 const ONE_WARMUP_BELOW_SECONDS = 5;
 /** A trial process is killed after max(floor, multiple × its own estimate). */
@@ -29,7 +29,7 @@ const TIMEOUT_FLOOR_SECONDS = 60;
 const TIMEOUT_ESTIMATE_MULTIPLE = 10;
 
 /**
- * Plans one operation's trials from the seconds of one calibration call (SPEC §5, guide §3.4.2):
+ * Plans one operation's trials from the seconds of one calibration call (guide §3.4, guide §3.4.2):
  *
  * 1. iterations = ⌈trialTargetSeconds / t1⌉, at most maxIterations, and at least the floor
  *    max(minIterations, ⌈minMeasurements / trials⌉) (20 with the defaults; the floor wins);
@@ -46,7 +46,7 @@ const TIMEOUT_ESTIMATE_MULTIPLE = 10;
  * @returns the {@link TrialPlan}.
  * @throws {@link TimingError} `INVALID_OPTIONS` when t1 is not a positive finite number, or an
  *   option is not positive (iterations and trials must be integers).
- * @remarks Source: SPEC §5. The seed's `litchi_512` at 65536 B ran 5 × 1013: with a 1 s target
+ * @remarks Source: guide §3.4. The seed's `litchi_512` at 65536 B ran 5 × 1013: with a 1 s target
  *   that is t1 between 987.2 and 988.1 µs, a cold call a little slower than the 986 µs mean.
  * @example
  * ```ts

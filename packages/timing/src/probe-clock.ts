@@ -11,9 +11,9 @@ export interface ProbeClockOptions {
   runner?: TimingRunner;
   /** Pin the probe to this CPU (the measuring CPU). */
   cpu?: number;
-  /** Windows (driver default 21, SPEC §5); fewer make a quicker, rougher probe. */
+  /** Windows (driver default 21, guide §3.4); fewer make a quicker, rougher probe. */
   windows?: number;
-  /** Length of one window, ms (driver default 50, SPEC §5). */
+  /** Length of one window, ms (driver default 50, guide §3.4). */
   windowMs?: number;
   /** Kill the probe after this many seconds (default 30; it takes about 1 s). */
   timeoutSeconds?: number;
@@ -38,7 +38,7 @@ export interface ClockProbe {
   iqrHz: number;
   /** iqrHz / medianHz, a fraction. */
   iqrRelative: number;
-  /** True when iqrRelative ≤ 0.5 % (SPEC §5). */
+  /** True when iqrRelative ≤ 0.5 % (guide §3.4). */
   steady: boolean;
   /**
    * `core-clock` when the counter counts core cycles (the probe measured the core's frequency);
@@ -50,13 +50,13 @@ export interface ClockProbe {
   involuntarySwitches: number | null;
 }
 
-/** Relative IQR above which the probe calls the clock unsteady: 0.5 % (SPEC §5). */
+/** Relative IQR above which the probe calls the clock unsteady: 0.5 % (guide §3.4). */
 export const CLOCK_PROBE_STEADY_IQR_RELATIVE = 0.005;
 
 /**
  * Runs the driver's clock probe: the counter's rate over 21 windows of 50 ms against
  * CLOCK_MONOTONIC_RAW, its median and IQR, and whether it is steady (IQR ≤ 0.5 % of the median).
- * SPEC §5 asks for it where cpufreq does not show a fixed frequency (e.g. a virtual machine).
+ * guide §3.4 asks for it where cpufreq does not show a fixed frequency (e.g. a virtual machine).
  *
  * @param options - {@link ProbeClockOptions}.
  * @returns the {@link ClockProbe}.
@@ -64,7 +64,7 @@ export const CLOCK_PROBE_STEADY_IQR_RELATIVE = 0.005;
  *   `DRIVER_UNSUPPORTED` when the driver has no `clock-probe`
  *   subcommand (rebuild native/ with `npm run build`); `DRIVER_NOT_FOUND`, `DRIVER_FAILED` (e.g.
  *   a CPU that cannot be pinned), `DRIVER_VERSION`, `PROTOCOL`.
- * @remarks Source: SPEC §5 (host state: "a clock probe (median of 21 windows of 50 ms, unsteady
+ * @remarks Source: guide §3.4 (host state: "a clock probe (median of 21 windows of 50 ms, unsteady
  *   if IQR > 0.5 %)"); native/PROTOCOL.md `clock-probe`.
  * @example
  * ```ts

@@ -26,7 +26,7 @@ export interface ReadHostEnvironmentOptions {
 }
 
 /**
- * Reads the host state SPEC §5 asks to check and record: architecture, CPU model, online CPUs,
+ * Reads the host state guide §3.4 asks to check and record: architecture, CPU model, online CPUs,
  * virtualisation and the hypervisor, memory, OS, kernel, perf_event_paranoid, the measuring CPU's
  * cpufreq governor and limits, turbo/boost, SMT siblings, hybrid core type, isolcpus and
  * nohz_full, ASLR, the TSC flags and exposed frequency, the clocksource, and the load average.
@@ -35,7 +35,7 @@ export interface ReadHostEnvironmentOptions {
  * @param options - {@link ReadHostEnvironmentOptions}.
  * @returns the {@link HostEnvironment}.
  * @throws nothing: unreadable files give `null` fields.
- * @remarks Source: SPEC §5 (host state); docs/RUN-DIRECTORY.md (`HostEnvironment`). Files:
+ * @remarks Source: guide §3.4 (host state); docs/RUN-DIRECTORY.md (`HostEnvironment`). Files:
  *   `/proc/{cpuinfo,meminfo,loadavg}`, `/proc/sys/kernel/{arch,osrelease,perf_event_paranoid}`,
  *   `/sys/devices/system/cpu/{online,smt/active,intel_pstate/no_turbo,cpufreq/boost}`,
  *   `/sys/devices/system/cpu/cpuN/{cpufreq/scaling_*,topology/thread_siblings_list}`,

@@ -2,7 +2,7 @@ import type { ContextSwitchPolicy } from './measurement-types.js';
 import type { AddressLayout, MessagePattern, TimingScope } from './trial-types.js';
 
 /**
- * The knobs of a timing plan (SPEC §5). Every figure carries its unit in its name.
+ * The knobs of a timing plan (guide §3.4). Every figure carries its unit in its name.
  */
 export interface TimingOptions {
   /** Wanted duration of one trial's timed loop, seconds. */
@@ -20,7 +20,7 @@ export interface TimingOptions {
 }
 
 /**
- * The defaults of SPEC §5 (the guide's method as the anchor applies it): 1 s per trial, 900 s per
+ * The defaults of guide §3.4 (the guide's method as the anchor applies it): 1 s per trial, 900 s per
  * operation, 5 trials, 20 to 20000 iterations per trial, at least 100 measurements.
  *
  * @example
@@ -52,7 +52,7 @@ export interface MeasurementChoices {
 }
 
 /**
- * Defaults of the measurement choices: loop scope and SPEC §5's message rule (the anchor's
+ * Defaults of the measurement choices: loop scope and guide §3.4's message rule (the anchor's
  * method), an aligned message, and context-switch reruns until they prove futile (the README
  * explains the choice for a shared VM).
  *
@@ -70,7 +70,7 @@ export const DEFAULT_MEASUREMENT_CHOICES: Readonly<MeasurementChoices> = Object.
 });
 
 /**
- * The guide's hash message sizes S1–S8 in bytes (SPEC §1): what a campaign measures by default.
+ * The guide's hash message sizes S1–S8 in bytes (guide §3.3): what a campaign measures by default.
  * @example
  * GUIDE_MESSAGE_SIZES_BYTES[0]; // 32 (S1)
  */

@@ -32,7 +32,7 @@ export type TrialFigures = Omit<RecordedTrial, 'involuntarySwitches' | 'voluntar
   };
 
 /**
- * Why a trial counts as disturbed (SPEC §5): `slow-clock` (core cycles / seconds below 95 % of
+ * Why a trial counts as disturbed (guide §3.4): `slow-clock` (core cycles / seconds below 95 % of
  * the fixed core clock), `context-switch` (involuntary switches during the loop), `migration`
  * (the process changed CPU during the loop). Defined by `@ngcc-perf/record`.
  */

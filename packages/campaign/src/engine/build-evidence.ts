@@ -46,7 +46,7 @@ export async function sourcesSha256(instance: CandidateInstance): Promise<string
 
 /**
  * The first compiler errors of a failed build as one line (at most three, 400 characters), with
- * the candidate folder's absolute path removed, for build.json's `guideDetail` (SPEC §8: no
+ * the candidate folder's absolute path removed, for build.json's `guideDetail` (the run-directory layout: no
  * absolute paths in evidence).
  * @example
  * summarizeBuildFailure('…/c/x.c:3:1: error: unknown type name ‘typeof’…', '/c'); // 'x.c:3:1: error: unknown type name ‘typeof’'

@@ -15,7 +15,7 @@ function alive(pid: number): boolean {
 
 /**
  * Makes the folder for a campaign's CMake build trees (`<tmp>/ngcc-perf-build-<pid>-XXXXXX`):
- * outside the run directory, since build trees hold absolute paths (SPEC §8). Folders left by
+ * outside the run directory, since build trees hold absolute paths (the run-directory layout). Folders left by
  * campaigns that were killed (their pid no longer runs) are removed first.
  * @returns the absolute folder
  * @example

@@ -30,7 +30,7 @@ export interface CampaignContext {
   manifests: Map<string, KatManifest | undefined>;
   /** Folder for CMake build trees, outside the run directory (they hold absolute paths). */
   buildRoot: string;
-  /** Fixed core clock, Hz, when the host pins it (disturbed-trial check, SPEC §5). */
+  /** Fixed core clock, Hz, when the host pins it (disturbed-trial check, guide §3.4). */
   coreClockHz: number | undefined;
   /** Go on measuring when the host check finds problems (`--allow-unfixed-host`). */
   allowUnfixedHost: boolean;
@@ -38,7 +38,7 @@ export interface CampaignContext {
 }
 
 /**
- * KAT verdicts whose libraries are not timed (SPEC §4).
+ * KAT verdicts whose libraries are not timed (the ICCS KAT rules).
  * @example
  * UNTIMED_VERDICTS.has('CRASH'); // true
  */

@@ -31,7 +31,7 @@ function portableReason(text: string, runDirectory: string, bwrapPath: string | 
 
 /**
  * The campaign.json `sandbox` of what `ngcc-perf-driver info` reported: its mode, limits and
- * reasons, without the scratch folder's and the bwrap binary's paths (SPEC §8: no temp or home
+ * reasons, without the scratch folder's and the bwrap binary's paths (the run-directory layout: no temp or home
  * path in the evidence), with its host problem code.
  * @param sandbox - `HostAssessment.sandbox` (the driver's `info.sandbox`)
  * @param runDirectory - absolute run directory (paths in the reasons become relative to it)

@@ -29,7 +29,7 @@ export const CAMPAIGN_PHASES = [
 /** One campaign phase. */
 export type CampaignPhase = (typeof CAMPAIGN_PHASES)[number];
 
-/** The timing plan of a campaign (campaign.json `plan`, SPEC §5); a resume must match it exactly. */
+/** The timing plan of a campaign (campaign.json `plan`, guide §3.4); a resume must match it exactly. */
 export interface CampaignPlan {
   trialTargetSeconds: number;
   budgetSeconds: number;
@@ -136,7 +136,7 @@ export interface PhaseState {
   endedUtc: string | null;
 }
 
-/** campaign.json (docs/RUN-DIRECTORY.md, SPEC §8) as this package writes it. */
+/** campaign.json (docs/RUN-DIRECTORY.md, the run-directory layout) as this package writes it. */
 export interface CampaignFile {
   format: typeof CAMPAIGN_FORMAT;
   systemId: string;

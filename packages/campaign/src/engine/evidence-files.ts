@@ -53,7 +53,7 @@ export async function digestEvidence(directory: string, files: readonly string[]
 }
 
 /**
- * Refuses evidence that holds an absolute path of this machine (SPEC §8: published paths are
+ * Refuses evidence that holds an absolute path of this machine (the run-directory layout: published paths are
  * relative; no home or temp paths): the JSON files, KAT logs and reports are searched for the
  * temp folder, the home folder and the run directory itself.
  * @throws {@link CampaignError} `RUN_DIRECTORY` naming the file and the path found.

@@ -51,7 +51,7 @@ async function readJson<T>(file: string): Promise<T | null> {
 
 /**
  * The operations of the shard that are timed: built instances whose KAT verdict lets them be
- * timed (SPEC §4: LOADFAIL and CRASH are not), at every planned size.
+ * timed (the ICCS KAT rules: LOADFAIL and CRASH are not), at every planned size.
  * @throws nothing; an instance not yet through the kat phase is left out.
  * @example
  * timedOperations(context).length; // instances × message sizes

@@ -6,7 +6,7 @@ import { canonicalDigest, findManifestEntry, parseKatFile, type KatManifest } fr
 export interface PackageKatFileCheck {
   /** The file, relative to the candidate folder. */
   file: string;
-  /** Against the official manifest entry of the same label and file name (SHA-256 of the canonical form, SPEC §4). */
+  /** Against the official manifest entry of the same label and file name (SHA-256 of the canonical form, the ICCS KAT rules). */
   manifest: 'agrees' | 'disagrees' | 'no-entry';
   /** Record by record against the file the library generated in the kat phase. */
   generated: 'agrees' | 'differs' | 'not-generated';

@@ -125,7 +125,7 @@ async function buildPrebuilt(
 
 /**
  * Phase `build`: builds every instance of the shard through CMake with its guide profile
- * (SPEC §3) into `lib/<candidate>/lib<instance>.so`, or copies its prebuilt library. When the
+ * (guide §3.2) into `lib/<candidate>/lib<instance>.so`, or copies its prebuilt library. When the
  * guide profile does not build, the instance is built with the harness default
  * (`flags: harness-default`, `guideResult: BUILDFAIL` and the compiler's first errors kept). An
  * instance already built from the same sources is skipped; changed sources refuse the resume.

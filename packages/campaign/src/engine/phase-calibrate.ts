@@ -54,7 +54,7 @@ export function operationTarget(context: CampaignContext, operation: Operation, 
 
 /**
  * Phase `calibrate`: times one cold call of every operation still to measure, on the measuring
- * CPUs (one worker each), and plans its trials (SPEC §5) into
+ * CPUs (one worker each), and plans its trials (guide §3.4) into
  * `calibration/<candidate>/<instance>__hash_<L>.json`. The plans give the ETA and the longest-first
  * order of the measure phase; the measure phase still calibrates each operation again in its own
  * record, so every record stands alone. An operation already calibrated for the same library

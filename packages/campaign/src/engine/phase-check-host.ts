@@ -9,7 +9,7 @@ import type { CampaignSandbox } from './campaign-types.js';
 
 /**
  * Phase `check-host`: judges the host for every measuring CPU (`assessHost`: counters,
- * perf_event_paranoid, turbo, governor, frequencies, SMT, load, clock probe — SPEC §5) and adds
+ * perf_event_paranoid, turbo, governor, frequencies, SMT, load, clock probe — guide §3.4) and adds
  * the findings to campaign.json (`hostChecks`, `hostProblems`; `environmentAtStart` the first
  * time), with the sandbox the driver reports for candidate code (`sandbox`; `off` and
  * `unavailable` are host problems, docs/RUN-DIRECTORY.md). It runs at every start of a campaign,

@@ -12,7 +12,7 @@ import { unitProfile } from './phase-build.js';
 /** The debug build audited: the measured build's flags plus `-g` (file:line in findings). */
 const DEBUG_FLAGS = '-g';
 
-/** KAT verdicts whose library is not timed (SPEC §4): it is not audited either (a hang would cost the taint budget). */
+/** KAT verdicts whose library is not timed (the ICCS KAT rules): it is not audited either (a hang would cost the taint budget). */
 const NOT_AUDITED = new Set(['LOADFAIL', 'CRASH', 'TIMEOUT']);
 
 /** Seconds the taint run of one instance may take under valgrind. */

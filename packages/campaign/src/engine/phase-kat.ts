@@ -180,7 +180,7 @@ async function fallBack(
 }
 
 /**
- * Phase `kat`: runs KAT_2_12 + KAT_2_23 (SPEC §4) on every built instance and writes its KAT log
+ * Phase `kat`: runs KAT_2_12 + KAT_2_23 (the ICCS KAT rules) on every built instance and writes its KAT log
  * and files under `kat/<candidate>/`. When the guide build fails its KATs (anything but PASS or
  * NOKAT), the instance is rebuilt with the harness default and checked again: if that passes it
  * is what gets measured (`flags: harness-default`, the guide's verdict and log kept in

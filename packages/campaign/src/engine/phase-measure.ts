@@ -192,7 +192,7 @@ async function measureBatch(
 }
 
 /**
- * Phase `measure`: times every operation of the shard (SPEC §5) and writes its record as soon as
+ * Phase `measure`: times every operation of the shard (guide §3.4) and writes its record as soon as
  * it is measured (atomically), so a kill loses at most the batch in flight. The operations of one
  * message size form a batch, measured on one CPU with their trials interleaved (trial k of every
  * instance before trial k + 1 of any, {@link InterleavedTurns}), so that instances compared on a

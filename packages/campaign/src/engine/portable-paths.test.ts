@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { portableText, withPortablePaths } from './portable-paths.js';
 
-describe('portable texts of a run directory (SPEC §8)', () => {
+describe('portable texts of a run directory (the run-directory layout)', () => {
   it('turns paths inside the run directory into relative ones, in commands and texts alike', () => {
     expect(portableText('CryptHash in /runs/x/lib/a/liba.so returned -1; /runs/x2/y stays', '/runs/x')).toBe(
       'CryptHash in lib/a/liba.so returned -1; /runs/x2/y stays',

@@ -1,7 +1,7 @@
 import path from 'node:path';
 
 /**
- * Makes a driver command portable evidence (SPEC §8): an argument inside the run directory
+ * Makes a driver command portable evidence (the run-directory layout): an argument inside the run directory
  * becomes relative to it; any other absolute path (the driver, a temp file) keeps its last
  * component.
  * @example
@@ -17,7 +17,7 @@ export function portableArguments(command: readonly string[], runDirectory: stri
 }
 
 /**
- * Makes a message portable evidence (SPEC §8): every path inside the run directory that it
+ * Makes a message portable evidence (the run-directory layout): every path inside the run directory that it
  * mentions — the driver names a library by the path it was given, so its errors hold the run
  * directory's absolute path — becomes relative to the run directory.
  * @example

@@ -39,7 +39,7 @@ async function exists(target: string): Promise<boolean> {
 
 /**
  * Publishes a run: copies its evidence (campaign.json, build.json, lib/, kat/, calibration/,
- * records/, reports/, exports/ — all paths in them relative, SPEC §8) into `<data>/<system>/`. The run must
+ * records/, reports/, exports/ — all paths in them relative, the run-directory layout) into `<data>/<system>/`. The run must
  * be complete and valid (`loadRunDirectory`). An existing dataset is never deleted without
  * `replace`; publishing the same dataset again changes nothing. The copy is made beside the target
  * and renamed into place, so readers never see half a dataset.

@@ -16,7 +16,7 @@ export interface RenderedReports {
 
 /**
  * Renders the reports of a complete run directory (or merged dataset) with `@ngcc-perf/report`'s
- * `renderRunReports`: per candidate `reports/<id>/perf_<system>.md` and `.html` (SPEC §7), the
+ * `renderRunReports`: per candidate `reports/<id>/perf_<system>.md` and `.html` (guide §3.5), the
  * system summary and method pages and the records exports — all from the records alone
  * (`loadRunDirectory` validates them first) — each written atomically.
  * @param directory - absolute run directory

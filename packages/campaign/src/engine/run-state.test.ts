@@ -58,7 +58,7 @@ describe("openRunState on a resume (campaign.json and build.json validated with 
     );
   });
 
-  it("names build.json and the entry's field when a KAT verdict is not one of SPEC §4", async () => {
+  it("names build.json and the entry's field when a KAT verdict is not one of the ICCS KAT rules", async () => {
     const directory = await startedRun();
     const file = path.join(directory, 'build.json');
     await writeFile(

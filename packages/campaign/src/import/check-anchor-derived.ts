@@ -71,7 +71,7 @@ function sameTrial(left: AnchorTrial | undefined, right: AnchorTrial | undefined
 
 /**
  * Checks every figure an anchor record stores about its trials against a recomputation from the
- * processes' trials, by the anchor's own formulas (SPEC §5): the copied `trials` list (exactly),
+ * processes' trials, by the anchor's own formulas (guide §3.4): the copied `trials` list (exactly),
  * `measurements`, `guide_100_measurements_met`, mean/median/min/max seconds, mean and median
  * cycles (`null` when a trial has no cycle count), operations per second, MB/s, and the RSS
  * maxima over the processes' META. Numbers agree within a relative {@link ANCHOR_DERIVED_TOLERANCE}.

@@ -45,7 +45,7 @@ function sameOrThrow(displayPath: string, field: string, recordValue: unknown, b
  * Checks the evidence of an anchor dataset: each record belongs to a build.json entry and agrees
  * with it on library SHA-256, KAT verdict and KAT log path; every KAT log that a record or a
  * build.json entry of a candidate in the dataset names exists, and its SHA-256 equals the
- * recorded `kat_log_sha256` (SPEC §4: the log's digest goes into every record).
+ * recorded `kat_log_sha256` (the ICCS KAT rules: the log's digest goes into every record).
  *
  * @param dataset - the dataset as read (records already schema-checked)
  * @throws {@link ImportError} `DIGEST_MISMATCH` (names the log and the field that records the

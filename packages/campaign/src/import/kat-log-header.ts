@@ -10,7 +10,7 @@ const FIELD = /^([A-Za-z_][A-Za-z0-9_]*)\s*=\s?(.*)$/;
 const RESULT = /^RESULT (\S+) (\S+) (\S+)[ \t]*(.*)$/;
 
 /**
- * Reads the header fields and the final verdict line of an ngcc-harness KAT log (SPEC §4: header
+ * Reads the header fields and the final verdict line of an ngcc-harness KAT log (the ICCS KAT rules: header
  * with library, instance, digest bits, compiler and build flags; last line
  * `RESULT <id> <instance> <VERDICT>`). The algorithm name and digest length of an imported
  * instance come from here, since the anchor's build.json does not carry them.

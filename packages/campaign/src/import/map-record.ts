@@ -109,7 +109,7 @@ function deriveFigures(processes: readonly ImportedProcessEntry[], messageBytes:
  * Maps one anchor record (schema 2, already checked) to an ngcc-perf format-1 record
  * (docs/RUN-DIRECTORY.md, docs/IMPORT.md): build facts from the imported build.json instance,
  * plan targets from the campaign's planning, one process entry per trial, `cycles` → `ticks`
- * with the counter that produced them, derived figures recomputed from the trials (SPEC §5).
+ * with the counter that produced them, derived figures recomputed from the trials (guide §3.4).
  * `failed_or_partial` becomes `failed` with a `failure` naming each process that did not
  * complete. Every anchor field without a place — environment, the anchor's own statistics,
  * its library path — stays in `extra`, verbatim.

@@ -74,7 +74,7 @@ const VM: HostAssessment = {
     {
       code: 'aslr-on',
       message:
-        'ASLR is on (kernel.randomize_va_space = 2): every trial process gets a fresh memory layout, as SPEC §5 intends',
+        'ASLR is on (kernel.randomize_va_space = 2): every trial process gets a fresh memory layout, as guide §3.4 intends',
     },
   ],
 };

@@ -27,7 +27,7 @@ interface KatFlags {
   json?: boolean;
 }
 
-/** The KAT files a `kat` run covers: the default gate, plus KAT_Loop with `--loop`, or all four with `--full` (SPEC §4). */
+/** The KAT files a `kat` run covers: the default gate, plus KAT_Loop with `--loop`, or all four with `--full` (the ICCS KAT rules). */
 export function katFilesFor(flags: { full?: boolean | undefined; loop?: boolean | undefined }): readonly KatFileKind[] {
   if (flags.full === true) return ALL_KAT_FILES;
   return flags.loop === true ? [...DEFAULT_KAT_FILES, 'KAT_Loop'] : DEFAULT_KAT_FILES;
@@ -42,7 +42,7 @@ function parseMemoryLimit(value: string | undefined): number | undefined {
   return bytes;
 }
 
-/** `ngcc-perf kat LIB --digest-bits N --name NAME …`: exit code = verdict code (SPEC §4). */
+/** `ngcc-perf kat LIB --digest-bits N --name NAME …`: exit code = verdict code (the ICCS KAT rules). */
 export function registerKatCommand(program: Command, context: CommandContext): void {
   program
     .command('kat')
@@ -51,7 +51,7 @@ export function registerKatCommand(program: Command, context: CommandContext): v
     .requiredOption('--digest-bits <n>', 'digest length in bits')
     .requiredOption('--name <name>', 'instance name (KAT file names are KAT_2_12_<name>.txt …)')
     .option('--label <label>', 'manifest label (the folder part of "<label>/<file>"); default: the name')
-    .option('--manifest <file>', 'kat.sha256 manifest (SPEC §4)')
+    .option('--manifest <file>', 'kat.sha256 manifest (the ICCS KAT rules)')
     .option(
       '--kat-dir <dir>',
       'folder of submitted KAT files, compared record by record when the manifest has no entry',

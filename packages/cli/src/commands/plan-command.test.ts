@@ -3,7 +3,7 @@ import { Command } from 'commander';
 import type { InstructionCountResult, MeasurementPlan, OperationPlan, PlanOperationOptions } from '@ngcc-perf/timing';
 import { registerPlanCommand } from './plan-command.js';
 
-/** A planned size as planOperation returns it, from t1 and the plan figures (SPEC §5 rules). */
+/** A planned size as planOperation returns it, from t1 and the plan figures (guide §3.4 rules). */
 function planned(
   calibrationSeconds: number,
   iterationsPerTrial: number,

@@ -157,7 +157,7 @@ export function renderPlan(library: string, digestBits: number, sizes: readonly 
 /**
  * `ngcc-perf plan LIB --digest-bits N [--sizes LIST] [--trial-target S] [--trials N]
  * [--budget S] [--cpu N] [--quiet] [--json]`: calibrates every message size with one cold call
- * and prints the plan and the estimated total time before anything is measured (SPEC §5). Exit 0
+ * and prints the plan and the estimated total time before anything is measured (guide §3.4). Exit 0
  * when every size was calibrated, 3 (`EXIT_NOT_VOUCHED`) when the library failed a calibration (crash, timeout, wrong
  * return), 2 for bad input: an option, a `--cpu` this process may not use, a path that is not an
  * ELF shared object, or a library the driver cannot load (LOADFAIL at the first size: no other
@@ -174,7 +174,7 @@ export function registerPlanCommand(
   program
     .command('plan')
     .description(
-      'calibrate every message size and print the trial plan and the estimated time, measuring nothing (SPEC §5)',
+      'calibrate every message size and print the trial plan and the estimated time, measuring nothing (guide §3.4)',
     )
     .argument('<lib>', 'shared library exporting CryptHash')
     .requiredOption('--digest-bits <n>', 'digest length in bits')

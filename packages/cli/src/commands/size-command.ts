@@ -28,13 +28,13 @@ function renderSize(library: string, elf: ElfImageResult): string {
 }
 
 /**
- * `ngcc-perf size LIB [--json]`: Σ p_memsz over PT_LOAD (SPEC §6) with the segments, the
+ * `ngcc-perf size LIB [--json]`: Σ p_memsz over PT_LOAD (guide §3.1) with the segments, the
  * `.text`/`.rodata`/`.data`/`.bss` sizes and the ELF class, byte order and machine.
  */
 export function registerSizeCommand(program: Command, context: CommandContext): void {
   program
     .command('size')
-    .description("static memory proxy: the sum of the library's PT_LOAD p_memsz (SPEC §6), with segments and sections")
+    .description("static memory proxy: the sum of the library's PT_LOAD p_memsz (guide §3.1), with segments and sections")
     .argument('<lib>', 'shared library (.so)')
     .option('--json', 'print { imageBytes, segments, sectionBytes, elfClass, endianness, machine } as JSON')
     .action(async (library: string, flags: { json?: boolean }) => {

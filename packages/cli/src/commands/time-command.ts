@@ -170,7 +170,7 @@ function renderFigures(measured: OperationMeasurement, messageBytes: number): st
 
 /**
  * `ngcc-perf time LIB --digest-bits N --bytes L [--trials T] [--iterations K] [--trial-target S]
- * [--budget S] [--cpu N] [--counter NAME] [--fixed-layout] [--quiet] [--json]`: one operation's trials (SPEC §5), then one memory
+ * [--budget S] [--cpu N] [--counter NAME] [--fixed-layout] [--quiet] [--json]`: one operation's trials (guide §3.4), then one memory
  * process for the per-call figures (stack high-water, heap peak, operation peak). Progress goes
  * to stderr, one line per driver process. Exit 0 when both were measured, 3 when the library
  * failed (crash, timeout, wrong return: `EXIT_NOT_VOUCHED`), 2 for bad input: an option, a `--cpu` this process may
@@ -187,7 +187,7 @@ export function registerTimeCommand(
   program
     .command('time')
     .description(
-      'time CryptHash on one message size: calibrated trials, each in its own process (SPEC §5), then the memory of one call',
+      'time CryptHash on one message size: calibrated trials, each in its own process (guide §3.4), then the memory of one call',
     )
     .argument('<lib>', 'shared library exporting CryptHash')
     .requiredOption('--digest-bits <n>', 'digest length in bits')

@@ -25,7 +25,7 @@ const PLAN: MeasurementPlan = {
 const trial = (seconds: number) => ({ trial: { iterations: 1013, seconds } });
 
 describe('describeTimePlan', () => {
-  it('plans from the cold call (SPEC §5) and shows each loop against the target', () => {
+  it('plans from the cold call (guide §3.4) and shows each loop against the target', () => {
     // 1013 × 986 µs = 0.998818 s per loop.
     const measured = {
       plan: PLAN,

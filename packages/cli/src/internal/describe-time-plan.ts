@@ -18,7 +18,7 @@ function describeBasis(measured: OperationMeasurement): string {
 }
 
 /**
- * The human lines of `ngcc-perf time` that say how the trials were planned (SPEC §5) and how long
+ * The human lines of `ngcc-perf time` that say how the trials were planned (guide §3.4) and how long
  * their timed loops actually ran against the target: empty when calibration failed.
  * @param measured - the measurement
  * @param fixedIterations - true when `--iterations` fixed the calls per trial (no target applies)

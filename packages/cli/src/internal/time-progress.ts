@@ -3,7 +3,7 @@ import { formatSeconds } from '@ngcc-perf/stats';
 
 /**
  * The progress line before a calibration (`time`, `plan`): what runs and how long its process may
- * take before it is killed (the operation budget, SPEC §5; `--budget`).
+ * take before it is killed (the operation budget, guide §3.4; `--budget`).
  * @param messageBytes - L, bytes
  * @param timeoutSeconds - the calibration process's timeout, seconds
  * @example

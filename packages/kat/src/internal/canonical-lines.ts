@@ -1,4 +1,4 @@
-/** Which lines the canonical form keeps (SPEC §4 "Manifest `kat.sha256`"). */
+/** Which lines the canonical form keeps (the ICCS KAT rules "Manifest `kat.sha256`"). */
 export interface CanonicalLineOptions {
   mode: 'strict' | 'nolen';
   recordLimit?: number | undefined;

@@ -24,7 +24,7 @@ export interface KatFileJudgement {
  * the manifest names none, with the entry of the same KAT kind whose digest the text reproduces
  * (any label spelling), else with the entry whose label is `label` spelled another way, else with
  * the entry of `twinLabel` (the reference twin of the same digest length); when the manifest has
- * none of those, record by record with the submitted file `<katDir>/<file>` (SPEC §4: a manifest
+ * none of those, record by record with the submitted file `<katDir>/<file>` (the ICCS KAT rules: a manifest
  * entry takes precedence over a submitted KAT file).
  */
 export async function judgeKatFile(

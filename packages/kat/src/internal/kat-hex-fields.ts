@@ -1,4 +1,4 @@
-/** Fields of a KAT file whose values are bytes in hex (SPEC §4 record layout). */
+/** Fields of a KAT file whose values are bytes in hex (the ICCS KAT rules record layout). */
 export const KAT_HEX_FIELDS: ReadonlySet<string> = new Set(['Msg', 'Dst', 'Msg_Seed']);
 
 /** `Key = value` lines of a hex field or of `Msg_Exp` (`<16 hex> .... <16 hex>`): key part, then the value. */

@@ -1,5 +1,5 @@
 // The `[<label>/]<file>` part of a manifest line names a file inside the candidate folder
-// (SPEC §4): it may not be absolute, climb out with "..", or use other separators.
+// (the ICCS KAT rules): it may not be absolute, climb out with "..", or use other separators.
 
 /** Returns why `<label>/<file>` is not a safe path inside the candidate folder, or null when it is. */
 export function manifestPathProblem(label: string | undefined, file: string): string | null {

@@ -1,7 +1,7 @@
 // How paths appear in what runKat hands back for the record: the KAT log and the one-line detail.
 // The driver names the library as it was given (an absolute path inside a run directory, or in a
 // temporary build folder), and its error text ends up in build.json and the reports, which must
-// hold no absolute home or temp path (SPEC §8).
+// hold no absolute home or temp path (the run-directory layout).
 import path from 'node:path';
 
 /** Turns paths, and texts that mention them, into the form the log shows. */

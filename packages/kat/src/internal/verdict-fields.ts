@@ -6,7 +6,7 @@ import { shortHex } from './short-hex.js';
 type Failure = Exclude<DriverKatOutcome, { status: 'ok' }>;
 type Mismatch = Extract<KatVerdictFields, { verdict: 'MISMATCH' }>;
 
-/** The verdict a failed driver run gives (a nondeterministic library is a MISMATCH: SPEC §4 has no other code for it). */
+/** The verdict a failed driver run gives (a nondeterministic library is a MISMATCH: the ICCS KAT rules has no other code for it). */
 export function failureFields(file: string, outcome: Failure): KatVerdictFields {
   switch (outcome.status) {
     case 'CRYPTOFAIL':

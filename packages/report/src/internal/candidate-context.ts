@@ -40,7 +40,7 @@ export function describeArchitecture(architecture: string | null): string {
   return architecture ?? 'an unknown architecture';
 }
 
-/** `2026-09-25T10:02:21.5Z` → `2026-09-25T10:02:21` (UTC, fraction dropped, SPEC §7). */
+/** `2026-09-25T10:02:21.5Z` → `2026-09-25T10:02:21` (UTC, fraction dropped, guide §3.5). */
 export function formatUtcSeconds(timestamp: string): string {
   return new Date(timestamp).toISOString().slice(0, 19);
 }

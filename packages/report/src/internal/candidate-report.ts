@@ -1,5 +1,5 @@
 // Assembles the model of one candidate's page: title, introduction, sections 1–5 and 7 (hash
-// reports have no section 6), footer. Section order and headings: SPEC §7.
+// reports have no section 6), footer. Section order and headings: guide §3.5.
 import { createCandidateContext, describeArchitecture } from './candidate-context.js';
 import { buildConstantTimeSection } from './constant-time-section.js';
 import { buildEnvironmentSection } from './environment-section.js';

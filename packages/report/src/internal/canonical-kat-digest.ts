@@ -1,4 +1,4 @@
-// SHA-256 of the canonical form of a KAT file (SPEC §4 "Manifest kat.sha256"), for checking the
+// SHA-256 of the canonical form of a KAT file (the ICCS KAT rules "Manifest kat.sha256"), for checking the
 // digests a KAT log states: every line without CR and trailing spaces/tabs, empty lines dropped,
 // `nolen` also dropping lines whose key ends in `_Len`, `:N` stopping before the (N+1)-th
 // `Count = ` line; each kept line followed by `\n`.

@@ -41,7 +41,7 @@ export function checkRecordPlacement(
   }
 }
 
-/** Derived figures that a report prints must follow from the processes' trials (SPEC §5). */
+/** Derived figures that a report prints must follow from the processes' trials (guide §3.4). */
 export function checkDerivedFigures(record: TimingRecord, displayPath: string): void {
   if (record.status !== 'complete') return;
   const trials = record.processes.flatMap((entry) => (entry.trial === null ? [] : [entry.trial]));

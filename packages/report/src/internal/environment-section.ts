@@ -1,4 +1,4 @@
-// §2 Assessment environment: the host table and its clock line (SPEC §5 host state, §7).
+// §2 Assessment environment: the host table and its clock line (guide §3.4 host state, guide §3.5).
 import { median } from '@ngcc-perf/stats';
 import { formatGigahertz, formatUtcSeconds } from './candidate-context.js';
 import { paragraph } from './report-model.js';

@@ -30,7 +30,7 @@ function basisRow(
 ): [string, Inline[]][] {
   const count = (basis: string) => plans.filter((entry) => entry.calibrationBasis === basis).length;
   const parts = [
-    [count('first-call'), 'the cold call (SPEC §5)'],
+    [count('first-call'), 'the cold call (guide §3.4)'],
     [count('batch'), 'a batch of 100 calls (a call under 1 µs)'],
     [
       count('warm-calls'),
@@ -261,7 +261,7 @@ export function formulaSection(dataset: Dataset): ReportSection {
       {
         kind: 'list',
         items: [
-          [`n = Σ iterations over the trials; mean ${perCall} = Σ ticks / n; mean time = Σ seconds / n (SPEC §5)`],
+          [`n = Σ iterations over the trials; mean ${perCall} = Σ ticks / n; mean time = Σ seconds / n (guide §3.4)`],
           [`${perByte} = mean ${perCall} / L; MB/s = L · n / Σ seconds / 10^6; ops/s = n / Σ seconds`],
           [
             'median, minimum, maximum, sample standard deviation and CV over the per-trial means (ticks / iterations); 95 % interval mean ± t(0.975; k − 1) · sd / √k',
@@ -269,7 +269,7 @@ export function formulaSection(dataset: Dataset): ReportSection {
           [
             'outlier trials: per-trial means outside Tukey’s fences q1 − 1.5 · IQR, q3 + 1.5 · IQR (quartiles by linear interpolation)',
           ],
-          ['baseline and peak RSS: maxima over the trial processes (SPEC §6)'],
+          ['baseline and peak RSS: maxima over the trial processes (guide §3.1)'],
         ],
       },
     ],

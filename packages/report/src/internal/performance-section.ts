@@ -107,7 +107,7 @@ export function buildPerformanceSection(context: CandidateContext): ReportSectio
   blocks.push(paragraph(...describeMethod(context)));
   const retries = records.reduce((sum, record) => sum + record.disturbedRetries, 0);
   if (retries > 0) {
-    // SPEC §5's slow clock is one cause; ngcc-perf also reruns a trial that moved to another CPU or
+    // guide §3.4's slow clock is one cause; ngcc-perf also reruns a trial that moved to another CPU or
     // waited for one longer than 0.5 % of its loop, and with a fixed-rate counter only those apply.
     blocks.push(
       paragraph(

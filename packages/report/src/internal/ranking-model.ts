@@ -12,7 +12,7 @@ import { naturalCompare } from './natural-sort.js';
 import { summarySizes } from './summary-rows.js';
 
 /**
- * The security targets of SPEC §9 and the digest length each takes: 128 → 256 bits, 256 → 512,
+ * The security targets of the NGCC site's ordered measurements and the digest length each takes: 128 → 256 bits, 256 → 512,
  * 512 → 1024 (an XOF instance counts at the output length it is measured at).
  */
 export const SECURITY_TARGETS = [
@@ -100,7 +100,7 @@ function measure(metrics: RankingMetric[], item: { entry: BuildInstance; records
 }
 
 /**
- * The ranking of one security target (SPEC §9): instances of the target's digest length that
+ * The ranking of one security target (the NGCC site's ordered measurements): instances of the target's digest length that
  * passed their KAT; per candidate one representative — its reference implementation version,
  * else the one with the fewest cycles at the longest message — ranked; the others listed under it.
  */

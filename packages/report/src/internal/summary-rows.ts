@@ -17,7 +17,7 @@ import type { TimingRecord } from '@ngcc-perf/record';
 import { formatCvPercent, isUnsteady, UNSTEADY_MARKER } from './reliability.js';
 import type { Inline } from './report-model.js';
 
-/** Message lengths of the summary columns when the run measured them (SPEC §1 S1, S4, S8). */
+/** Message lengths of the summary columns when the run measured them (guide §3.3 S1, S4, S8). */
 export const SUMMARY_SIZES_BYTES = [32, 1024, 65536] as const;
 
 /**

@@ -1,4 +1,4 @@
-// Recomputes every derived statistic of a record from its raw trials (SPEC §5–6, with
+// Recomputes every derived statistic of a record from its raw trials (guide §3.4–6, with
 // `deriveTrialFigures` of @ngcc-perf/stats, the definition the timing package writes with) and
 // names the first field that disagrees.
 import { deriveTrialFigures } from '@ngcc-perf/stats';

@@ -1,4 +1,4 @@
-// Finds absolute home or temporary paths in the text files of a run directory (SPEC §8:
+// Finds absolute home or temporary paths in the text files of a run directory (the run-directory layout:
 // published paths are relative).
 import { readdir, readFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -54,7 +54,7 @@ export async function findAbsolutePath(
         file,
         field: null,
         line,
-        message: `${file} line ${line}: absolute path "${match[0]}" in the evidence. Published paths must be relative to the run directory (SPEC §8); re-run from a checkout so paths can be made relative, or correct the file.`,
+        message: `${file} line ${line}: absolute path "${match[0]}" in the evidence. Published paths must be relative to the run directory (the run-directory layout); re-run from a checkout so paths can be made relative, or correct the file.`,
       },
       files: files.length,
     };

@@ -2,7 +2,7 @@ import type { CounterKind } from '../counter-types.js';
 import { RUN_DELAY_RERUN_SHARE } from '../timing-options.js';
 import type { DisturbedReason, TrialFigures } from '../trial-types.js';
 
-/** When a trial counts as disturbed (SPEC §5), for one attempt. */
+/** When a trial counts as disturbed (guide §3.4), for one attempt. */
 export interface DisturbanceRule {
   /** The fixed core clock, Hz; without it the cycles/seconds test cannot be made. */
   coreClockHz?: number;
@@ -10,7 +10,7 @@ export interface DisturbanceRule {
   rerunOnContextSwitch: boolean;
 }
 
-/** Share of the core clock below which a trial ran slow: cycles/seconds < 0.95 × clock (SPEC §5). */
+/** Share of the core clock below which a trial ran slow: cycles/seconds < 0.95 × clock (guide §3.4). */
 const SLOW_CLOCK_RATIO = 0.95;
 
 /**

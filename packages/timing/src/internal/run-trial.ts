@@ -6,7 +6,7 @@ import type { DiscardedAttempt, DisturbedReason, RerunStop, TrialProcess } from 
 import { findDisturbances } from './disturbed-trial.js';
 import { trialProcessFromRun } from './trial-process-from-run.js';
 
-/** Attempts of one trial at most, the first included (SPEC §5). */
+/** Attempts of one trial at most, the first included (guide §3.4). */
 export const MAX_ATTEMPTS = 3;
 
 /** What the trials of one operation share while they run. */
@@ -34,7 +34,7 @@ export interface TrialRunOutcome {
 }
 
 /**
- * Runs one trial: an attempt in its own driver process, rerun while it is disturbed (SPEC §5) —
+ * Runs one trial: an attempt in its own driver process, rerun while it is disturbed (guide §3.4) —
  * at most 3 attempts, never past the operation's budget, and, with `rerun-until-futile`, not
  * again for a context switch once a context-switch rerun was itself preempted.
  */
