@@ -6,7 +6,7 @@
 //
 // A path is resolved against the file's folder, then its package's folder; `@ngcc-perf/<pkg>/…`
 // against that package. Paths inside a run directory (RUN_DIRECTORY_PREFIXES: what `run` writes,
-// described by @ngcc-perf/record's docs/RUN-DIRECTORY.md), paths with placeholders (`<id>`, `…`,
+// described by @ngcc-perf/record's @ngcc-perf/record/docs/RUN-DIRECTORY.md), paths with placeholders (`<id>`, `…`,
 // `*`, `${…}`), absolute paths and URLs are names, not references.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';

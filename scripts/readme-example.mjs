@@ -2,14 +2,15 @@
 // test/readme-example.test.ts) and in a folder where only the packed tarballs are installed
 // (packages/cli/test/install-tarballs.test.ts).
 //
-// An example is a fenced ```ts block that follows the line
-//   <!-- example: run by test/readme-example.test.ts -->
-// A README may hold several; they run in order. Each is compiled with esbuild (types stripped) and
-// run by node as an ES module from the package folder (or the given folder), so it imports the
-// packages by their names, as a user would. Its TMPDIR is a folder made for the run and removed
+// An example is a fenced ```js block that follows the line
+//   <!-- example: run as written by the repository's tests -->
+// A README may hold several; they run in order. Each runs as written — JavaScript for Node 20, no
+// compile step, the types are in the packages' .d.ts — by node as an ES module from the package
+// folder (or the given folder), so it imports the packages by their names, as a user would. Its TMPDIR is a folder made for the run and removed
 // after it, so the files an example makes under os.tmpdir() go with the run. Each line of the form
 //   … console.log(…); // expected output (an optional note in parentheses)
-// states what it prints: the printed lines must equal the comments, notes left out, in order.
+// states what it prints: the printed lines must equal the comments, notes left out, in order;
+// comment lines (`// …`) right below such a line are further lines it prints.
 // A "…" in an expected line stands for any text (a path, a measured figure); a note "(×N …)" says
 // the line is printed N times (in a loop).
 import { execFile } from 'node:child_process';
@@ -21,7 +22,7 @@ import { promisify } from 'node:util';
 
 const execFileAsync = promisify(execFile);
 
-export const EXAMPLE_MARKER = '<!-- example: run by test/readme-example.test.ts -->';
+export const EXAMPLE_MARKER = "<!-- example: run as written by the repository's tests -->";
 
 /**
  * @param {string} readmePath the README file
@@ -31,18 +32,23 @@ export function readReadmeExamples(readmePath) {
   const readme = readFileSync(readmePath, 'utf8');
   const examples = [];
   for (let at = readme.indexOf(EXAMPLE_MARKER); at >= 0; at = readme.indexOf(EXAMPLE_MARKER, at + 1)) {
-    const block = /```ts\n([\s\S]*?)```/.exec(readme.slice(at));
-    if (block === null) throw new Error(`${readmePath}: no \`\`\`ts block after the example marker.`);
-    const code = block[1];
-    const expected = code
-      .split('\n')
-      .filter((line) => /console\.log\(.*\);\s*\/\/ /.test(line))
-      .flatMap((line) => {
+    const block = /^```(\w*)\n([\s\S]*?)^```/m.exec(readme.slice(at));
+    if (block === null || block[1] !== 'js')
+      throw new Error(`${readmePath}: no \`\`\`js block right after the example marker (examples are JavaScript).`);
+    const code = block[2];
+    const expected = [];
+    let continuing = false; // comment lines right after a console.log line's comment go on with its output
+    for (const line of code.split('\n')) {
+      if (/console\.log\(.*\);\s*\/\/ /.test(line)) {
         const comment = line.slice(line.indexOf('); // ') + 6);
         const times = /\s+\(×(\d+)\b[^()]*\)$/.exec(comment);
         const text = comment.replace(/\s+\([^()]*\)$/, '').trim();
-        return Array.from({ length: times === null ? 1 : Number(times[1]) }, () => text);
-      });
+        expected.push(...Array.from({ length: times === null ? 1 : Number(times[1]) }, () => text));
+        continuing = true;
+      } else if (continuing && /^\s*\/\/ /.test(line)) {
+        expected.push(line.replace(/^\s*\/\/ /, '').replace(/\s+\([^()]*\)$/, '').trim());
+      } else continuing = false;
+    }
     examples.push({ code, expected });
   }
   if (examples.length === 0) throw new Error(`${readmePath} has no "${EXAMPLE_MARKER}" line before its example.`);
@@ -69,25 +75,26 @@ function matches(line, expected) {
 }
 
 /**
- * Compiles and runs every example of a README, in order.
+ * Runs every example of a README as written, in order.
  * @param {string} packageDir absolute path of the package (or the repository, for its README)
- * @param {{ cwd?: string, env?: NodeJS.ProcessEnv, readme?: string }} [options] where to run (default
- *   the package folder), the environment, and another README file
+ * @param {{ cwd?: string, env?: NodeJS.ProcessEnv, readme?: string }} [options] where to run (a fresh
+ *   folder below it, default below the package folder), the environment, and another README file
  * @returns {Promise<{ printed: string[], expected: string[] }>} the printed lines, a line that matches
  *   its "…" pattern given as the expected text
  */
 export async function runReadmeExample(packageDir, options = {}) {
   const examples = readReadmeExamples(options.readme ?? path.join(packageDir, 'README.md'));
-  const { transform } = await import('esbuild');
   const printed = [];
   const expected = [];
   const temporary = await mkdtemp(path.join(tmpdir(), 'readme-example-'));
+  // A fresh folder below the given one, so that the files an example writes go with the run and
+  // the packages still resolve from node_modules up the tree, as for a script saved there.
+  const work = await mkdtemp(path.join(options.cwd ?? packageDir, '.readme-example-'));
   try {
     for (const example of examples) {
-      const { code: javascript } = await transform(example.code, { loader: 'ts', format: 'esm', target: 'node20' });
       // Asynchronous, so that a caller may run the examples of several READMEs at once.
-      const { stdout } = await execFileAsync(process.execPath, ['--input-type=module', '-e', javascript], {
-        cwd: options.cwd ?? packageDir,
+      const { stdout } = await execFileAsync(process.execPath, ['--input-type=module', '-e', example.code], {
+        cwd: work,
         encoding: 'utf8',
         maxBuffer: 64 * 1024 * 1024,
         env: { ...(options.env ?? process.env), NODE_OPTIONS: '', FORCE_COLOR: '0', NO_COLOR: '1', TMPDIR: temporary },
@@ -101,6 +108,7 @@ export async function runReadmeExample(packageDir, options = {}) {
     }
   } finally {
     await rm(temporary, { recursive: true, force: true });
+    await rm(work, { recursive: true, force: true });
   }
   return { printed, expected };
 }

@@ -49,7 +49,7 @@ const candidateSchema = z.strictObject({
   unmeasured: z.array(unmeasuredSchema).default([]),
 });
 
-/** A folder of a package that is not measured, and why (docs/CANDIDATE.md `unmeasured`). */
+/** A folder of a package that is not measured, and why (@ngcc-perf/campaign/docs/CANDIDATE.md `unmeasured`). */
 export type UnmeasuredEntry = z.infer<typeof unmeasuredSchema>;
 
 /** Where a candidate came from when it was discovered in an official package. */
@@ -87,7 +87,7 @@ export interface CandidateInstance {
   addedSources: { file: string; kind: 'source' | 'include-dir'; reason: string }[];
 }
 
-/** A validated `candidate.json` (docs/CANDIDATE.md) with absolute paths. */
+/** A validated `candidate.json` (@ngcc-perf/campaign/docs/CANDIDATE.md) with absolute paths. */
 export interface Candidate {
   id: string;
   algorithm: string;
@@ -129,7 +129,7 @@ function bundledManifestPath(id: string | undefined, file: string, options: Reso
 function invalid(file: string, detail: string): CampaignError {
   return new CampaignError(
     'CANDIDATE_INVALID',
-    `${file}: ${detail}. Fix candidate.json to the format in docs/CANDIDATE.md.`,
+    `${file}: ${detail}. Fix candidate.json to the format in @ngcc-perf/campaign/docs/CANDIDATE.md.`,
   );
 }
 
@@ -141,7 +141,7 @@ async function readCandidateJson(file: string): Promise<unknown> {
     throw new CampaignError(
       'CANDIDATE_NOT_FOUND',
       `${file}: cannot read it (${(cause as NodeJS.ErrnoException).code ?? String(cause)}). ` +
-        'Pass a candidate folder that holds a candidate.json (see docs/CANDIDATE.md).',
+        'Pass a candidate folder that holds a candidate.json (see @ngcc-perf/campaign/docs/CANDIDATE.md).',
       { cause },
     );
   }
@@ -157,7 +157,7 @@ async function readCandidateJson(file: string): Promise<unknown> {
 }
 
 /**
- * Reads and validates `<directory>/candidate.json` (docs/CANDIDATE.md): id, algorithm, category,
+ * Reads and validates `<directory>/candidate.json` (@ngcc-perf/campaign/docs/CANDIDATE.md): id, algorithm, category,
  * variant, instances (name, digest bits or an XOF's list of them, KAT name, variant), sources and
  * include dirs per candidate or per instance, or a prebuilt library per instance, and the
  * `kat.sha256` manifest. An XOF instance with `digestBits: [256, 512]` becomes the instances

@@ -206,7 +206,7 @@ async function inPhase<T>(
 }
 
 /**
- * The main job (`ngcc-perf run`) as resumable phases in one run directory (docs/CAMPAIGNS.md):
+ * The main job (`ngcc-perf run`) as resumable phases in one run directory (@ngcc-perf/campaign/docs/CAMPAIGNS.md):
  * `check-host`, `build` (guide profiles through CMake, harness-default fallback), `kat`,
  * `calibrate`, `measure` (one worker per CPU), `report`, and `publish` when a data folder is given.
  * Every phase skips what the directory already holds, so running the same command again after a

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { TEMPORARY_FILE_PATTERN, writeFailureReason, writeFileAtomic as writeWhole } from '@ngcc-perf/atomic-file';
 import { CampaignError } from './campaign-error.js';
 
-/** Relative paths inside a run directory (docs/RUN-DIRECTORY.md, the run-directory layout). */
+/** Relative paths inside a run directory (@ngcc-perf/record/docs/RUN-DIRECTORY.md, the run-directory layout). */
 export const runPaths = {
   campaign: 'campaign.json',
   build: 'build.json',

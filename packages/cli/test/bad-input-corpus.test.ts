@@ -164,7 +164,7 @@ const CASES: Case[] = [
     names: () => /KAT_2_12_x\.txt/,
     fix: /file|read|replace|remove/i,
   },
-  // Candidate descriptions (docs/CANDIDATE.md)
+  // Candidate descriptions (@ngcc-perf/campaign/docs/CANDIDATE.md)
   {
     name: 'candidate: no candidate.json',
     argv: () => (
@@ -283,7 +283,7 @@ const CASES: Case[] = [
     names: () => /dir\.so/,
     fix: /file|path|pass/i,
   },
-  // Run directories (docs/RUN-DIRECTORY.md)
+  // Run directories (@ngcc-perf/record/docs/RUN-DIRECTORY.md)
   {
     name: 'run directory: a record cut in half',
     argv: () => {

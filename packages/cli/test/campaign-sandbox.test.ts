@@ -1,7 +1,7 @@
 // A campaign records the sandbox candidate code ran in (issue 8): campaign.json `sandbox` is what
 // `ngcc-perf-driver info` reports, the method page says it in a sentence, and a sandbox that is
 // off (asked for) or unavailable is a host problem — recorded in every record and page when off,
-// refused outright when unavailable (docs/RUN-DIRECTORY.md).
+// refused outright when unavailable (@ngcc-perf/record/docs/RUN-DIRECTORY.md).
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ctAuditSchema } from './ct-audit-schema.js';
 
 /**
- * The `format` value of a `build.json` this package reads (docs/RUN-DIRECTORY.md).
+ * The `format` value of a `build.json` this package reads (@ngcc-perf/record/docs/RUN-DIRECTORY.md).
  *
  * @example
  * ```ts
@@ -38,7 +38,7 @@ const sha256Hex = z.string().regex(/^[0-9a-f]{64}$/, 'expected 64 lower-case hex
 /**
  * Zod schema of one `build.json` instance: what was built, with which flags, its ELF image
  * size in bytes and its KAT verdict. Paths are relative to the run directory. Library and KAT
- * fields are `null` when the build produced no library. Source: docs/RUN-DIRECTORY.md.
+ * fields are `null` when the build produced no library. Source: @ngcc-perf/record/docs/RUN-DIRECTORY.md.
  *
  * @example
  * ```ts

@@ -3,7 +3,7 @@ import { z } from 'zod';
 const count = z.number().int().nonnegative();
 
 /**
- * Zod schema of a record's optional `memory` field (docs/RUN-DIRECTORY.md): what one `CryptHash`
+ * Zod schema of a record's optional `memory` field (@ngcc-perf/record/docs/RUN-DIRECTORY.md): what one `CryptHash`
  * call used, measured by the driver's `memory` subcommand in its own process — stack high-water,
  * heap peak (requested bytes) and allocation count, mmap bytes and the operation peak (growth of
  * resident memory during the call). Figures the host could not measure are `null`.

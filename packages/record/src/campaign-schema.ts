@@ -4,7 +4,7 @@ import { hostEnvironmentSchema } from './host-environment-schema.js';
 import { hostProblemSchema } from './host-problem-schema.js';
 
 /**
- * The `format` value of a `campaign.json` this package reads (docs/RUN-DIRECTORY.md).
+ * The `format` value of a `campaign.json` this package reads (@ngcc-perf/record/docs/RUN-DIRECTORY.md).
  *
  * @example
  * ```ts
@@ -47,7 +47,7 @@ export type DriverSandbox = z.infer<typeof driverSandboxSchema>;
 
 /*
  * Zod schema of `campaign.json` `sandbox`: the driver's sandbox ({@link driverSandboxSchema})
- * without the host paths (`scratch`, `bwrap`), and its host problem code. Source: docs/RUN-DIRECTORY.md.
+ * without the host paths (`scratch`, `bwrap`), and its host problem code. Source: @ngcc-perf/record/docs/RUN-DIRECTORY.md.
  */
 const campaignSandboxSchema = driverSandboxSchema.omit({ scratch: true, bwrap: true }).extend({
   problem: z.enum(['sandbox-off', 'sandbox-unavailable']).nullable(),
@@ -55,7 +55,7 @@ const campaignSandboxSchema = driverSandboxSchema.omit({ scratch: true, bwrap: t
 
 /**
  * Zod schema of `campaign.json`: plan parameters, the CPUs used, tool versions, the host at
- * start and end, host problems found, and the sandbox candidate code ran in. Source: docs/RUN-DIRECTORY.md, guide §3.4 and the run-directory layout.
+ * start and end, host problems found, and the sandbox candidate code ran in. Source: @ngcc-perf/record/docs/RUN-DIRECTORY.md, guide §3.4 and the run-directory layout.
  *
  * @example
  * ```ts

@@ -19,7 +19,7 @@ export type HypervisorEvidence = z.infer<typeof hypervisorEvidenceSchema>;
  * `environmentAtEnd`), as written by `@ngcc-perf/timing`'s `readHostEnvironment()`. Every
  * field is `null` where the host does not expose it. Fields this version does not know (a newer
  * timing package may add some) are kept, so the method page can show them. Source:
- * docs/RUN-DIRECTORY.md.
+ * @ngcc-perf/record/docs/RUN-DIRECTORY.md.
  *
  * @example
  * ```ts

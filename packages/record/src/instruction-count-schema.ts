@@ -18,7 +18,7 @@ export type InstructionSource = z.infer<typeof instructionSourceSchema>;
  * in one driver process (`ngcc-perf-driver count`) apart from the timed trials. The harness calls are
  * an empty function called the same way (the driver's own instructions around a call); the figure is
  * `instructions` = median over the counted calls of (library call − the fewest harness instructions).
- * Formulas in docs/RUN-DIRECTORY.md; `validate` recomputes them.
+ * Formulas in @ngcc-perf/record/docs/RUN-DIRECTORY.md; `validate` recomputes them.
  *
  * @example
  * ```ts

@@ -44,7 +44,7 @@ export const contextSwitchPolicySchema = z.enum(['flag', 'rerun', 'rerun-until-f
 export type ContextSwitchPolicy = z.infer<typeof contextSwitchPolicySchema>;
 
 /**
- * Zod schema of a record's `plan` (guide §3.4, docs/RUN-DIRECTORY.md): the options the measurement
+ * Zod schema of a record's `plan` (guide §3.4, @ngcc-perf/record/docs/RUN-DIRECTORY.md): the options the measurement
  * ran with and the calibrated trial plan. Fields added after the first records are optional, and
  * `calibrationSeconds` is null where no calibration was kept (an imported dataset).
  *

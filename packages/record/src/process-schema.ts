@@ -129,7 +129,7 @@ export const processFailureSchema = z.object({
 export type ProcessFailure = z.infer<typeof processFailureSchema>;
 
 /**
- * Zod schema of one driver process of a record (docs/RUN-DIRECTORY.md, `processes[]`): its
+ * Zod schema of one driver process of a record (@ngcc-perf/record/docs/RUN-DIRECTORY.md, `processes[]`): its
  * command (paths relative to the run directory), CPU, exit, RSS figures in bytes, its trial
  * (`null` when it produced none), and, when there were any, its disturbances, the attempts it
  * replaced and its failure.

@@ -8,7 +8,7 @@ import { measurementPlanSchema } from './plan-schema.js';
 import { processEntrySchema } from './process-schema.js';
 
 /**
- * The `format` value of a timing record this package reads (docs/RUN-DIRECTORY.md).
+ * The `format` value of a timing record this package reads (@ngcc-perf/record/docs/RUN-DIRECTORY.md).
  *
  * @example
  * ```ts
@@ -69,7 +69,7 @@ export const counterSchema = z.object({
 export type CounterInfo = z.infer<typeof counterSchema>;
 
 /**
- * Zod schema of a record's derived figures (guide §3.4; formulas in docs/RUN-DIRECTORY.md).
+ * Zod schema of a record's derived figures (guide §3.4; formulas in @ngcc-perf/record/docs/RUN-DIRECTORY.md).
  *
  * @example
  * ```ts
@@ -210,7 +210,7 @@ const recordCommon = {
 /**
  * Zod schema of `records/<candidate>/<instance>__hash_<L>.json`: a `complete` record carries
  * plan, counter, processes and derived figures; a `failed` one carries `failure` and whatever
- * was measured before it failed. Source: docs/RUN-DIRECTORY.md.
+ * was measured before it failed. Source: @ngcc-perf/record/docs/RUN-DIRECTORY.md.
  *
  * @example
  * ```ts

@@ -9,7 +9,7 @@ const profile = z.enum(['reference', 'performance', 'resource']);
 const guideResult = z.union([katVerdictSchema, z.literal('BUILDFAIL')]);
 
 /**
- * Zod schema of one `build.json` instance while a campaign works on it (docs/RUN-DIRECTORY.md):
+ * Zod schema of one `build.json` instance while a campaign works on it (@ngcc-perf/record/docs/RUN-DIRECTORY.md):
  * the fields report reads ({@link buildInstanceSchema}), `kat` still `null` before the kat phase,
  * and the build evidence the campaign keeps to resume (profile, commands, tools, source digest,
  * the guide build's own result when the instance fell back).
@@ -60,7 +60,7 @@ export type BuildFile = z.infer<typeof buildFileSchema>;
 const shardSource = z.enum(['flag', 'slurm', 'kubernetes']);
 
 /**
- * Zod schema of `campaign.json` while a campaign works in its run directory (docs/RUN-DIRECTORY.md):
+ * Zod schema of `campaign.json` while a campaign works in its run directory (@ngcc-perf/record/docs/RUN-DIRECTORY.md):
  * {@link campaignSchema} with `endedUtc` and the host descriptions still `null`, plus what a resume
  * checks and continues: candidates, shard, build profile, host checks, phase states, merged parts.
  * Unknown fields are kept.

@@ -49,7 +49,7 @@ async function listRecordFiles(directory: string): Promise<string[]> {
 
 /**
  * Reads and validates a run directory written by `ngcc-perf run --out DIR`: `campaign.json`,
- * `build.json` and every `records/<candidate>/*.json` (format 1, docs/RUN-DIRECTORY.md).
+ * `build.json` and every `records/<candidate>/*.json` (format 1, @ngcc-perf/record/docs/RUN-DIRECTORY.md).
  * Each record must sit at the path its content implies, belong to an instance in
  * `build.json`, and (by default) carry derived figures that follow from its trials (guide §3.4).
  *

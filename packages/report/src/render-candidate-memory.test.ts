@@ -1,4 +1,4 @@
-// §5 with the optional `memory` field of the records (docs/RUN-DIRECTORY.md): a second table,
+// §5 with the optional `memory` field of the records (@ngcc-perf/record/docs/RUN-DIRECTORY.md): a second table,
 // and a growth flag for the per-call figures. Pages without it stay in the seeds' layout
 // (render-candidate-markdown.test.ts).
 import { fileURLToPath } from 'node:url';

@@ -5,7 +5,7 @@ import type { TimingRecord } from '@ngcc-perf/record';
 
 type Cell = string | number | null | undefined;
 
-/** The CSV columns, in order; units in the names (docs/RUN-DIRECTORY.md "exports"). */
+/** The CSV columns, in order; units in the names (@ngcc-perf/record/docs/RUN-DIRECTORY.md "exports"). */
 export const RECORDS_CSV_COLUMNS = [
   'system',
   'candidate',

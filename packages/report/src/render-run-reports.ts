@@ -15,7 +15,7 @@ import type { Dataset } from './dataset.js';
 
 /**
  * Where each rendered file goes, relative to the run (or output) directory
- * (docs/RUN-DIRECTORY.md "Reports and exports").
+ * (@ngcc-perf/record/docs/RUN-DIRECTORY.md "Reports and exports").
  *
  * @example
  * ```ts

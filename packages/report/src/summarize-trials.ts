@@ -6,7 +6,7 @@ import type { Trial } from '@ngcc-perf/record';
 export type TrialSummary = Omit<RecordTrialFigures, 'sdTrialCycles'> & { sdTrialCycles: number };
 
 /**
- * Derives a record's statistics from its trials, by the formulas of guide §3.4 (guide §3.4.2):
+ * Derives a record's statistics from its trials, by the formulas of guide §3.4.2:
  * means over all calls, per-byte and per-second rates, and spread of the per-trial means —
  * `deriveTrialFigures` of `@ngcc-perf/stats`, the definition the timing package writes with.
  *

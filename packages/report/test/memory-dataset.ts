@@ -1,4 +1,4 @@
-// Records with a `memory` field (docs/RUN-DIRECTORY.md) for tests of the per-call memory figures.
+// Records with a `memory` field (@ngcc-perf/record/docs/RUN-DIRECTORY.md) for tests of the per-call memory figures.
 import { makeDataset } from './make-dataset.js';
 import type { Dataset } from '../src/dataset.js';
 import type { TimingRecord } from '@ngcc-perf/record';

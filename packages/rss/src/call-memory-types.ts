@@ -2,7 +2,7 @@ import type { DriverProcessRunner } from './driver-process.js';
 
 /**
  * Memory of one `CryptHash` call, measured by `ngcc-perf-driver memory` in its own process:
- * exactly the `memory` object of a record (docs/RUN-DIRECTORY.md), fields in that order. Every
+ * exactly the `memory` object of a record (@ngcc-perf/record/docs/RUN-DIRECTORY.md), fields in that order. Every
  * figure is in bytes; the definitions are native/PROTOCOL.md's.
  */
 export interface CallMemory {

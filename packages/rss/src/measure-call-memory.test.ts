@@ -28,7 +28,7 @@ const BASE = {
   driverPath: '/opt/ngcc-perf-driver',
 };
 
-/** The field order of the record's `memory` object in docs/RUN-DIRECTORY.md. */
+/** The field order of the record's `memory` object in @ngcc-perf/record/docs/RUN-DIRECTORY.md. */
 const RECORD_FIELDS = [
   'command',
   'exitCode',

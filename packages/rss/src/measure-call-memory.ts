@@ -36,7 +36,7 @@ async function resolveDriver(options: MeasureCallMemoryOptions): Promise<string>
  * @param options - {@link MeasureCallMemoryOptions}: library path, `digestBits`, `messageBytes`,
  *   optional `cpu`, `stackBytes` (bytes), `driverPath`, `runner`, `timeoutSeconds` (seconds).
  * @returns `{ status: 'complete', memory }` — `memory` is exactly the record's `memory` object
- *   (docs/RUN-DIRECTORY.md), every figure in bytes — or `{ status: 'failed', verdictLike,
+ *   (@ngcc-perf/record/docs/RUN-DIRECTORY.md), every figure in bytes — or `{ status: 'failed', verdictLike,
  *   failure, … }` when the library crashed, failed, overflowed, did not load or timed out.
  * @throws {@link RssError} `INVALID_ARGUMENT` (a bad option), `DRIVER_NOT_FOUND` (no driver at
  *   the given path); `NativeError` when no path is given and `driverPath()` of @ngcc-perf/native fails, `DRIVER_VERSION` (protocol ≠ 1: rebuild native/ with

@@ -1,7 +1,7 @@
 import { median } from './median.js';
 import { StatsError } from './stats-error.js';
 
-/** The figures of one instruction count (record `instructionCount`, docs/RUN-DIRECTORY.md). */
+/** The figures of one instruction count (record `instructionCount`, @ngcc-perf/record/docs/RUN-DIRECTORY.md). */
 export interface InstructionFigures {
   /** median(library[i] − min(harness)), instructions per call. */
   instructions: number;

@@ -43,7 +43,7 @@ export interface DerivedTrialFigures {
  * @returns {@link DerivedTrialFigures}.
  * @throws {@link StatsError} `EMPTY_SAMPLE` for no trial; `INVALID_TRIAL` for a trial without
  *   iterations or elapsed seconds.
- * @remarks Source: guide §3.4 (guide §3.4.2).
+ * @remarks Source: guide §3.4.2.
  * @example
  * ```ts
  * const figures = deriveTrialFigures([{ iterations: 1000, seconds: 0.002, ticks: 4200000 }], 32);

@@ -68,7 +68,7 @@ function trialMean(trial: HeadlineTrial, which: string, round: number): number {
  *   length (unpaired); `INVALID_TRIAL` for a trial without iterations or with ticks ≤ 0.
  * @remarks Sources: the sign test and the order-statistic interval of a median (Conover,
  *   *Practical Nonparametric Statistics*, 3rd ed., §3.2, §3.4); the pairing of interleaved
- *   rounds is this project's (docs/CAMPAIGNS.md, "interleaves").
+ *   rounds is this project's (@ngcc-perf/campaign/docs/CAMPAIGNS.md, "interleaves").
  * @example
  * ```ts
  * const trials = (...means: number[]) => means.map((ticks) => ({ iterations: 1, ticks }));

@@ -2,7 +2,7 @@ import type { DerivedTrialFigures } from './derive-trial-figures.js';
 
 /**
  * The guide §3.4 figures of a record's `derived` block, under the record's names
- * (docs/RUN-DIRECTORY.md): the means and rates of {@link DerivedTrialFigures}, and the median,
+ * (@ngcc-perf/record/docs/RUN-DIRECTORY.md): the means and rates of {@link DerivedTrialFigures}, and the median,
  * minimum, maximum and sample standard deviation (null with a single trial) of the trial means,
  * in counter ticks per call.
  */

@@ -24,8 +24,8 @@ function verdictLine(pair: ComparedPair): string {
 /**
  * A comparison as text: a table (library, bytes, the headline per byte with its interval and
  * coverage, or why it failed), one line per pair (`64 B: a / b = 0.512 (0.508–0.519 at 93.8 %, 5
- * rounds): a faster`: the paired ratio of trial means, below 1 when A needs fewer ticks), and a
- * line for the host's problems when there were any.
+ * rounds): a faster`: the paired ratio of trial means, below 1 when A needs fewer ticks). The host's
+ * problems are not part of it: the result's `hostProblems`, and stderr unless silenced.
  *
  * @param comparison - from {@link compareLibraries}.
  * @returns the text, lines ending in `\n`.
@@ -52,11 +52,5 @@ export function formatComparison(comparison: LibraryComparison): string {
       .map((cell, column) => (column === 1 ? cell.padStart(widths[column]!) : cell.padEnd(widths[column]!)))
       .join('  ')
       .trimEnd() + '\n';
-  const problems = comparison.hostProblems ?? [];
-  return (
-    line(header) +
-    rows.map(line).join('') +
-    comparison.pairs.map((pair) => `${verdictLine(pair)}\n`).join('') +
-    (problems.length === 0 ? '' : `host: ${problems.map((problem) => problem.code).join(', ')} (see hostProblems)\n`)
-  );
+  return line(header) + rows.map(line).join('') + comparison.pairs.map((pair) => `${verdictLine(pair)}\n`).join('');
 }

@@ -93,7 +93,7 @@ export const PER_CALL_SAMPLE_CALLS = 2001;
  * trials measured before it stay in `processes` and `derived`.
  *
  * @param options - {@link MeasureOperationOptions}.
- * @returns the {@link OperationMeasurement} (docs/RUN-DIRECTORY.md record fields).
+ * @returns the {@link OperationMeasurement} (@ngcc-perf/record/docs/RUN-DIRECTORY.md record fields).
  * @throws {@link TimingError} `INVALID_OPTIONS` for impossible arguments; `DRIVER_UNSUPPORTED`
  *   when the driver lacks an option asked for (per-call scope, random message, offset);
  *   `DRIVER_NOT_FOUND`, `DRIVER_VERSION`, `PROTOCOL`, `DRIVER_FAILED` for harness problems.

@@ -101,7 +101,7 @@ export interface FailedMeasurement extends MeasurementBase {
 }
 
 /**
- * Everything measured for one library × message size (docs/RUN-DIRECTORY.md record, without the
+ * Everything measured for one library × message size (@ngcc-perf/record/docs/RUN-DIRECTORY.md record, without the
  * candidate/instance/KAT/library fields the CLI adds), tagged by `status`. Key order when
  * serialised: status, failure, plan, counter, startedUtc, endedUtc, loadAverageStart,
  * loadAverageEnd, calibration, processes, perCallSample, derived, disturbedRetries.

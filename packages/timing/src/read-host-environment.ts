@@ -35,7 +35,7 @@ export interface ReadHostEnvironmentOptions {
  * @param options - {@link ReadHostEnvironmentOptions}.
  * @returns the {@link HostEnvironment}.
  * @throws nothing: unreadable files give `null` fields.
- * @remarks Source: guide §3.4 (host state); docs/RUN-DIRECTORY.md (`HostEnvironment`). Files:
+ * @remarks Source: guide §3.4 (host state); @ngcc-perf/record/docs/RUN-DIRECTORY.md (`HostEnvironment`). Files:
  *   `/proc/{cpuinfo,meminfo,loadavg}`, `/proc/sys/kernel/{arch,osrelease,perf_event_paranoid}`,
  *   `/sys/devices/system/cpu/{online,smt/active,intel_pstate/no_turbo,cpufreq/boost}`,
  *   `/sys/devices/system/cpu/cpuN/{cpufreq/scaling_*,topology/thread_siblings_list}`,

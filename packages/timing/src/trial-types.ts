@@ -48,7 +48,7 @@ export type {
 export type DiscardedAttempt = Omit<RecordedDiscardedAttempt, 'trial'> & { trial: TrialFigures };
 
 /**
- * One driver process of a measurement (docs/RUN-DIRECTORY.md, `processes[]`): record's
+ * One driver process of a measurement (@ngcc-perf/record/docs/RUN-DIRECTORY.md, `processes[]`): record's
  * `ProcessEntry` with timing's trial figures (see {@link TrialFigures}).
  */
 export type TrialProcess = Omit<ProcessEntry, 'trial' | 'discardedAttempts'> & {

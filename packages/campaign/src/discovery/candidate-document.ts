@@ -1,6 +1,6 @@
 import type { CandidateInstanceEntry, DiscoveredPackage } from './discovery-types.js';
 
-/** The `candidate.json` (format 1, docs/CANDIDATE.md) that discovery writes for a package; paths relative to the package folder. */
+/** The `candidate.json` (format 1, @ngcc-perf/campaign/docs/CANDIDATE.md) that discovery writes for a package; paths relative to the package folder. */
 export interface CandidateDocument {
   id: string;
   algorithm: string;

@@ -31,7 +31,7 @@ export interface FolderExplanation {
   suggestion?: FolderSuggestion;
 }
 
-/** The fields of one candidate.json `instances` entry that discovery writes (docs/CANDIDATE.md); paths relative to the package. */
+/** The fields of one candidate.json `instances` entry that discovery writes (@ngcc-perf/campaign/docs/CANDIDATE.md); paths relative to the package. */
 export interface CandidateInstanceEntry {
   name: string;
   digestBits: number;

@@ -92,7 +92,7 @@ async function fromPackage(
   const found = await discoverOnce(directory, packageName, catalog, options);
   if (found.instances.length === 0) {
     const unmeasured = found.unmeasured.map((u) => `${u.folder}: ${u.reason}`).join('; ');
-    const reason = `no folder holds a header defining ALGORITHM_INSTANCE and DIGEST_BIT_LENGTH whose sources link into a library defining CryptHash${unmeasured ? ` (${unmeasured})` : ''}. Write a candidate.json by hand (docs/CANDIDATE.md)`;
+    const reason = `no folder holds a header defining ALGORITHM_INSTANCE and DIGEST_BIT_LENGTH whose sources link into a library defining CryptHash${unmeasured ? ` (${unmeasured})` : ''}. Write a candidate.json by hand (@ngcc-perf/campaign/docs/CANDIDATE.md)`;
     if (options.refused === undefined) throw new CampaignError('PACKAGE_INVALID', `${directory}: ${reason}.`);
     options.refused.push({
       input: origin.archive ?? path.basename(directory),

@@ -15,7 +15,7 @@ export interface AssembleRecordOptions {
 
 /**
  * Builds one timing record (`records/<candidate>/<instance>__hash_<L>.json`,
- * docs/RUN-DIRECTORY.md) from the build entry and the measurement, paths made run-relative
+ * @ngcc-perf/record/docs/RUN-DIRECTORY.md) from the build entry and the measurement, paths made run-relative
  * (commands and texts alike: {@link withPortablePaths}).
  * @example
  * const record = assembleRecord({ entry, messageBytes: 32, measured, runDirectory: '/runs/x' });

@@ -10,7 +10,7 @@ import type {
 import type { BuildProfile } from '@ngcc-perf/native';
 
 /**
- * The phases of a campaign, in order (docs/CAMPAIGNS.md). Each is resumable in one run
+ * The phases of a campaign, in order (@ngcc-perf/campaign/docs/CAMPAIGNS.md). Each is resumable in one run
  * directory: it skips what the directory already holds.
  * @example
  * CAMPAIGN_PHASES.indexOf('measure'); // 4
@@ -103,7 +103,7 @@ export type SandboxMode = 'bwrap' | 'unshare' | 'off' | 'unavailable';
 export type SandboxProblemCode = Extract<HostProblemCode, 'sandbox-off' | 'sandbox-unavailable'>;
 
 /**
- * campaign.json `sandbox` (docs/RUN-DIRECTORY.md): the sandbox the driver's library-running
+ * campaign.json `sandbox` (@ngcc-perf/record/docs/RUN-DIRECTORY.md): the sandbox the driver's library-running
  * processes entered, as `ngcc-perf-driver info` reports it, without host paths (the scratch
  * folder and the bwrap binary are left out; texts made portable). Limits: `maxMemoryBytes` bytes
  * of address space outside `kat` and `cpuSeconds` seconds of CPU (null: no limit), `openFiles`
@@ -136,7 +136,7 @@ export interface PhaseState {
   endedUtc: string | null;
 }
 
-/** campaign.json (docs/RUN-DIRECTORY.md, the run-directory layout) as this package writes it. */
+/** campaign.json (@ngcc-perf/record/docs/RUN-DIRECTORY.md, the run-directory layout) as this package writes it. */
 export interface CampaignFile {
   format: typeof CAMPAIGN_FORMAT;
   systemId: string;
@@ -179,7 +179,7 @@ export interface MergedPart {
 /** What the guide profile gave before a fallback: built and passed, a KAT verdict, or no build. */
 export type GuideResult = KatVerdict | 'BUILDFAIL';
 
-/** One build.json instance (docs/RUN-DIRECTORY.md), with the campaign's build evidence: report's `buildEntrySchema`. */
+/** One build.json instance (@ngcc-perf/record/docs/RUN-DIRECTORY.md), with the campaign's build evidence: report's `buildEntrySchema`. */
 export type BuildEntry = ReportBuildEntry;
 
 /** A build.json entry whose KAT phase has run (its `kat` verdict is known): the entries that are timed. */

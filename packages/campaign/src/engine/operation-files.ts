@@ -14,7 +14,7 @@ export interface Operation {
 }
 
 /**
- * The `format` of a `calibration/<candidate>/<instance>__hash_<L>.json` (docs/CAMPAIGNS.md).
+ * The `format` of a `calibration/<candidate>/<instance>__hash_<L>.json` (@ngcc-perf/campaign/docs/CAMPAIGNS.md).
  * @example
  * if (json.format !== CALIBRATION_FORMAT) return null;
  */

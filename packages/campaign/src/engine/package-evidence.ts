@@ -7,7 +7,7 @@ import type { RefusedInput } from '../discovery/resolve-run-inputs.js';
 import type { PackageEvidence } from './campaign-types.js';
 
 /**
- * build.json's `packages` (docs/RUN-DIRECTORY.md): one entry per candidate discovered in a package
+ * build.json's `packages` (@ngcc-perf/record/docs/RUN-DIRECTORY.md): one entry per candidate discovered in a package
  * in this run (`origin`), per candidate.json that lists folders not measured (`unmeasured`, as
  * `ngcc-perf init` writes it: the package is its folder, unpacked), and per input that yielded no
  * measurable instance (with its `reason`). A hand-written candidate.json without `unmeasured` gets none.

@@ -12,7 +12,7 @@ import type { CampaignSandbox } from './campaign-types.js';
  * perf_event_paranoid, turbo, governor, frequencies, SMT, load, clock probe — guide §3.4) and adds
  * the findings to campaign.json (`hostChecks`, `hostProblems`; `environmentAtStart` the first
  * time), with the sandbox the driver reports for candidate code (`sandbox`; `off` and
- * `unavailable` are host problems, docs/RUN-DIRECTORY.md). It runs at every start of a campaign,
+ * `unavailable` are host problems, @ngcc-perf/record/docs/RUN-DIRECTORY.md). It runs at every start of a campaign,
  * since a resumed run may be on another host state.
  * @returns the fixed core clock in Hz when cpufreq pins min = max, for the disturbed-trial check.
  * @throws {@link CampaignError} `HOST_NOT_READY` when no sandbox can be entered (always), or when the

@@ -112,7 +112,7 @@ async function measureOne(
   const started = process.hrtime.bigint();
   const measured = await measureOperation({
     ...operationTarget(context, operation, cpu),
-    // Per-call quartiles beside the loop-scope figures (one extra process; see docs/RUN-DIRECTORY.md).
+    // Per-call quartiles beside the loop-scope figures (one extra process; see @ngcc-perf/record/docs/RUN-DIRECTORY.md).
     perCallSample: true,
     ...(context.coreClockHz === undefined ? {} : { coreClockHz: context.coreClockHz }),
     takeTurn: turns.takeTurn,

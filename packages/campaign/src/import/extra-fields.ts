@@ -1,6 +1,6 @@
 /**
  * The fields of a source object that the mapping did not consume, verbatim and in source order:
- * what an imported object carries in its `extra` (docs/IMPORT.md). Nothing of the source is
+ * what an imported object carries in its `extra` (@ngcc-perf/campaign/docs/IMPORT.md). Nothing of the source is
  * dropped: a field is either mapped (its value can be read back from the mapped fields) or kept
  * here.
  *

@@ -134,14 +134,14 @@ async function listOtherFiles(sourceDirectory: string): Promise<string[]> {
 /**
  * Imports a dataset published by the public NGCC harness (ngcc-dev/ngcc-harness, record schema
  * 2: `campaign.json`, `build.json`, `records/<id>/<label>__<op>.json`, `kat/<id>/<label>.log`)
- * as an ngcc-perf run directory (docs/RUN-DIRECTORY.md) that `loadRunDirectory` and the report
+ * as an ngcc-perf run directory (@ngcc-perf/record/docs/RUN-DIRECTORY.md) that `loadRunDirectory` and the report
  * renderers read like a measured one. Everything is read and checked first (schemas, stored
  * statistics against trials within 1e-9, KAT log SHA-256s); then `campaign.json`, `build.json`
  * and the records are written with every source field kept (mapped, or verbatim in `extra`) and
  * an `origin`, and the KAT logs copied byte for byte. Source items format 1 cannot hold
  * (non-hash operations, verdicts such as BUILDFAIL) are listed in `campaign.json`
  * `origin.unimported` and kept verbatim (records under `unimported/`, build entries in
- * `build.json` `extra`). Mapping and known anchor flaws: docs/IMPORT.md.
+ * `build.json` `extra`). Mapping and known anchor flaws: @ngcc-perf/campaign/docs/IMPORT.md.
  *
  * @param options - dataset folder, system id, output run directory; see {@link ImportAnchorDatasetOptions}
  * @returns what was written

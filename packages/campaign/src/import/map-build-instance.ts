@@ -70,7 +70,7 @@ function katDetailOf(evidence: BuildEntryEvidence): string | null {
 }
 
 /**
- * Maps one anchor build.json entry to an ngcc-perf `build.json` instance (docs/IMPORT.md): the
+ * Maps one anchor build.json entry to an ngcc-perf `build.json` instance (@ngcc-perf/campaign/docs/IMPORT.md): the
  * label becomes the instance name, the algorithm and category come from the KAT log header
  * (`algorithm`, `type`; the anchor's build.json has neither), the digest length from the log's
  * `digest_bits` or the records' `sizes.digest_bytes`, the build flags from the records' META.

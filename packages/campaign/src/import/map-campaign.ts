@@ -27,7 +27,7 @@ export type ImportedCampaign = Omit<Campaign, 'environmentAtStart' | 'environmen
 const PLANNING_FIELDS = ['trials', 'trial_target_s', 'max_iters_per_trial', 'op_budget_s'];
 
 /**
- * Maps the anchor's `campaign.json` to ngcc-perf's (docs/RUN-DIRECTORY.md, docs/IMPORT.md):
+ * Maps the anchor's `campaign.json` to ngcc-perf's (@ngcc-perf/record/docs/RUN-DIRECTORY.md, @ngcc-perf/campaign/docs/IMPORT.md):
  * start/end, the planning constants as the plan (`minIterations` = ⌈min_total / trials⌉, the
  * anchor's per-trial floor), the message sizes and CPUs of the imported records, compiler and
  * CMake versions from the host at start, both host descriptions, and `host_problems`. Host

@@ -25,7 +25,7 @@ function orNull<T>(value: T | undefined): T | null {
 
 /**
  * Maps the anchor's host description (`environment_at_start` etc., sysfs values as text) to
- * ngcc-perf's `HostEnvironment` (docs/RUN-DIRECTORY.md). A source field is consumed only when
+ * ngcc-perf's `HostEnvironment` (@ngcc-perf/record/docs/RUN-DIRECTORY.md). A source field is consumed only when
  * its value can be read back from the mapped one (`"2707200"` ↔ 2707200, `"0"` ↔ false);
  * everything else — hostname, machine, compilers, `cpu_number`, the measured core clock,
  * `smt_control` (several states map to "not active"), values that do not convert — stays in

@@ -107,7 +107,7 @@ function deriveFigures(processes: readonly ImportedProcessEntry[], messageBytes:
 
 /**
  * Maps one anchor record (schema 2, already checked) to an ngcc-perf format-1 record
- * (docs/RUN-DIRECTORY.md, docs/IMPORT.md): build facts from the imported build.json instance,
+ * (@ngcc-perf/record/docs/RUN-DIRECTORY.md, @ngcc-perf/campaign/docs/IMPORT.md): build facts from the imported build.json instance,
  * plan targets from the campaign's planning, one process entry per trial, `cycles` → `ticks`
  * with the counter that produced them, derived figures recomputed from the trials (guide §3.4).
  * `failed_or_partial` becomes `failed` with a `failure` naming each process that did not

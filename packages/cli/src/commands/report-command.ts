@@ -11,7 +11,7 @@ interface ReportFlags {
 
 /**
  * `ngcc-perf report RUN_DIR... [--out DIR]`: (re)renders every page and export of each run
- * directory from its records (docs/RUN-DIRECTORY.md "Reports and exports"): candidate pages
+ * directory from its records (@ngcc-perf/record/docs/RUN-DIRECTORY.md "Reports and exports"): candidate pages
  * (Markdown + HTML), the system summary and index, the ranking pages, the constant-time overview,
  * the method page, the CSV/JSON exports and the site index `reports/index`; with several run
  * directories the site over all of them (needs `--out`): every system's pages, the site index of
