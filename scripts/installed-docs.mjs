@@ -5,23 +5,32 @@
 // outside the repository.
 //
 // A path is resolved against the file's folder, then its package's folder; `@ngcc-perf/<pkg>/…`
-// against that package. Paths inside a run directory (RUN_DIRECTORY_PREFIXES: what `run` writes,
-// described by @ngcc-perf/record's @ngcc-perf/record/docs/RUN-DIRECTORY.md), paths with placeholders (`<id>`, `…`,
-// `*`, `${…}`), absolute paths and URLs are names, not references.
+// against that package. A path is a reference when its first folder is one of the project's
+// (PROJECT_FOLDERS: `native/`, `docs/`, `test/`, `src/`, …) or a folder beside the file or in its
+// package; others name a user's files (a candidate folder `hash-15/kat.sha256`, a run directory's
+// `records/…`, a site folder). Paths with placeholders (`<id>`, `…`, `*`, `${…}`), absolute paths,
+// URLs and the text of links to URLs are not references.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
-/** Folders of a run directory (and of a user's own study) that docs name as outputs, not as files of a package. */
-export const RUN_DIRECTORY_PREFIXES = [
-  'records/',
-  'reports/',
-  'kat/',
-  'exports/',
-  'runs/',
-  'lib/',
-  'packages/', // a run directory's extracted packages, `packages/<archive>/`
-  'candidates/',
-  'shard-',
+/** The folders of the project's checkout and packages: a path that starts with one of them points into the project. */
+export const PROJECT_FOLDERS = [
+  '@ngcc-perf',
+  'native',
+  'packages',
+  'docs',
+  'test',
+  'src',
+  'bench',
+  'scripts',
+  'examples',
+  'dist',
+  'data',
+  'driver',
+  'cmake',
+  'build',
+  'testlibs',
+  'seeds',
 ];
 
 const FILE_PATH = /(?<![\w./@~$-])((?:@ngcc-perf\/)?(?:[\w.-]+\/)+[\w.-]+\.(?:md|ts|mts|cts|mjs|cjs|js|json|so|c|h|sh|txt|sha256|csv|html))(?![\w/])/g;
@@ -61,17 +70,22 @@ export function findUnresolvedReferences(scopeFolder) {
         const report = (reference) => problems.push({ file: relative, line: index + 1, reference });
         if (/\bSPEC\s*§/.test(content)) report(content.match(/SPEC\s*§[\d.]*/)[0]);
         const references = new Set();
+        const links = new Set(); // relative links of a .md: always references
         if (file.endsWith('.md')) {
           for (const [, link] of content.matchAll(MARKDOWN_LINK)) {
             if (/^(https?:|mailto:|#)/.test(link)) continue;
-            references.add(decodeURI(link.split('#')[0]));
+            links.add(decodeURI(link.split('#')[0]));
           }
         }
-        const withoutUrls = content.replace(/https?:\/\/\S+/g, ' ');
+        const withoutUrls = content.replace(/\[[^\]]*\]\(https?:[^)]*\)/g, ' ').replace(/https?:\/\/\S+/g, ' ');
         for (const [, reference] of withoutUrls.matchAll(FILE_PATH)) references.add(reference);
-        for (const reference of references) {
+        for (const reference of [...links, ...references]) {
           if (reference === '' || /[<>…*{}$]/.test(reference) || reference.startsWith('/')) continue;
-          if (RUN_DIRECTORY_PREFIXES.some((prefix) => reference.startsWith(prefix))) continue;
+          const first = reference.split('/')[0];
+          const projectPath =
+            PROJECT_FOLDERS.includes(first) ||
+            [path.dirname(file), packageFolder].some((folder) => existsSync(path.join(folder, first)));
+          if (!projectPath && !links.has(reference)) continue;
           if (!resolves(reference, path.dirname(file), packageFolder, scopeFolder)) report(reference);
         }
       });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The JSON-Lines protocol version this package's driver speaks and its parser accepts (native/PROTOCOL.md). */
+/** The JSON-Lines protocol version this package's driver speaks and its parser accepts (PROTOCOL.md). */
 export const DRIVER_PROTOCOL_VERSION = 1;
 
 /** What every protocol line has: `v` (the protocol version) and `type`; other fields depend on the type. */
@@ -18,5 +18,5 @@ export const driverErrorLineSchema = z.looseObject({
   message: z.string(),
 });
 
-/** A validated `error` line (native/PROTOCOL.md, "The error line"). */
+/** A validated `error` line (PROTOCOL.md, "The error line"). */
 export type DriverErrorLine = z.infer<typeof driverErrorLineSchema>;

@@ -5,7 +5,7 @@
  * - `BUILD_FAILED`: CMake or the compiler failed while building the driver (the log is kept).
  * - `DRIVER_NOT_FOUND`: `NGCC_PERF_DRIVER` names no executable file.
  * - `DRIVER_VERSION`: a driver line speaks another protocol version (rebuild the driver).
- * - `PROTOCOL`: a line of this protocol version that does not match native/PROTOCOL.md.
+ * - `PROTOCOL`: a line of this protocol version that does not match PROTOCOL.md.
  * - `INVALID_OPTIONS`: an options object with an unknown key, a value of the wrong type or a missing field.
  */
 export type NativeErrorCode =

@@ -57,7 +57,7 @@ const REBUILD =
   'Rebuild the driver: run "npm run build" in a checkout, or unset NGCC_PERF_DRIVER so that @ngcc-perf/native builds one that matches';
 
 /**
- * The one parser of the driver's JSON-Lines envelope (native/PROTOCOL.md, "Reading the output").
+ * The one parser of the driver's JSON-Lines envelope (PROTOCOL.md, "Reading the output").
  * Each non-empty stdout line is, in turn:
  * - **stray** when it is not a JSON object with a `v` field (returned in `strayLines`, never an error);
  * - a **version mismatch** when `v` is not {@link DRIVER_PROTOCOL_VERSION}: throws `DRIVER_VERSION`;
@@ -114,7 +114,7 @@ export function parseDriverOutput<S extends LineSchemas>(
       throw fail(
         'PROTOCOL',
         `${where} is not a valid "${type}" line (${issue?.path.map(String).join('.') || 'line'}: ${issue?.message ?? 'invalid'}): ` +
-          `${text.slice(0, 200)}. ${REBUILD}; if it persists, the driver and native/PROTOCOL.md disagree.`,
+          `${text.slice(0, 200)}. ${REBUILD}; if it persists, the driver and PROTOCOL.md disagree.`,
         parsed.error,
       );
     }

@@ -86,7 +86,7 @@ function collect(stream: NodeJS.ReadableStream | null | undefined, limitBytes: n
  * the process itself ended (a leftover grandchild, such as a sandbox helper, holding them), it
  * stops reading and returns what it has: a run never hangs on a process that is gone.
  * @param program - the driver (from {@link driverPath}) or another tool
- * @param args - arguments after the program name (native/PROTOCOL.md for the driver's)
+ * @param args - arguments after the program name (PROTOCOL.md for the driver's)
  * @param options - {@link SpawnDriverProcessOptions}
  * @returns {@link DriverProcessResult}; never rejects
  * @example

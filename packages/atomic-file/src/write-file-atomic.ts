@@ -67,7 +67,7 @@ export async function writeFileAtomic(
  * @param target - where the copy goes
  * @throws the `node:fs` error as it is
  * @example
- * await copyFileAtomic('build/out/libsm3.so', '/runs/x/lib/sm3/libsm3.so');
+ * await copyFileAtomic('libsm3.so', '/runs/x/lib/sm3/libsm3.so');
  */
 export async function copyFileAtomic(source: string, target: string): Promise<void> {
   const temporary = temporaryPathOf(target);

@@ -7,7 +7,7 @@ import { resolveCandidate, type Candidate } from './candidate.js';
 export const BASELINE_CANDIDATE_ID = 'iccs-baseline';
 
 /**
- * The ICCS baseline as a candidate of the campaign (the NGCC site's ordered measurements, native/examples/README.md): `sm3hash`
+ * The ICCS baseline as a candidate of the campaign (the NGCC site's ordered measurements, @ngcc-perf/native/examples/README.md): `sm3hash`
  * (SM3 of GB/T 32905-2016, the SM3 example's `sm3.c`, 256 bits) and `pseudoXOF` (KDF-SM3 of
  * GB/T 32918.4-2016 §5.4.3, `pseudoxof.c`) as `pseudoxof_<bits>` at every output width the
  * candidates use, built from the bundled sources with the reference profile and KAT-checked

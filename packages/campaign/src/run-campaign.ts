@@ -57,7 +57,7 @@ export interface RunCampaignOptions {
   trials?: number;
   /**
    * `fixed`: every driver process of the calibrate and measure phases runs with ADDR_NO_RANDOMIZE
-   * (native/PROTOCOL.md `--fixed-layout`), recorded in campaign.json `plan` and in every record's
+   * (@ngcc-perf/native/PROTOCOL.md `--fixed-layout`), recorded in campaign.json `plan` and in every record's
    * plan; default `randomized`. Checked before calibrating: a host that clears the flag (bubblewrap
    * as root) is refused with {@link CampaignError} `HOST_NOT_READY`.
    */

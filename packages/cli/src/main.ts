@@ -50,7 +50,7 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
   const debug = argv.includes('--debug');
   const args = argv.filter((a) => a !== '--debug' && a !== '--no-sandbox');
   if (argv.includes('--no-sandbox')) {
-    // Every driver process inherits it (native/PROTOCOL.md "Sandbox"); each one warns on stderr too.
+    // Every driver process inherits it (@ngcc-perf/native/PROTOCOL.md "Sandbox"); each one warns on stderr too.
     process.env.NGCC_PERF_NO_SANDBOX = '1';
     io.stderr(
       'ngcc-perf: WARNING: --no-sandbox: candidate code runs with your full rights (network, files, processes); use it only for code you trust\n',

@@ -22,7 +22,7 @@ function sizeOf(sections: ElfSection[], name: string): number {
  *   `MALFORMED` (e.g. `e_shstrndx` out of range)
  * @example
  * ```ts
- * const elf = parseElfImage(readFileSync('native/build/examples/libsm3.so'), 'libsm3.so');
+ * const elf = parseElfImage(readFileSync('libsm3.so'), 'libsm3.so');
  * console.log(elf.imageBytes, elf.sectionBytes.textBytes, elf.sectionBytes.bssBytes);
  * ```
  */

@@ -13,7 +13,7 @@ import type { ElfImageResult } from './types.js';
  *   `OUT_OF_BOUNDS`, `NOT_SHARED_LIBRARY` (pass the `.so`, not a `.o` or `.a`) or `MALFORMED`
  * @example
  * ```ts
- * const elf = await readElfImage('native/build/examples/libsha512.so');
+ * const elf = await readElfImage('libsha512.so');
  * console.log(`${elf.imageBytes} B (ELF${elf.elfClass} ${elf.endianness} ${elf.machine}), .text ${elf.sectionBytes.textBytes} B`);
  * ```
  */

@@ -3,7 +3,7 @@ import type { KatFileKind } from './kat-messages.js';
 /**
  * Smaller `KAT_2_23`/`KAT_2_33` messages or fewer `KAT_Loop` steps — **for tests only**: the files
  * then match no official manifest. Lets a test run the real 1 GiB / 10^6-step machinery in
- * milliseconds (driver options `--test-message-bits`, `--test-iterations`, native/PROTOCOL.md).
+ * milliseconds (driver options `--test-message-bits`, `--test-iterations`, @ngcc-perf/native/PROTOCOL.md).
  */
 export interface KatTestSizes {
   /** Bits of each `KAT_2_23`/`KAT_2_33` message: a multiple of 8 from 64 to 2^36. */
@@ -23,7 +23,7 @@ export interface DriverKatOptions {
 }
 
 /**
- * One record the driver produced (a `kat-record` line, native/PROTOCOL.md). Hex is upper-case.
+ * One record the driver produced (a `kat-record` line, @ngcc-perf/native/PROTOCOL.md). Hex is upper-case.
  * `KAT_2_12`: `msgHex` is the whole message. `KAT_2_23`/`KAT_2_33`: `headHex`/`tailHex` are its
  * first and last 8 bytes and `seeded` says whether it came from the DRNG. `KAT_Loop`: `msgHex` is
  * the initial message and `iterations` the number of chained steps.
@@ -104,7 +104,7 @@ export type DriverKatOutcome =
 /**
  * Produces one KAT file's records by running the library's `CryptHash` in a separate process.
  * The default implementation spawns `ngcc-perf-driver kat LIB DIGEST_BITS FILE`
- * (native/PROTOCOL.md), which generates the messages itself; tests inject a fake.
+ * (@ngcc-perf/native/PROTOCOL.md), which generates the messages itself; tests inject a fake.
  *
  * @example
  * ```ts

@@ -132,8 +132,8 @@ async function writeKatFile(outDir: string | undefined, file: string, text: stri
  *   `DRIVER_PROTOCOL`, `DRIVER_FAILED`
  * @example
  * ```ts
- * const result = await runKat({ library: 'native/build/examples/libsm3.so', digestBits: 256, name: 'sm3',
- *   candidateId: 'example-sm3', manifest: 'native/examples/sm3/kat.sha256', outDir: 'runs/x/kat/example-sm3/sm3' });
+ * const result = await runKat({ library: 'libsm3.so', digestBits: 256, name: 'sm3',
+ *   candidateId: 'example-sm3', manifest: 'sm3/kat.sha256', outDir: 'runs/x/kat/example-sm3/sm3' });
  * if (result.verdict !== 'PASS') console.error(result.detail);
  * ```
  */

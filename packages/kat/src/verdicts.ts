@@ -11,7 +11,7 @@ export type KatVerdict = 'PASS' | 'MISMATCH' | 'NOKAT' | 'CRYPTOFAIL' | 'OVERFLO
  * OVERFLOW 5, LOADFAIL 6, TIMEOUT 7, CRASH 8. PASS and MISMATCH share the CLI's success (0) and
  * negative-verdict (1) codes; no verdict uses 2, which every command keeps for bad input or
  * usage, so a script can tell "no KAT to compare with" from a mistyped option (README "Exit
- * codes"). These are not the driver's own exit codes (native/PROTOCOL.md).
+ * codes"). These are not the driver's own exit codes (@ngcc-perf/native/PROTOCOL.md).
  *
  * @example
  * ```ts

@@ -18,7 +18,7 @@ const count = z.number().int().nonnegative();
 
 /**
  * Zod schema of the sandbox a driver's library-running processes enter, as its `info` line reports
- * it (native/PROTOCOL.md "Sandbox"): `mode` `bwrap` or `unshare` (in force, with its limits:
+ * it (@ngcc-perf/native/PROTOCOL.md "Sandbox"): `mode` `bwrap` or `unshare` (in force, with its limits:
  * `maxMemoryBytes` bytes of address space outside `kat`, `cpuSeconds` seconds — null for no
  * limit —, `openFiles`, `coreBytes`, `scratchBytes` bytes), `off` (`--no-sandbox` or
  * NGCC_PERF_NO_SANDBOX; `reason` says which) or `unavailable` (`reason`). Every field but `mode`

@@ -37,9 +37,9 @@ export const HOST_PROBLEM_CODE = Object.freeze({
   SMT_SIBLING_ACTIVE: 'smt-sibling-active',
   /** The 1-minute load average is above the limit for the online CPUs: the host is busy. */
   HIGH_LOAD: 'high-load',
-  /** Candidate code ran outside the driver's sandbox (`--no-sandbox`, NGCC_PERF_NO_SANDBOX): recorded, not refused. Source: native/PROTOCOL.md "Sandbox". */
+  /** Candidate code ran outside the driver's sandbox (`--no-sandbox`, NGCC_PERF_NO_SANDBOX): recorded, not refused. Source: @ngcc-perf/native/PROTOCOL.md "Sandbox". */
   SANDBOX_OFF: 'sandbox-off',
-  /** No sandbox could be entered (neither bubblewrap nor user namespaces): no library can run. Source: native/PROTOCOL.md "Sandbox". */
+  /** No sandbox could be entered (neither bubblewrap nor user namespaces): no library can run. Source: @ngcc-perf/native/PROTOCOL.md "Sandbox". */
   SANDBOX_UNAVAILABLE: 'sandbox-unavailable',
   /** A problem a run directory stored as a sentence alone (written before the codes existed, or imported): its message is that sentence. */
   UNCODED: 'uncoded',

@@ -3,7 +3,7 @@ import { z } from 'zod';
 const count = z.number().int().nonnegative();
 
 /**
- * Zod schema of where an instruction count comes from (native/PROTOCOL.md, `count`): the PMU's
+ * Zod schema of where an instruction count comes from (@ngcc-perf/native/PROTOCOL.md, `count`): the PMU's
  * `PERF_COUNT_HW_INSTRUCTIONS` in user mode, or valgrind's callgrind (event `Ir`, guest instructions
  * as valgrind decodes them). The two are not interchangeable: a `rep`-prefixed string instruction is
  * one instruction to the PMU and one per iteration to valgrind.

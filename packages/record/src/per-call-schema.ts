@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Zod schema of the per-call figures of one `--scope per-call` trial (native/PROTOCOL.md): the
+ * Zod schema of the per-call figures of one `--scope per-call` trial (@ngcc-perf/native/PROTOCOL.md): the
  * quartiles of the per-call counter readings in ticks, raw and with the read overhead
  * subtracted. Fields other than `count`, `medianTicks`, `q1Ticks`, `q3Ticks` are optional.
  *

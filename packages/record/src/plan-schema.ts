@@ -3,7 +3,7 @@ import { z } from 'zod';
 const count = z.number().int().nonnegative();
 
 /**
- * Zod schema of what a trial times (native/PROTOCOL.md `time --scope`): `loop` reads the counter
+ * Zod schema of what a trial times (@ngcc-perf/native/PROTOCOL.md `time --scope`): `loop` reads the counter
  * around the whole timed loop (guide §3.4, the anchor's method); `per-call` also reads it around
  * every call and reports the quartiles of the per-call ticks.
  */
@@ -14,7 +14,7 @@ export type TimingScope = z.infer<typeof timingScopeSchema>;
 
 /**
  * Zod schema of the message bytes: `rule` is guide §3.4's byte i = (i·131 + L) mod 256; `random`
- * asks the driver for pseudo-random bytes (native/PROTOCOL.md `--message random`).
+ * asks the driver for pseudo-random bytes (@ngcc-perf/native/PROTOCOL.md `--message random`).
  */
 export const messagePatternSchema = z.enum(['rule', 'random']);
 
@@ -36,7 +36,7 @@ export type AddressLayout = z.infer<typeof addressLayoutSchema>;
  * only records it; `rerun` reruns it like any disturbed trial (at most 3 attempts);
  * `rerun-until-futile` reruns it, but once a rerun is preempted again the host is judged too busy
  * for a clean attempt: that attempt is kept (`rerunStopped: 'futile'`) and context switches are
- * only flagged for the rest of the operation (packages/timing/README.md).
+ * only flagged for the rest of the operation (@ngcc-perf/timing/README.md).
  */
 export const contextSwitchPolicySchema = z.enum(['flag', 'rerun', 'rerun-until-futile']);
 

@@ -6,7 +6,7 @@ const count = z.number().int().nonnegative();
 /**
  * Zod schema of one trial: `ticks` counter ticks and `seconds` of CLOCK_MONOTONIC_RAW around
  * `iterations` calls (guide §3.4), with what the driver saw of the scheduler during the loop
- * (native/PROTOCOL.md, the `trial` line). Only the first three are required: records imported from
+ * (@ngcc-perf/native/PROTOCOL.md, the `trial` line). Only the first three are required: records imported from
  * another harness have no more.
  *
  * @example
@@ -47,7 +47,7 @@ export type Trial = z.infer<typeof trialSchema>;
 
 /**
  * Zod schema of why a trial attempt counts as disturbed (guide §3.4 and the run-delay rule of
- * packages/timing/README.md): `slow-clock` (core cycles / seconds below 95 % of the fixed core
+ * @ngcc-perf/timing/README.md): `slow-clock` (core cycles / seconds below 95 % of the fixed core
  * clock), `context-switch` (involuntary switches during the loop), `migration` (the process
  * changed CPU during the loop).
  */

@@ -23,7 +23,7 @@ const utcTimestamp = z.iso.datetime({ offset: true });
 const loadAverage = z.tuple([z.number(), z.number(), z.number()]).nullable();
 
 /**
- * Zod schema of the name of the counter a trial reads (guide §3.4, native/PROTOCOL.md): PMU core
+ * Zod schema of the name of the counter a trial reads (guide §3.4, @ngcc-perf/native/PROTOCOL.md): PMU core
  * cycles where the kernel allows, else a fixed-rate counter — the x86-64 TSC (`tsc` read with
  * lfence/rdtsc/lfence, or `tscp` with rdtscp/lfence, only when forced with `--counter tscp`), the
  * arm64 virtual counter `cntvct`, or CLOCK_MONOTONIC_RAW in ns (`clock`).

@@ -49,7 +49,7 @@ function sandboxLimits(sandbox: Sandbox): string {
   return limits.length === 0 ? '' : `; limits: ${limits.join(', ')}`;
 }
 
-/** The sentence of the method page on the sandbox candidate code ran in (native/PROTOCOL.md "Sandbox"). */
+/** The sentence of the method page on the sandbox candidate code ran in (@ngcc-perf/native/PROTOCOL.md "Sandbox"). */
 function sandboxSentence(sandbox: Sandbox): Inline[] {
   if (sandbox.mode === 'off') {
     return [

@@ -3,7 +3,7 @@ import type { DriverProcessRunner } from './driver-process.js';
 /**
  * Memory of one `CryptHash` call, measured by `ngcc-perf-driver memory` in its own process:
  * exactly the `memory` object of a record (@ngcc-perf/record/docs/RUN-DIRECTORY.md), fields in that order. Every
- * figure is in bytes; the definitions are native/PROTOCOL.md's.
+ * figure is in bytes; the definitions are @ngcc-perf/native/PROTOCOL.md's.
  */
 export interface CallMemory {
   /** The driver's argv, its path first (a run directory stores it with paths made relative). */
@@ -69,7 +69,7 @@ export type CallMemoryResult =
       wallSeconds: number;
       /** The driver's stderr (last 2000 characters). */
       stderr: string;
-      /** The driver's `error` line, when it wrote one (fields by code in native/PROTOCOL.md). */
+      /** The driver's `error` line, when it wrote one (fields by code in @ngcc-perf/native/PROTOCOL.md). */
       errorLine: Record<string, unknown> | null;
     };
 

@@ -41,11 +41,11 @@ export type DriverProcessRunner = (request: DriverProcessRequest) => Promise<Dri
  * @returns the outcome: exit code or signal, timeout flag, stdout, stderr, wall time in seconds.
  * @throws {@link RssError} `DRIVER_NOT_FOUND` when the binary cannot be started (missing, not
  *   executable).
- * @remarks Source: native/PROTOCOL.md (exit codes; a crash is death by a signal).
+ * @remarks Source: @ngcc-perf/native/PROTOCOL.md (exit codes; a crash is death by a signal).
  * @example
  * ```ts
  * const outcome = await runDriverProcess({ driverPath: 'native/build/ngcc-perf-driver',
- *   args: ['memory', 'native/build/examples/libsm3.so', '256', '64'], timeoutMs: 60_000 });
+ *   args: ['memory', 'libsm3.so', '256', '64'], timeoutMs: 60_000 });
  * console.log(outcome.exitCode, outcome.stdout.split('\n')[0]);
  * ```
  */

@@ -40,13 +40,13 @@ async function resolveDriver(options: MeasureCallMemoryOptions): Promise<string>
  *   failure, … }` when the library crashed, failed, overflowed, did not load or timed out.
  * @throws {@link RssError} `INVALID_ARGUMENT` (a bad option), `DRIVER_NOT_FOUND` (no driver at
  *   the given path); `NativeError` when no path is given and `driverPath()` of @ngcc-perf/native fails, `DRIVER_VERSION` (protocol ≠ 1: rebuild native/ with
- *   `npm run build`), `PROTOCOL` (a line that does not match native/PROTOCOL.md),
+ *   `npm run build`), `PROTOCOL` (a line that does not match @ngcc-perf/native/PROTOCOL.md),
  *   `DRIVER_FAILED` (the driver's USAGE or IO: not the library's doing).
- * @remarks Source: native/PROTOCOL.md, "ngcc-perf-driver memory"; the issue "Memory you can
+ * @remarks Source: @ngcc-perf/native/PROTOCOL.md, "ngcc-perf-driver memory"; the issue "Memory you can
  *   attribute"; guide §3.1 for the process-level RSS figures it complements.
  * @example
  * ```ts
- * const result = await measureCallMemory({ library: 'native/build/testlibs/libbig_heap.so', digestBits: 256, messageBytes: 64 });
+ * const result = await measureCallMemory({ library: 'libbig_heap.so', digestBits: 256, messageBytes: 64 });
  * if (result.status === 'complete') console.log(result.memory.heapPeakBytes); // 1048576
  * else console.log(result.verdictLike, result.failure);
  * ```

@@ -25,7 +25,7 @@ const memoryLineSchema = z.object({
 const endLineSchema = z.object({ v: z.literal(1), type: z.literal('end') });
 const SCHEMAS = { memory: memoryLineSchema, end: endLineSchema } as const;
 
-/** The `memory` line of `ngcc-perf-driver memory` (native/PROTOCOL.md); byte counts in bytes. */
+/** The `memory` line of `ngcc-perf-driver memory` (@ngcc-perf/native/PROTOCOL.md); byte counts in bytes. */
 export type MemoryDriverLine = z.infer<typeof memoryLineSchema>;
 /** The `error` line a failing driver writes before a non-zero exit (extra fields kept). */
 export type MemoryDriverErrorLine = DriverErrorLine;
@@ -39,7 +39,7 @@ export interface MemoryDriverOutput {
 
 /**
  * Validates the stdout of `ngcc-perf-driver memory` with zod, through `@ngcc-perf/native`'s one
- * envelope parser (native/PROTOCOL.md, "Reading the output"): a line that is not a JSON object
+ * envelope parser (@ngcc-perf/native/PROTOCOL.md, "Reading the output"): a line that is not a JSON object
  * with `v` is skipped (a library's own output); a `v` other than 1 means the driver was built from
  * another version; lines of types other than `memory`, `end` and `error` are skipped.
  *
@@ -47,8 +47,8 @@ export interface MemoryDriverOutput {
  * @param source - who wrote it, for messages (the command line).
  * @returns the `memory`, `end` and `error` lines found.
  * @throws {@link RssError} `DRIVER_VERSION` for `v` ≠ 1 (rebuild the driver);
- *   `PROTOCOL` for a `memory`, `end` or `error` line that does not match native/PROTOCOL.md.
- * @remarks Source: native/PROTOCOL.md, "ngcc-perf-driver memory".
+ *   `PROTOCOL` for a `memory`, `end` or `error` line that does not match @ngcc-perf/native/PROTOCOL.md.
+ * @remarks Source: @ngcc-perf/native/PROTOCOL.md, "ngcc-perf-driver memory".
  * @example
  * ```ts
  * const { memory } = parseMemoryDriverOutput(stdout, 'ngcc-perf-driver memory libsm3.so 256 64');

@@ -8,7 +8,7 @@
  * - `DRIVER_NOT_FOUND`: no `ngcc-perf-driver` at the given path, or it cannot
  *   be started.
  * - `DRIVER_VERSION`: the driver speaks another protocol version (rebuild `native/`).
- * - `PROTOCOL`: a version-1 line that does not match native/PROTOCOL.md.
+ * - `PROTOCOL`: a version-1 line that does not match @ngcc-perf/native/PROTOCOL.md.
  * - `DRIVER_FAILED`: the driver refused the request for a reason that is not the library's
  *   (`USAGE`: bad arguments, or a driver without the `memory` subcommand; `IO`: `/proc/self`
  *   unreadable or the measurement stack could not be mapped).

@@ -7,7 +7,7 @@ import { StatsError } from './stats-error.js';
  * The smallest difference a paired comparison ranks, a fraction: 1 %. Two libraries built from
  * the same code differ by a few tenths of a percent (code placement): the median round ratios of
  * two identical toys, each its own library, measured in turns on one host, lay between 0.996 and
- * 1.003 and were consistent enough to pass the sign test (`bench/ranking.mjs`). A ranking must
+ * 1.003 and were consistent enough to pass the sign test (https://github.com/ngcc-perf/ngcc-perf/blob/main/bench/ranking.mjs). A ranking must
  * not order such a difference, so a difference is established only when the interval of the
  * ratio lies wholly beyond 1 ± 1 %.
  */

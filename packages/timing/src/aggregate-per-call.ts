@@ -15,7 +15,7 @@ import type { PerCallFigures } from './trial-types.js';
  * @param source - what the figures are: the trials (default) or a per-call sample process.
  * @returns the {@link PerCallSummary} (ticks of the counter, named `Cycles` like the other derived figures).
  * @throws {@link TimingError} `NO_TRIALS` for an empty list.
- * @remarks Source: native/PROTOCOL.md `time --scope per-call`; this package's README.
+ * @remarks Source: @ngcc-perf/native/PROTOCOL.md `time --scope per-call`; this package's README.
  * @example
  * ```ts
  * const one = { count: 1000, rawMedianTicks: 1040, rawQ1Ticks: 1030, rawQ3Ticks: 1060, rawMinTicks: 1010,

@@ -67,7 +67,7 @@ export type CalibrationBasis = 'first-call' | 'batch' | 'warm-calls';
  * are planned from the warm calls, so they last about the target instead of a fiftieth of it.
  */
 export const FIRST_CALL_SETUP_RATIO = 2;
-/** Calls of the warm check at most (the driver also stops after 10 ms; native/PROTOCOL.md `--warm-check`). */
+/** Calls of the warm check at most (the driver also stops after 10 ms; @ngcc-perf/native/PROTOCOL.md `--warm-check`). */
 export const WARM_CHECK_MAX_CALLS = 100;
 
 /** Below this one call is too short to time on its own (clock reads cost tens of ns), seconds. */
@@ -97,10 +97,10 @@ const SMALLEST_CALL_SECONDS = 1e-9;
  *   library crashed, timed out or made the driver exit non-zero (data, not an exception).
  * @throws {@link TimingError} `DRIVER_NOT_FOUND`, `DRIVER_VERSION`, `PROTOCOL`, `DRIVER_FAILED`
  *   for harness problems.
- * @remarks Source: guide §3.4; native/PROTOCOL.md `time`.
+ * @remarks Source: guide §3.4; @ngcc-perf/native/PROTOCOL.md `time`.
  * @example
  * ```ts
- * const result = await calibrate({ library: 'native/build/examples/libsha512.so', digestBits: 512, messageBytes: 65536 });
+ * const result = await calibrate({ library: 'libsha512.so', digestBits: 512, messageBytes: 65536 });
  * if (result.status === 'complete') console.log(`${result.calibrationSeconds * 1e6} µs per call`);
  * ```
  */

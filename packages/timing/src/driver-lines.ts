@@ -125,10 +125,10 @@ const LINE_SCHEMAS = {
   'clock-probe': clockProbeSchema,
 };
 
-/** A validated driver line: `info`, `meta`, `trial`, `end`, `error` or `clock-probe` (native/PROTOCOL.md). */
+/** A validated driver line: `info`, `meta`, `trial`, `end`, `error` or `clock-probe` (@ngcc-perf/native/PROTOCOL.md). */
 export type DriverLine = z.infer<(typeof LINE_SCHEMAS)[keyof typeof LINE_SCHEMAS] | typeof driverErrorLineSchema>;
 /**
- * The counter as the driver describes it (`info` and `meta` lines, native/PROTOCOL.md); names,
+ * The counter as the driver describes it (`info` and `meta` lines, @ngcc-perf/native/PROTOCOL.md); names,
  * kinds and the meaning of each figure: `@ngcc-perf/record`'s `counterSchema`.
  */
 export type DriverCounter = z.infer<typeof counterSchema>;
@@ -159,14 +159,14 @@ export interface ParsedDriverOutput {
  * and `clock-probe` lines with this package's zod schemas, through `@ngcc-perf/native`'s one
  * envelope parser: a line that is not a JSON object carrying `v` is stray (a library under test
  * may print to stdout) and returned apart; a line of a type not listed here is skipped
- * (native/PROTOCOL.md, "Reading the output").
+ * (@ngcc-perf/native/PROTOCOL.md, "Reading the output").
  *
  * @param stdout - everything the driver wrote on stdout.
  * @param source - who wrote it, for error messages (e.g. the driver command).
  * @returns the validated lines in order, and the stray ones.
  * @throws {@link TimingError} `DRIVER_VERSION` for a line whose `v` is not 1 (rebuild the driver);
  *   `PROTOCOL` for a v1 line that does not match the protocol.
- * @remarks Source: native/PROTOCOL.md, version 1.
+ * @remarks Source: @ngcc-perf/native/PROTOCOL.md, version 1.
  * @example
  * ```ts
  * const { lines } = parseDriverOutput('{"v":1,"type":"end","peakRssBytes":1503232}\n', 'driver');

@@ -6,7 +6,7 @@ import { clockProbeArgv, throwIfUnsupported, timeArgv } from './internal/driver-
 import { TimingError } from './timing-error.js';
 import type { MessagePattern, TimingScope } from './trial-types.js';
 
-/** Arguments of one `ngcc-perf-driver time` run (native/PROTOCOL.md). */
+/** Arguments of one `ngcc-perf-driver time` run (@ngcc-perf/native/PROTOCOL.md). */
 export interface TimeArgs {
   /** Path of the shared library exporting `CryptHash`. */
   library: string;
@@ -40,7 +40,7 @@ export interface TimeArgs {
   timeoutSeconds: number;
 }
 
-/** Arguments of one `ngcc-perf-driver clock-probe` run (native/PROTOCOL.md). */
+/** Arguments of one `ngcc-perf-driver clock-probe` run (@ngcc-perf/native/PROTOCOL.md). */
 export interface ClockProbeArgs {
   /** Pin the probe to this CPU (`--cpu`). */
   cpu?: number;
@@ -106,7 +106,7 @@ const INFO_TIMEOUT_MS = 30_000;
  * @throws {@link TimingError} `DRIVER_NOT_FOUND` when nothing executable is at the given path;
  *   its methods throw `NativeError` (`MISSING_TOOLS`, `BUILD_FAILED`, `DRIVER_NOT_FOUND`) when no
  *   path was given and the driver cannot be found or built.
- * @remarks Source: native/PROTOCOL.md (command line, exit codes).
+ * @remarks Source: @ngcc-perf/native/PROTOCOL.md (command line, exit codes).
  * @example
  * ```ts
  * const runner = createDriverRunner();

@@ -101,7 +101,7 @@ export const PER_CALL_SAMPLE_CALLS = 2001;
  * @example
  * ```ts
  * const measured = await measureOperation({
- *   library: 'native/build/examples/libsha512.so', digestBits: 512, messageBytes: 64,
+ *   library: 'libsha512.so', digestBits: 512, messageBytes: 64,
  *   options: { trialTargetSeconds: 0.2 }, cpu: 1, scope: 'per-call',
  * });
  * console.log(measured.derived?.meanCycles, measured.derived?.perCall?.medianCycles, measured.derived?.warnings);

@@ -107,7 +107,7 @@ export function resolvePinning(cpu: number | null | undefined): CpuPinning {
  * @remarks Source: guide §3.4 (calibration, plan).
  * @example
  * ```ts
- * const planned = await planOperation({ library: 'native/build/examples/libsha512.so', digestBits: 512, messageBytes: 4096 });
+ * const planned = await planOperation({ library: 'libsha512.so', digestBits: 512, messageBytes: 4096 });
  * if (planned.status === 'planned') console.log(planned.plan.iterationsPerTrial, planned.estimatedWallSeconds);
  * ```
  */
@@ -122,7 +122,7 @@ export async function planOperation(options: PlanOperationOptions): Promise<Oper
     throw new TimingError(
       'INVALID_OPTIONS',
       `planOperation(${options.library}): per-call scope times at most ${MAX_PER_CALL_ITERATIONS} calls per trial ` +
-        `(native/PROTOCOL.md), but up to ${mostIterations} could be planned; lower iterationsPerTrial or maxIterations.`,
+        `(@ngcc-perf/native/PROTOCOL.md), but up to ${mostIterations} could be planned; lower iterationsPerTrial or maxIterations.`,
     );
   }
   const choices = { ...DEFAULT_MEASUREMENT_CHOICES, ...withoutUndefined(pickChoices(options)) };

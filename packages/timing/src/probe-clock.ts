@@ -19,7 +19,7 @@ export interface ProbeClockOptions {
   timeoutSeconds?: number;
 }
 
-/** What the clock probe found (native/PROTOCOL.md `clock-probe`). */
+/** What the clock probe found (@ngcc-perf/native/PROTOCOL.md `clock-probe`). */
 export interface ClockProbe {
   /** The counter the probe read. */
   counter: CounterName;
@@ -65,7 +65,7 @@ export const CLOCK_PROBE_STEADY_IQR_RELATIVE = 0.005;
  *   subcommand (rebuild native/ with `npm run build`); `DRIVER_NOT_FOUND`, `DRIVER_FAILED` (e.g.
  *   a CPU that cannot be pinned), `DRIVER_VERSION`, `PROTOCOL`.
  * @remarks Source: guide §3.4 (host state: "a clock probe (median of 21 windows of 50 ms, unsteady
- *   if IQR > 0.5 %)"); native/PROTOCOL.md `clock-probe`.
+ *   if IQR > 0.5 %)"); @ngcc-perf/native/PROTOCOL.md `clock-probe`.
  * @example
  * ```ts
  * const probe = await probeClock({ cpu: 1 });

@@ -19,7 +19,7 @@ export interface ReadDriverInfoOptions {
  *   (`name`, `kind`, `reason`).
  * @throws {@link TimingError} `DRIVER_NOT_FOUND` (no path, nothing at it), `DRIVER_FAILED` (non-zero
  *   exit), `DRIVER_VERSION` (rebuild native/ with `npm run build`), `PROTOCOL`.
- * @remarks Source: native/PROTOCOL.md `info`; guide §3.4 (counter choice).
+ * @remarks Source: @ngcc-perf/native/PROTOCOL.md `info`; guide §3.4 (counter choice).
  * @example
  * ```ts
  * const { counter } = await readDriverInfo({ driverPath: 'native/build/ngcc-perf-driver' });

@@ -79,7 +79,7 @@ export const GUIDE_MESSAGE_SIZES_BYTES = [32, 128, 512, 1024, 4096, 8192, 16384,
 /** Longest message a measurement accepts: 16 MiB = 16777216 bytes (the CLI's `--bytes` limit). */
 export const MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
 
-/** Most timed calls of one per-call trial (native/PROTOCOL.md `--scope per-call`: an 8 MB array of readings). */
+/** Most timed calls of one per-call trial (@ngcc-perf/native/PROTOCOL.md `--scope per-call`: an 8 MB array of readings). */
 export const MAX_PER_CALL_ITERATIONS = 1_000_000;
 
 /** Largest alignment offset accepted, bytes: the message can start anywhere in a 64-byte line. */

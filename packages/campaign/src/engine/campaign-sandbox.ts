@@ -4,7 +4,7 @@ import type { DriverSandbox } from '@ngcc-perf/timing';
 import type { CampaignSandbox, SandboxProblemCode } from './campaign-types.js';
 import { portableText } from './portable-paths.js';
 
-/** The scratch folder the driver mounts inside its sandbox (native/PROTOCOL.md "Sandbox"). */
+/** The scratch folder the driver mounts inside its sandbox (@ngcc-perf/native/PROTOCOL.md "Sandbox"). */
 const SCRATCH_DIRECTORY = '/tmp/ngcc-perf-scratch';
 
 const COPIED = [

@@ -92,7 +92,7 @@ export interface HostCheck {
   sandbox?: SandboxMode | null;
 }
 
-/** How candidate code was confined (native/PROTOCOL.md "Sandbox"): `bwrap`, `unshare`, `off` or `unavailable`. */
+/** How candidate code was confined (@ngcc-perf/native/PROTOCOL.md "Sandbox"): `bwrap`, `unshare`, `off` or `unavailable`. */
 export type SandboxMode = 'bwrap' | 'unshare' | 'off' | 'unavailable';
 
 /**

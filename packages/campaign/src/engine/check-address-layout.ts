@@ -8,7 +8,7 @@ import { hasCompleteRecord, timedOperations, type Operation } from './operation-
  * Before a campaign with `run --fixed-layout` calibrates anything, checks that the driver can keep
  * ADDR_NO_RANDOMIZE on this host: it calibrates the first timed operation once with the flag. The
  * driver refuses (USAGE) when the kernel cleared the flag on the exec into the sandbox — bubblewrap
- * starting the inner driver as root does (native/PROTOCOL.md `--fixed-layout`) — and every record
+ * starting the inner driver as root does (@ngcc-perf/native/PROTOCOL.md `--fixed-layout`) — and every record
  * would fail the same way, so the campaign stops here instead. Any other failure (a library that
  * crashes, times out or fails to load) is left to the phases, which record it as that operation's
  * verdict. Does nothing without `plan.addressLayout` `fixed` or when no operation is left to measure.

@@ -38,7 +38,7 @@ export async function checkLibraryFile(library: string): Promise<void> {
 
 /**
  * The bad-input error of a library the driver could not load (`LOADFAIL`: `dlopen` or `dlsym`
- * failed, native/PROTOCOL.md), or null for any other outcome: a library that loads and then
+ * failed, @ngcc-perf/native/PROTOCOL.md), or null for any other outcome: a library that loads and then
  * crashes, hangs or fails is a measured result, not bad input.
  * @param library - the path as given on the command line
  * @param failure - the failure of the first driver process (calibration), if it failed

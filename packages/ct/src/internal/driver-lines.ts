@@ -1,5 +1,5 @@
 // The one place that validates what `ngcc-perf-driver ct-taint`, `ct-time` and `ct-div` print on stdout
-// (native/PROTOCOL.md, version 1).
+// (@ngcc-perf/native/PROTOCOL.md, version 1).
 import { z } from 'zod';
 import { CtError } from '../ct-error.js';
 

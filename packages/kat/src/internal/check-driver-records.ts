@@ -1,5 +1,5 @@
 // Checks that the records of one `ngcc-perf-driver kat` run fit the file that was asked for
-// (native/PROTOCOL.md): a stale or broken driver is a DRIVER_PROTOCOL error, never a verdict.
+// (@ngcc-perf/native/PROTOCOL.md): a stale or broken driver is a DRIVER_PROTOCOL error, never a verdict.
 import type { DriverKatRecord } from '../driver-runner.js';
 import { KatError } from '../kat-error.js';
 import type { KatFileKind } from '../kat-messages.js';

@@ -1,4 +1,4 @@
-// The one place that validates what `ngcc-perf-driver kat` prints on stdout (native/PROTOCOL.md, version 1).
+// The one place that validates what `ngcc-perf-driver kat` prints on stdout (@ngcc-perf/native/PROTOCOL.md, version 1).
 import { parseDriverOutput as parseDriverLines, type LineSchema } from '@ngcc-perf/native';
 import { z } from 'zod';
 import type { DriverKatRecord } from '../driver-runner.js';
@@ -121,12 +121,12 @@ const recordCheck: LineSchema<KatRecordLine> = {
 
 /**
  * Parses and validates every stdout line of `kat` mode through `@ngcc-perf/native`'s one envelope
- * parser (native/PROTOCOL.md, "Reading the output"): lines that are not JSON objects with `v` are
+ * parser (@ngcc-perf/native/PROTOCOL.md, "Reading the output"): lines that are not JSON objects with `v` are
  * counted as stray output (the driver keeps the library's own stdout off the protocol stream, so
  * there should be none); lines of types this mode does not know are skipped; the `error` line is checked against
  * the fields `kat` mode gives it.
  * @throws {KatError} `DRIVER_VERSION` (another protocol version: rebuild the driver),
- *   `DRIVER_PROTOCOL` (a line that does not match native/PROTOCOL.md).
+ *   `DRIVER_PROTOCOL` (a line that does not match @ngcc-perf/native/PROTOCOL.md).
  */
 export function parseDriverOutput(stdout: string, driverPath: string): ParsedDriverOutput {
   const makeError = (code: 'DRIVER_VERSION' | 'PROTOCOL', message: string, cause?: unknown): KatError =>

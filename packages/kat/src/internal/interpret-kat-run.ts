@@ -1,5 +1,5 @@
 // Turns what one `ngcc-perf-driver kat` process did (exit code or signal, stdout, stderr) into a
-// DriverKatOutcome (native/PROTOCOL.md exit codes). Pure, so it is unit-tested without spawning.
+// DriverKatOutcome (@ngcc-perf/native/PROTOCOL.md exit codes). Pure, so it is unit-tested without spawning.
 import type { DriverKatOutcome, DriverKatRecord } from '../driver-runner.js';
 import { KatError } from '../kat-error.js';
 import type { KatFileKind } from '../kat-messages.js';

@@ -1,5 +1,5 @@
 // The only module of @ngcc-perf/kat that starts a process: `ngcc-perf-driver kat LIB DIGEST_BITS FILE`
-// (native/PROTOCOL.md). The driver generates the messages; its stdout lines are validated in
+// (@ngcc-perf/native/PROTOCOL.md). The driver generates the messages; its stdout lines are validated in
 // driver-lines.ts and mapped to an outcome in interpret-kat-run.ts.
 import { DRIVER_STDERR_KEPT_BYTES, resolveGivenDriver, spawnDriverProcess } from '@ngcc-perf/native';
 import type { DriverKatOptions, DriverRunner } from '../driver-runner.js';

@@ -1,5 +1,5 @@
 // Checks the per-call figures a driver wrote (each per-call trial's, and the per-call sample's)
-// against themselves, as native/PROTOCOL.md `--scope per-call` defines them, and names the first
+// against themselves, as @ngcc-perf/native/PROTOCOL.md `--scope per-call` defines them, and names the first
 // figure that cannot be what the driver wrote.
 import type { TimingRecord } from '@ngcc-perf/record';
 import type { PerCallFigures } from '@ngcc-perf/record';
@@ -73,7 +73,7 @@ export function findPerCallDifference(file: string, record: TimingRecord): Valid
       file,
       field,
       line: null,
-      message: `${file}: field "${field}" is ${JSON.stringify(value)}, but it must be ${expected} (native/PROTOCOL.md, --scope per-call). Regenerate the record with "ngcc-perf run"; driver figures are never edited by hand.`,
+      message: `${file}: field "${field}" is ${JSON.stringify(value)}, but it must be ${expected} (@ngcc-perf/native/PROTOCOL.md, --scope per-call). Regenerate the record with "ngcc-perf run"; driver figures are never edited by hand.`,
     };
   }
   return null;

@@ -1,4 +1,4 @@
-// Checks measureCallMemory's options and turns them into the driver's argv (native/PROTOCOL.md,
+// Checks measureCallMemory's options and turns them into the driver's argv (@ngcc-perf/native/PROTOCOL.md,
 // "ngcc-perf-driver memory LIB DIGEST_BITS MESSAGE_BYTES [--cpu N] [--stack-bytes N]").
 import type { MeasureCallMemoryOptions } from '../call-memory-types.js';
 import { RssError } from '../rss-error.js';

@@ -2,7 +2,7 @@ import type { DriverLine } from '../driver-lines.js';
 import type { ClockProbeArgs, TimeArgs } from '../driver-runner.js';
 import { TimingError } from '../timing-error.js';
 
-/** Exit code of the driver for bad arguments (native/PROTOCOL.md). */
+/** Exit code of the driver for bad arguments (@ngcc-perf/native/PROTOCOL.md). */
 const USAGE_EXIT_CODE = 2;
 
 /** argv of one `ngcc-perf-driver time` run; options the driver has always had come last. */
@@ -56,7 +56,7 @@ export function throwIfUnsupported(
   throw new TimingError(
     'DRIVER_UNSUPPORTED',
     `${command[0] ?? 'ngcc-perf-driver'} does not support ${what} of "${command.slice(1).join(' ')}": ` +
-      `${error.message}. Rebuild native/ with "npm run build" so the driver matches native/PROTOCOL.md, ` +
+      `${error.message}. Rebuild native/ with "npm run build" so the driver matches @ngcc-perf/native/PROTOCOL.md, ` +
       'or leave the option at its default.',
   );
 }

@@ -56,7 +56,7 @@ export async function runTrial(context: TrialRunContext): Promise<TrialRunOutcom
       throw new TimingError(
         'DRIVER_UNSUPPORTED',
         `${process.command.join(' ')} wrote a trial line without "perCall" although --scope per-call was given. ` +
-          'Rebuild native/ with "npm run build" so the driver matches native/PROTOCOL.md.',
+          'Rebuild native/ with "npm run build" so the driver matches @ngcc-perf/native/PROTOCOL.md.',
       );
     }
     const policy = plan.onContextSwitch;
