@@ -34,9 +34,12 @@ export function formatHeadlineCycles(figure: HeadlineFigure): string {
  * The headline per byte with its interval, one decimal each: `12.1 (11.8–12.6)` cycles/byte (or
  * ticks/byte with a fixed-rate counter — the caller names the unit).
  *
- * @param figure - from {@link headlineFigure}.
- * @param messageBytes - L > 0.
- * @returns the text.
+ * @param figure - the headline in counter ticks **per call** (not per byte): {@link headlineFigure}'s
+ *   result, or a record's `derived.headline` (`medianCycles`, `lowCycles`, `highCycles`; the
+ *   `…PerByte` fields beside them are not read).
+ * @param messageBytes - L > 0, the message length in bytes the figure was measured at; each of the
+ *   three is divided by it.
+ * @returns the text, without unit or coverage (`formatCoverage` gives `93.8 %`).
  * @throws {@link StatsError} `INVALID_NUMBER` for L ≤ 0 or a negative or non-finite figure.
  * @example
  * ```ts
