@@ -5,3 +5,6 @@ export declare function runReadmeExample(
   packageDir: string,
   options?: { cwd?: string; env?: NodeJS.ProcessEnv; readme?: string },
 ): Promise<{ printed: string[]; expected: string[] }>;
+export declare function expectedLines(code: string): string[];
+export declare function readReadmeStudy(readmePath: string): { heading: string; code: string; expected: string[] };
+export declare function matches(line: string, expected: string): boolean;

@@ -25,6 +25,43 @@ const execFileAsync = promisify(execFile);
 export const EXAMPLE_MARKER = "<!-- example: run as written by the repository's tests -->";
 
 /**
+ * The lines an example says it prints: each `console.log(…); // text` line's comment, notes in
+ * parentheses left out (`(×N …)` repeats it), and the comment lines right below it.
+ * @param {string} code the example
+ * @returns {string[]}
+ */
+export function expectedLines(code) {
+  const expected = [];
+  let continuing = false; // comment lines right after a console.log line's comment go on with its output
+  for (const line of code.split('\n')) {
+    if (/console\.log\(.*\);\s*\/\/ /.test(line)) {
+      const comment = line.slice(line.indexOf('); // ') + 6);
+      const times = /\s+\(×(\d+)\b[^()]*\)$/.exec(comment);
+      const text = comment.replace(/\s+\([^()]*\)$/, '').trim();
+      expected.push(...Array.from({ length: times === null ? 1 : Number(times[1]) }, () => text));
+      continuing = true;
+    } else if (continuing && /^\s*\/\/ /.test(line)) {
+      expected.push(line.replace(/^\s*\/\/ /, '').replace(/\s+\([^()]*\)$/, '').trim());
+    } else continuing = false;
+  }
+  return expected;
+}
+
+/**
+ * The study of a README: the first ```js block after the first heading that says "study".
+ * @param {string} readmePath the README file
+ * @returns {{ heading: string, code: string, expected: string[] }}
+ */
+export function readReadmeStudy(readmePath) {
+  const readme = readFileSync(readmePath, 'utf8');
+  const heading = /^#+ .*\bstudy\b.*$/im.exec(readme);
+  if (heading === null) throw new Error(`${readmePath} has no heading that says "study".`);
+  const block = /^```js\n([\s\S]*?)^```/m.exec(readme.slice(heading.index));
+  if (block === null) throw new Error(`${readmePath}: no \`\`\`js block after "${heading[0]}".`);
+  return { heading: heading[0], code: block[1], expected: expectedLines(block[1]) };
+}
+
+/**
  * @param {string} readmePath the README file
  * @returns {{ code: string, expected: string[] }[]} every marked example, in order
  */
@@ -36,19 +73,7 @@ export function readReadmeExamples(readmePath) {
     if (block === null || block[1] !== 'js')
       throw new Error(`${readmePath}: no \`\`\`js block right after the example marker (examples are JavaScript).`);
     const code = block[2];
-    const expected = [];
-    let continuing = false; // comment lines right after a console.log line's comment go on with its output
-    for (const line of code.split('\n')) {
-      if (/console\.log\(.*\);\s*\/\/ /.test(line)) {
-        const comment = line.slice(line.indexOf('); // ') + 6);
-        const times = /\s+\(×(\d+)\b[^()]*\)$/.exec(comment);
-        const text = comment.replace(/\s+\([^()]*\)$/, '').trim();
-        expected.push(...Array.from({ length: times === null ? 1 : Number(times[1]) }, () => text));
-        continuing = true;
-      } else if (continuing && /^\s*\/\/ /.test(line)) {
-        expected.push(line.replace(/^\s*\/\/ /, '').replace(/\s+\([^()]*\)$/, '').trim());
-      } else continuing = false;
-    }
+    const expected = expectedLines(code);
     examples.push({ code, expected });
   }
   if (examples.length === 0) throw new Error(`${readmePath} has no "${EXAMPLE_MARKER}" line before its example.`);
@@ -65,7 +90,7 @@ export function readReadmeExample(packageDir) {
 }
 
 /** True when `line` is what `expected` says, a "…" standing for any text. */
-function matches(line, expected) {
+export function matches(line, expected) {
   if (!expected.includes('…')) return line === expected;
   const pattern = expected
     .split('…')

@@ -2,9 +2,10 @@
 // installed in an empty folder outside the repository, and `npx ngcc-perf run` measuring the
 // bundled examples there (every phase but the constant-time audit), the driver built on first use
 // into a fresh cache folder; then every example of every installed package's README (ct's audits
-// a library under valgrind) and the repository README's study, two at a time, run there (not in
-// the checkout) and print what the README says. Each tarball ships a LICENSE and source maps
-// without embedded sources. Needs the npm registry (for execa, zod, ...; the npm cache first),
+// a library under valgrind), two at a time, runs there (not in the checkout) as written and prints
+// what the README says, and the study of @ngcc-perf/timing's README, saved as study.mjs in an
+// empty folder there, builds, checks and compares its two toy libraries. Each tarball ships a
+// LICENSE and no source map, and every file its docs name is installed. Needs the npm registry (for execa, zod, ...; the npm cache first),
 // cmake, a C compiler and valgrind. Also: `npx ngcc-perf` in the repository itself, and the
 // committed bin's message when the command is not built.
 import { afterAll, describe, expect, it } from '@jest/globals';
@@ -14,7 +15,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { defaultSystemId } from '@ngcc-perf/campaign';
 import { execa } from 'execa';
-import { EXAMPLE_MARKER, runReadmeExample } from '../../../scripts/readme-example.mjs';
+import { findUnresolvedReferences } from '../../../scripts/installed-docs.mjs';
+import { EXAMPLE_MARKER, matches, readReadmeStudy, runReadmeExample } from '../../../scripts/readme-example.mjs';
 import { repositoryRoot } from './campaign-support.js';
 
 const scratchRoot = mkdtempSync(path.join(os.tmpdir(), 'ngcc-install-'));
@@ -25,6 +27,22 @@ function userEnvironment(cache: string): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, NGCC_PERF_CACHE_DIR: cache };
   for (const name of ['NGCC_PERF_DRIVER', 'NGCC_PERF_NATIVE_BUILD', 'NGCC_PERF_ALLOW_UNFIXED_HOST']) delete env[name];
   return env;
+}
+
+/**
+ * Lines of JavaScript in `code`: blank lines, comment lines (what it prints) and the lines of a
+ * template literal's text (the C source the study writes) left out; the line that opens a template
+ * counts, its closing line not.
+ */
+function javascriptLines(code: string): number {
+  let inTemplate = false;
+  let lines = 0;
+  for (const line of code.split('\n')) {
+    const backticks = (line.match(/`/g) ?? []).length;
+    if (!inTemplate && line.trim() !== '' && !line.trim().startsWith('//')) lines += 1;
+    if (backticks % 2 === 1) inTemplate = !inTemplate;
+  }
+  return lines;
 }
 
 /** `work` on every item, at most two at once; the results in the items' order. */
@@ -123,21 +141,39 @@ describe('installed from tarballs', () => {
     for (const name of packages) {
       const folder = path.join(installed, name);
       expect({ name, license: existsSync(path.join(folder, 'LICENSE')) }).toEqual({ name, license: true });
-      const maps = (await readdir(path.join(folder, 'dist'))).filter((file) => file.endsWith('.map'));
-      for (const map of maps) {
-        const parsed = JSON.parse(await readFile(path.join(folder, 'dist', map), 'utf8')) as {
-          sourcesContent?: unknown;
-        };
-        expect({ name, map, sourcesContent: parsed.sourcesContent }).toEqual({ name, map, sourcesContent: undefined });
-      }
+      // a source map would point at src/, which no package ships
+      const maps = (await readdir(folder, { recursive: true })).filter((file) => file.endsWith('.map'));
+      expect({ name, maps }).toEqual({ name, maps: [] });
       expect({
         name,
         examples: (await readFile(path.join(folder, 'README.md'), 'utf8')).includes(EXAMPLE_MARKER),
       }).toEqual({ name, examples: true });
     }
-    // Every installed package's README examples, and the study of the repository README (the README a
-    // user reads first), run where only the tarballs are: two at a time, as the host has 2 CPUs.
-    const readmes = [...packages.map((name) => path.join(installed, name)), repositoryRoot];
+    // Every relative link and every file named in an installed .md or .d.ts is installed too.
+    expect(findUnresolvedReferences(installed)).toEqual([]);
+
+    // The study of @ngcc-perf/timing's README, exactly as printed there, saved as study.mjs in an
+    // empty folder where the tarballs are installed: at most ten lines of JavaScript besides its C.
+    const study = readReadmeStudy(path.join(installed, 'timing', 'README.md'));
+    expect(javascriptLines(study.code)).toBeLessThanOrEqual(10);
+    const studyFolder = path.join(app, 'study');
+    await mkdir(studyFolder);
+    await writeFile(path.join(studyFolder, 'study.mjs'), study.code);
+    const studied = await execa(process.execPath, ['study.mjs'], { cwd: studyFolder, env, extendEnv: false });
+    const printed = studied.stdout.split('\n').filter((line) => line !== '');
+    expect(
+      printed.map((line, index) => (matches(line, study.expected[index] ?? '') ? study.expected[index] : line)),
+    ).toEqual(study.expected);
+    // the verdict of each pair is one of the three
+    expect(
+      printed
+        .filter((line) => / B: toy2 \/ toy4 = /.test(line))
+        .map((line) => /: (toy2 faster|toy4 faster|cannot be told apart)$/.test(line)),
+    ).toEqual([true, true]);
+
+    // Every installed package's README examples run where only the tarballs are: two at a time, as
+    // the host has 2 CPUs.
+    const readmes = packages.map((name) => path.join(installed, name));
     const results = await mapTwoAtATime(readmes, (folder) => runReadmeExample(folder, { cwd: app, env }));
     results.forEach(({ printed, expected }, index) => {
       const name = path.basename(readmes[index]!);
