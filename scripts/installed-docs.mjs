@@ -33,7 +33,8 @@ export const PROJECT_FOLDERS = [
   'seeds',
 ];
 
-const FILE_PATH = /(?<![\w./@~$-])((?:@ngcc-perf\/)?(?:[\w.-]+\/)+[\w.-]+\.(?:md|ts|mts|cts|mjs|cjs|js|json|so|c|h|sh|txt|sha256|csv|html))(?![\w/])/g;
+const FILE_PATH =
+  /(?<![\w./@~$-])((?:@ngcc-perf\/)?(?:[\w.-]+\/)+[\w.-]+\.(?:md|ts|mts|cts|mjs|cjs|js|json|so|c|h|sh|txt|sha256|csv|html))(?![\w/])/g;
 const MARKDOWN_LINK = /\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g;
 
 function* filesUnder(folder) {

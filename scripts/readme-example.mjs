@@ -41,7 +41,12 @@ export function expectedLines(code) {
       expected.push(...Array.from({ length: times === null ? 1 : Number(times[1]) }, () => text));
       continuing = true;
     } else if (continuing && /^\s*\/\/ /.test(line)) {
-      expected.push(line.replace(/^\s*\/\/ /, '').replace(/\s+\([^()]*\)$/, '').trim());
+      expected.push(
+        line
+          .replace(/^\s*\/\/ /, '')
+          .replace(/\s+\([^()]*\)$/, '')
+          .trim(),
+      );
     } else continuing = false;
   }
   return expected;

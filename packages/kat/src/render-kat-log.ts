@@ -48,7 +48,8 @@ function fileLines(file: KatFileResult, manifestName: string | null): string {
   lines.push(
     `  calls     ${file.cryptHashCalls} CryptHash calls, ${file.cryptHashSeconds.toFixed(3)} s inside CryptHash (${REPEAT_TEXT[file.repeat]})`,
   );
-  if (file.testSizes) lines.push('  sizes     TEST-ONLY (smaller than the ICCS KAT rules; matches no official manifest)');
+  if (file.testSizes)
+    lines.push('  sizes     TEST-ONLY (smaller than the ICCS KAT rules; matches no official manifest)');
   lines.push(
     file.path === null
       ? `  written   no (${file.bytes} bytes generated)`

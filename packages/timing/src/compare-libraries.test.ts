@@ -19,7 +19,9 @@ const LIBRARIES: CompareLibrariesOptions['libraries'] = [
   { name: 'b', library: '/libs/libb.so', digestBits: 256 },
 ];
 
-afterEach(() => jest.restoreAllMocks());
+afterEach(() => {
+  jest.restoreAllMocks();
+});
 
 describe('compareLibraries', () => {
   it('runs the trials of both libraries in turns and gives each its headline and the pair its verdict', async () => {

@@ -61,11 +61,7 @@ export interface MeasureOperationOptions extends PlanOperationOptions {
 const runAtOnce = (): Promise<() => void> => Promise.resolve(() => undefined);
 
 /** Runs `work` as step `step` of {@link MeasureOperationOptions.takeTurn}. */
-async function inTurn<T>(
-  takeTurn: TakeTurn,
-  step: number,
-  work: () => Promise<T>,
-): Promise<T> {
+async function inTurn<T>(takeTurn: TakeTurn, step: number, work: () => Promise<T>): Promise<T> {
   const release = await takeTurn(step);
   try {
     return await work();

@@ -34,7 +34,9 @@ function renderSize(library: string, elf: ElfImageResult): string {
 export function registerSizeCommand(program: Command, context: CommandContext): void {
   program
     .command('size')
-    .description("static memory proxy: the sum of the library's PT_LOAD p_memsz (guide §3.1), with segments and sections")
+    .description(
+      "static memory proxy: the sum of the library's PT_LOAD p_memsz (guide §3.1), with segments and sections",
+    )
     .argument('<lib>', 'shared library (.so)')
     .option('--json', 'print { imageBytes, segments, sectionBytes, elfClass, endianness, machine } as JSON')
     .action(async (library: string, flags: { json?: boolean }) => {

@@ -59,7 +59,10 @@ export function checkRunOptions(options: CheckedRunOptions): void {
       `must be the instance name: 1 to 64 letters, digits, "-" or "_" (as ICCS KAT_CryptHash.c requires), got ${JSON.stringify(options.name)}`,
     );
   }
-  if (options.candidateId !== undefined && (typeof options.candidateId !== 'string' || !/^\S+$/.test(options.candidateId))) {
+  if (
+    options.candidateId !== undefined &&
+    (typeof options.candidateId !== 'string' || !/^\S+$/.test(options.candidateId))
+  ) {
     reject(
       'candidateId',
       `must be a candidate id without spaces (e.g. "hash-15"), got ${JSON.stringify(options.candidateId)}`,
