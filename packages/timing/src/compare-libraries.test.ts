@@ -53,7 +53,7 @@ describe('compareLibraries', () => {
     expect(comparison.pairs[0]!.ratio).toMatchObject({ medianRatio: 0.5, lowRatio: 0.5, highRatio: 0.5, rounds: 5 });
     expect(comparison.hostProblems).toBeNull();
     const text = formatComparison(comparison);
-    expect(text).toContain('tsc ticks/byte (interval)');
+    expect(text).toContain('tsc ticks/byte with interval');
     expect(text).toMatch(/^a +64 {2}15\.6 \(15\.6–15\.6\) at 93\.8 %$/m);
     expect(text).toContain('64 B: a / b = 0.500 (0.500–0.500 at 93.8 %, 5 rounds): a faster\n');
   });

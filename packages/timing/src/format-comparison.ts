@@ -45,7 +45,7 @@ export function formatComparison(comparison: LibraryComparison): string {
           (headline.coverage === null ? '' : ` at ${formatCoverage(headline.coverage)}`);
     return [figure.name, String(figure.messageBytes), value];
   });
-  const header = ['library', 'bytes', `${unitOf(comparison)} (interval)`];
+  const header = ['library', 'bytes', `${unitOf(comparison)} with interval`];
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
   const line = (cells: string[]) =>
     cells
