@@ -22,8 +22,22 @@ const MAY_IMPORT = {
   timing: ['native', 'rss', 'stats', 'record'],
   ct: ['native'],
   report: ['stats', 'record', 'atomic-file'],
-  campaign: ['native', 'atomic-file', 'kat', 'timing', 'elf-size', 'rss', 'ct', 'report', 'stats', 'record'],
-  cli: ['native', 'atomic-file', 'kat', 'timing', 'elf-size', 'rss', 'ct', 'report', 'stats', 'record', 'campaign'],
+  intake: ['native'],
+  campaign: ['native', 'atomic-file', 'kat', 'timing', 'elf-size', 'rss', 'ct', 'report', 'stats', 'record', 'intake'],
+  cli: [
+    'native',
+    'atomic-file',
+    'kat',
+    'timing',
+    'elf-size',
+    'rss',
+    'ct',
+    'report',
+    'stats',
+    'record',
+    'intake',
+    'campaign',
+  ],
 };
 
 const DEEP_IMPORTS = {
