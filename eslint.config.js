@@ -23,6 +23,7 @@ const MAY_IMPORT = {
   ct: ['native'],
   report: ['stats', 'record', 'atomic-file'],
   intake: ['native'],
+  'anchor-import': ['atomic-file', 'stats', 'record', 'report'],
   campaign: ['native', 'atomic-file', 'kat', 'timing', 'elf-size', 'rss', 'ct', 'report', 'stats', 'record', 'intake'],
   cli: [
     'native',

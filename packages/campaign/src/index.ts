@@ -27,8 +27,3 @@ export { mergeRuns } from './engine/merge-runs.js';
 export type { MergeRunsOptions, MergeRunsResult } from './engine/merge-runs.js';
 export { publishRun } from './engine/publish-run.js';
 export type { PublishRunOptions, PublishRunResult } from './engine/publish-run.js';
-export { importAnchorDataset } from './import/import-anchor-dataset.js';
-export { verifyImportedRun } from './import/verify-imported-run.js';
-export { restoreAnchorRecord } from './import/restore-anchor-record.js';
-export { ImportError } from './import/import-error.js';
-export type { ImportAnchorDatasetOptions, ImportAnchorDatasetResult } from './import/import-types.js';

@@ -19,6 +19,7 @@ async function packageErrorClasses(): Promise<Array<abstract new (...args: never
   const native = await import('@ngcc-perf/native');
   const intake = await import('@ngcc-perf/intake');
   const campaign = await import('@ngcc-perf/campaign');
+  const anchorImport = await import('@ngcc-perf/anchor-import');
   return [
     CliError,
     kat.KatError,
@@ -31,7 +32,7 @@ async function packageErrorClasses(): Promise<Array<abstract new (...args: never
     native.NativeError,
     intake.IntakeError,
     campaign.CampaignError,
-    campaign.ImportError,
+    anchorImport.ImportError,
   ];
 }
 
