@@ -37,6 +37,7 @@ const MAY_IMPORT = {
     'stats',
     'record',
     'intake',
+    'anchor-import',
     'campaign',
   ],
 };

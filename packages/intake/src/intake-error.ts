@@ -1,10 +1,6 @@
 /** Codes of {@link IntakeError}; the CLI maps each to exit code 2 (bad input). */
 export type IntakeErrorCode =
-  | 'USAGE'
-  | 'CANDIDATE_NOT_FOUND'
-  | 'CANDIDATE_INVALID'
-  | 'ARCHIVE_UNSAFE'
-  | 'PACKAGE_INVALID';
+  'USAGE' | 'CANDIDATE_NOT_FOUND' | 'CANDIDATE_INVALID' | 'ARCHIVE_UNSAFE' | 'PACKAGE_INVALID';
 
 /**
  * The one error class of `@ngcc-perf/intake`: a candidate.json, an official package, a `.zip`
