@@ -21,7 +21,7 @@ export const BUILD_PROFILES: readonly BuildProfile[] = ['reference', 'performanc
 
 /**
  * The harness defaults an instance falls back to when its guide profile does not build or does
- * not pass its KATs (@ngcc-perf/campaign/docs/CANDIDATE.md "Fallback"): the profile's optimisation level, GNU C11
+ * not pass its KATs (@ngcc-perf/intake/docs/CANDIDATE.md "Fallback"): the profile's optimisation level, GNU C11
  * with `_GNU_SOURCE`, no `-march`/`-mavx2`/`-flto` and no pedantic warnings — what most
  * submissions' own Makefiles use. `build.json` then says `flags: "harness-default"` and keeps the
  * guide's result in `guideResult`.

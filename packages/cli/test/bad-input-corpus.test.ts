@@ -164,7 +164,7 @@ const CASES: Case[] = [
     names: () => /KAT_2_12_x\.txt/,
     fix: /file|read|replace|remove/i,
   },
-  // Candidate descriptions (@ngcc-perf/campaign/docs/CANDIDATE.md)
+  // Candidate descriptions (@ngcc-perf/intake/docs/CANDIDATE.md)
   {
     name: 'candidate: no candidate.json',
     argv: () => (

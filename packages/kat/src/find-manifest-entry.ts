@@ -2,7 +2,7 @@ import type { KatManifest, KatManifestEntry } from './parse-manifest.js';
 
 /**
  * Finds the manifest entry for a KAT file: first the entry written `<label>/<file>`, then an
- * entry written as the bare `<file>` (the ICCS KAT rules; @ngcc-perf/campaign/docs/CANDIDATE.md "manifest"). An entry with a
+ * entry written as the bare `<file>` (the ICCS KAT rules; @ngcc-perf/intake/docs/CANDIDATE.md "manifest"). An entry with a
  * different label never matches.
  *
  * @param manifest - a parsed manifest

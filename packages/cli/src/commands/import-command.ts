@@ -6,7 +6,7 @@ import {
   importAnchorDataset,
   type ImportAnchorDatasetOptions,
   type ImportAnchorDatasetResult,
-} from '@ngcc-perf/campaign';
+} from '@ngcc-perf/anchor-import';
 
 /** What `import` calls; tests may pass a fake. */
 export interface ImportDependencies {
@@ -45,7 +45,7 @@ export function renderImportSummary(sourceDirectory: string, result: ImportAncho
 /**
  * `ngcc-perf import DIR [--system ID] --out RUN_DIR [--replace] [--json]`: reads a dataset
  * published by the public NGCC harness (record schema 2) and writes an ngcc-perf run directory
- * that keeps every source field (@ngcc-perf/campaign/docs/IMPORT.md). The system id defaults to DIR's folder name.
+ * that keeps every source field (@ngcc-perf/anchor-import/docs/IMPORT.md). The system id defaults to DIR's folder name.
  * A non-empty RUN_DIR is refused unless `--replace` (and then only a run directory is replaced).
  * Exit 0 on success, 2 when the dataset fails a check (the message names the file and field).
  * @example

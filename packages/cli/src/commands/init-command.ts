@@ -12,7 +12,7 @@ import {
   type DiscoveredPackage,
   type FolderSuggestion,
   type RefusedInput,
-} from '@ngcc-perf/campaign';
+} from '@ngcc-perf/intake';
 
 interface InitFlags {
   out?: string;
@@ -98,7 +98,7 @@ function renderRefused(refused: RefusedInput): string {
 
 /**
  * `ngcc-perf init PACKAGE... [--out DIR] [--json]`: discovers each official package (folder,
- * `.zip`, or a folder of those; @ngcc-perf/campaign/docs/CANDIDATE.md) and writes the candidate.json that `run` would
+ * `.zip`, or a folder of those; @ngcc-perf/intake/docs/CANDIDATE.md) and writes the candidate.json that `run` would
  * use into the package folder — for an archive, into its extraction under `--out` (default
  * `candidates/`) — then explains every folder: measured as which instance (its sources and the
  * ones added from elsewhere, and why), shared, or left out and why, with the candidate.json lines
