@@ -2,8 +2,11 @@
 // npm's "repository", "homepage" and "bugs" links of each published package lead to one place, and the
 // root README says where that is.
 import { describe, expect, it } from '@jest/globals';
-import { existsSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { readReadmeExamples, readReadmeStudy } from '../../../scripts/readme-example.mjs';
 import { repositoryRoot } from './campaign-support.js';
 
 const SOURCE_URL = 'https://github.com/ngcc-perf/ngcc-perf';
@@ -106,4 +109,34 @@ describe('package metadata', () => {
     expect(links.length).toBeGreaterThan(0);
     expect(links.filter(({ link }) => !/^https:\/\/github\.com\/ngcc-perf\/ngcc-perf([/#]|$)/.test(link))).toEqual([]);
   });
+
+  it.each(root.workspaces ?? [])(
+    '%s: every README example (and the study) is JavaScript that Node 20 parses as written',
+    (folder) => {
+      const readme = path.join(repositoryRoot, folder, 'README.md');
+      const blocks = readReadmeExamples(readme).map((example) => example.code);
+      if (/^#+ .*\bstudy\b/im.test(readFileSync(readme, 'utf8'))) blocks.push(readReadmeStudy(readme).code);
+      const scratch = mkdtempSync(path.join(os.tmpdir(), 'readme-syntax-'));
+      try {
+        const refused = blocks.flatMap((code, index) => {
+          const file = path.join(scratch, `example-${index}.mjs`);
+          writeFileSync(file, code);
+          try {
+            execFileSync(process.execPath, ['--check', file], { stdio: 'pipe' });
+            return [];
+          } catch (error) {
+            return [
+              `example ${index + 1}: ${String((error as { stderr?: unknown }).stderr)
+                .split('\n')
+                .slice(0, 5)
+                .join(' ')}`,
+            ];
+          }
+        });
+        expect({ folder, refused }).toEqual({ folder, refused: [] });
+      } finally {
+        rmSync(scratch, { recursive: true, force: true });
+      }
+    },
+  );
 });
