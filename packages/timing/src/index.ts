@@ -38,7 +38,8 @@ export type {
   InstructionSourceChoice,
 } from './count-instructions.js';
 export { createDriverRunner } from './driver-runner.js';
-export type { ClockProbeArgs, DriverRun, TimeArgs, TimingRunner } from './driver-runner.js';
+export type { ClockProbeArgs, TimeArgs } from './driver-args.js';
+export type { DriverRun, TimingRunner } from './driver-runner.js';
 export type { HostEnvironment, HypervisorEvidence } from './host-environment.js';
 export { HOST_FINDING_SEVERITY } from './host-finding.js';
 export type { HostFinding, HostFindingCode, HostNoteCode, HostProblemFinding } from './host-finding.js';
