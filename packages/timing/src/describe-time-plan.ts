@@ -1,5 +1,5 @@
-import type { OperationMeasurement } from '@ngcc-perf/timing';
 import { formatSeconds } from '@ngcc-perf/stats';
+import type { OperationMeasurement } from './measurement-types.js';
 
 /** Where the plan's seconds per call came from, in words (MeasurementPlan.calibrationBasis). */
 function describeBasis(measured: OperationMeasurement): string {

@@ -1,17 +1,6 @@
-import type { MeasureProgress, TrialProcess } from '@ngcc-perf/timing';
 import { formatSeconds } from '@ngcc-perf/stats';
-
-/**
- * The progress line before a calibration (`time`, `plan`): what runs and how long its process may
- * take before it is killed (the operation budget, SPEC §5; `--budget`).
- * @param messageBytes - L, bytes
- * @param timeoutSeconds - the calibration process's timeout, seconds
- * @example
- * calibratingLine(64, 2); // '[ngcc-perf] calibrating 64 B (one cold call; a process is killed after 2 s)\n'
- */
-export function calibratingLine(messageBytes: number, timeoutSeconds: number): string {
-  return `[ngcc-perf] calibrating ${messageBytes} B (one cold call; a process is killed after ${timeoutSeconds} s)\n`;
-}
+import type { TimeOperationProgress } from './time-operation.js';
+import type { TrialProcess } from './trial-types.js';
 
 /** What the calibration process timed: its cold call (and the warm calls after it), or its batch. */
 function describeCalibration(process: TrialProcess): string {
@@ -29,13 +18,19 @@ function describeCalibration(process: TrialProcess): string {
 }
 
 /**
- * One progress line (without the `[ngcc-perf] ` prefix) for one finished driver process of
- * `measureOperation`; null for a calibration that could not load the library (the command then
- * fails with that as its one error line).
+ * One progress line (without a prefix or newline) for one event of `timeOperation` (`ngcc-perf time`;
+ * `plan` uses the calibrating line): the calibration about to start with its process's timeout (the
+ * operation budget, SPEC §5), each finished driver process, the memory process about to start; null
+ * for a calibration that could not load the library (the caller then fails with that as its one error line).
  * @example
- * describeProgress(event); // 'trial 2/5: 640 ms timed loop of 20000 calls on CPU 1'
+ * describeTimeProgress({ phase: 'calibrating', messageBytes: 64, timeoutSeconds: 2 });
+ * // 'calibrating 64 B (one cold call; a process is killed after 2 s)'
+ * describeTimeProgress(event); // 'trial 2/5: 640 ms timed loop of 20000 calls on CPU 1'
  */
-export function describeProgress(event: MeasureProgress): string | null {
+export function describeTimeProgress(event: TimeOperationProgress): string | null {
+  if (event.phase === 'calibrating')
+    return `calibrating ${event.messageBytes} B (one cold call; a process is killed after ${event.timeoutSeconds} s)`;
+  if (event.phase === 'memory') return `memory of one call (one more process; killed after ${event.timeoutSeconds} s)`;
   const { process } = event;
   if (event.phase === 'calibration') {
     // A library that does not load is bad input: the command says so once, as its error.
@@ -56,19 +51,4 @@ export function describeProgress(event: MeasureProgress): string | null {
   if (event.disturbedReasons.some((reason) => reason.rerun))
     return `${which}: ${figures}${where}, disturbed (${reasons}): kept, reruns stopped`;
   return `${which}: ${figures}${where}${reasons === '' ? '' : ` (flagged: ${reasons})`}`;
-}
-
-/**
- * The progress sink of `ngcc-perf time`: one `[ngcc-perf] …` line per finished driver process
- * (the calibration, each trial attempt), written to `write` (stderr).
- * @param write - receives each line with its newline
- * @returns the `onProgress` callback for `measureOperation`
- * @example
- * measureOperation({ ...options, onProgress: createTimeProgress(context.io.stderr) });
- */
-export function createTimeProgress(write: (line: string) => void): (event: MeasureProgress) => void {
-  return (event) => {
-    const line = describeProgress(event);
-    if (line !== null) write(`[ngcc-perf] ${line}\n`);
-  };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import type { MeasurementPlan, OperationMeasurement } from '@ngcc-perf/timing';
 import { describeTimePlan } from './describe-time-plan.js';
+import type { MeasurementPlan, OperationMeasurement } from './measurement-types.js';
 
 // The seed's litchi_512 at 65536 B: a 987.5 µs cold call, ⌈1 s / 987.5 µs⌉ = 1013 calls, 3 warm-ups.
 const PLAN: MeasurementPlan = {

@@ -1,7 +1,7 @@
 // The sandbox row of `ngcc-perf check-host` (native/PROTOCOL.md "Sandbox", as `info` reports it).
 import { describe, expect, it } from '@jest/globals';
-import type { HostAssessment } from '@ngcc-perf/timing';
-import { renderHostAssessment } from './check-host-command.js';
+import type { HostAssessment } from './assess-host.js';
+import { describeHostAssessment } from './describe-host-assessment.js';
 
 const HOST: HostAssessment = {
   cpu: 1,
@@ -42,7 +42,7 @@ const HOST: HostAssessment = {
 };
 
 const row = (assessment: HostAssessment) =>
-  renderHostAssessment(assessment)
+  describeHostAssessment(assessment)
     .split('\n')
     .find((line) => line.startsWith('sandbox'));
 
