@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { CampaignEvent } from '@ngcc-perf/campaign';
+import type { CampaignEvent } from './campaign-events.js';
 import { createEtaTracker } from './eta-tracker.js';
 
 // The plan, operation-start and record events of a real measure phase, one CPU, and its start and

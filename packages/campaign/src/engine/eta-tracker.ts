@@ -1,4 +1,4 @@
-import type { CampaignEvent } from '@ngcc-perf/campaign';
+import type { CampaignEvent } from './campaign-events.js';
 /** Live figures of the measure phase, from the calibrate phase's plan. */
 export interface EtaTracker {
   /** Feed every campaign event. */
