@@ -6,8 +6,10 @@ import { CampaignError } from './campaign-error.js';
 import { describeInputIssue } from '@ngcc-perf/native';
 import { officialManifestPath, readBundledCatalog } from './discovery/bundled-catalog.js';
 
-const NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
-const NAME_RULE = 'letters, digits, "_", "." or "-", starting with a letter or digit';
+/** What a candidate id, an instance name and a `katName` may be: they name files and folders of the run. */
+export const NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
+/** {@link NAME_PATTERN} in words, for messages. */
+export const NAME_RULE = 'letters, digits, "_", "." or "-", starting with a letter or digit';
 const digestBitsSchema = z.number().int().positive().multipleOf(8);
 const variantSchema = z.enum(['reference', 'performance', 'resource']);
 

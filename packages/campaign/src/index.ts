@@ -55,6 +55,8 @@ export type { CampaignPhase, CampaignPlan, PackageEvidence, ShardSpec } from './
 export type { CampaignEvent, CampaignEventSink, PlannedOperation } from './engine/campaign-events.js';
 export { parseShardSpec, shardFromEnvironment, assignShards } from './engine/shard-selection.js';
 export { mergeRuns } from './engine/merge-runs.js';
+export { describeKatIdentity, identifyByKatDigests, readOfficialManifests } from './engine/official-kat-identity.js';
+export type { OfficialManifest } from './engine/official-kat-identity.js';
 export type { MergeRunsOptions, MergeRunsResult } from './engine/merge-runs.js';
 export { publishRun } from './engine/publish-run.js';
 export type { PublishRunOptions, PublishRunResult } from './engine/publish-run.js';

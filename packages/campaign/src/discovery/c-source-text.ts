@@ -2,6 +2,8 @@
 export interface InstanceMacros {
   /** The instance name used in KAT file names and manifest labels (`litchi_512`, `CHAMP-1024`). */
   instanceName: string;
+  /** 1-based line of the header that defines `ALGORITHM_INSTANCE`. */
+  instanceNameLine: number;
   digestBits: number;
 }
 
@@ -11,18 +13,19 @@ export interface InstanceMacros {
  * ICCS CryptHash API header every instance folder carries.
  * @example
  * readInstanceMacros('#define ALGORITHM_INSTANCE "toy_512"\r\n#define DIGEST_BIT_LENGTH 512\r\n');
- * // { instanceName: 'toy_512', digestBits: 512 }
+ * // { instanceName: 'toy_512', instanceNameLine: 1, digestBits: 512 }
  */
 export function readInstanceMacros(text: string): InstanceMacros | null {
   const lines = text
     .replace(/^\uFEFF/, '')
     .replace(/\r\n?/g, '\n')
-    .replace(/\/\*[\s\S]*?\*\//g, ' ')
+    .replace(/\/\*[\s\S]*?\*\//g, (comment) => comment.replace(/[^\n]/g, ' '))
     .replace(/\/\/[^\n]*/g, '');
   const name = /^[ \t]*#[ \t]*define[ \t]+ALGORITHM_INSTANCE[ \t]+"([^"\n]+)"/m.exec(lines);
   const bits = /^[ \t]*#[ \t]*define[ \t]+DIGEST_BIT_LENGTH[ \t]+\(?[ \t]*(\d+)[uUlL]*[ \t]*\)?/m.exec(lines);
   if (!name || !bits) return null;
   const digestBits = Number(bits[1]);
   if (!Number.isSafeInteger(digestBits) || digestBits <= 0 || digestBits % 8 !== 0) return null;
-  return { instanceName: name[1]!.trim(), digestBits };
+  const instanceNameLine = lines.slice(0, name.index).split('\n').length;
+  return { instanceName: name[1]!.trim(), instanceNameLine, digestBits };
 }
