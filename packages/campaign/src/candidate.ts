@@ -148,7 +148,8 @@ async function readCandidateJson(file: string): Promise<unknown> {
     );
   }
   try {
-    return JSON.parse(text);
+    // editors on Windows save "UTF-8 with BOM" (and CRLF, which JSON takes as whitespace)
+    return JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (cause) {
     throw new CampaignError(
       'CANDIDATE_INVALID',

@@ -92,7 +92,10 @@ async function fromPackage(
   const found = await discoverOnce(directory, packageName, catalog, options);
   if (found.instances.length === 0) {
     const unmeasured = found.unmeasured.map((u) => `${u.folder}: ${u.reason}`).join('; ');
-    const reason = `no folder holds a header defining ALGORITHM_INSTANCE and DIGEST_BIT_LENGTH whose sources link into a library defining CryptHash${unmeasured ? ` (${unmeasured})` : ''}. Write a candidate.json by hand (docs/CANDIDATE.md)`;
+    // instance headers whose every folder is not measured for a reason of its own: that reason is the fix
+    const reason = found.unmeasured.some((u) => u.katName !== null)
+      ? `no instance folder can be measured: ${unmeasured}`
+      : `no folder holds a header defining ALGORITHM_INSTANCE and DIGEST_BIT_LENGTH whose sources link into a library defining CryptHash${unmeasured ? ` (${unmeasured})` : ''}. Write a candidate.json by hand (docs/CANDIDATE.md)`;
     if (options.refused === undefined) throw new CampaignError('PACKAGE_INVALID', `${directory}: ${reason}.`);
     options.refused.push({
       input: origin.archive ?? path.basename(directory),
