@@ -9,6 +9,7 @@ import type { BuildCopy } from './build-commands.js';
  * `?`, `[` and `]` (make's wildcards; `?` also reaches gcc as two files), and control characters
  * such as a tab (each checked with CMake 3 and GNU make 4: the build fails or builds something else).
  */
+// eslint-disable-next-line no-control-regex -- control characters are among what it finds
 const UNSAFE_FOR_CMAKE = /[;$"'\\`#|:?[\]\x00-\x1f\x7f]/;
 const UNSAFE_EVERYWHERE = new RegExp(UNSAFE_FOR_CMAKE.source, 'g');
 /** What a copy for CMake takes of the candidate folder: sources and the files they may include. */
