@@ -7,6 +7,8 @@ export interface InstanceMacros {
   digestBits: number;
 }
 
+const NAME_MACRO = /^[ \t]*#[ \t]*define[ \t]+ALGORITHM_INSTANCE[ \t]+"([^"\n]+)"/m;
+
 /**
  * Reads the instance macros from a header's text, or null when it does not define both
  * `ALGORITHM_INSTANCE` (a string) and `DIGEST_BIT_LENGTH` (a positive multiple of 8). Source: the
@@ -16,16 +18,16 @@ export interface InstanceMacros {
  * // { instanceName: 'toy_512', instanceNameLine: 1, digestBits: 512 }
  */
 export function readInstanceMacros(text: string): InstanceMacros | null {
-  const lines = text
-    .replace(/^\uFEFF/, '')
-    .replace(/\r\n?/g, '\n')
-    .replace(/\/\*[\s\S]*?\*\//g, (comment) => comment.replace(/[^\n]/g, ' '))
-    .replace(/\/\/[^\n]*/g, '');
-  const name = /^[ \t]*#[ \t]*define[ \t]+ALGORITHM_INSTANCE[ \t]+"([^"\n]+)"/m.exec(lines);
+  const plain = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
+  const lines = plain.replace(/\/\*[\s\S]*?\*\//g, ' ').replace(/\/\/[^\n]*/g, '');
+  const name = NAME_MACRO.exec(lines);
   const bits = /^[ \t]*#[ \t]*define[ \t]+DIGEST_BIT_LENGTH[ \t]+\(?[ \t]*(\d+)[uUlL]*[ \t]*\)?/m.exec(lines);
   if (!name || !bits) return null;
   const digestBits = Number(bits[1]);
   if (!Number.isSafeInteger(digestBits) || digestBits <= 0 || digestBits % 8 !== 0) return null;
-  const instanceNameLine = lines.slice(0, name.index).split('\n').length;
+  // the line in the file as written (comments blanked, their line ends kept)
+  const kept = plain.replace(/\/\*[\s\S]*?\*\//g, (c) => c.replace(/[^\n]/g, ' ')).replace(/\/\/[^\n]*/g, '');
+  const at = NAME_MACRO.exec(kept)?.index ?? Math.max(0, plain.indexOf('ALGORITHM_INSTANCE'));
+  const instanceNameLine = plain.slice(0, at).split('\n').length;
   return { instanceName: name[1]!.trim(), instanceNameLine, digestBits };
 }
