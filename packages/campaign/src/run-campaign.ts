@@ -5,7 +5,7 @@ import { parseManifest, type KatManifest, type KatVerdict } from '@ngcc-perf/kat
 import type { KatIdentity } from '@ngcc-perf/record';
 import { DEFAULT_TIMING_OPTIONS, defaultMeasuringCpus, type InstructionSourceChoice } from '@ngcc-perf/timing';
 import type { BuildProfile } from '@ngcc-perf/native';
-import type { Candidate } from './candidate.js';
+import { readBundledCatalog, type Candidate, type HashCatalog, type RefusedInput } from '@ngcc-perf/intake';
 import type { CampaignContext, CampaignUnit } from './engine/campaign-context.js';
 import type { CampaignEvent, CampaignEventSink, PlannedOperation } from './engine/campaign-events.js';
 import {
@@ -36,11 +36,8 @@ import { CampaignError } from './campaign-error.js';
 import { defaultSystemId, RUN_CAMPAIGN_DEFAULTS } from './campaign-defaults.js';
 import { readToolVersions } from './tool-versions.js';
 import { baselineCandidate, BASELINE_CANDIDATE_ID } from './baseline-candidate.js';
-import type { RefusedInput } from './discovery/resolve-run-inputs.js';
 import { packageEvidence } from './engine/package-evidence.js';
 import { readOfficialManifests } from './engine/official-kat-identity.js';
-import { readBundledCatalog } from './discovery/bundled-catalog.js';
-import type { HashCatalog } from './discovery/hash-catalog.js';
 
 /** Options of {@link runCampaign}. */
 export interface RunCampaignOptions {

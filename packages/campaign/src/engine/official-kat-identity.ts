@@ -1,8 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { findManifestEntryByDigest, parseManifest, type KatFileResult, type KatManifest } from '@ngcc-perf/kat';
 import type { KatIdentity } from '@ngcc-perf/record';
-import { officialManifestPath } from '../discovery/bundled-catalog.js';
-import type { HashCatalog } from '../discovery/hash-catalog.js';
+import { officialManifestPath, type HashCatalog } from '@ngcc-perf/intake';
 
 /** One official manifest of the catalog, with the names that identify its candidate. */
 export interface OfficialManifest {

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { profileFlags, type BuildProfile } from '@ngcc-perf/native';
-import { NAME_PATTERN, NAME_RULE } from '../candidate.js';
+import { NAME_PATTERN, NAME_RULE } from './candidate.js';
 import { readInstanceMacros, type InstanceMacros } from './c-source-text.js';
 import type {
   DiscoveredInstance,
