@@ -2,6 +2,8 @@
  * sk = s (32 DRNG bytes) ‖ pk; pk = s XOR 0xA5; enc: r = 32 DRNG bytes,
  * ct = (r XOR pk) ‖ toy_mix(r)[0..7], ss = first 24 bytes of sm3hash(256, r);
  * dec: r = ct XOR pk, ss as in enc. Sizes: pk 32, sk 64, ct 40, ss 24.
+ * TOY_SECRET = 512, 768 or 1024 makes ss = pseudohash(TOY_SECRET, r) (TOY_SECRET/8 bytes);
+ * TOY_SECRET = 1 makes ss = pseudoXOF(800 bits, r) (100 bytes): the tests recompute them.
  * Compile-time faults (CMakeLists.txt):
  *   TOY_FAULT_WRITE_LONG   kem_enc writes one byte after the 40 its getter says
  *   TOY_FAULT_CLAIM_LONG   kem_enc says it wrote 48 bytes of ct (the getter says 40)
@@ -17,7 +19,13 @@
 #define PK_BYTES 32
 #define SK_BYTES 64
 #define CT_BYTES 40
+#if !defined(TOY_SECRET)
 #define SS_BYTES 24
+#elif TOY_SECRET == 1
+#define SS_BYTES 100
+#else
+#define SS_BYTES (TOY_SECRET / 8)
+#endif
 
 #ifdef TOY_OWN_DRNG_OBJECT
 toy_drng_ctx drng_algorithm;
@@ -73,12 +81,18 @@ int kem_keygen(unsigned char *pk, unsigned long long *pk_len_bytes, unsigned cha
 
 static int secret_from(const unsigned char r[32], unsigned char *ss)
 {
+#if !defined(TOY_SECRET)
     unsigned char digest[32];
     if (sm3hash(256, r, 256, digest) != 0) {
         return -1;
     }
     memcpy(ss, digest, SS_BYTES);
     return 0;
+#elif TOY_SECRET == 1
+    return pseudoXOF(8 * SS_BYTES, r, 256, ss) == 0 ? 0 : -1;
+#else
+    return pseudohash(TOY_SECRET, r, 256, ss) == 0 ? 0 : -1;
+#endif
 }
 
 int kem_enc(unsigned char *pk, unsigned long long pk_len_bytes, unsigned char *ss, unsigned long long *ss_len_bytes,
