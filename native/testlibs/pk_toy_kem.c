@@ -9,12 +9,16 @@
  *   TOY_FAULT_CLAIM_LONG   kem_enc says it wrote 48 bytes of ct (the getter says 40)
  *   TOY_FAULT_WRONG_SECRET kem_dec gives the secret with its last bit flipped
  *   TOY_FAULT_SEGV_DEC     kem_dec writes through a NULL pointer on its third call
+ *   TOY_FAULT_HANG_ENC     kem_enc never returns on its second call (record 1)
  *   TOY_OWN_DRNG_OBJECT    defines its own drng_algorithm (the driver's functions fill it)
  *   TOY_OWN_DRNG           defines its own init_random_number/get_random_number (a counter, not the DRBG)
  *   TOY_OWN_SM3HASH        defines its own sm3hash (returns bytes 0x5A) */
 #include "pk_toy.h"
 
 #include <string.h>
+#ifdef TOY_FAULT_HANG_ENC
+#include <unistd.h>
+#endif
 
 #define PK_BYTES 32
 #define SK_BYTES 64
@@ -100,6 +104,14 @@ int kem_enc(unsigned char *pk, unsigned long long pk_len_bytes, unsigned char *s
 {
     unsigned char r[32];
     int i;
+#ifdef TOY_FAULT_HANG_ENC
+    static int calls;
+    if (++calls == 2) {
+        for (;;) {
+            pause();
+        }
+    }
+#endif
     if (pk_len_bytes != PK_BYTES) {
         return -1;
     }

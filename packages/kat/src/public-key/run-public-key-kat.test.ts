@@ -5,6 +5,7 @@ import { mkdtemp, readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from '@jest/globals';
+import { pacedMilliseconds } from '@ngcc-perf/native';
 import { canonicalDigest } from '../canonical-digest.js';
 import { parseManifest } from '../parse-manifest.js';
 import { runPublicKeyKat } from './run-public-key-kat.js';
@@ -87,6 +88,21 @@ describe('runPublicKeyKat', () => {
     expect(crash.detail).toMatch(/SIGSEGV/);
     const none = await runPublicKeyKat({ library: testlib('xor_ok'), instance: 'Toy', outDir: dir });
     expect(none).toMatchObject({ verdict: 'LOADFAIL', file: null, path: null });
+  });
+
+  it('a hang: TIMEOUT after the records finished before it, which the file keeps', async () => {
+    const dir = await outDir();
+    // Long enough for record 0 on a busy host (scaled by its pace), short for a test.
+    const timeoutSeconds = Math.max(2, Math.ceil(pacedMilliseconds(2000) / 1000));
+    const run = await runPublicKeyKat({
+      library: testlib('pk_toy_kem_hang_enc'),
+      instance: 'Toy',
+      outDir: dir,
+      timeoutSeconds,
+    });
+    expect(run).toMatchObject({ verdict: 'TIMEOUT', records: 1, canonicalSha256: null });
+    expect(run.detail).toBe(`stopped after ${timeoutSeconds} s on record 1`);
+    expect((await readFile(run.path as string, 'utf8')).match(/^Count = /gm)).toEqual(['Count = ']);
   });
 
   it("a bad instance name is the driver's usage error: DRIVER_FAILED", async () => {
