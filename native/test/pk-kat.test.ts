@@ -369,6 +369,19 @@ describe('pk-kat: a misbehaving instance is a verdict', () => {
   });
 });
 
+describe('pk-kat: getters asking for impossible buffers', () => {
+  test('IO with stage getters and their figures, before any record', () => {
+    const run = pkKat([lib('pk_toy_kem_huge_getter'), 'Toy']);
+    expect(run.status).toBe(8);
+    expect(records(run)).toEqual([]);
+    expect(lineOf(run, 'error')).toMatchObject({
+      code: 'IO',
+      stage: 'getters',
+      getters: { kem_get_ct_len_bytes: 2 ** 62 },
+    });
+  });
+});
+
 describe('pk-kat: bad input', () => {
   test('an instance name the official programs refuse: USAGE', () => {
     const run = pkKat([lib('pk_toy_kem'), 'bad name']);

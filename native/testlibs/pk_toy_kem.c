@@ -10,6 +10,7 @@
  *   TOY_FAULT_WRONG_SECRET kem_dec gives the secret with its last bit flipped
  *   TOY_FAULT_SEGV_DEC     kem_dec writes through a NULL pointer on its third call
  *   TOY_FAULT_HANG_ENC     kem_enc never returns on its second call (record 1)
+ *   TOY_FAULT_HUGE_GETTER  kem_get_ct_len_bytes says 2^62 bytes
  *   TOY_OWN_DRNG_OBJECT    defines its own drng_algorithm (the driver's functions fill it)
  *   TOY_OWN_DRNG           defines its own init_random_number/get_random_number (a counter, not the DRBG)
  *   TOY_OWN_SM3HASH        defines its own sm3hash (returns bytes 0x5A) */
@@ -68,7 +69,11 @@ int sm3hash(int digest_len_bits, const unsigned char *msg, unsigned long long ms
 unsigned long long kem_get_pk_len_bytes(void) { return PK_BYTES; }
 unsigned long long kem_get_sk_len_bytes(void) { return SK_BYTES; }
 unsigned long long kem_get_ss_len_bytes(void) { return SS_BYTES; }
+#ifdef TOY_FAULT_HUGE_GETTER
+unsigned long long kem_get_ct_len_bytes(void) { return 1ULL << 62; }
+#else
 unsigned long long kem_get_ct_len_bytes(void) { return CT_BYTES; }
+#endif
 
 int kem_keygen(unsigned char *pk, unsigned long long *pk_len_bytes, unsigned char *sk, unsigned long long *sk_len_bytes)
 {

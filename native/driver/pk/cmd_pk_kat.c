@@ -222,7 +222,14 @@ int cmd_pk_kat(int argc, char **argv)
     }
     if (code == DRV_EXIT_IO) {
         json_line *j = report_begin("IO");
+        int g;
         jl_str(j, "library", o.library);
+        jl_str(j, "stage", "getters");
+        jl_object_begin(j, "getters");
+        for (g = 0; g < k.getter_count; g++) {
+            jl_u64(j, k.getter_names[g], k.getter_values[g]);
+        }
+        jl_object_end(j);
         return report_finish(DRV_EXIT_IO, "no memory for the buffers the getters of %s ask for (limit %" PRIu64
                              " bytes, 0 = none): raise --max-memory-bytes or check the getters", o.library, memory_bytes);
     }

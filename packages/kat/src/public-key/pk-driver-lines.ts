@@ -47,6 +47,7 @@ const errorLine = z.object({
   index: count.optional(),
   function: z.string().optional(),
   partialText: z.string().optional(),
+  stage: z.string().optional(),
 });
 
 export type PkMetaLine = z.infer<typeof metaLine>;

@@ -78,7 +78,7 @@ describe('runPublicKeyKat', () => {
     expect(run.failedChecks[9]).toMatchObject({ record: 9, name: 'verify-changed-message' });
   });
 
-  it('a run that stops: OVERFLOW with the partial file kept, CRASH, LOADFAIL', async () => {
+  it('a run that stops: OVERFLOW with the partial file kept, CRASH, LOADFAIL (no API, impossible getters)', async () => {
     const dir = await outDir();
     const overflow = await runPublicKeyKat({ library: testlib('pk_toy_kem_write_long'), instance: 'Toy', outDir: dir });
     expect(overflow).toMatchObject({ verdict: 'OVERFLOW', records: 0, canonicalSha256: null });
@@ -86,6 +86,9 @@ describe('runPublicKeyKat', () => {
     const crash = await runPublicKeyKat({ library: testlib('pk_toy_kem_segv_dec'), instance: 'Toy', outDir: dir });
     expect(crash).toMatchObject({ verdict: 'CRASH', records: 2 });
     expect(crash.detail).toMatch(/SIGSEGV/);
+    const huge = await runPublicKeyKat({ library: testlib('pk_toy_kem_huge_getter'), instance: 'Toy', outDir: dir });
+    expect(huge).toMatchObject({ verdict: 'LOADFAIL', file: null, records: 0 });
+    expect(huge.detail).toMatch(/^no memory for the buffers the getters of .* ask for/);
     const none = await runPublicKeyKat({ library: testlib('xor_ok'), instance: 'Toy', outDir: dir });
     expect(none).toMatchObject({ verdict: 'LOADFAIL', file: null, path: null });
   });

@@ -46,7 +46,10 @@ export interface PublicKeyCheckFailure {
 
 /** What {@link runPublicKeyKat} found. */
 export interface PublicKeyKatResult {
-  /** PASS / MISMATCH / NOKAT by the file's canonical digest; CRYPTOFAIL, OVERFLOW, LOADFAIL, TIMEOUT, CRASH when the run stopped. */
+  /**
+   * PASS / MISMATCH / NOKAT by the file's canonical digest; CRYPTOFAIL, OVERFLOW, LOADFAIL (also
+   * for getters asking for buffers that cannot be had), TIMEOUT, CRASH when the run stopped.
+   */
   verdict: KatVerdict;
   /** One line saying why, for logs. */
   detail: string;
@@ -138,7 +141,8 @@ export async function runPublicKeyKat(options: RunPublicKeyKatOptions): Promise<
     });
   }
   const output = parsePkDriverOutput(run.stdout, `${driverPath} pk-kat`);
-  const code = output.error?.code;
+  // Buffers the instance's getters ask for that cannot exist are the instance's fault: LOADFAIL.
+  const code = output.error?.code === 'IO' && output.error.stage === 'getters' ? 'LOADFAIL' : output.error?.code;
   if (code === 'USAGE' || code === 'IO') {
     throw new KatError('DRIVER_FAILED', `ngcc-perf-driver pk-kat failed (${code}): ${output.error?.message ?? ''}`);
   }
