@@ -11,7 +11,7 @@ import { checkComparisonOptions } from './internal/comparison-options.js';
 import { InterleavedTurns } from './interleaved-turns.js';
 import { measureOperation, type MeasureOperationOptions, type MeasureProgress } from './measure-operation.js';
 import type { OperationMeasurement } from './measurement-types.js';
-import { resolvePinning } from './plan-operation.js';
+import { resolvePinning } from './cpu-affinity.js';
 import type { TimingOptions } from './timing-options.js';
 
 /** One library to compare: the same three fields as `runKat`'s `library`, `digestBits`, `name`. */
