@@ -52,7 +52,7 @@ export interface PlanSizesOptions extends Omit<PlanOperationOptions, 'messageByt
 /**
  * How much slower a counted call runs under callgrind (collection on for the call alone, no cache
  * simulation, its dump included) than the calibrated native call: the factor {@link planSizes}
- * multiplies a size's call time by. Measured with `node bench/callgrind-slowdown.mjs` on the 2-core VM of
+ * multiplies a size's call time by. Measured with the repository's callgrind-slowdown benchmark (https://github.com/ngcc-perf/ngcc-perf/blob/main/bench/callgrind-slowdown.mjs) on the 2-core VM of
  * 2026-12-02 (bundled SHA-512, SM3 and SHAKE256 at 1 MiB, count processes of 21 and 1 calls):
  * ×2 … ×26 per round, medians ×16 (9 rounds) and ×8 (15 rounds); 30 is above every round measured,
  * so the estimate stays an upper bound for such code (valgrind's manual gives 2–100× for its tools;
