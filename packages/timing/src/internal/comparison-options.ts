@@ -2,7 +2,6 @@
 // given as text, fewer than two libraries or a name used twice is refused with a sentence naming it.
 import { describeOptionsProblem } from '@ngcc-perf/native';
 import { z } from 'zod';
-import type { CompareLibrariesOptions } from '../compare-libraries.js';
 import { TimingError } from '../timing-error.js';
 
 const number = z.number();
@@ -22,7 +21,11 @@ const compareLibrariesSchema = z.strictObject({
 });
 
 /** Throws `INVALID_OPTIONS` naming the problem and the fix; the per-operation ranges are measureOperation's. */
-export function checkComparisonOptions(options: CompareLibrariesOptions): void {
+export function checkComparisonOptions(options: {
+  libraries: readonly { name: string }[];
+  messageSizesBytes?: readonly number[];
+  minimumDifference?: number;
+}): void {
   const fail = (problem: string): never => {
     throw new TimingError(
       'INVALID_OPTIONS',
