@@ -38,6 +38,32 @@ describe('renderRecordsCsv on test/fixtures/run-small', () => {
     dataset.campaign.systemId = 'x86,"1"';
     expect(renderRecordsCsv(dataset).split('\n')[1]!.startsWith('"x86,""1""",example-sm3,')).toBe(true);
   });
+
+  it('neutralises every text cell a spreadsheet would execute, and keeps numbers as numbers (OWASP CSV injection)', async () => {
+    const dataset = await loadRunDirectory(FIXTURE);
+    dataset.campaign.systemId = '=2+5';
+    const bySize = (bytes: number, small: string, large: string): string => (bytes === 32 ? small : large);
+    const records = dataset.records.map((entry) => ({
+      ...entry,
+      record: {
+        ...entry.record,
+        candidate: '+SUM(A1)',
+        instance: bySize(entry.record.messageBytes, '-2+3', '@cmd'),
+        variant: bySize(entry.record.messageBytes, '\tx', '\rx'),
+        derived:
+          entry.record.messageBytes === 32 ? { ...entry.record.derived!, ciLowCycles: -1834.8 } : entry.record.derived,
+      },
+    }));
+    const lines = renderRecordsCsv({ ...dataset, records }).split('\n');
+    const cells = lines.slice(1, 3).map((line) => line.split(','));
+    const column = (name: (typeof RECORDS_CSV_COLUMNS)[number]): number => RECORDS_CSV_COLUMNS.indexOf(name);
+    expect(cells.map((row) => row[column('system')])).toEqual(["'=2+5", "'=2+5"]);
+    expect(cells.map((row) => row[column('candidate')])).toEqual(["'+SUM(A1)", "'+SUM(A1)"]);
+    expect(cells.map((row) => row[column('instance')])).toEqual(["'-2+3", "'@cmd"]);
+    expect(cells.map((row) => row[column('variant')])).toEqual(["'\tx", `"'\rx"`]);
+    expect(cells[0]![column('ciLowCycles')]).toBe('-1834.8');
+    expect(cells[0]![column('messageBytes')]).toBe('32');
+  });
 });
 
 describe('renderRecordsJson', () => {
