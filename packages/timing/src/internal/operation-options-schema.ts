@@ -48,6 +48,7 @@ export const measureOperationOptionsSchema = planOperationOptionsSchema.extend({
   onProgress: callback.optional(),
   perCallSample: z.boolean().optional(),
   takeTurn: callback.optional(),
+  cpuQuota: z.object({}).loose().nullable().optional(),
 });
 
 /**
