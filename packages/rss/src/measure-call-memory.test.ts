@@ -95,7 +95,7 @@ describe('measureCallMemory with a fake driver', () => {
     expect(result.heapBookkeepingNote).toContain('peaked at 1052656 bytes (heapPeakUsableBytes)');
   });
 
-  it('a library hashing on a worker thread: the stack figure is the worker\'s 64 KiB frame, not the caller\'s', async () => {
+  it("a library hashing on a worker thread: the stack figure is the worker's 64 KiB frame, not the caller's", async () => {
     const { runner } = fakeRunner({ stdout: fixture('memory-worker-stack.jsonl') });
     const result = await measureCallMemory({ ...BASE, library: 'testlibs/libworker_stack.so', runner });
     if (result.status !== 'complete') throw new Error(result.failure);
