@@ -1,4 +1,6 @@
 export { allowedCpus, defaultMeasuringCpus, formatCpuList, parseCpuListText } from './cpu-affinity.js';
+export { claimMeasuringCpu, defaultCpuLockDirectory, describeCpuClaim } from './claim-measuring-cpu.js';
+export type { ClaimMeasuringCpuOptions, CpuClaim } from './claim-measuring-cpu.js';
 export { aggregatePerCall } from './aggregate-per-call.js';
 export { assessHost } from './assess-host.js';
 export type { AssessHostOptions, HostAssessment, TscHzSource } from './assess-host.js';
