@@ -1,6 +1,7 @@
 import { formatRecordBaselineMultiple, recordBaselineMultiple } from './baseline-figures.js';
 import { formatRecordHeadline, recordHeadline } from './record-headline.js';
 import type { Dataset } from './dataset.js';
+import { meanIntervalCycles } from './internal/reliability.js';
 import type { TimingRecord } from '@ngcc-perf/record';
 
 type Cell = string | number | null | undefined;
@@ -82,6 +83,7 @@ function row(dataset: Dataset, file: string, record: TimingRecord): Cell[] {
   const multiple = recordBaselineMultiple(dataset, record);
   const trials = record.processes.filter((entry) => entry.trial !== null).length;
   const memory = record.memory ?? null;
+  const interval = meanIntervalCycles(record);
   return [
     systemId,
     record.candidate,
@@ -109,8 +111,8 @@ function row(dataset: Dataset, file: string, record: TimingRecord): Cell[] {
     derived?.maxTrialCycles,
     derived?.sdTrialCycles,
     derived?.cv,
-    derived?.ciLowCycles,
-    derived?.ciHighCycles,
+    interval?.lowCycles,
+    interval?.highCycles,
     headline?.medianCycles,
     headline?.lowCycles,
     headline?.highCycles,

@@ -96,6 +96,8 @@ function buildFlagsBlocks(instances: BuildInstance[]): Block[] {
 export interface CandidatePageOptions {
   /** Other systems with a page of this candidate in the same `reports/<candidate>/` folder. */
   otherSystems?: readonly string[];
+  /** The run files the page links are copied into `evidence/<system>/` of the output folder. */
+  evidenceCopied?: boolean;
 }
 
 /** The rendering-neutral report of one candidate; throws ReportError UNKNOWN_CANDIDATE. */
@@ -127,7 +129,7 @@ export function buildCandidateReport(
       buildPerformanceSection(context),
       buildResourceSection(context),
       ...[buildConstantTimeSection(context.instances)].flatMap((section) => (section === null ? [] : [section])),
-      buildEvidenceSection(context, format),
+      buildEvidenceSection(context, format, options.evidenceCopied === true),
     ],
     footer: [
       paragraph(
