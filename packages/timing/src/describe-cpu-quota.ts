@@ -1,12 +1,9 @@
 import type { CpuQuota } from '@ngcc-perf/record';
 
-/** The quota's figures as a reader checks them: `0.2 CPU (cgroup v2 /sys/fs/cgroup/x/cpu.max: 20000 of every 100000 µs)`. */
+/** The quota's figures as a reader checks them: `0.2 CPU (20000 µs of every 100000 µs, cgroup v2 /sys/fs/cgroup/x/cpu.max)`. */
 export function cpuQuotaFigures(quota: CpuQuota): string {
   const cpus = Number(quota.cpus.toFixed(3));
-  return (
-    `${cpus} CPU (cgroup v${quota.cgroupVersion} ${quota.file}: ${quota.quotaMicros} µs of every ` +
-    `${quota.periodMicros} µs)`
-  );
+  return `${cpus} CPU (${quota.quotaMicros} µs of every ${quota.periodMicros} µs, cgroup v${quota.cgroupVersion} ${quota.file})`;
 }
 
 /**

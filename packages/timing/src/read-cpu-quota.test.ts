@@ -48,7 +48,11 @@ describe('a CPU quota is a host problem, not noise', () => {
     const environment = readHostEnvironment({ ...roots(name), etcRoot: '/nonexistent' });
     expect(environment.cpuQuota?.cpus).toBe(0.2);
     const problem = classifyHost(environment, TSC).problems.find((entry) => entry.code === 'cpu-quota');
-    expect(problem?.message).toContain(`0.2 CPU (cgroup v${name === 'v1-docker' ? 1 : 2} /sys/fs/cgroup/`);
+    expect(problem?.message).toMatch(
+      new RegExp(
+        `to 0\\.2 CPU \\(\\d+ µs of every \\d+ µs, cgroup v${name === 'v1-docker' ? 1 : 2} /sys/fs/cgroup/[^:]*\\): `,
+      ),
+    );
     expect(problem?.message).toContain('lift the quota');
   });
 
@@ -83,7 +87,7 @@ describe('a CPU quota is a host problem, not noise', () => {
       cpuQuota: quota,
     });
     expect(reasons.map((reason) => reason.message)).toEqual([
-      'stopped 40 time(s) during the loop under the CFS CPU quota of 0.2 CPU (cgroup v2 /sys/fs/cgroup/system.slice/docker-1.scope/cpu.max: 20000 µs of every 100000 µs)',
+      'stopped 40 time(s) during the loop under the CFS CPU quota of 0.2 CPU (20000 µs of every 100000 µs, cgroup v2 /sys/fs/cgroup/system.slice/docker-1.scope/cpu.max)',
     ]);
   });
 });
