@@ -117,8 +117,8 @@ export function countKatOutcomes(verdicts: readonly (KatVerdict | null | undefin
 }
 
 /**
- * The counts in words, in a fixed order, leaving out zeros: `1 pass, 1 wrong answers, 1 not checked
- * (NOKAT), 1 failed to run`; `KAT PASS` when every instance passed.
+ * The counts in words, in a fixed order, leaving out zeros: `1 pass, 1 wrong answers (MISMATCH),
+ * 1 failed to run the KAT, 1 not checked (no reference)`; `none` for no instance.
  * @example
  * describeKatOutcomes({ correct: 2, wrong: 0, unchecked: 1, faulted: 0 }); // '2 pass, 1 not checked (NOKAT)'
  */

@@ -7,6 +7,7 @@ import {
   formatRecordBaselineMultiple,
   formatRecordHeadline,
   isBaselineCandidate,
+  katVerdictMeaning,
   loadRunDirectory,
   recordHeadline,
   REPORT_PATHS,
@@ -94,10 +95,11 @@ export function answerTable(dataset: Dataset): string[] {
             item.candidate === entry.candidate && item.instance === entry.instance && item.messageBytes === bytes,
         );
       const ct = constantTime(entry.ct?.verdict, entry.ct?.findings.length ?? 0);
-      if (longest === undefined) return [`${entry.candidate}/${entry.instance}`, entry.kat ?? '—', ct];
+      const kat = katVerdictMeaning(entry.kat).label;
+      if (longest === undefined) return [`${entry.candidate}/${entry.instance}`, kat, ct];
       return [
         `${entry.candidate}/${entry.instance}`,
-        entry.kat ?? '—',
+        kat,
         ...sizes.map((bytes) => medianPerByte(at(bytes))),
         intervalPerByte(at(longest)),
         formatRecordBaselineMultiple(dataset, at(longest)),
