@@ -22,8 +22,24 @@ const MAY_IMPORT = {
   timing: ['native', 'rss', 'stats', 'record'],
   ct: ['native'],
   report: ['stats', 'record', 'atomic-file'],
-  campaign: ['native', 'atomic-file', 'kat', 'timing', 'elf-size', 'rss', 'ct', 'report', 'stats', 'record'],
-  cli: ['native', 'atomic-file', 'kat', 'timing', 'elf-size', 'rss', 'ct', 'report', 'stats', 'record', 'campaign'],
+  intake: ['native'],
+  'anchor-import': ['atomic-file', 'stats', 'record', 'report'],
+  campaign: ['native', 'atomic-file', 'kat', 'timing', 'elf-size', 'rss', 'ct', 'report', 'stats', 'record', 'intake'],
+  cli: [
+    'native',
+    'atomic-file',
+    'kat',
+    'timing',
+    'elf-size',
+    'rss',
+    'ct',
+    'report',
+    'stats',
+    'record',
+    'intake',
+    'anchor-import',
+    'campaign',
+  ],
 };
 
 const DEEP_IMPORTS = {

@@ -9,7 +9,7 @@ import {
   type InstructionSourceChoice,
 } from '@ngcc-perf/timing';
 import type { BuildProfile } from '@ngcc-perf/native';
-import type { Candidate } from './candidate.js';
+import type { Candidate, RefusedInput } from '@ngcc-perf/intake';
 import type { CampaignContext, CampaignUnit } from './engine/campaign-context.js';
 import type { CampaignEvent, CampaignEventSink, PlannedOperation } from './engine/campaign-events.js';
 import {
@@ -40,7 +40,6 @@ import { CampaignError } from './campaign-error.js';
 import { defaultSystemId, RUN_CAMPAIGN_DEFAULTS } from './campaign-defaults.js';
 import { readToolVersions } from './tool-versions.js';
 import { baselineCandidate, BASELINE_CANDIDATE_ID } from './baseline-candidate.js';
-import type { RefusedInput } from './discovery/resolve-run-inputs.js';
 import { packageEvidence } from './engine/package-evidence.js';
 
 /** Options of {@link runCampaign}. */
