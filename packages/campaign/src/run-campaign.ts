@@ -2,6 +2,7 @@ import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { driverPath } from '@ngcc-perf/native';
 import { parseManifest, type KatManifest, type KatVerdict } from '@ngcc-perf/kat';
+import type { KatIdentity } from '@ngcc-perf/record';
 import {
   claimMeasuringCpu,
   DEFAULT_TIMING_OPTIONS,
@@ -9,7 +10,7 @@ import {
   type InstructionSourceChoice,
 } from '@ngcc-perf/timing';
 import type { BuildProfile } from '@ngcc-perf/native';
-import type { Candidate, RefusedInput } from '@ngcc-perf/intake';
+import { readBundledCatalog, type Candidate, type HashCatalog, type RefusedInput } from '@ngcc-perf/intake';
 import type { CampaignContext, CampaignUnit } from './engine/campaign-context.js';
 import type { CampaignEvent, CampaignEventSink, PlannedOperation } from './engine/campaign-events.js';
 import {
@@ -41,6 +42,7 @@ import { defaultSystemId, RUN_CAMPAIGN_DEFAULTS } from './campaign-defaults.js';
 import { readToolVersions } from './tool-versions.js';
 import { baselineCandidate, BASELINE_CANDIDATE_ID } from './baseline-candidate.js';
 import { packageEvidence } from './engine/package-evidence.js';
+import { readOfficialManifests } from './engine/official-kat-identity.js';
 
 /** Options of {@link runCampaign}. */
 export interface RunCampaignOptions {
@@ -99,6 +101,11 @@ export interface RunCampaignOptions {
   allowUnfixedHost?: boolean;
   /** Milliseconds of the constant-time audit's timing test per instance; default {@link RUN_CAMPAIGN_DEFAULTS}.ctTimingMilliseconds. */
   ctTimingMilliseconds?: number;
+  /**
+   * The catalog whose official manifests recognise the KAT files of a candidate without a manifest
+   * of its own, by digest (build.json `katIdentity`); default the bundled one (`readBundledCatalog`).
+   */
+  catalog?: HashCatalog;
   /** Receives progress events (the CLI renders them as a bar, lines or JSON). */
   onEvent?: CampaignEventSink;
   /**
@@ -129,7 +136,14 @@ export interface RunCampaignResult {
   reportsHtml: string[];
   /** The system's HTML summary, linking every page; null when no report was rendered. */
   summaryHtml: string | null;
-  verdicts: { candidate: string; instance: string; verdict: KatVerdict; flags: string }[];
+  /** Each instance's KAT verdict; `katIdentity` when a candidate without a manifest was recognised by its KAT digests. */
+  verdicts: {
+    candidate: string;
+    instance: string;
+    verdict: KatVerdict;
+    flags: string;
+    katIdentity?: KatIdentity;
+  }[];
   records: MeasurePhaseResult;
   /** Wall time of this call of {@link runCampaign}, seconds (the share of instruction counting is `records.instructionCountSeconds` of it). */
   wallSeconds: number;
@@ -294,6 +308,9 @@ async function runClaimed(
     driverPath: options.driverPath ?? (await driverPath()),
     tools,
     manifests: await manifestsOf(candidates),
+    officialManifests: candidates.some((c) => c.manifestPath === null)
+      ? await readOfficialManifests(options.catalog ?? readBundledCatalog())
+      : [],
     buildRoot,
     coreClockHz: undefined,
     emit,
@@ -395,6 +412,7 @@ async function runClaimed(
           instance: entry.instance,
           verdict: entry.kat,
           flags: entry.flags,
+          ...(entry.katIdentity == null ? {} : { katIdentity: entry.katIdentity }),
         });
     }
     result.wallSeconds = Number(process.hrtime.bigint() - startedNs) / 1e9;

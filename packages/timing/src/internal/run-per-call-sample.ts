@@ -1,5 +1,6 @@
 import type { CpuQuota } from '@ngcc-perf/record';
-import type { TimeArgs, TimingRunner } from '../driver-runner.js';
+import type { TimeArgs } from '../driver-args.js';
+import type { TimingRunner } from '../driver-runner.js';
 import type { MeasurementPlan } from '../measurement-types.js';
 import type { TrialProcess } from '../trial-types.js';
 import { findDisturbances } from './disturbed-trial.js';

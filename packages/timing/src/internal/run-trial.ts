@@ -1,6 +1,7 @@
 import type { CpuQuota } from '@ngcc-perf/record';
 import type { DriverMetaLine } from '../driver-lines.js';
-import type { TimeArgs, TimingRunner } from '../driver-runner.js';
+import type { TimeArgs } from '../driver-args.js';
+import type { TimingRunner } from '../driver-runner.js';
 import type { MeasurementPlan } from '../measurement-types.js';
 import { TimingError } from '../timing-error.js';
 import type { DiscardedAttempt, DisturbedReason, RerunStop, TrialProcess } from '../trial-types.js';
