@@ -26,6 +26,7 @@
 #include "painted_stack.h"
 #include "proc_mem.h"
 #include "report.h"
+#include "thread_stacks.h"
 #include "cpu_pin.h"
 
 #include <errno.h>
@@ -50,6 +51,7 @@ typedef struct {
     op_peak_mark mark;
     uint64_t peak_rss_bytes;
     uint64_t growth_bytes;
+    thread_stack_figures threads;
 } call_figures;
 
 static memory_session session;
@@ -124,6 +126,8 @@ static int set_up(void)
     pattern_fill(PATTERN_RULE, session.opts.message_bytes, msg, n);
     memset(gbuf_data(&session.digest), 0, digest_bytes);
     heap_tracker_prepare();
+    /* A failed calibration leaves worker stacks unmeasured (workerStackOverheadBytes null). */
+    (void)thread_stacks_calibrate();
     if (op_peak_prepare() != 0) {
         return io_error("opening /proc/self/statm failed", strerror(errno));
     }
@@ -157,16 +161,21 @@ static int measure_call(crypt_hash_fn target, const char *crash_phase, call_figu
     }
     crash_guard_set_phase(crash_phase, 0);
     heap_tracker_start();
+    thread_stacks_arm();
     run_status = pstack_run(&session.stack, call_on_measurement_stack);
     saved_errno = errno;
     heap_tracker_stop(&f->heap);
     crash_guard_set_phase(NULL, 0);
     if (run_status != 0) {
+        thread_stacks_disarm(&f->threads);
         return io_error("switching to the measurement stack failed", strerror(saved_errno));
     }
     if (op_peak_end(&f->mark, &f->peak_rss_bytes, &f->growth_bytes) != 0) {
+        thread_stacks_disarm(&f->threads);
         return io_error("reading VmHWM from /proc/self/status failed", strerror(errno));
     }
+    /* After the resident figures: reading the untouched pages of a worker's stack maps zero pages. */
+    thread_stacks_disarm(&f->threads);
     f->stack_bytes = pstack_depth_bytes(&session.stack);
     pstack_repaint(&session.stack);
     return DRV_EXIT_OK;
@@ -236,6 +245,7 @@ static int measure(void)
     r.heap_available = heap_tracker_available();
     r.mmap_available = mmap_tracker_available();
     r.heap = real.heap;
+    r.threads = real.threads;
     r.clear_refs_supported = real.mark.supported;
     r.clear_refs_reason = real.mark.reason;
     r.operation_peak_bytes = real.growth_bytes;

@@ -71,6 +71,10 @@ int emit_memory_line(json_line *j, const memory_result *r)
     jl_u64(j, "stackOverheadBytes", r->stack_overhead_bytes);
     put_optional(j, "heapPeakUsableBytes", r->heap_available, r->heap.peak_usable_bytes);
     put_optional(j, "heapRetainedBytes", r->heap_available, r->heap.live_requested_bytes);
+    jl_u64(j, "threadsCreated", r->threads.threads_created);
+    jl_u64(j, "workerStacksUnmeasured", r->threads.threads_unmeasured);
+    put_optional(j, "workerStackHighWaterBytes", r->threads.has_high_water, r->threads.high_water_bytes);
+    put_optional(j, "workerStackOverheadBytes", r->threads.provided, r->threads.overhead_bytes);
     return jl_emit(j);
 }
 

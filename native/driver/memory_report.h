@@ -6,6 +6,7 @@
 #include "guarded_buffer.h"
 #include "heap_tracker.h"
 #include "json_line.h"
+#include "thread_stacks.h"
 
 #include <stdint.h>
 
@@ -23,6 +24,7 @@ typedef struct {
     const char *clear_refs_reason;    /* when not supported */
     uint64_t operation_peak_bytes;
     uint64_t peak_rss_bytes;
+    thread_stack_figures threads;      /* threads the call started */
 } memory_result;
 
 /* Writes the `memory` line into j and queues it. Returns 0, or -1 when

@@ -36,6 +36,10 @@ interface MemoryLine {
   operationPeakBytes: number | null;
   peakRssBytes: number;
   clearRefs: string;
+  threadsCreated: number;
+  workerStacksUnmeasured: number;
+  workerStackHighWaterBytes: number | null;
+  workerStackOverheadBytes: number | null;
 }
 
 interface DriverRun {
@@ -98,6 +102,32 @@ describe('memory: figures known by construction', () => {
     expect(line.stackHighWaterBytes - line.stackOverheadBytes).toBeGreaterThanOrEqual(65536);
     expect(line.heapPeakBytes).toBe(0);
     expect(line.heapAllocations).toBe(0);
+  });
+
+  test('libworker_stack: a 64 KiB frame on a worker thread is measured on the worker, not missed', () => {
+    const line = measure(testlib('worker_stack'), 256, 64);
+    expect(line.threadsCreated).toBe(1);
+    expect(line.workerStacksUnmeasured).toBe(0);
+    expect(line.workerStackHighWaterBytes).toBeGreaterThan(65536);
+    expect(line.workerStackHighWaterBytes).toBeLessThanOrEqual(65536 + 2048);
+    // glibc's descriptor and TLS above the start routine are apart, not in the figure.
+    expect(line.workerStackOverheadBytes).toBeGreaterThan(0);
+    // The calling thread only started and joined it.
+    expect(line.stackHighWaterBytes).toBeLessThan(8192);
+  });
+
+  test('libworker_own_stack: a worker on a stack the library gave it is counted as unmeasured', () => {
+    const line = measure(testlib('worker_own_stack'), 256, 64);
+    expect(line.threadsCreated).toBe(1);
+    expect(line.workerStacksUnmeasured).toBe(1);
+    expect(line.workerStackHighWaterBytes).toBeNull();
+  });
+
+  test('a call that starts no thread: threadsCreated 0 and no worker figure', () => {
+    const line = measure(testlib('big_stack'), 256, 64);
+    expect(line.threadsCreated).toBe(0);
+    expect(line.workerStacksUnmeasured).toBe(0);
+    expect(line.workerStackHighWaterBytes).toBeNull();
   });
 
   test('libbig_heap: malloc(1048576) is a heap peak of exactly 1048576 bytes in 1 allocation', () => {

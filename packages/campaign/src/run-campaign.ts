@@ -3,7 +3,12 @@ import path from 'node:path';
 import { driverPath } from '@ngcc-perf/native';
 import { parseManifest, type KatManifest, type KatVerdict } from '@ngcc-perf/kat';
 import type { KatIdentity } from '@ngcc-perf/record';
-import { DEFAULT_TIMING_OPTIONS, defaultMeasuringCpus, type InstructionSourceChoice } from '@ngcc-perf/timing';
+import {
+  claimMeasuringCpu,
+  DEFAULT_TIMING_OPTIONS,
+  describeCpuClaim,
+  type InstructionSourceChoice,
+} from '@ngcc-perf/timing';
 import type { BuildProfile } from '@ngcc-perf/native';
 import { readBundledCatalog, type Candidate, type HashCatalog, type RefusedInput } from '@ngcc-perf/intake';
 import type { CampaignContext, CampaignUnit } from './engine/campaign-context.js';
@@ -69,7 +74,11 @@ export interface RunCampaignOptions {
    * record's `instructionCount`; default null (not counted).
    */
   countInstructions?: InstructionSourceChoice | null;
-  /** CPUs that measure, one worker each (`--cpus 2,3,4`); default `[cpu]`, else {@link defaultMeasuringCpus}. */
+  /**
+   * CPUs that measure, one worker each (`--cpus 2,3,4`); default `[cpu]`, else the last CPU this
+   * process may use that no other running ngcc-perf holds (`claimMeasuringCpu` of @ngcc-perf/timing:
+   * a lock file per CPU; a `warning` event names the CPU when others were taken).
+   */
   cpus?: number[];
   /** The single measuring CPU (`--cpu`), when `cpus` is not given. */
   cpu?: number;
@@ -233,7 +242,24 @@ async function inPhase<T>(
 export async function runCampaign(options: RunCampaignOptions): Promise<RunCampaignResult> {
   const startedNs = process.hrtime.bigint();
   const emit: CampaignEventSink = options.onEvent ?? (() => undefined);
-  const cpus = options.cpus ?? (options.cpu === undefined ? defaultMeasuringCpus() : [options.cpu]);
+  const claim = options.cpus === undefined && options.cpu === undefined ? claimMeasuringCpu() : null;
+  const cpus = options.cpus ?? (options.cpu === undefined ? [claim!.cpu] : [options.cpu]);
+  const claimNote = claim === null ? null : describeCpuClaim(claim);
+  if (claimNote !== null) emit({ event: 'warning', message: claimNote });
+  try {
+    return await runClaimed(options, emit, startedNs, cpus);
+  } finally {
+    claim?.release();
+  }
+}
+
+/** {@link runCampaign} once its measuring CPUs are chosen. */
+async function runClaimed(
+  options: RunCampaignOptions,
+  emit: CampaignEventSink,
+  startedNs: bigint,
+  cpus: number[],
+): Promise<RunCampaignResult> {
   const phases = new Set(options.phases ?? RUN_CAMPAIGN_DEFAULTS.phases);
   if (phases.has('publish') && !options.publish)
     throw new CampaignError('USAGE', 'the publish phase needs a data folder: pass --data DIR.');

@@ -52,7 +52,8 @@ describe('campaign options', () => {
 
   it('--no-baseline leaves the ICCS baseline out, says so in campaign.json, and a resume must say it again', async () => {
     const out = path.join(scratch, 'f');
-    const phases = ['--phases', 'check-host', '--allow-unfixed-host', '--quiet'];
+    // built, so the directory holds evidence (a directory without any is started afresh instead)
+    const phases = ['--phases', 'check-host,build', '--allow-unfixed-host', '--quiet'];
     expect((await runCli(['run', sm3, '--out', out, '--no-baseline', ...phases])).code).toBe(0);
     const campaign = JSON.parse(await readFile(path.join(out, 'campaign.json'), 'utf8'));
     expect(campaign.baselineLeftOut).toBe(true);

@@ -46,9 +46,24 @@ describe('ngcc-perf run on the bundled SM3 candidate', () => {
     stdout = out.join('');
   }, pacedMilliseconds(120_000));
 
-  it('exits 0 and prints the HTML candidate pages (the baseline one too), then the summary last', () => {
+  it('exits 0 and prints, on stdout, the result table at every measured size, then the HTML candidate pages (the baseline one too) and the summary last', () => {
     expect(exitCode).toBe(0);
-    expect(stdout.trim().split('\n')).toEqual([
+    const lines = stdout.trim().split('\n');
+    // ticks on a fixed-rate counter, cycles on a PMU: the host decides
+    expect(lines[0]).toMatch(
+      /^(ticks|cycles)\/byte by message length \(median of the trial means\); interval and × pseudoXOF at 1024 B$/,
+    );
+    expect(lines[1]!.split(/\s{2,}/)).toEqual([
+      'instance',
+      'KAT',
+      '32 B',
+      '1024 B',
+      'interval @ 1024 B',
+      '× pseudoXOF',
+      'constant-time',
+    ]);
+    expect(lines[2]).toMatch(/^example-sm3\/sm3 +PASS +\d/);
+    expect(lines.slice(-3)).toEqual([
       path.join(runDirectory, 'reports', 'example-sm3', 'perf_x86_9.html'),
       path.join(runDirectory, 'reports', 'iccs-baseline', 'perf_x86_9.html'),
       path.join(runDirectory, 'reports', 'summary_x86_9.html'),

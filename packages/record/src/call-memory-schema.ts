@@ -16,7 +16,10 @@ const count = z.number().int().nonnegative();
 export const callMemorySchema = z.object({
   command: z.array(z.string()).optional(),
   exitCode: z.number().int().nullish(),
+  /** The deepest stack of the call, of the calling thread or of a thread it started. */
   stackHighWaterBytes: count.nullable(),
+  /** The calling thread's stack alone (the painted measurement stack). */
+  callerStackHighWaterBytes: count.nullish(),
   stackOverheadBytes: count.nullish(),
   heapPeakBytes: count.nullable(),
   heapPeakUsableBytes: count.nullish(),
@@ -27,6 +30,12 @@ export const callMemorySchema = z.object({
   clearRefs: z.string().nullish(),
   baselineRssBytes: count.nullish(),
   peakRssBytes: count.nullish(),
+  /** Threads the call started. */
+  threadsCreated: count.nullish(),
+  /** Deepest stack of the threads the call started, below their start routine; null when none was measured. */
+  workerStackHighWaterBytes: count.nullish(),
+  /** Threads the call started on stacks of their own, whose depth is in no figure. */
+  workerStacksUnmeasured: count.nullish(),
 });
 
 /** Memory of one `CryptHash` call (bytes), from a record's `memory` field. */

@@ -26,6 +26,24 @@ export type HypervisorEvidence = z.infer<typeof hypervisorEvidenceSchema>;
  * const environment = hostEnvironmentSchema.parse(JSON.parse(text).environmentAtStart);
  * ```
  */
+/**
+ * A CFS bandwidth limit (CPU quota) on the measuring process's cgroup: cgroup v2 `cpu.max`
+ * (`QUOTA PERIOD`) or cgroup v1 `cpu.cfs_quota_us` / `cpu.cfs_period_us`, microseconds; `cpus` is
+ * quota / period (0.2 = 20 % of one CPU). `cgroup` is the cgroup that sets it, `file` the file read
+ * (as under `/sys/fs/cgroup`). Source: the kernel's Documentation/scheduler/sched-bwc.rst.
+ */
+export const cpuQuotaSchema = z.object({
+  cgroupVersion: z.union([z.literal(1), z.literal(2)]),
+  cgroup: z.string(),
+  file: z.string(),
+  quotaMicros: z.number().int().positive(),
+  periodMicros: z.number().int().positive(),
+  cpus: z.number().positive(),
+});
+
+/** A CPU quota ({@link cpuQuotaSchema}). */
+export type CpuQuota = z.infer<typeof cpuQuotaSchema>;
+
 export const hostEnvironmentSchema = z.looseObject({
   /** The kernel's machine name (`x86_64`, `aarch64`, `riscv64`, …): any host can be measured. */
   architecture: z.string().min(1).nullable(),
@@ -78,6 +96,8 @@ export const hostEnvironmentSchema = z.looseObject({
   hybridCoreType: z.enum(['core', 'atom']).nullish(),
   /** `thread_siblings_list` of the measuring CPU, e.g. `"1"` (no sibling) or `"1,13"`. */
   smtSiblings: z.string().nullish(),
+  /** The CFS CPU quota on the measuring process's cgroup ({@link cpuQuotaSchema}); null when none is set. */
+  cpuQuota: cpuQuotaSchema.nullish(),
 });
 
 /**

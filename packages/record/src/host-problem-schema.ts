@@ -37,6 +37,8 @@ export const HOST_PROBLEM_CODE = Object.freeze({
   SMT_SIBLING_ACTIVE: 'smt-sibling-active',
   /** The 1-minute load average is above the limit for the online CPUs: the host is busy. */
   HIGH_LOAD: 'high-load',
+  /** A CFS CPU quota (cgroup v2 `cpu.max`, v1 `cpu.cfs_quota_us`) limits the measuring process: throttled trials are slower and look preempted. */
+  CPU_QUOTA: 'cpu-quota',
   /** Candidate code ran outside the driver's sandbox (`--no-sandbox`, NGCC_PERF_NO_SANDBOX): recorded, not refused. Source: @ngcc-perf/native/PROTOCOL.md "Sandbox". */
   SANDBOX_OFF: 'sandbox-off',
   /** No sandbox could be entered (neither bubblewrap nor user namespaces): no library can run. Source: @ngcc-perf/native/PROTOCOL.md "Sandbox". */

@@ -25,8 +25,8 @@ export type { InstructionCount, InstructionSource } from './instruction-count-sc
 export type { CallMemory } from './call-memory-schema.js';
 export { campaignSchema, CAMPAIGN_FORMAT, driverSandboxSchema } from './campaign-schema.js';
 export type { Campaign, DriverSandbox } from './campaign-schema.js';
-export { hostEnvironmentSchema, hypervisorEvidenceSchema } from './host-environment-schema.js';
-export type { HostEnvironment, HypervisorEvidence } from './host-environment-schema.js';
+export { cpuQuotaSchema, hostEnvironmentSchema, hypervisorEvidenceSchema } from './host-environment-schema.js';
+export type { CpuQuota, HostEnvironment, HypervisorEvidence } from './host-environment-schema.js';
 export { HOST_PROBLEM_CODE, hostProblemFromSentence, hostProblemSchema } from './host-problem-schema.js';
 export type { HostProblem, HostProblemCode } from './host-problem-schema.js';
 export { counterUnit, outlierWarning } from './outlier-warning.js';

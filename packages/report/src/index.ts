@@ -50,3 +50,13 @@ export type { RunValidation, ValidationCheck, ValidationDifference } from './val
 export { welchTTest } from './welch-t-test.js';
 export type { WelchTTestResult } from './welch-t-test.js';
 export { writeCrossSystemSummary, writeRunReports, writeSite } from './write-run-reports.js';
+export { copyRunEvidence } from './copy-run-evidence.js';
+export {
+  countKatOutcomes,
+  describeKatOutcomes,
+  KAT_VERDICT_MEANINGS,
+  katEligible,
+  katVerdictMeaning,
+  NO_KAT_VERDICT,
+} from './kat-verdict-meanings.js';
+export type { KatOutcome, KatOutcomeCounts, KatVerdictMeaning } from './kat-verdict-meanings.js';

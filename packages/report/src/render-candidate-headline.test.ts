@@ -111,7 +111,9 @@ describe('reliability where the number is', () => {
   });
 
   it('summary: columns follow the sizes measured, ranks by the median with a shared range where intervals overlap, names the unsteady size', () => {
-    const page = renderSystemSummaryMarkdown(smallRun());
+    const run = smallRun();
+    for (const entry of run.build.instances) entry.kat = 'PASS';
+    const page = renderSystemSummaryMarkdown(run);
     expect(markdownTableRowsAfter(page, '## Instances')).toEqual([
       '| candidate | instance | cycles @ 64 B | cycles @ 1 KiB | cycles/byte @ 1 KiB | rank | KAT |',
       '|---|---|---|---|---|---|---|',
@@ -119,10 +121,18 @@ describe('reliability where the number is', () => {
       // equals steady's 7.0, with the interval 7.0–11.0: the intervals overlap, so the two share
       // the rank range 1–2 (the summary no longer orders what the trials cannot separate)
       '| [hash-99](hash-99/perf_x86_1.md) | `steady` | 448 | 7168 | 7.0 (7.0–7.0) | 1–2 | PASS |',
-      '| [hash-99](hash-99/perf_x86_1.md) | `noisy` | 448 | 7168 ‡ | 7.0 (7.0–11.0) ‡ | 1–2 | ⚠ MISMATCH |',
+      '| [hash-99](hash-99/perf_x86_1.md) | `noisy` | 448 | 7168 ‡ | 7.0 (7.0–11.0) ‡ | 1–2 | PASS |',
     ]);
     // notes sit below the table, not in a column of it
     expect(page).toContain('- `noisy`: trial CV above its limit at 1024 B (20.0 %)');
+  });
+
+  it('summary: ranks only what the ranking pages rank — an instance without a KAT pass gets no rank', () => {
+    const page = renderSystemSummaryMarkdown(smallRun());
+    expect(markdownTableRowsAfter(page, '## Instances').slice(2)).toEqual([
+      '| [hash-99](hash-99/perf_x86_1.md) | `steady` | 448 | 7168 | 7.0 (7.0–7.0) | 1 | PASS |',
+      '| [hash-99](hash-99/perf_x86_1.md) | `noisy` | 448 | 7168 ‡ | 7.0 (7.0–11.0) ‡ | — | ⚠ MISMATCH |',
+    ]);
   });
 });
 

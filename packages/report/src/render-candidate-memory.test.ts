@@ -51,6 +51,30 @@ describe('§5 memory of one call', () => {
     );
   });
 
+  it("a call that hashes on a worker thread: the worker's 64 KiB stack is the figure, and the page says whose it is", () => {
+    // The figures of rss's test/fixtures/memory-worker-stack.jsonl (native/testlibs/worker_stack.c).
+    const dataset = memoryDataset([{ messageBytes: 64, stack: 65584, heap: 272, operation: 139264 }]);
+    Object.assign(dataset.records[0]!.record.memory!, {
+      callerStackHighWaterBytes: 984,
+      threadsCreated: 1,
+      workerStackHighWaterBytes: 65584,
+      workerStacksUnmeasured: 0,
+    });
+    const page = renderCandidateMarkdown(dataset, 'example-sm3');
+    expect(markdownTableRows(page, 5)).toContain('| `sm3` | hash_64 | 64.0 KiB | 272 B | 1 | 136.0 KiB |');
+    expect(page).toContain(
+      '`sm3` starts 1 thread in its call: the stack figure is the deepest of the calling thread and those threads (a worker thread’s stack, deeper than the calling thread’s).',
+    );
+    Object.assign(dataset.records[0]!.record.memory!, {
+      workerStackHighWaterBytes: null,
+      workerStacksUnmeasured: 1,
+      stackHighWaterBytes: 984,
+    });
+    expect(renderCandidateMarkdown(dataset, 'example-sm3')).toContain(
+      '⚠ `sm3` starts 1 thread in its call: the stack figure is the deepest of the calling thread and those threads; 1 of them ran on a stack the library gave it, whose depth is not measured, so the stack figure may be too low.',
+    );
+  });
+
   it('records without memory add nothing to §5 (seed 000)', () => {
     const page = renderCandidateMarkdown(seed000Dataset().dataset, 'hash-15');
     expect(page).not.toContain('heap peak');

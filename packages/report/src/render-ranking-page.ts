@@ -1,3 +1,4 @@
+import { katVerdictMeaning } from './kat-verdict-meanings.js';
 import { formatRankRange } from '@ngcc-perf/stats';
 import { describeArchitecture } from './internal/candidate-context.js';
 import { constantTimeBadge } from './internal/constant-time-badge.js';
@@ -85,7 +86,10 @@ function buildRankingPage(dataset: Dataset, scope: RankingScope, format: PageFor
     scope === 'instances'
       ? 'Every instance that passed its KAT is ranked on its own, whatever its candidate and output length.'
       : `Eligible are the instances of ${SECURITY_TARGETS.find((target) => target.targetBits === scope)!.digestBits}-bit digests (an XOF at the output length it was measured at) that passed their KAT; each candidate is ranked by one of them — its reference implementation version, else the one with the fewest ${term} at the longest message — and its other instances at this length are listed under it, not ranked.`;
-  const excluded = ranking.excluded.map((entry) => `${entry.candidate}/${entry.instance} (KAT ${entry.kat})`);
+  const excluded = ranking.excluded.map(
+    (entry) =>
+      `${entry.candidate}/${entry.instance} (KAT ${entry.kat ?? 'none'}: ${katVerdictMeaning(entry.kat).short})`,
+  );
   const table: Block[] =
     ranking.rows.length === 0
       ? [paragraph(`No instance is eligible on system ${campaign.systemId}.`)]

@@ -1,6 +1,7 @@
 import { formatRecordBaselineMultiple, recordBaselineMultiple } from './baseline-figures.js';
 import { formatRecordHeadline, recordHeadline } from './record-headline.js';
 import type { Dataset } from './dataset.js';
+import { meanIntervalCycles } from './internal/reliability.js';
 import type { TimingRecord } from '@ngcc-perf/record';
 
 type Cell = string | number | null | undefined;
@@ -57,10 +58,21 @@ export const RECORDS_CSV_COLUMNS = [
   'record',
 ] as const;
 
-/** RFC 4180: quote a field holding a comma, quote, CR or LF, doubling inner quotes. */
+/** A text cell that a spreadsheet would read as a number: written as it is. */
+const NUMERIC_TEXT = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
+/** First characters that make a spreadsheet read a cell as a formula (OWASP "CSV Injection"). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * One CSV field. Numbers are written as they are. A text cell starting with `=`, `+`, `-`, `@`,
+ * tab or CR (a package folder named `=2+5`) gets a leading `'`, so a spreadsheet shows it as text
+ * instead of executing it (OWASP "CSV Injection"), unless the whole text is a plain number. Then
+ * RFC 4180: quote a field holding a comma, quote, CR or LF, doubling inner quotes.
+ */
 function csvField(value: Cell): string {
   if (value === null || value === undefined) return '';
-  const text = String(value);
+  let text = String(value);
+  if (typeof value === 'string' && FORMULA_START.test(text) && !NUMERIC_TEXT.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
@@ -71,6 +83,7 @@ function row(dataset: Dataset, file: string, record: TimingRecord): Cell[] {
   const multiple = recordBaselineMultiple(dataset, record);
   const trials = record.processes.filter((entry) => entry.trial !== null).length;
   const memory = record.memory ?? null;
+  const interval = meanIntervalCycles(record);
   return [
     systemId,
     record.candidate,
@@ -98,8 +111,8 @@ function row(dataset: Dataset, file: string, record: TimingRecord): Cell[] {
     derived?.maxTrialCycles,
     derived?.sdTrialCycles,
     derived?.cv,
-    derived?.ciLowCycles,
-    derived?.ciHighCycles,
+    interval?.lowCycles,
+    interval?.highCycles,
     headline?.medianCycles,
     headline?.lowCycles,
     headline?.highCycles,
@@ -127,7 +140,9 @@ function row(dataset: Dataset, file: string, record: TimingRecord): Cell[] {
  * Exports every record of a run directory as CSV (RFC 4180 quoting, UTF-8, LF line ends): a
  * header row of {@link RECORDS_CSV_COLUMNS}, then one row per instance × message size in
  * build.json order and by message length. Numbers are written in full (JavaScript's shortest
- * round-trip form, unrounded); an unknown or unmeasured figure is an empty field. Pure.
+ * round-trip form, unrounded); an unknown or unmeasured figure is an empty field; a text cell
+ * that a spreadsheet would execute (starting with `=`, `+`, `-`, `@`, tab or CR) starts with `'`
+ * (OWASP "CSV Injection"). Pure.
  *
  * @param dataset - one run directory ({@link loadRunDirectory})
  * @returns the CSV text, ending in a newline

@@ -41,6 +41,8 @@ export const REPORT_PATHS = {
   siteIndexHtml: 'reports/index.html',
   crossSystemMarkdown: 'reports/summary.md',
   crossSystemHtml: 'reports/summary.html',
+  /** Where a site written outside the run directory keeps copies of the files its pages link (KAT logs, records). */
+  evidence: (systemId: string): string => `evidence/${systemId}`,
 } as const;
 
 /** One rendered file: its path relative to the run directory and its whole content. */
@@ -57,6 +59,12 @@ export interface RenderRunOptions {
    * the site index over all of them is written beside ({@link renderSite}).
    */
   otherSystems?: readonly string[];
+  /**
+   * The pages go somewhere else than the run directory, with copies of the run files they link in
+   * {@link REPORT_PATHS}`.evidence(systemId)` (`copyRunEvidence`): the KAT-log and record links point
+   * there. Default false: the pages sit in the run directory and link its files.
+   */
+  evidenceCopied?: boolean;
 }
 
 /**
@@ -129,16 +137,22 @@ export function renderRunReports(dataset: Dataset, options: RenderRunOptions = {
  * for (const file of renderSite([x86, arm])) console.log(file.path);
  * ```
  */
-export function renderSite(datasets: readonly Dataset[]): RenderedFile[] {
+export function renderSite(
+  datasets: readonly Dataset[],
+  options: Pick<RenderRunOptions, 'evidenceCopied'> = {},
+): RenderedFile[] {
   const systems = datasets.map((dataset) => dataset.campaign.systemId);
   const site = [
     { path: REPORT_PATHS.siteIndexMarkdown, content: renderSiteIndexMarkdown(datasets) },
     { path: REPORT_PATHS.siteIndexHtml, content: renderSiteIndexHtml(datasets) },
   ];
-  if (datasets.length === 1) return renderRunReports(datasets[0]!);
+  if (datasets.length === 1) return renderRunReports(datasets[0]!, options);
   return [
     ...datasets.flatMap((dataset) =>
-      renderRunReports(dataset, { otherSystems: systems.filter((system) => system !== dataset.campaign.systemId) }),
+      renderRunReports(dataset, {
+        ...options,
+        otherSystems: systems.filter((system) => system !== dataset.campaign.systemId),
+      }),
     ),
     ...site,
     { path: REPORT_PATHS.crossSystemMarkdown, content: renderCrossSystemSummaryMarkdown(datasets) },

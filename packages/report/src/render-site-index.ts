@@ -7,6 +7,19 @@ import type { Block, Inline, PageModel, ReportSection } from './internal/report-
 import { systemPageLinks } from './internal/system-pages.js';
 import { ReportError } from './report-error.js';
 import type { Dataset } from './dataset.js';
+import { countKatOutcomes, describeKatOutcomes } from './kat-verdict-meanings.js';
+import { summarySizes } from './internal/summary-rows.js';
+
+const sizeLabel = (bytes: number): string =>
+  bytes >= 1024 && bytes % 1024 === 0 ? `${bytes / 1024} KiB` : `${bytes} B`;
+
+/** What the system's index shows, in the sizes it shows: `every instance at 64 B and 4 KiB`. */
+function describeIndexSizes(dataset: Dataset): string {
+  const sizes = summarySizes(dataset).map(sizeLabel);
+  if (sizes.length === 0) return 'every instance (no timing record)';
+  const list = sizes.length === 1 ? sizes[0]! : `${sizes.slice(0, -1).join(', ')} and ${sizes[sizes.length - 1]!}`;
+  return `every instance at ${list}`;
+}
 
 function checkDatasets(datasets: readonly Dataset[]): string[] {
   if (datasets.length === 0)
@@ -28,11 +41,12 @@ function checkDatasets(datasets: readonly Dataset[]): string[] {
 function candidateCell(dataset: Dataset, candidate: string, format: PageFormat): Inline[] {
   const instances = dataset.build.instances.filter((entry) => entry.candidate === candidate);
   if (instances.length === 0) return ['—'];
-  const failed = instances.filter((entry) => entry.kat !== 'PASS').length;
+  const counts = countKatOutcomes(instances.map((entry) => entry.kat));
   const label = `${instances.length} instance${instances.length === 1 ? '' : 's'}`;
+  const warn = counts.wrong + counts.faulted > 0 ? '⚠ ' : '';
   return [
     link(candidateFromSummary(candidate, dataset.campaign.systemId, format), label),
-    failed === 0 ? ' · KAT PASS' : ` · ⚠ ${failed} KAT failed`,
+    counts.correct === instances.length ? ' · KAT PASS' : ` · ${warn}KAT: ${describeKatOutcomes(counts)}`,
   ];
 }
 
@@ -61,9 +75,9 @@ function buildSiteIndex(datasets: readonly Dataset[], format: PageFormat): PageM
     blocks: [
       paragraph(
         link(systemIndexFromReports(dataset.campaign.systemId, format), `index of ${dataset.campaign.systemId}`),
-        `: every instance at 32 B, 1 KiB and 64 KiB (${dataset.campaign.environmentAtStart.cpuModel ?? 'unknown processor'}, campaign started ${dataset.campaign.startedUtc.slice(0, 10)}).`,
+        `: ${describeIndexSizes(dataset)} (${dataset.campaign.environmentAtStart.cpuModel ?? 'unknown processor'}, campaign started ${dataset.campaign.startedUtc.slice(0, 10)}).`,
       ),
-      { kind: 'list', items: systemPageLinks(dataset.campaign.systemId, format) },
+      { kind: 'list', items: systemPageLinks(dataset, format) },
     ],
   }));
   return {

@@ -22,6 +22,8 @@ import { buildBaselineTable } from './internal/baseline-table.js';
 import { counterTerm } from './internal/counter-term.js';
 import { headlineIntervalWords } from './internal/headline-words.js';
 import type { Dataset } from './dataset.js';
+import { countKatOutcomes, describeKatOutcomes } from './kat-verdict-meanings.js';
+import { katVerdictInline } from './internal/kat-verdict-inline.js';
 
 const sizeLabel = (bytes: number): string =>
   bytes >= 1024 && bytes % 1024 === 0 ? `${bytes / 1024} KiB` : `${bytes} B`;
@@ -60,7 +62,7 @@ function candidatesTable(dataset: Dataset, instances: CandidateEntries, format: 
       ...multiples,
       ...figures,
       [String(entry.digestBits)],
-      [entry.kat === 'PASS' ? { text: 'PASS', tone: 'good' } : { text: `⚠ ${entry.kat}`, tone: 'bad' }],
+      [katVerdictInline(entry.kat)],
       constantTimeBadge(entry, systemId, format),
     ];
   });
@@ -132,7 +134,7 @@ function buildSystemIndex(dataset: Dataset, format: PageFormat): PageModel {
   // the campaign's baseline is measured beside the candidates, not counted as one
   const candidateEntries = dataset.build.instances.filter((entry) => !isBaselineCandidate(dataset, entry));
   const candidates = new Set(candidateEntries.map((entry) => entry.candidate));
-  const passed = candidateEntries.filter((entry) => entry.kat === 'PASS').length;
+  const counts = countKatOutcomes(candidateEntries.map((entry) => entry.kat));
   const baselineCount = dataset.build.instances.length - candidateEntries.length;
   return {
     title: `Performance measurements — system ${campaign.systemId} (${describeArchitecture(campaign.environmentAtStart.architecture)})`,
@@ -143,7 +145,7 @@ function buildSystemIndex(dataset: Dataset, format: PageFormat): PageModel {
     ],
     intro: [
       paragraph(
-        `${candidates.size} candidate${candidates.size === 1 ? '' : 's'}, ${candidateEntries.length} instance${candidateEntries.length === 1 ? '' : 's'}, ${passed} passed their KAT` +
+        `${candidates.size} candidate${candidates.size === 1 ? '' : 's'}, ${candidateEntries.length} instance${candidateEntries.length === 1 ? '' : 's'}, KAT: ${describeKatOutcomes(counts)}` +
           (baselineCount === 0
             ? ''
             : ` (and ${baselineCount} ICCS baseline instance${baselineCount === 1 ? '' : 's'})`) +
@@ -160,7 +162,7 @@ function buildSystemIndex(dataset: Dataset, format: PageFormat): PageModel {
       {
         heading: 'Pages',
         id: 'pages',
-        blocks: [{ kind: 'list', items: systemPageLinks(campaign.systemId, format) }],
+        blocks: [{ kind: 'list', items: systemPageLinks(dataset, format) }],
       },
     ],
     footer: renderedFromFooter(['campaign.json', 'build.json']),

@@ -1,3 +1,4 @@
+import { katVerdictInline } from './internal/kat-verdict-inline.js';
 import { formatRankRange } from '@ngcc-perf/stats';
 import { withInstructionColumn } from './internal/instruction-count-blocks.js';
 import { describeArchitecture } from './internal/candidate-context.js';
@@ -58,7 +59,7 @@ function summaryTable(
       [row.cyclesPerByte],
       ...(withBaseline ? [[row.baselineMultiple]] : []),
       [row.rank === null ? '—' : formatRankRange(row.rank)],
-      [row.kat === 'PASS' ? { text: 'PASS', tone: 'good' } : { text: row.kat, tone: 'bad' }],
+      [katVerdictInline(row.entry.kat)],
     ]),
   };
   const counted = withInstructionColumn(

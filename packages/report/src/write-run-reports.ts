@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { writeFileAtomic } from '@ngcc-perf/atomic-file';
 import { renderCrossSystemSummaryHtml, renderCrossSystemSummaryMarkdown } from './render-cross-system-summary.js';
+import { copyRunEvidence } from './copy-run-evidence.js';
 import { REPORT_PATHS, renderRunReports, renderSite } from './render-run-reports.js';
 import { ReportError } from './report-error.js';
 import type { Dataset } from './dataset.js';
@@ -26,7 +27,10 @@ async function writeAtomically(directory: string, file: RenderedFile): Promise<v
  *
  * @param dataset - one run directory ({@link loadRunDirectory})
  * @param outDirectory - where `reports/` and `exports/` go
- * @param options - `otherSystems` whose pages share `outDirectory` (linked from each candidate page)
+ * @param options - `otherSystems` whose pages share `outDirectory` (linked from each candidate page);
+ *   `runDirectory`, the dataset's run directory: when `outDirectory` is another folder, the files the
+ *   pages link are copied into `evidence/<system>/` there first ({@link copyRunEvidence}) and the
+ *   pages link those copies
  * @returns the relative paths written, in order
  * @throws {@link ReportError} `WRITE_FAILED` naming the file; `INVALID_NUMBER` from rendering
  * @example
@@ -38,11 +42,14 @@ async function writeAtomically(directory: string, file: RenderedFile): Promise<v
 export async function writeRunReports(
   dataset: Dataset,
   outDirectory: string,
-  options: RenderRunOptions = {},
+  options: RenderRunOptions & { runDirectory?: string } = {},
 ): Promise<string[]> {
-  const files = renderRunReports(dataset, options);
+  const { runDirectory, ...renderOptions } = options;
+  const elsewhere = runDirectory !== undefined && path.resolve(runDirectory) !== path.resolve(outDirectory);
+  const evidence = elsewhere ? await copyRunEvidence(dataset, runDirectory, outDirectory) : [];
+  const files = renderRunReports(dataset, { ...renderOptions, ...(elsewhere ? { evidenceCopied: true } : {}) });
   for (const file of files) await writeAtomically(outDirectory, file);
-  return files.map((file) => file.path);
+  return [...evidence, ...files.map((file) => file.path)];
 }
 
 /**
@@ -73,6 +80,8 @@ export async function writeCrossSystemSummary(datasets: readonly Dataset[], outD
  *
  * @param datasets - one dataset per system
  * @param outDirectory - where `reports/` and `exports/` go
+ * @param runDirectories - the datasets' run directories, in the same order: the files the pages
+ *   link are copied into `evidence/<system>/` of `outDirectory` and the pages link those copies
  * @returns the relative paths written, in order
  * @throws {@link ReportError} `DUPLICATE_SYSTEM`, `INVALID_OPTION`, `WRITE_FAILED`, `INVALID_NUMBER`
  * @example
@@ -80,8 +89,17 @@ export async function writeCrossSystemSummary(datasets: readonly Dataset[], outD
  * await writeSite([x86, arm], 'site'); // site/reports/index.html links every page
  * ```
  */
-export async function writeSite(datasets: readonly Dataset[], outDirectory: string): Promise<string[]> {
-  const files = renderSite(datasets);
+export async function writeSite(
+  datasets: readonly Dataset[],
+  outDirectory: string,
+  runDirectories?: readonly string[],
+): Promise<string[]> {
+  const evidence: string[] = [];
+  if (runDirectories !== undefined) {
+    for (const [index, dataset] of datasets.entries())
+      evidence.push(...(await copyRunEvidence(dataset, runDirectories[index]!, outDirectory)));
+  }
+  const files = renderSite(datasets, { evidenceCopied: runDirectories !== undefined });
   for (const file of files) await writeAtomically(outDirectory, file);
-  return files.map((file) => file.path);
+  return [...evidence, ...files.map((file) => file.path)];
 }

@@ -10,8 +10,13 @@ export interface CallMemory {
   command: string[];
   /** The driver's exit code: 0 for a measurement. */
   exitCode: number;
-  /** Depth of the call on the painted measurement stack, word-granular; includes `stackOverheadBytes`. */
+  /**
+   * The deepest stack of the call: the larger of `callerStackHighWaterBytes` and
+   * `workerStackHighWaterBytes` (a library that hashes on a worker thread uses that thread's stack).
+   */
   stackHighWaterBytes: number;
+  /** Depth of the call on the painted measurement stack, word-granular; includes `stackOverheadBytes`. */
+  callerStackHighWaterBytes: number;
   /** The same measurement with an empty function: the driver's trampoline. */
   stackOverheadBytes: number;
   /** Peak of requested bytes live at once in blocks allocated during the call; `null` without allocator interposition (not glibc). */
@@ -32,6 +37,12 @@ export interface CallMemory {
   baselineRssBytes: number;
   /** Peak RSS of the memory process (not the seed's peak RSS column). */
   peakRssBytes: number;
+  /** Threads the call started (`pthread_create`). */
+  threadsCreated: number;
+  /** Deepest stack of those threads below their start routine, word-granular; null when none was measured. */
+  workerStackHighWaterBytes: number | null;
+  /** Threads the call started whose stack could not be measured (a stack the library gave them): not in the figures. */
+  workerStacksUnmeasured: number;
 }
 
 /**

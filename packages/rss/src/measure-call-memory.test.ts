@@ -33,6 +33,7 @@ const RECORD_FIELDS = [
   'command',
   'exitCode',
   'stackHighWaterBytes',
+  'callerStackHighWaterBytes',
   'stackOverheadBytes',
   'heapPeakBytes',
   'heapPeakUsableBytes',
@@ -43,6 +44,9 @@ const RECORD_FIELDS = [
   'clearRefs',
   'baselineRssBytes',
   'peakRssBytes',
+  'threadsCreated',
+  'workerStackHighWaterBytes',
+  'workerStacksUnmeasured',
 ];
 
 async function rejection(promise: Promise<unknown>): Promise<RssError> {
@@ -71,6 +75,7 @@ describe('measureCallMemory with a fake driver', () => {
       command: ['/opt/ngcc-perf-driver', 'memory', 'testlibs/libbig_heap.so', '256', '64', '--cpu', '1'],
       exitCode: 0,
       stackHighWaterBytes: 1704,
+      callerStackHighWaterBytes: 1704,
       stackOverheadBytes: 40,
       heapPeakBytes: 1048576,
       heapPeakUsableBytes: 1052656,
@@ -81,10 +86,26 @@ describe('measureCallMemory with a fake driver', () => {
       clearRefs: 'supported',
       baselineRssBytes: 9920512,
       peakRssBytes: 11173888,
+      threadsCreated: 0,
+      workerStackHighWaterBytes: null,
+      workerStacksUnmeasured: 0,
     });
     expect(Object.keys(result.memory)).toEqual(RECORD_FIELDS);
     expect(result.stackBytesProvided).toBe(8388608);
     expect(result.heapBookkeepingNote).toContain('peaked at 1052656 bytes (heapPeakUsableBytes)');
+  });
+
+  it("a library hashing on a worker thread: the stack figure is the worker's 64 KiB frame, not the caller's", async () => {
+    const { runner } = fakeRunner({ stdout: fixture('memory-worker-stack.jsonl') });
+    const result = await measureCallMemory({ ...BASE, library: 'testlibs/libworker_stack.so', runner });
+    if (result.status !== 'complete') throw new Error(result.failure);
+    expect(result.memory).toMatchObject({
+      threadsCreated: 1,
+      workerStacksUnmeasured: 0,
+      callerStackHighWaterBytes: 984,
+      workerStackHighWaterBytes: 65584,
+      stackHighWaterBytes: 65584,
+    });
   });
 
   it('passes --stack-bytes and the timeout in milliseconds', async () => {

@@ -29,7 +29,8 @@ async function resolveDriver(options: MeasureCallMemoryOptions): Promise<string>
 
 /**
  * Measures the memory of one `CryptHash` call in its own driver process
- * (`ngcc-perf-driver memory`): stack high-water on a painted stack, heap peak and allocation
+ * (`ngcc-perf-driver memory`): stack high-water on a painted stack (and on the stacks of the
+ * threads the call starts: the deepest of them is `stackHighWaterBytes`), heap peak and allocation
  * count through the interposed allocator, mmap bytes, and the operation peak (RSS growth during
  * the call after a `clear_refs` reset). The library is called exactly once.
  *
@@ -71,7 +72,8 @@ export async function measureCallMemory(options: MeasureCallMemoryOptions): Prom
     const memory: CallMemory = {
       command,
       exitCode: 0,
-      stackHighWaterBytes: line.stackHighWaterBytes,
+      stackHighWaterBytes: Math.max(line.stackHighWaterBytes, line.workerStackHighWaterBytes ?? 0),
+      callerStackHighWaterBytes: line.stackHighWaterBytes,
       stackOverheadBytes: line.stackOverheadBytes,
       heapPeakBytes: line.heapPeakBytes,
       heapPeakUsableBytes: line.heapPeakUsableBytes,
@@ -82,6 +84,9 @@ export async function measureCallMemory(options: MeasureCallMemoryOptions): Prom
       clearRefs: line.clearRefs,
       baselineRssBytes: line.baselineRssBytes,
       peakRssBytes: line.peakRssBytes,
+      threadsCreated: line.threadsCreated,
+      workerStackHighWaterBytes: line.workerStackHighWaterBytes,
+      workerStacksUnmeasured: line.workerStacksUnmeasured,
     };
     return {
       status: 'complete',

@@ -21,6 +21,10 @@ const memoryLineSchema = z.object({
   operationPeakBytes: bytes.nullable(),
   peakRssBytes: bytes,
   clearRefs: z.string().regex(/^(supported|unsupported: .+)$/),
+  threadsCreated: bytes,
+  workerStacksUnmeasured: bytes,
+  workerStackHighWaterBytes: bytes.nullable(),
+  workerStackOverheadBytes: bytes.nullable(),
 });
 const endLineSchema = z.object({ v: z.literal(1), type: z.literal('end') });
 const SCHEMAS = { memory: memoryLineSchema, end: endLineSchema } as const;

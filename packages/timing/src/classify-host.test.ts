@@ -160,6 +160,6 @@ describe('classifyHost', () => {
       .filter(([, severity]) => severity === 'note')
       .map(([code]) => code);
     expect(notes).toEqual(['no-cpufreq', 'aslr-on', 'not-isolated', 'hybrid-cpu']);
-    expect(Object.keys(HOST_FINDING_SEVERITY)).toHaveLength(16);
+    expect(Object.keys(HOST_FINDING_SEVERITY)).toHaveLength(17);
   });
 });

@@ -1,6 +1,7 @@
 import type { DriverCounter } from './counter-types.js';
 import type { HostEnvironment } from './host-environment.js';
 import type { HostFinding, HostProblemFinding } from './host-finding.js';
+import { describeCpuQuota } from './describe-cpu-quota.js';
 import { expandCpuList } from './internal/host-files.js';
 import type { ClockProbe } from './probe-clock.js';
 
@@ -150,6 +151,8 @@ export function classifyHost(
       message: `load average ${load} over ${online.length} CPU${online.length === 1 ? '' : 's'}: other work competes with the measurement`,
     });
   }
+  const quota = environment.cpuQuota ?? null;
+  if (quota !== null) problems.push({ code: 'cpu-quota', message: describeCpuQuota(quota) });
   notes.push(...hostNotes(environment, probe, noCpufreq));
   return { problems, notes };
 }

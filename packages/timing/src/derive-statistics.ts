@@ -5,7 +5,7 @@ import {
   StatsError,
   type DerivedTrialFigures,
 } from '@ngcc-perf/stats';
-import type { CounterKind, RecordedHeadline } from '@ngcc-perf/record';
+import type { CounterKind, CpuQuota, RecordedHeadline } from '@ngcc-perf/record';
 import { aggregatePerCall } from './aggregate-per-call.js';
 import { CV_WARNING_LIMITS, cvWarningLimit, type CvWarningLimits } from '@ngcc-perf/stats';
 import { derivationWarnings } from './internal/derivation-warnings.js';
@@ -34,6 +34,11 @@ export interface DeriveStatisticsOptions {
    * its term, ticks for `fixed-rate`, cycles for `core-cycles` (default: cycles).
    */
   counterKind?: CounterKind | null;
+  /**
+   * The CFS CPU quota the trials ran under (`readCpuQuota`), if any: the warnings then name it as the
+   * cause of slow, preempted or disagreeing trials instead of asking for a quieter host.
+   */
+  cpuQuota?: CpuQuota | null;
 }
 
 /**
@@ -96,6 +101,7 @@ export function deriveStatistics(
       messageBytes,
       limits.longMessageBytes,
       options.counterKind ?? null,
+      options.cpuQuota ?? null,
     ),
   };
 }

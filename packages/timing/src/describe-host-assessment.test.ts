@@ -31,6 +31,7 @@ const HOST: HostAssessment = {
     clocksource: 'tsc',
     hybridCoreType: null,
     smtSiblings: '1',
+    cpuQuota: null,
   },
   counter: { name: 'clock', kind: 'fixed-rate' },
   counters: null,

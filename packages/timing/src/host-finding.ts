@@ -29,7 +29,7 @@ export interface HostProblemFinding extends HostFinding {
  * Whether each code is a problem or a note. Problems: no core-cycle counter, perf_event_paranoid
  * blocking it, a virtual machine, an offline measuring CPU, a clock that could not be verified
  * fixed or was unsteady, a TSC that is not invariant, a governor other than `performance`,
- * min ≠ max frequency, turbo or boost on, an SMT sibling, a busy host. Notes: no cpufreq (the
+ * min ≠ max frequency, turbo or boost on, an SMT sibling, a busy host, a CFS CPU quota. Notes: no cpufreq (the
  * clock probe stands in), ASLR on (each trial process gets a fresh layout — guide §3.4 wants that),
  * a measuring CPU that is not isolated, a hybrid CPU (which core type measured).
  *
@@ -51,6 +51,7 @@ export const HOST_FINDING_SEVERITY: Readonly<Record<HostFindingCode, 'problem' |
   'turbo-on': 'problem',
   'smt-sibling-active': 'problem',
   'high-load': 'problem',
+  'cpu-quota': 'problem',
   'no-cpufreq': 'note',
   'aslr-on': 'note',
   'not-isolated': 'note',

@@ -1,5 +1,7 @@
 export { allowedCpus, defaultMeasuringCpus, formatCpuList, parseCpuListText, resolvePinning } from './cpu-affinity.js';
 export type { CpuPinning } from './cpu-affinity.js';
+export { claimMeasuringCpu, defaultCpuLockDirectory, describeCpuClaim } from './claim-measuring-cpu.js';
+export type { ClaimMeasuringCpuOptions, CpuClaim } from './claim-measuring-cpu.js';
 export { aggregatePerCall } from './aggregate-per-call.js';
 export { assessHost } from './assess-host.js';
 export type { AssessHostOptions, HostAssessment, TscHzSource } from './assess-host.js';
@@ -94,6 +96,9 @@ export { CLOCK_PROBE_STEADY_IQR_RELATIVE, probeClock } from './probe-clock.js';
 export type { ClockProbe, ProbeClockOptions } from './probe-clock.js';
 export { readDriverInfo } from './read-driver-info.js';
 export type { ReadDriverInfoOptions } from './read-driver-info.js';
+export { readCpuQuota } from './read-cpu-quota.js';
+export type { ReadCpuQuotaOptions } from './read-cpu-quota.js';
+export { describeCpuQuota } from './describe-cpu-quota.js';
 export { readHostEnvironment } from './read-host-environment.js';
 export type { ReadHostEnvironmentOptions } from './read-host-environment.js';
 export { measurementWarnings, timeOperation } from './time-operation.js';

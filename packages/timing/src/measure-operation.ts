@@ -1,4 +1,6 @@
 import os from 'node:os';
+import type { CpuQuota } from '@ngcc-perf/record';
+import { readCpuQuota } from './read-cpu-quota.js';
 import type { MeasuredCounter } from './counter-types.js';
 import { aggregatePerCall } from './aggregate-per-call.js';
 import { deriveStatistics, type DerivationTrial } from './derive-statistics.js';
@@ -57,6 +59,12 @@ export interface MeasureOperationOptions extends PlanOperationOptions {
    * without writing; `off` skips the check (`hostProblems: null`).
    */
   hostCheck?: HostCheck;
+  /**
+   * The CFS CPU quota the driver processes run under; default: `readCpuQuota()` of this host. The
+   * disturbed-trial reasons and the warnings name it as the cause of stops and slow trials instead
+   * of asking for a quieter host. `null`: none.
+   */
+  cpuQuota?: CpuQuota | null;
 }
 
 const runAtOnce = (): Promise<() => void> => Promise.resolve(() => undefined);
@@ -114,6 +122,8 @@ export async function measureOperation(options: MeasureOperationOptions): Promis
   delete (planOptions as MeasureOperationOptions).perCallSample;
   delete (planOptions as MeasureOperationOptions).takeTurn;
   delete (planOptions as MeasureOperationOptions).hostCheck;
+  delete (planOptions as MeasureOperationOptions).cpuQuota;
+  const cpuQuota = options.cpuQuota === undefined ? readCpuQuota() : options.cpuQuota;
   const takeTurn = options.takeTurn ?? runAtOnce;
   const pinning = resolvePinning(options.cpu);
   const planned = await inTurn(takeTurn, 0, () => planOperation({ ...planOptions, cpu: pinning.cpu, runner }));
@@ -142,7 +152,7 @@ export async function measureOperation(options: MeasureOperationOptions): Promis
         ? null
         : markPerCallBelowResolution(
             withSample(
-              deriveStatistics(completed, options.messageBytes, { counterKind: counter?.kind ?? null }),
+              deriveStatistics(completed, options.messageBytes, { counterKind: counter?.kind ?? null, cpuQuota }),
               perCallSample,
             ),
             counter?.resolutionTicks,
@@ -192,6 +202,7 @@ export async function measureOperation(options: MeasureOperationOptions): Promis
         args,
         plan,
         state,
+        cpuQuota,
         onAttempt: (attempt, process, disturbedReasons, rerun) =>
           options.onProgress?.({
             phase: 'trial',
@@ -218,7 +229,9 @@ export async function measureOperation(options: MeasureOperationOptions): Promis
       iterations: Math.min(plan.iterationsPerTrial, PER_CALL_SAMPLE_CALLS),
       scope: 'per-call' as const,
     };
-    perCallSample = (await inTurn(takeTurn, plan.trials + 1, () => runPerCallSample(runner, sampleArgs, plan))).process;
+    perCallSample = (
+      await inTurn(takeTurn, plan.trials + 1, () => runPerCallSample(runner, sampleArgs, plan, cpuQuota))
+    ).process;
     if (perCallSample.failure !== undefined) {
       return finish(
         plan,

@@ -35,6 +35,7 @@ describe('readHostEnvironment', () => {
       clocksource: 'tsc',
       hybridCoreType: null,
       smtSiblings: '0',
+      cpuQuota: null,
     });
   });
 
@@ -65,6 +66,7 @@ describe('readHostEnvironment', () => {
       clocksource: 'tsc',
       hybridCoreType: 'core', // CPUs 0-15 are the P-cores' threads, 16-19 the E-cores
       smtSiblings: '2',
+      cpuQuota: null,
     });
   });
 

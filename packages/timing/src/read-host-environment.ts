@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import type { HostEnvironment } from './host-environment.js';
+import { readCpuQuota } from './read-cpu-quota.js';
 import { expandCpuList, readFlag, readInteger, readTrimmed } from './internal/host-files.js';
 import {
   cpuFlags,
@@ -29,7 +30,8 @@ export interface ReadHostEnvironmentOptions {
  * Reads the host state guide §3.4 asks to check and record: architecture, CPU model, online CPUs,
  * virtualisation and the hypervisor, memory, OS, kernel, perf_event_paranoid, the measuring CPU's
  * cpufreq governor and limits, turbo/boost, SMT siblings, hybrid core type, isolcpus and
- * nohz_full, ASLR, the TSC flags and exposed frequency, the clocksource, and the load average.
+ * nohz_full, ASLR, the TSC flags and exposed frequency, the clocksource, the load average, and a
+ * CFS CPU quota on this process's cgroup (`readCpuQuota`).
  * Reads files only (no commands, never writes); anything the host does not expose is `null`.
  *
  * @param options - {@link ReadHostEnvironmentOptions}.
@@ -42,7 +44,8 @@ export interface ReadHostEnvironmentOptions {
  *   `/sys/class/dmi/id/{sys_vendor,product_name}`, `/sys/hypervisor/type`,
  *   `/sys/devices/system/cpu/{isolated,nohz_full}`, `/proc/sys/kernel/randomize_va_space`,
  *   `/sys/devices/system/cpu/cpuN/tsc_freq_khz`, `/sys/devices/{cpu_core,cpu_atom}/cpus`,
- *   `/sys/devices/system/clocksource/clocksource0/current_clocksource`, `/etc/os-release`.
+ *   `/sys/devices/system/clocksource/clocksource0/current_clocksource`, `/etc/os-release`,
+ *   `/proc/self/cgroup` with `/sys/fs/cgroup/…/cpu.max` or `cpu.cfs_quota_us`/`cpu.cfs_period_us`.
  * @example
  * ```ts
  * const environment = readHostEnvironment({ cpu: 1 });
@@ -90,6 +93,7 @@ export function readHostEnvironment(options: ReadHostEnvironmentOptions = {}): H
     clocksource: readTrimmed(path.join(sysRoot, 'devices/system/clocksource/clocksource0/current_clocksource')),
     hybridCoreType: readHybridCoreType(sysRoot, cpu),
     smtSiblings,
+    cpuQuota: readCpuQuota({ procRoot, sysRoot }),
   };
 }
 

@@ -8,6 +8,7 @@ import { removeTemporaryFiles, runPaths, writeJsonAtomic } from '../run-director
 import { describeIdentityDifference, type CampaignIdentity } from './campaign-identity.js';
 import type { BuildEntry, BuildFile, CampaignFile, CampaignShard } from './campaign-types.js';
 import { acquireRunLock } from './run-lock.js';
+import { describeDamagedRunFile, holdsNoEvidence } from './run-directory-contents.js';
 
 /**
  * The state of one run directory while a campaign works in it: campaign.json and build.json in
@@ -20,6 +21,11 @@ export interface RunState {
   build: BuildFile;
   /** True when the directory held a campaign already (a resume). */
   resumed: boolean;
+  /**
+   * When campaign.json was started with other parameters but the directory held no evidence (a run
+   * the host check refused): how they differed. That campaign.json was replaced, not resumed.
+   */
+  replacedUnmeasured: string | null;
   saveCampaign: () => Promise<void>;
   saveBuild: () => Promise<void>;
   /** The build.json entry of an instance, if any. */
@@ -47,11 +53,9 @@ async function readJsonIfPresent(file: string): Promise<unknown> {
   try {
     return JSON.parse(text);
   } catch (cause) {
-    throw new CampaignError(
-      'RUN_DIRECTORY',
-      `${file}: not valid JSON (${(cause as Error).message}). It was not written by ngcc-perf; use a new --out directory.`,
-      { cause },
-    );
+    throw new CampaignError('RUN_DIRECTORY', await describeDamagedRunFile(file, path.dirname(file), cause as Error), {
+      cause,
+    });
   }
 }
 
@@ -82,8 +86,12 @@ function baselineHint(existing: CampaignFile, identity: OpenRunStateOptions['ide
 /**
  * Opens a run directory for a campaign: takes its lock, removes leftovers of interrupted writes,
  * and either starts campaign.json from the identity or checks that the existing one has the same
- * system, plan parameters, build profile, candidates and shard (else the run is refused).
+ * system, plan parameters, build profile, candidates and shard (else the run is refused). A
+ * campaign.json with other parameters in a directory that holds no evidence (no build.json
+ * instance, nothing in lib/, kat/, calibration/ or records/: a run the host check refused) binds
+ * nothing and is started afresh ({@link RunState.replacedUnmeasured}).
  * @throws {@link CampaignError} `RUN_DIRECTORY` when locked, not a campaign, when campaign.json or
+ *   build.json is damaged (not valid JSON: the message says how to recover keeping the records), when campaign.json or
  *   build.json does not fit @ngcc-perf/record's schema (the message names the file and the field), or started
  *   with different parameters (the message names the field and both values).
  * @example
@@ -108,7 +116,21 @@ export async function openRunState(options: OpenRunStateOptions): Promise<RunSta
       validateRunFile(campaignPath, campaignFileSchema, found);
       existing = found as CampaignFile;
     }
+    const buildPath = path.join(directory, runPaths.build);
+    const foundBuild = await readJsonIfPresent(buildPath);
+    const build: BuildFile =
+      foundBuild === undefined
+        ? { format: BUILD_FORMAT, instances: [] }
+        : validateRunFile(buildPath, buildFileSchema, foundBuild);
     let campaign: CampaignFile;
+    let replacedUnmeasured: string | null = null;
+    if (existing !== undefined) {
+      const difference = describeIdentityDifference(existing, options.identity);
+      if (difference !== null && (await holdsNoEvidence(directory, build.instances.length))) {
+        replacedUnmeasured = difference;
+        existing = undefined;
+      }
+    }
     if (existing !== undefined) {
       const difference = describeIdentityDifference(existing, options.identity);
       if (difference !== null) {
@@ -137,12 +159,6 @@ export async function openRunState(options: OpenRunStateOptions): Promise<RunSta
         phases: {},
       };
     }
-    const buildPath = path.join(directory, runPaths.build);
-    const foundBuild = await readJsonIfPresent(buildPath);
-    const build: BuildFile =
-      foundBuild === undefined
-        ? { format: BUILD_FORMAT, instances: [] }
-        : validateRunFile(buildPath, buildFileSchema, foundBuild);
     const order = campaign.candidates.flatMap((c) => c.instances.map((i) => `${c.id}/${i}`));
     let queue: Promise<void> = Promise.resolve();
     const serialized = (write: () => Promise<void>): Promise<void> => {
@@ -154,6 +170,7 @@ export async function openRunState(options: OpenRunStateOptions): Promise<RunSta
       campaign,
       build,
       resumed: existing !== undefined,
+      replacedUnmeasured,
       saveCampaign: () => serialized(() => writeJsonAtomic(path.join(directory, runPaths.campaign), state.campaign)),
       saveBuild: () => serialized(() => writeJsonAtomic(path.join(directory, runPaths.build), state.build)),
       buildEntry: (candidate, instance) =>

@@ -32,6 +32,7 @@ const VM: HostAssessment = {
     clocksource: 'tsc',
     hybridCoreType: null,
     smtSiblings: '1',
+    cpuQuota: null,
   },
   counter: {
     name: 'tsc',

@@ -54,8 +54,8 @@ export function registerReportCommand(program: Command, context: CommandContext)
       });
       const written =
         datasets.length === 1
-          ? await writeRunReports(datasets[0]!, flags.out ?? directories[0]!)
-          : await writeSite(datasets, flags.out!);
+          ? await writeRunReports(datasets[0]!, flags.out ?? directories[0]!, { runDirectory: directories[0]! })
+          : await writeSite(datasets, flags.out!, directories);
       // the site index last: it links every page, so it is the one to open
       const last = REPORT_PATHS.siteIndexHtml;
       const ordered = [...written.filter((file) => file !== last), ...written.filter((file) => file === last)];

@@ -299,14 +299,15 @@ export function registerRunCommand(program: Command, context: CommandContext): v
             `[ngcc-perf] no instance was built (see build.json for each one's build detail): exit ${EXIT_NOT_VOUCHED}\n`,
           );
         if (flags.countInstructions !== undefined) context.io.stderr(describeCountingShare(result));
-        if (result.summaryHtml !== null)
-          for (const line of await renderRunAnswer(result.runDirectory)) context.io.stderr(`${line}\n`);
         if (result.records.failed > 0) {
           context.io.stderr(
             `[ngcc-perf] ${result.records.failed} operation(s) failed (see their records; running again retries them): exit ${EXIT_NOT_VOUCHED}\n`,
           );
         }
       }
+      // the result table (every measured size) and the page paths: results, on stdout
+      if (!flags.quiet && result.summaryHtml !== null)
+        for (const line of await renderRunAnswer(result.runDirectory)) context.io.stdout(`${line}\n`);
       // the candidate pages, then the summary last: it links every page, so it is the one to open
       const pages = result.summaryHtml === null ? result.reportsHtml : [...result.reportsHtml, result.summaryHtml];
       const outputs = pages.map((report) => path.join(result.runDirectory, report));

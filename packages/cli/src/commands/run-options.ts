@@ -1,7 +1,7 @@
 import { CliError } from '../cli-error.js';
 import { parseInteger } from '../parse-options.js';
 import { BUILD_PROFILES, CAMPAIGN_PHASES, type BuildProfile, type CampaignPhase } from '@ngcc-perf/campaign';
-import { allowedCpus, defaultMeasuringCpus, parseCpuListText } from '@ngcc-perf/timing';
+import { allowedCpus, parseCpuListText } from '@ngcc-perf/timing';
 
 /**
  * Parses `--cpus 2,3,4` (or `2-4`): CPUs this process may use, one measuring worker each.
@@ -25,17 +25,18 @@ export function parseCpus(value: string, allowed: readonly number[] = allowedCpu
 }
 
 /**
- * The measuring CPUs from `--cpu`/`--cpus`; default the campaign's (the last CPU this process may use).
+ * The measuring CPUs from `--cpu`/`--cpus`; undefined without either: the campaign then claims the
+ * last CPU this process may use that no other running ngcc-perf holds (`claimMeasuringCpu`).
  * @example
  * measuringCpus({ cpus: '0,1' }); // [0, 1]
  */
-export function measuringCpus(flags: { cpu?: string; cpus?: string }): number[] {
+export function measuringCpus(flags: { cpu?: string; cpus?: string }): number[] | undefined {
   const allowed = allowedCpus();
   if (flags.cpu !== undefined && flags.cpus !== undefined)
     throw new CliError('USAGE', 'give --cpu N or --cpus LIST, not both.');
   if (flags.cpus !== undefined) return parseCpus(flags.cpus, allowed);
   if (flags.cpu !== undefined) return parseCpus(String(parseInteger('--cpu', flags.cpu, 0, 4095)), allowed, '--cpu');
-  return defaultMeasuringCpus(allowed);
+  return undefined;
 }
 
 /**

@@ -1,6 +1,7 @@
 // The baseline table of a system (the published index's table of the ICCS helpers): one row per
 // baseline instance — helper, output width — and its headline per call at every message length
 // the campaign measured. The data model is separate from the block so other pages can reuse it.
+import { katVerdictMeaning } from '../kat-verdict-meanings.js';
 import { formatCycles } from '@ngcc-perf/stats';
 import { recordHeadline } from '../record-headline.js';
 import { codeSpan } from './report-model.js';
@@ -36,7 +37,7 @@ export function baselineRows(dataset: Dataset): BaselineRow[] {
         helper: entry.helper,
         instance: entry.instance,
         digestBits: entry.digestBits,
-        kat: built?.kat ?? '—',
+        kat: built === undefined ? '—' : katVerdictMeaning(built.kat).label,
         medianCyclesBySize: sizes.map((messageBytes) => {
           const record = records.find((item) => item.messageBytes === messageBytes);
           return {

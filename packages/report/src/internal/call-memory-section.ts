@@ -89,6 +89,36 @@ function growthNote(records: TimingRecord[]): Block {
   return paragraph(...inlines);
 }
 
+/** Per instance, the threads its call started: the stack figure is then the deepest thread's, or misses some. */
+function threadNotes(records: TimingRecord[]): Block[] {
+  const byInstance = new Map<string, { threads: number; unmeasured: number; workerDeeper: boolean }>();
+  for (const record of records) {
+    const memory = record.memory;
+    const threads = memory?.threadsCreated ?? 0;
+    if (memory === null || memory === undefined || threads === 0) continue;
+    const entry = byInstance.get(record.instance) ?? { threads: 0, unmeasured: 0, workerDeeper: false };
+    entry.threads = Math.max(entry.threads, threads);
+    entry.unmeasured = Math.max(entry.unmeasured, memory.workerStacksUnmeasured ?? 0);
+    entry.workerDeeper ||= (memory.workerStackHighWaterBytes ?? 0) > (memory.callerStackHighWaterBytes ?? Infinity);
+    byInstance.set(record.instance, entry);
+  }
+  return [...byInstance].map(([instance, entry]) => {
+    const started = `${entry.threads} thread${entry.threads === 1 ? '' : 's'}`;
+    const inlines: Inline[] = [
+      entry.unmeasured > 0 ? '⚠ ' : '',
+      codeSpan(instance),
+      ` starts ${started} in its call: the stack figure is the deepest of the calling thread and those threads` +
+        (entry.workerDeeper ? ' (a worker thread’s stack, deeper than the calling thread’s)' : ''),
+    ];
+    if (entry.unmeasured > 0) {
+      inlines.push(
+        `; ${entry.unmeasured} of them ran on a stack the library gave it, whose depth is not measured, so the stack figure may be too low`,
+      );
+    }
+    return paragraph(...inlines, '.');
+  });
+}
+
 function failureNote(records: TimingRecord[]): Block[] {
   const failed = records.filter(
     (record) => (record.memory === null || record.memory === undefined) && typeof record.memoryFailure === 'string',
@@ -126,6 +156,7 @@ export function buildCallMemoryBlocks(records: TimingRecord[]): Block[] {
       numeric: [false, false, true, true, true, true],
       rows: collapsedMemoryRows(records),
     },
+    ...threadNotes(records),
     ...failureNote(records),
     growthNote(records),
   ];

@@ -1,5 +1,6 @@
 // Assembles the model of one candidate's page: title, introduction, sections 1–5 and 7 (hash
 // reports have no section 6), footer. Section order and headings: guide §3.5.
+import { katVerdictMeaning } from '../kat-verdict-meanings.js';
 import { createCandidateContext, describeArchitecture } from './candidate-context.js';
 import { buildConstantTimeSection } from './constant-time-section.js';
 import { buildEnvironmentSection } from './environment-section.js';
@@ -51,8 +52,23 @@ function buildBasicSection(context: CandidateContext): ReportSection {
 }
 
 function katCell(entry: BuildInstance): Inline[] {
-  if (entry.kat === 'PASS') return ['PASS'];
-  return [entry.katDetail === null ? `⚠ ${entry.kat}` : `⚠ ${entry.kat}: ${entry.katDetail}`];
+  const { label, outcome } = katVerdictMeaning(entry.kat);
+  if (outcome === 'correct') return [label];
+  return [entry.katDetail === null ? label : `${label}: ${entry.katDetail}`];
+}
+
+/** What each verdict other than PASS on this page means, one line each (`KAT_VERDICT_MEANINGS`). */
+function katMeaningBlocks(instances: BuildInstance[]): Block[] {
+  const verdicts = [...new Set(instances.map((entry) => entry.kat))].filter((verdict) => verdict !== 'PASS');
+  if (verdicts.length === 0) return [];
+  return [
+    {
+      kind: 'list',
+      items: verdicts.map((verdict): Inline[] => [
+        `${katVerdictMeaning(verdict).label}: the instance ${katVerdictMeaning(verdict).meaning}.`,
+      ]),
+    },
+  ];
 }
 
 function buildKatSection(context: CandidateContext): ReportSection {
@@ -64,7 +80,7 @@ function buildKatSection(context: CandidateContext): ReportSection {
         'Before any timing, each library regenerated the known-answer files, and each file was compared by the SHA-256 digest of its canonical form with the candidate’s ',
         codeSpan('kat.sha256'),
         ' manifest (or with the submitted file where the manifest has no entry). A PASS covers only KAT_2_12 (every message length from 0 to 4096 bits) and KAT_2_23 (three messages of 2^23 bits); the optional KAT_Loop and KAT_2_33 files are not part of it. ' +
-          'An instance marked ⚠ did not pass; it is still timed unless its library failed to load or crashed.',
+          'An instance without a PASS is still timed unless its library failed to load or crashed; what its verdict means is listed under the table.',
       ),
       {
         kind: 'table',
@@ -73,6 +89,7 @@ function buildKatSection(context: CandidateContext): ReportSection {
         numeric: [false, false, false],
         rows: context.instances.map((entry) => [[codeSpan(entry.instance)], [entry.flags], katCell(entry)]),
       },
+      ...katMeaningBlocks(context.instances),
       ...buildFlagsBlocks(context.instances),
       ...katReferenceBlocks(context.instances),
       ...packageKatBlocks(context.instances),
@@ -96,6 +113,8 @@ function buildFlagsBlocks(instances: BuildInstance[]): Block[] {
 export interface CandidatePageOptions {
   /** Other systems with a page of this candidate in the same `reports/<candidate>/` folder. */
   otherSystems?: readonly string[];
+  /** The run files the page links are copied into `evidence/<system>/` of the output folder. */
+  evidenceCopied?: boolean;
 }
 
 /** The rendering-neutral report of one candidate; throws ReportError UNKNOWN_CANDIDATE. */
@@ -127,7 +146,7 @@ export function buildCandidateReport(
       buildPerformanceSection(context),
       buildResourceSection(context),
       ...[buildConstantTimeSection(context.instances)].flatMap((section) => (section === null ? [] : [section])),
-      buildEvidenceSection(context, format),
+      buildEvidenceSection(context, format, options.evidenceCopied === true),
     ],
     footer: [
       paragraph(

@@ -17,8 +17,8 @@ function fileName(file: string): string {
  * The file as a link on the HTML page (relative, so the run directory can be published as it is);
  * the Markdown page keeps the seeds' code span.
  */
-function fileCell(file: string, format: PageFormat): Inline[] {
-  return format === 'html' ? [link(runFileFromCandidate(file), codeSpan(file))] : [codeSpan(file)];
+function fileCell(file: string, format: PageFormat, copiedTo: string | undefined): Inline[] {
+  return format === 'html' ? [link(runFileFromCandidate(file, copiedTo), codeSpan(file))] : [codeSpan(file)];
 }
 
 /** HTML: natural order (hash_128 before hash_1024); Markdown: the seeds' text order, unchanged. */
@@ -27,7 +27,12 @@ function compareNames(left: string, right: string, format: PageFormat): number {
   return left < right ? -1 : left > right ? 1 : 0;
 }
 
-export function buildEvidenceSection(context: CandidateContext, format: PageFormat): ReportSection {
+export function buildEvidenceSection(
+  context: CandidateContext,
+  format: PageFormat,
+  evidenceCopied = false,
+): ReportSection {
+  const copiedTo = evidenceCopied ? `evidence/${context.dataset.campaign.systemId}` : undefined;
   const rows: Inline[][][] = [];
   for (const entry of context.instances) {
     if (entry.katLog !== null) {
@@ -35,7 +40,7 @@ export function buildEvidenceSection(context: CandidateContext, format: PageForm
         entry.katLogSha256 === null
           ? ['KAT log']
           : ['KAT log (sha256 ', codeSpan(formatDigestShort(entry.katLogSha256)), ')'];
-      rows.push([[codeSpan(entry.instance)], digest, fileCell(entry.katLog, format)]);
+      rows.push([[codeSpan(entry.instance)], digest, fileCell(entry.katLog, format, copiedTo)]);
     }
     const timing = context.records
       .filter(({ record }) => record.instance === entry.instance)
@@ -44,7 +49,7 @@ export function buildEvidenceSection(context: CandidateContext, format: PageForm
       rows.push([
         [codeSpan(entry.instance)],
         [`timing ${record.operation}_${record.messageBytes}`],
-        fileCell(file, format),
+        fileCell(file, format, copiedTo),
       ]);
     }
   }
@@ -57,7 +62,9 @@ export function buildEvidenceSection(context: CandidateContext, format: PageForm
         codeSpan('campaign.json'),
         ' and ',
         codeSpan('build.json'),
-        '; each JSON record keeps the commands, plan, counter and trials its figures were computed from.',
+        '; each JSON record keeps the commands, plan, counter and trials its figures were computed from.' +
+          (copiedTo === undefined ? '' : ' These pages were written outside the run directory: '),
+        ...(copiedTo === undefined ? [] : [codeSpan(`${copiedTo}/`), ' of this site holds copies of those files.']),
       ),
       {
         kind: 'table',

@@ -1,6 +1,7 @@
 // The first screen of a candidate page: per instance, the KAT verdict, cycles/byte and MB/s at
 // the longest message measured, and the memory (static image, stack, heap peak) — everything an
 // evaluator looks for, before the seed-layout sections.
+import { katVerdictInline as verdictInline } from './kat-verdict-inline.js';
 import { formatMemoryBytes } from '../format-memory-bytes.js';
 import { formatMegabytesPerSecond } from '@ngcc-perf/stats';
 import { formatRecordBaselineMultiple } from '../baseline-figures.js';
@@ -16,9 +17,9 @@ import type { BuildInstance } from '@ngcc-perf/record';
 import type { TimingRecord } from '@ngcc-perf/record';
 import type { Block, Inline } from './report-model.js';
 
-/** The KAT verdict as the headline shows it: PASS in green, anything else ⚠ in red. */
+/** The KAT verdict as the headline shows it: its label and tone from `KAT_VERDICT_MEANINGS`. */
 export function katVerdictInline(entry: BuildInstance): Inline {
-  return entry.kat === 'PASS' ? { text: 'PASS', tone: 'good' } : { text: `⚠ ${entry.kat}`, tone: 'bad' };
+  return verdictInline(entry.kat);
 }
 
 function longestComplete(records: TimingRecord[]): TimingRecord | undefined {

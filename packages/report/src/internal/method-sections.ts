@@ -1,5 +1,6 @@
 // Sections of the method page: the plan as run, the counters, CPUs, host state at start and
 // end, builds with full flags and digests, tools, formulas and the records' warnings.
+import { katVerdictMeaning } from '../kat-verdict-meanings.js';
 import { formatSeconds } from '@ngcc-perf/stats';
 import { counterTerm } from './counter-term.js';
 import { codeSpan, paragraph } from './report-model.js';
@@ -217,7 +218,7 @@ export function buildSection(dataset: Dataset): ReportSection {
     [codeSpan(entry.buildFlags)],
     [entry.librarySha256 === null ? '—' : codeSpan(entry.librarySha256)],
     [entry.imageBytes === null ? '—' : String(entry.imageBytes)],
-    [entry.kat],
+    [katVerdictMeaning(entry.kat).label],
   ]);
   const { tools } = dataset.campaign;
   return {

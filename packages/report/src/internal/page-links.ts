@@ -18,9 +18,12 @@ export function methodFromCandidate(systemId: string, format: PageFormat): strin
   return `../method_${systemId}.${format}`;
 }
 
-/** From `reports/<candidate>/`: a file of the run directory given relative to it (a record, a KAT log). */
-export function runFileFromCandidate(file: string): string {
-  return `../../${file}`;
+/**
+ * From `reports/<candidate>/`: a file of the run directory given relative to it (a record, a KAT
+ * log); with `copiedTo`, the folder of the output where the run's files were copied (`evidence/x86_1`).
+ */
+export function runFileFromCandidate(file: string, copiedTo?: string): string {
+  return copiedTo === undefined ? `../../${file}` : `../../${copiedTo}/${file}`;
 }
 
 /** From `reports/<candidate>/`: the same candidate on another system (pages of one output directory). */

@@ -1,5 +1,6 @@
 // §4 Performance: what the counter is, how trials were run, the timing table, the per-call
 // table (when records have per-call figures) and the charts.
+import { katVerdictMeaning, type KatOutcome } from '../kat-verdict-meanings.js';
 import {
   formatCycles,
   formatCyclesPerByte,
@@ -74,8 +75,31 @@ function trialShape(record: TimingRecord): string {
   return `${total} (${iterations.length} trials)`;
 }
 
+/** The mark beside an instance whose KAT did not pass: ⚠ for wrong answers or a failed run, ? when not checked. */
+const OUTCOME_MARK: Record<KatOutcome, string> = { correct: '', wrong: ' ⚠', faulted: ' ⚠', unchecked: ' ?' };
+
 function instanceCell(record: TimingRecord): Inline[] {
-  return record.kat === 'PASS' ? [codeSpan(record.instance)] : [codeSpan(record.instance), ' ⚠'];
+  const mark = OUTCOME_MARK[katVerdictMeaning(record.kat).outcome];
+  return mark === '' ? [codeSpan(record.instance)] : [codeSpan(record.instance), mark];
+}
+
+/** One sentence per kind of mark in the table, each from the verdicts' meanings. */
+function markSentences(records: TimingRecord[]): Block[] {
+  const outcomes = new Set(records.map((record) => katVerdictMeaning(record.kat).outcome));
+  const sentences: string[] = [];
+  if (outcomes.has('wrong'))
+    sentences.push(
+      '⚠ beside a MISMATCH (section 3) marks an instance that gives wrong answers: its figures describe an implementation that is not correct.',
+    );
+  if (outcomes.has('faulted'))
+    sentences.push(
+      '⚠ beside a CRYPTOFAIL, OVERFLOW, TIMEOUT or CRASH (section 3) marks an instance whose KAT run failed: its figures describe an implementation that misbehaves.',
+    );
+  if (outcomes.has('unchecked'))
+    sentences.push(
+      '? marks an instance whose answers were not checked (NOKAT, section 3: no reference digest to compare with): its figures are of code whose correctness is not known.',
+    );
+  return sentences.map((sentence) => paragraph(sentence));
 }
 
 function performanceRow(record: TimingRecord): Inline[][] {
@@ -115,13 +139,7 @@ export function buildPerformanceSection(context: CandidateContext): ReportSectio
       ),
     );
   }
-  if (records.some((record) => record.kat !== 'PASS')) {
-    blocks.push(
-      paragraph(
-        '⚠ marks an instance that did not pass KAT (section 3); its figures are shown but describe an implementation that gives wrong answers.',
-      ),
-    );
-  }
+  blocks.push(...markSentences(records));
   if (records.length === 0) blocks.push(paragraph('No timing record exists for this candidate.'));
   blocks.push({
     kind: 'table',

@@ -1,6 +1,7 @@
 // What a ranking page shows, before rendering: the eligible instances, one representative per
 // candidate (others listed under it), the figures of every metric and their rank ranges
 // (rankByMetrics of @ngcc-perf/stats, so that no position is noise).
+import { katEligible } from '../kat-verdict-meanings.js';
 import { intervalOrder, rankByMetrics } from '@ngcc-perf/stats';
 import type { EstablishedOrder, IntervalFigure, MetricsRanking } from '@ngcc-perf/stats';
 import type { BuildInstance, TimingRecord } from '@ngcc-perf/record';
@@ -109,7 +110,7 @@ export function buildTargetRanking(dataset: Dataset, targetBits: SecurityTargetB
   const atWidth = candidateInstances(dataset).filter((entry) => entry.digestBits === digestBits);
   const eligible = instancesWithRecords(
     dataset,
-    atWidth.filter((entry) => entry.kat === 'PASS'),
+    atWidth.filter((entry) => katEligible(entry.kat)),
   );
   const metrics = rankingMetrics(summarySizes(dataset), eligible);
   const measured = eligible.map((item) => measure(metrics, item));
@@ -131,7 +132,7 @@ export function buildTargetRanking(dataset: Dataset, targetBits: SecurityTargetB
   return {
     metrics,
     rows: rankRows(metrics, representatives, others),
-    excluded: atWidth.filter((entry) => entry.kat !== 'PASS'),
+    excluded: atWidth.filter((entry) => !katEligible(entry.kat)),
   };
 }
 
@@ -142,7 +143,7 @@ export function buildTargetRanking(dataset: Dataset, targetBits: SecurityTargetB
 export function buildInstanceRanking(dataset: Dataset): Ranking {
   const eligible = instancesWithRecords(
     dataset,
-    candidateInstances(dataset).filter((entry) => entry.kat === 'PASS'),
+    candidateInstances(dataset).filter((entry) => katEligible(entry.kat)),
   );
   const metrics = rankingMetrics(summarySizes(dataset), eligible);
   return {
@@ -152,6 +153,6 @@ export function buildInstanceRanking(dataset: Dataset): Ranking {
       eligible.map((item) => measure(metrics, item)),
       new Map(),
     ),
-    excluded: candidateInstances(dataset).filter((entry) => entry.kat !== 'PASS'),
+    excluded: candidateInstances(dataset).filter((entry) => !katEligible(entry.kat)),
   };
 }

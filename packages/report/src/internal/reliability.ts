@@ -30,13 +30,26 @@ export function cvCell(record: TimingRecord): string {
   return isUnsteady(record) ? `${text} ${UNSTEADY_MARKER}` : text;
 }
 
-/** 95 % interval of the mean in cycles/byte, `31.2–31.9`; `—` with a single trial. */
-export function formatIntervalPerByte(record: TimingRecord): string {
-  if (record.status !== 'complete') return '—';
+/**
+ * The 95 % interval of the mean cost per call (guide §3.4.2: the t-interval of the trial means,
+ * `derived.ciLowCycles`–`ciHighCycles`), as every page and export shows it: the lower bound cut at 0,
+ * since no call costs less than nothing (with two trials far apart the t-interval reaches below
+ * zero). Null for a failed record or one without an interval (a single trial). The one definition
+ * of this interval for the pages and the CSV.
+ */
+export function meanIntervalCycles(record: TimingRecord): { lowCycles: number; highCycles: number } | null {
+  if (record.status !== 'complete') return null;
   const { ciLowCycles, ciHighCycles } = record.derived;
-  if (typeof ciLowCycles !== 'number' || typeof ciHighCycles !== 'number') return '—';
-  const low = Math.max(0, ciLowCycles) / record.messageBytes;
-  return `${formatCyclesPerByte(low)}–${formatCyclesPerByte(ciHighCycles / record.messageBytes)}`;
+  if (typeof ciLowCycles !== 'number' || typeof ciHighCycles !== 'number') return null;
+  return { lowCycles: Math.max(0, ciLowCycles), highCycles: ciHighCycles };
+}
+
+/** {@link meanIntervalCycles} in cycles/byte, `31.2–31.9`; `—` with a single trial. */
+export function formatIntervalPerByte(record: TimingRecord): string {
+  const interval = meanIntervalCycles(record);
+  if (interval === null) return '—';
+  const perByte = (cycles: number): string => formatCyclesPerByte(cycles / record.messageBytes);
+  return `${perByte(interval.lowCycles)}–${perByte(interval.highCycles)}`;
 }
 
 /**

@@ -1,6 +1,7 @@
 // One summary row per built instance: the headline cycles at the summary's sizes (32 B, 1 KiB and
 // 64 KiB when measured, else sizes the run has), the headline cycles/byte with its interval and
 // the multiple of the baseline at the longest of them, the KAT verdict and short notes.
+import { katEligible, katVerdictMeaning } from '../kat-verdict-meanings.js';
 import { findCallMemoryGrowth } from '../call-memory-growth.js';
 import { formatMemoryBytes } from '../format-memory-bytes.js';
 import { formatCycles, intervalOrder, rankByIntervals, type HeadlineFigure, type IntervalRank } from '@ngcc-perf/stats';
@@ -135,11 +136,12 @@ export function buildSummaryRows(dataset: Dataset): SummaryRow[] {
       baselineRatio: perByte === undefined ? null : (recordBaselineMultiple(dataset, perByte)?.ratio ?? null),
       unsteadyAtPerByte: unsteady,
       rank: null,
-      kat: entry.kat === 'PASS' ? 'PASS' : `⚠ ${entry.kat}`,
+      kat: katVerdictMeaning(entry.kat).label,
       notes: notesOf(entry, records),
     };
   });
-  const ranked = rows.filter((row) => row.headline !== null && !row.baseline);
+  // as the ranking pages: only instances that passed their KAT are ranked
+  const ranked = rows.filter((row) => row.headline !== null && !row.baseline && katEligible(row.entry.kat));
   const figures = ranked.map(({ headline }) => ({
     estimate: headline!.medianCycles,
     ciLow: headline!.lowCycles ?? -Infinity,

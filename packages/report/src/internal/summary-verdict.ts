@@ -2,6 +2,7 @@
 // constant-time verdicts) and, when the host checks found problems, the warning that the figures
 // were measured on a host not fit for measuring.
 import { isBaselineCandidate } from '../baseline-figures.js';
+import { countKatOutcomes } from '../kat-verdict-meanings.js';
 import { paragraph } from './report-model.js';
 import type { Dataset } from '../dataset.js';
 import type { Block } from './report-model.js';
@@ -12,9 +13,10 @@ const plural = (count: number, word: string): string => `${count} ${word}${count
 export function buildVerdictLine(dataset: Dataset): Block {
   const entries = dataset.build.instances.filter((entry) => !isBaselineCandidate(dataset, entry));
   const candidates = new Set(entries.map((entry) => entry.candidate)).size;
-  const pass = entries.filter((entry) => entry.kat === 'PASS').length;
-  const notChecked = entries.filter((entry) => entry.kat === null || entry.kat === 'NOKAT').length;
-  const fail = entries.length - pass - notChecked;
+  const counts = countKatOutcomes(entries.map((entry) => entry.kat));
+  const pass = counts.correct;
+  const notChecked = counts.unchecked;
+  const fail = counts.wrong + counts.faulted;
   const audited = entries.filter((entry) => entry.ct !== undefined && entry.ct !== null);
   const constantTime = audited.filter((entry) => entry.ct!.verdict === 'constant-time').length;
   const secret = audited.filter((entry) => entry.ct!.verdict === 'secret-dependent').length;

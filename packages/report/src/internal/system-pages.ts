@@ -11,23 +11,41 @@ import {
 import type { PageFormat, RankingScope } from './page-links.js';
 import { codeSpan, link } from './report-model.js';
 import type { Inline } from './report-model.js';
+import { buildInstanceRanking, buildTargetRanking } from './ranking-model.js';
+import type { Dataset } from '../dataset.js';
 
 /** The ranking pages of a system, in the order the index lists them. */
 export const RANKING_SCOPES: readonly RankingScope[] = [128, 256, 512, 'instances'];
 
-/** One list item per system page. */
-export function systemPageLinks(systemId: string, format: PageFormat): Inline[][] {
+/**
+ * The ranking pages, each linked only when it ranks an instance: a target with no eligible instance
+ * is named as such instead of linking a page that says so.
+ */
+function rankingLinks(dataset: Dataset, format: PageFormat): Inline[] {
+  const systemId = dataset.campaign.systemId;
+  const item = (scope: RankingScope, label: string): Inline[] => {
+    const ranking = scope === 'instances' ? buildInstanceRanking(dataset) : buildTargetRanking(dataset, scope);
+    return ranking.rows.length > 0
+      ? [link(rankingFromReports(systemId, scope, format), label)]
+      : [`${label} (no eligible instance)`];
+  };
   return [
-    [
-      'ranking by security target: ',
-      link(rankingFromReports(systemId, 128, format), '128-bit'),
-      ', ',
-      link(rankingFromReports(systemId, 256, format), '256-bit'),
-      ', ',
-      link(rankingFromReports(systemId, 512, format), '512-bit'),
-      '; ',
-      link(rankingFromReports(systemId, 'instances', format), 'every instance'),
-    ],
+    'ranking by security target: ',
+    ...item(128, '128-bit'),
+    ', ',
+    ...item(256, '256-bit'),
+    ', ',
+    ...item(512, '512-bit'),
+    '; ',
+    ...item('instances', 'every instance'),
+  ];
+}
+
+/** One list item per system page. */
+export function systemPageLinks(dataset: Dataset, format: PageFormat): Inline[][] {
+  const systemId = dataset.campaign.systemId;
+  return [
+    rankingLinks(dataset, format),
     [link(constantTimeFromReports(systemId, format), 'constant-time audit'), ': every finding of every candidate'],
     [link(summaryFromReports(systemId, format), 'summary'), ': every instance with its trial CV and notes'],
     [link(methodFromSummary(systemId, format), 'method'), ': plan, counter, host state, builds'],

@@ -1,6 +1,7 @@
 import type { SampleStats, TukeyOutliers } from '@ngcc-perf/stats';
 import type { DisturbanceCode, DisturbedReason, RerunStop } from '../trial-types.js';
-import { outlierWarning, type CounterKind } from '@ngcc-perf/record';
+import { outlierWarning, type CounterKind, type CpuQuota } from '@ngcc-perf/record';
+import { cpuQuotaFigures } from '../describe-cpu-quota.js';
 
 /** What the warnings look at, per trial. */
 export interface WarningTrial {
@@ -25,7 +26,9 @@ const percent = (fraction: number) => `${(fraction * 100).toFixed(2)} %`;
 
 /**
  * The record's warning sentences, in a fixed order: too few trials, CV above its limit, each
- * outlier trial, each disturbed trial that was kept, then one line per flag-only disturbance.
+ * outlier trial, each disturbed trial that was kept, then one line per flag-only disturbance, and
+ * last, under a CFS CPU quota, the quota as the cause (the CV warning then asks to lift it, not for
+ * a quieter host).
  */
 export function derivationWarnings(
   trials: readonly WarningTrial[],
@@ -36,6 +39,7 @@ export function derivationWarnings(
   messageBytes: number,
   longMessageBytes: number,
   counterKind: CounterKind | null,
+  cpuQuota: CpuQuota | null = null,
 ): string[] {
   const warnings: string[] = [];
   if (trials.length < 2) {
@@ -48,7 +52,9 @@ export function derivationWarnings(
         : `messages under ${longMessageBytes} B`;
     warnings.push(
       `CV of the trial means is ${percent(stats.cv)}, above the ${percent(cvLimit)} limit for ${range}: ` +
-        'the trials disagree; measure on a quieter host or with longer trials',
+        (cpuQuota === null
+          ? 'the trials disagree; measure on a quieter host or with longer trials'
+          : `the trials disagree under the CFS CPU quota of ${cpuQuotaFigures(cpuQuota)}; lift the quota: the host's other work is not the cause`),
     );
   }
   for (const index of outliers.outlierIndices) {
@@ -70,6 +76,12 @@ export function derivationWarnings(
   for (const [code, count] of flaggedOnly) {
     warnings.push(
       `${count} of ${trials.length} trials had ${DISTURBANCE_LABEL[code]} during the timed loop (flagged, not rerun)`,
+    );
+  }
+  if (cpuQuota !== null) {
+    warnings.push(
+      `every trial ran under a CFS CPU quota of ${cpuQuotaFigures(cpuQuota)}: the kernel throttles the process, ` +
+        "so calls are slower and preemptions are the quota's, not other work's; lift the quota to measure the library",
     );
   }
   return warnings;

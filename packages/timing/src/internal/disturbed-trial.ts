@@ -1,4 +1,6 @@
+import type { CpuQuota } from '@ngcc-perf/record';
 import type { CounterKind } from '../counter-types.js';
+import { cpuQuotaFigures } from '../describe-cpu-quota.js';
 import { RUN_DELAY_RERUN_SHARE } from '../timing-options.js';
 import type { DisturbedReason, TrialFigures } from '../trial-types.js';
 
@@ -8,6 +10,8 @@ export interface DisturbanceRule {
   coreClockHz?: number;
   /** Rerun for involuntary context switches (else they are only flagged). */
   rerunOnContextSwitch: boolean;
+  /** The CFS CPU quota the process runs under: its stops are then named as throttling, not as other work. */
+  cpuQuota?: CpuQuota | null;
 }
 
 /** Share of the core clock below which a trial ran slow: cycles/seconds < 0.95 × clock (guide §3.4). */
@@ -52,7 +56,8 @@ export function findDisturbances(
       rerun: true,
     });
   }
-  if (trial.involuntarySwitches > 0) reasons.push(contextSwitchReason(trial, rule.rerunOnContextSwitch));
+  if (trial.involuntarySwitches > 0)
+    reasons.push(contextSwitchReason(trial, rule.rerunOnContextSwitch, rule.cpuQuota ?? null));
   return reasons;
 }
 
@@ -62,8 +67,11 @@ export function findDisturbances(
  * {@link RUN_DELAY_RERUN_SHARE} of the loop is only flagged: the figure it left is off by less
  * than that share, and rerunning it on a shared host costs a whole trial for nothing.
  */
-function contextSwitchReason(trial: TrialFigures, rerunByPolicy: boolean): DisturbedReason {
-  const preempted = `preempted ${trial.involuntarySwitches} time(s) during the loop`;
+function contextSwitchReason(trial: TrialFigures, rerunByPolicy: boolean, cpuQuota: CpuQuota | null): DisturbedReason {
+  const preempted =
+    cpuQuota === null
+      ? `preempted ${trial.involuntarySwitches} time(s) during the loop`
+      : `stopped ${trial.involuntarySwitches} time(s) during the loop under the CFS CPU quota of ${cpuQuotaFigures(cpuQuota)}`;
   if (trial.runDelayNs === undefined || trial.seconds <= 0)
     return { code: 'context-switch', message: preempted, rerun: rerunByPolicy };
   const share = trial.runDelayNs / 1e9 / trial.seconds;

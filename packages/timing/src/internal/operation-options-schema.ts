@@ -49,6 +49,7 @@ export const measureOperationOptionsSchema = planOperationOptionsSchema.extend({
   perCallSample: z.boolean().optional(),
   takeTurn: callback.optional(),
   hostCheck: z.enum(['warn', 'quiet', 'off']).optional(),
+  cpuQuota: z.object({}).loose().nullable().optional(),
 });
 
 /**

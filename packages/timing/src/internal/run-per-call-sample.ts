@@ -1,3 +1,4 @@
+import type { CpuQuota } from '@ngcc-perf/record';
 import type { TimeArgs } from '../driver-args.js';
 import type { TimingRunner } from '../driver-runner.js';
 import type { MeasurementPlan } from '../measurement-types.js';
@@ -14,12 +15,14 @@ export async function runPerCallSample(
   runner: TimingRunner,
   args: TimeArgs,
   plan: MeasurementPlan,
+  cpuQuota: CpuQuota | null = null,
 ): Promise<{ process: TrialProcess }> {
   const { process, meta } = trialProcessFromRun(await runner.time(args), 1);
   if (process.trial === null) return { process };
   const reasons = findDisturbances(process.trial, process.cpu, meta?.counter.kind ?? null, {
     ...(plan.coreClockHz === null ? {} : { coreClockHz: plan.coreClockHz }),
     rerunOnContextSwitch: false,
+    cpuQuota,
   });
   const flagged = reasons.map((reason) => ({ ...reason, rerun: false }));
   return { process: flagged.length === 0 ? process : { ...process, disturbedReasons: flagged } };

@@ -1,3 +1,4 @@
+import type { CpuQuota } from '@ngcc-perf/record';
 import type { DriverMetaLine } from '../driver-lines.js';
 import type { TimeArgs } from '../driver-args.js';
 import type { TimingRunner } from '../driver-runner.js';
@@ -25,6 +26,8 @@ export interface TrialRunContext {
   plan: MeasurementPlan;
   state: TrialRunState;
   onAttempt?: (attempt: number, process: TrialProcess, reasons: DisturbedReason[], rerun: boolean) => void;
+  /** The CFS CPU quota the trials run under (named in the context-switch reason). */
+  cpuQuota?: CpuQuota | null;
 }
 
 /** The kept process of a trial, the first `meta` line seen, and how many reruns it took. */
@@ -64,6 +67,7 @@ export async function runTrial(context: TrialRunContext): Promise<TrialRunOutcom
     const reasons = findDisturbances(process.trial, process.cpu, meta?.counter.kind ?? null, {
       ...(plan.coreClockHz === null ? {} : { coreClockHz: plan.coreClockHz }),
       rerunOnContextSwitch: policy === 'rerun' || (policy === 'rerun-until-futile' && !state.contextSwitchRerunsFutile),
+      cpuQuota: context.cpuQuota ?? null,
     });
     const wantsRerun = reasons.some((reason) => reason.rerun);
     const stop = wantsRerun ? rerunStop(context, attempt, reasons, discarded) : null;
