@@ -96,7 +96,9 @@ describe('the check-host table', () => {
       'why not better        perf_event_open(PERF_COUNT_HW_CPU_CYCLES) failed: No such file or directory',
       "clock probe           tsc at 2445.40 MHz, IQR 0.000010 % over 21 windows: steady (the counter's own rate, not the core clock)",
     ]);
-    expect(text).toContain('TSC                   2445.40 MHz (driver); flags constant_tsc nonstop_tsc tsc_known_freq\n');
+    expect(text).toContain(
+      'TSC                   2445.40 MHz (driver); flags constant_tsc nonstop_tsc tsc_known_freq\n',
+    );
     expect(text).toContain('isolcpus / nohz_full  none / not exposed\n');
     expect(text).toContain('hypervisor            present, name unknown (cpuid-flag)\n');
     expect(text).toContain('Problems (2):\n  no-core-cycle-counter  no hardware cycle counter: ');

@@ -98,7 +98,9 @@ describe('planSizes', () => {
   it("words the estimate to the hundredth of a second (the seed's litchi_512 at 32 B and 64 KiB)", async () => {
     const run = await plan({ 32: planned(1.5e-6), 65536: planned(0.0009875) }, [32, 65536], true);
     // 2 × 0.5 s + 4 × 30 × (1.5 µs + 987.5 µs) = 1.11868 s
-    expect(run.result.counting?.text).toMatch(/^instruction counting \(valgrind\): about 1\.12 s more, one process per size/);
+    expect(run.result.counting?.text).toMatch(
+      /^instruction counting \(valgrind\): about 1\.12 s more, one process per size/,
+    );
   });
 
   it('stops at a library the driver cannot load, and makes no count', async () => {

@@ -130,7 +130,9 @@ describe('ngcc-perf plan --count-instructions', () => {
     );
     expect(asked.map((options) => options.messageBytes)).toEqual([32, 65536, 32]);
     // The estimate and its wording are timing's planSizes (plan-sizes.test.ts); the command prints it.
-    expect(stdout).toMatch(/^instruction counting \(valgrind\): about \d.* s more, one process per size \(one count at 32 B took 700 ms;/m);
+    expect(stdout).toMatch(
+      /^instruction counting \(valgrind\): about \d.* s more, one process per size \(one count at 32 B took 700 ms;/m,
+    );
   });
 
   it('says when counting is not possible here', async () => {

@@ -1,3 +1,4 @@
+import { describe, expect, it } from '@jest/globals';
 import { z } from 'zod';
 import { KatError } from '../kat-error.js';
 import { endLineBase, errorLineBase, readModeLines } from './read-mode-lines.js';
@@ -40,6 +41,8 @@ describe('readModeLines', () => {
     }
     expect(thrown).toBeInstanceOf(KatError);
     expect((thrown as KatError).code).toBe('DRIVER_PROTOCOL');
-    expect((thrown as KatError).message).toMatch(/driver: the error line is not valid in toy mode \(index: .*\)\. Rebuild the driver/);
+    expect((thrown as KatError).message).toMatch(
+      /driver: the error line is not valid in toy mode \(index: .*\)\. Rebuild the driver/,
+    );
   });
 });
