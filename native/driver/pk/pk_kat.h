@@ -109,4 +109,40 @@ int pk_kex_record(pk_kat *k, const unsigned char seed[PK_SEED_BYTES]);
 /* Notes a getter's figure for the meta line (set-up functions). */
 void pk_note_getter(pk_kat *k, const char *name, pk_len value);
 
+/* The steps the record flows share (pk_kat_steps.c). */
+
+/* Calls getter `s` at set-up (crash phase `phase`) and notes its figure. */
+pk_len pk_getter(pk_kat *k, pk_symbol s, const char *phase);
+
+/* The record's Count, Seed_Len and Seed lines, then the seed DRNG set to the seed. */
+void pk_record_begin(pk_kat *k, const unsigned char seed[PK_SEED_BYTES]);
+
+/* A length a call returned for an output buffer, and the buffer's capacity. */
+typedef struct {
+    const char *field;
+    pk_len length;
+    pk_len capacity;
+} pk_output;
+
+/* pk_call_end, then pk_check_length of each output in turn; the first exit
+ * code that is not DRV_EXIT_OK. */
+int pk_call_checked(pk_kat *k, const char *function, int rc, int failed, const pk_output *outputs, int count);
+
+/* A length line (fprintlen) and its bytes (fprintstr): "PK_Len = ", "PK = ". */
+void pk_text_field(pk_kat *k, const char *length_key, const char *key, const unsigned char *bytes, pk_len n);
+
+/* The key pair buffers of KEM and SIG; the lengths carry over from record to record. */
+typedef struct {
+    unsigned char *pk;
+    pk_len *pk_len;
+    pk_len pk_cap;
+    unsigned char *sk;
+    pk_len *sk_len;
+    pk_len sk_cap;
+} pk_key_pair;
+
+/* Key generation by `s` (kem_keygen, sig_keygen): the call, its pk and sk
+ * lengths checked, then PK_Len, PK, SK_Len, SK written. */
+int pk_keygen(pk_kat *k, pk_symbol s, const char *phase, pk_key_pair *keys);
+
 #endif

@@ -16,22 +16,12 @@ static struct {
     unsigned char *pk, *sk, *ss, *ss_dec, *ct;
 } kem;
 
-static pk_len get(pk_kat *k, pk_symbol s, const char *phase)
-{
-    pk_len value;
-    pk_call_begin(k, phase);
-    value = ((pk_getter_fn)k->lib.fn[s])();
-    pk_call_end(k, PK_SYMBOL_NAMES[s], 0, 0);
-    pk_note_getter(k, PK_SYMBOL_NAMES[s], value);
-    return value;
-}
-
 int pk_kem_setup(pk_kat *k)
 {
-    kem.pk_len = kem.pk_cap = get(k, PK_KEM_GET_PK, "in kem_get_pk_len_bytes before record");
-    kem.sk_len = kem.sk_cap = get(k, PK_KEM_GET_SK, "in kem_get_sk_len_bytes before record");
-    kem.ss_len = kem.ss_cap = get(k, PK_KEM_GET_SS, "in kem_get_ss_len_bytes before record");
-    kem.ct_len = kem.ct_cap = get(k, PK_KEM_GET_CT, "in kem_get_ct_len_bytes before record");
+    kem.pk_len = kem.pk_cap = pk_getter(k, PK_KEM_GET_PK, "in kem_get_pk_len_bytes before record");
+    kem.sk_len = kem.sk_cap = pk_getter(k, PK_KEM_GET_SK, "in kem_get_sk_len_bytes before record");
+    kem.ss_len = kem.ss_cap = pk_getter(k, PK_KEM_GET_SS, "in kem_get_ss_len_bytes before record");
+    kem.ct_len = kem.ct_cap = pk_getter(k, PK_KEM_GET_CT, "in kem_get_ct_len_bytes before record");
     kem.pk = pk_buffer_add(k, "pk", kem.pk_cap);
     kem.sk = pk_buffer_add(k, "sk", kem.sk_cap);
     kem.ss = pk_buffer_add(k, "ss", kem.ss_cap);
@@ -42,45 +32,36 @@ int pk_kem_setup(pk_kat *k)
 
 int pk_kem_record(pk_kat *k, const unsigned char seed[PK_SEED_BYTES])
 {
+    pk_key_pair keys = {kem.pk, &kem.pk_len, kem.pk_cap, kem.sk, &kem.sk_len, kem.sk_cap};
     pk_len ss_enc_len;
     int rc;
     int code;
     char why[160];
-    pk_text_decimal(k, "Count = ", k->record);
-    pk_text_decimal(k, "Seed_Len = ", PK_SEED_BYTES);
-    pk_text_hex(k, "Seed = ", seed, PK_SEED_BYTES);
-    pk_drng_init(k, k->lib.drng_context, seed, PK_SEED_BYTES);
+    pk_record_begin(k, seed);
 
-    pk_call_begin(k, "in kem_keygen on record");
-    rc = ((pk_keygen_fn)k->lib.fn[PK_KEM_KEYGEN])(kem.pk, &kem.pk_len, kem.sk, &kem.sk_len);
-    if ((code = pk_call_end(k, "kem_keygen", rc, rc != 0)) != DRV_EXIT_OK ||
-        (code = pk_check_length(k, "kem_keygen", "pk", kem.pk_len, kem.pk_cap)) != DRV_EXIT_OK ||
-        (code = pk_check_length(k, "kem_keygen", "sk", kem.sk_len, kem.sk_cap)) != DRV_EXIT_OK) {
+    if ((code = pk_keygen(k, PK_KEM_KEYGEN, "in kem_keygen on record", &keys)) != DRV_EXIT_OK) {
         return code;
     }
-    pk_text_length(k, "PK_Len = ", kem.pk_len);
-    pk_text_hex(k, "PK = ", kem.pk, kem.pk_len);
-    pk_text_length(k, "SK_Len = ", kem.sk_len);
-    pk_text_hex(k, "SK = ", kem.sk, kem.sk_len);
 
     pk_call_begin(k, "in kem_enc on record");
     rc = ((pk_kem_enc_fn)k->lib.fn[PK_KEM_ENC])(kem.pk, kem.pk_len, kem.ss, &kem.ss_len, kem.ct, &kem.ct_len);
-    if ((code = pk_call_end(k, "kem_enc", rc, rc != 0)) != DRV_EXIT_OK ||
-        (code = pk_check_length(k, "kem_enc", "ct", kem.ct_len, kem.ct_cap)) != DRV_EXIT_OK ||
-        (code = pk_check_length(k, "kem_enc", "ss", kem.ss_len, kem.ss_cap)) != DRV_EXIT_OK) {
-        return code;
+    {
+        const pk_output outputs[] = {{"ct", kem.ct_len, kem.ct_cap}, {"ss", kem.ss_len, kem.ss_cap}};
+        if ((code = pk_call_checked(k, "kem_enc", rc, rc != 0, outputs, 2)) != DRV_EXIT_OK) {
+            return code;
+        }
     }
-    pk_text_length(k, "CT_Len = ", kem.ct_len);
-    pk_text_hex(k, "CT = ", kem.ct, kem.ct_len);
-    pk_text_length(k, "SS_Len = ", kem.ss_len);
-    pk_text_hex(k, "SS = ", kem.ss, kem.ss_len);
+    pk_text_field(k, "CT_Len = ", "CT = ", kem.ct, kem.ct_len);
+    pk_text_field(k, "SS_Len = ", "SS = ", kem.ss, kem.ss_len);
     ss_enc_len = kem.ss_len;
 
     pk_call_begin(k, "in kem_dec on record");
     rc = ((pk_kem_dec_fn)k->lib.fn[PK_KEM_DEC])(kem.sk, kem.sk_len, kem.ct, kem.ct_len, kem.ss_dec, &kem.ss_len);
-    if ((code = pk_call_end(k, "kem_dec", rc, rc != 0)) != DRV_EXIT_OK ||
-        (code = pk_check_length(k, "kem_dec", "ss-dec", kem.ss_len, kem.ss_cap)) != DRV_EXIT_OK) {
-        return code;
+    {
+        const pk_output outputs[] = {{"ss-dec", kem.ss_len, kem.ss_cap}};
+        if ((code = pk_call_checked(k, "kem_dec", rc, rc != 0, outputs, 1)) != DRV_EXIT_OK) {
+            return code;
+        }
     }
     /* KAT_KEM.c compares ss_len bytes, the length kem_dec left. */
     pk_check(k, "decapsulation", memcmp(kem.ss, kem.ss_dec, (size_t)kem.ss_len) == 0,

@@ -21,26 +21,16 @@ static struct {
     pk_len ma_len, mb_len;
 } kex;
 
-static pk_len get(pk_kat *k, pk_symbol s, const char *phase)
-{
-    pk_len value;
-    pk_call_begin(k, phase);
-    value = ((pk_getter_fn)k->lib.fn[s])();
-    pk_call_end(k, PK_SYMBOL_NAMES[s], 0, 0);
-    pk_note_getter(k, PK_SYMBOL_NAMES[s], value);
-    return value;
-}
-
 int pk_kex_setup(pk_kat *k)
 {
     int i;
-    kex.passes = get(k, PK_KEX_GET_PASSES, "in kex_get_passes_num before record");
-    kex.pk_cap = get(k, PK_KEX_GET_PK, "in kex_get_pk_len_bytes before record");
-    kex.sk_cap = get(k, PK_KEX_GET_SK, "in kex_get_sk_len_bytes before record");
-    kex.sta_cap = get(k, PK_KEX_GET_STA, "in kex_get_sta_len_bytes before record");
-    kex.stb_cap = get(k, PK_KEX_GET_STB, "in kex_get_stb_len_bytes before record");
-    kex.ss_cap = get(k, PK_KEX_GET_SS, "in kex_get_ss_len_bytes before record");
-    kex.total = get(k, PK_KEX_GET_TOTAL, "in kex_get_total_msg_len_bytes before record");
+    kex.passes = pk_getter(k, PK_KEX_GET_PASSES, "in kex_get_passes_num before record");
+    kex.pk_cap = pk_getter(k, PK_KEX_GET_PK, "in kex_get_pk_len_bytes before record");
+    kex.sk_cap = pk_getter(k, PK_KEX_GET_SK, "in kex_get_sk_len_bytes before record");
+    kex.sta_cap = pk_getter(k, PK_KEX_GET_STA, "in kex_get_sta_len_bytes before record");
+    kex.stb_cap = pk_getter(k, PK_KEX_GET_STB, "in kex_get_stb_len_bytes before record");
+    kex.ss_cap = pk_getter(k, PK_KEX_GET_SS, "in kex_get_ss_len_bytes before record");
+    kex.total = pk_getter(k, PK_KEX_GET_TOTAL, "in kex_get_total_msg_len_bytes before record");
     if ((kex.passes >= 2 && k->lib.fn[PK_KEX_PASS2_B] == NULL) || (kex.passes >= 3 && k->lib.fn[PK_KEX_PASS3_A] == NULL)) {
         json_line *j = report_begin("LOADFAIL");
         jl_str(j, "library", k->library);
@@ -90,19 +80,18 @@ static int init_side(pk_kat *k, int responder)
     int code;
     pk_call_begin(k, responder ? "in kex_init_b on record" : "in kex_init_a on record");
     rc = ((pk_kex_init_fn)k->lib.fn[s])(pk, pk_n, sk, sk_n, st, st_n);
-    if ((code = pk_call_end(k, name, rc, rc < 0)) != DRV_EXIT_OK ||
-        (code = pk_check_length(k, name, responder ? "pkb" : "pka", *pk_n, kex.pk_cap)) != DRV_EXIT_OK ||
-        (code = pk_check_length(k, name, responder ? "skb" : "ska", *sk_n, kex.sk_cap)) != DRV_EXIT_OK ||
-        (code = pk_check_length(k, name, responder ? "stb" : "sta", *st_n, responder ? kex.stb_cap : kex.sta_cap)) !=
-            DRV_EXIT_OK) {
-        return code;
+    {
+        const pk_output outputs[] = {{responder ? "pkb" : "pka", *pk_n, kex.pk_cap},
+                                     {responder ? "skb" : "ska", *sk_n, kex.sk_cap},
+                                     {responder ? "stb" : "sta", *st_n, responder ? kex.stb_cap : kex.sta_cap}};
+        if ((code = pk_call_checked(k, name, rc, rc < 0, outputs, 3)) != DRV_EXIT_OK) {
+            return code;
+        }
     }
-    pk_text_length(k, responder ? "PKb_Len = " : "PKa_Len = ", *pk_n);
-    pk_text_hex(k, responder ? "PKb = " : "PKa = ", pk, *pk_n);
-    pk_text_length(k, responder ? "SKb_Len = " : "SKa_Len = ", *sk_n);
-    pk_text_hex(k, responder ? "SKb = " : "SKa = ", sk, *sk_n);
-    pk_text_length(k, responder ? "Init_Stb_Len = " : "Init_Sta_Len = ", *st_n);
-    pk_text_hex(k, responder ? "Init_Stb = " : "Init_Sta = ", st, *st_n);
+    pk_text_field(k, responder ? "PKb_Len = " : "PKa_Len = ", responder ? "PKb = " : "PKa = ", pk, *pk_n);
+    pk_text_field(k, responder ? "SKb_Len = " : "SKa_Len = ", responder ? "SKb = " : "SKa = ", sk, *sk_n);
+    pk_text_field(k, responder ? "Init_Stb_Len = " : "Init_Sta_Len = ", responder ? "Init_Stb = " : "Init_Sta = ", st,
+                  *st_n);
     return DRV_EXIT_OK;
 }
 
@@ -135,16 +124,15 @@ static int run_pass(pk_kat *k, int n, int *rc)
         *rc = ((pk_kex_pass_fn)k->lib.fn[PK_KEX_PASS3_A])(kex.ska, kex.ska_len, kex.pkb, kex.pkb_len, kex.m[2],
                                                           kex.m_len[2], kex.sta, &kex.sta_len, kex.m[3], &kex.m_len[3]);
     }
-    if ((code = pk_call_end(k, name, *rc, *rc < 0)) != DRV_EXIT_OK ||
-        (code = pk_check_length(k, name, responder ? "stb" : "sta", *st_n, responder ? kex.stb_cap : kex.sta_cap)) !=
-            DRV_EXIT_OK ||
-        (code = pk_check_length(k, name, MESSAGE_NAMES[n], kex.m_len[n], kex.total)) != DRV_EXIT_OK) {
-        return code;
+    {
+        const pk_output outputs[] = {{responder ? "stb" : "sta", *st_n, responder ? kex.stb_cap : kex.sta_cap},
+                                     {MESSAGE_NAMES[n], kex.m_len[n], kex.total}};
+        if ((code = pk_call_checked(k, name, *rc, *rc < 0, outputs, 2)) != DRV_EXIT_OK) {
+            return code;
+        }
     }
-    pk_text_length(k, STATE_KEYS[n][0], *st_n);
-    pk_text_hex(k, STATE_KEYS[n][1], st, *st_n);
-    pk_text_length(k, MESSAGE_KEYS[n][0], kex.m_len[n]);
-    pk_text_hex(k, MESSAGE_KEYS[n][1], kex.m[n], kex.m_len[n]);
+    pk_text_field(k, STATE_KEYS[n][0], STATE_KEYS[n][1], st, *st_n);
+    pk_text_field(k, MESSAGE_KEYS[n][0], MESSAGE_KEYS[n][1], kex.m[n], kex.m_len[n]);
     if (responder) {
         kex.mb = kex.m[n];
         kex.mb_len = kex.m_len[n];
@@ -159,7 +147,6 @@ static int derive(pk_kat *k, int responder)
 {
     pk_symbol s = responder ? PK_KEX_DERIVE_B : PK_KEX_DERIVE_A;
     int rc;
-    int code;
     pk_call_begin(k, responder ? "in kex_derive_ss_b on record" : "in kex_derive_ss_a on record");
     if (responder) {
         rc = ((pk_kex_derive_fn)k->lib.fn[s])(kex.skb, kex.skb_len, kex.pka, kex.pka_len, kex.ma, kex.ma_len, kex.stb,
@@ -168,11 +155,10 @@ static int derive(pk_kat *k, int responder)
         rc = ((pk_kex_derive_fn)k->lib.fn[s])(kex.ska, kex.ska_len, kex.pkb, kex.pkb_len, kex.mb, kex.mb_len, kex.sta,
                                               kex.sta_len, kex.ssa, &kex.ssa_len);
     }
-    if ((code = pk_call_end(k, PK_SYMBOL_NAMES[s], rc, rc < 0)) != DRV_EXIT_OK) {
-        return code;
+    {
+        const pk_output outputs[] = {{responder ? "ssb" : "ssa", responder ? kex.ssb_len : kex.ssa_len, kex.ss_cap}};
+        return pk_call_checked(k, PK_SYMBOL_NAMES[s], rc, rc < 0, outputs, 1);
     }
-    return pk_check_length(k, PK_SYMBOL_NAMES[s], responder ? "ssb" : "ssa", responder ? kex.ssb_len : kex.ssa_len,
-                           kex.ss_cap);
 }
 
 int pk_kex_record(pk_kat *k, const unsigned char seed[PK_SEED_BYTES])
@@ -182,10 +168,7 @@ int pk_kex_record(pk_kat *k, const unsigned char seed[PK_SEED_BYTES])
     int rc = 0;
     int code;
     char why[160];
-    pk_text_decimal(k, "Count = ", k->record);
-    pk_text_decimal(k, "Seed_Len = ", PK_SEED_BYTES);
-    pk_text_hex(k, "Seed = ", seed, PK_SEED_BYTES);
-    pk_drng_init(k, k->lib.drng_context, seed, PK_SEED_BYTES);
+    pk_record_begin(k, seed);
     pk_text_length(k, "Pass_Num = ", kex.passes);
     if ((code = init_side(k, 0)) != DRV_EXIT_OK || (code = init_side(k, 1)) != DRV_EXIT_OK) {
         return code;
@@ -211,8 +194,7 @@ int pk_kex_record(pk_kat *k, const unsigned char seed[PK_SEED_BYTES])
     }
     pk_check(k, "agreement", kex.ssa_len == kex.ssb_len && memcmp(kex.ssa, kex.ssb, (size_t)kex.ssa_len) == 0,
              "the initiator's and the responder's shared secrets differ");
-    pk_text_length(k, "SS_Len = ", kex.ssa_len);
-    pk_text_hex(k, "SS = ", kex.ssa, kex.ssa_len);
+    pk_text_field(k, "SS_Len = ", "SS = ", kex.ssa, kex.ssa_len);
     pk_text_blank_line(k);
     return DRV_EXIT_OK;
 }

@@ -22,23 +22,13 @@ static struct {
     unsigned char *pk, *sk, *sn, *m;
 } sig;
 
-static pk_len get(pk_kat *k, pk_symbol s, const char *phase)
-{
-    pk_len value;
-    pk_call_begin(k, phase);
-    value = ((pk_getter_fn)k->lib.fn[s])();
-    pk_call_end(k, PK_SYMBOL_NAMES[s], 0, 0);
-    pk_note_getter(k, PK_SYMBOL_NAMES[s], value);
-    return value;
-}
-
 int pk_sig_setup(pk_kat *k)
 {
     unsigned char nonce[PK_SEED_BYTES];
     int i;
-    sig.pk_len = sig.pk_cap = get(k, PK_SIG_GET_PK, "in sig_get_pk_len_bytes before record");
-    sig.sk_len = sig.sk_cap = get(k, PK_SIG_GET_SK, "in sig_get_sk_len_bytes before record");
-    sig.sn_len = sig.sn_cap = get(k, PK_SIG_GET_SN, "in sig_get_sn_len_bytes before record");
+    sig.pk_len = sig.pk_cap = pk_getter(k, PK_SIG_GET_PK, "in sig_get_pk_len_bytes before record");
+    sig.sk_len = sig.sk_cap = pk_getter(k, PK_SIG_GET_SK, "in sig_get_sk_len_bytes before record");
+    sig.sn_len = sig.sn_cap = pk_getter(k, PK_SIG_GET_SN, "in sig_get_sn_len_bytes before record");
     sig.m_len = SIG_FIRST_MESSAGE_BYTES;
     sig.pk = pk_buffer_add(k, "pk", sig.pk_cap);
     sig.sk = pk_buffer_add(k, "sk", sig.sk_cap);
@@ -61,38 +51,29 @@ static int verify(pk_kat *k, int *rc)
 
 int pk_sig_record(pk_kat *k, const unsigned char seed[PK_SEED_BYTES])
 {
+    pk_key_pair keys = {sig.pk, &sig.pk_len, sig.pk_cap, sig.sk, &sig.sk_len, sig.sk_cap};
     int rc;
     int code;
     char why[160];
     pk_drng_get(k, k->msg_drng, sig.m, sig.m_len * 8);
-    pk_text_decimal(k, "Count = ", k->record);
-    pk_text_decimal(k, "Seed_Len = ", PK_SEED_BYTES);
-    pk_text_hex(k, "Seed = ", seed, PK_SEED_BYTES);
-    pk_drng_init(k, k->lib.drng_context, seed, PK_SEED_BYTES);
+    pk_record_begin(k, seed);
 
-    pk_call_begin(k, "in sig_keygen on record");
-    rc = ((pk_keygen_fn)k->lib.fn[PK_SIG_KEYGEN])(sig.pk, &sig.pk_len, sig.sk, &sig.sk_len);
-    if ((code = pk_call_end(k, "sig_keygen", rc, rc != 0)) != DRV_EXIT_OK ||
-        (code = pk_check_length(k, "sig_keygen", "pk", sig.pk_len, sig.pk_cap)) != DRV_EXIT_OK ||
-        (code = pk_check_length(k, "sig_keygen", "sk", sig.sk_len, sig.sk_cap)) != DRV_EXIT_OK) {
+    if ((code = pk_keygen(k, PK_SIG_KEYGEN, "in sig_keygen on record", &keys)) != DRV_EXIT_OK) {
         return code;
     }
-    pk_text_length(k, "PK_Len = ", sig.pk_len);
-    pk_text_hex(k, "PK = ", sig.pk, sig.pk_len);
-    pk_text_length(k, "SK_Len = ", sig.sk_len);
-    pk_text_hex(k, "SK = ", sig.sk, sig.sk_len);
     /* KAT_SIG.c prints M_Len with %d, blank lengths or not. */
     pk_text_decimal(k, "M_Len = ", sig.m_len);
     pk_text_hex(k, "M = ", sig.m, sig.m_len);
 
     pk_call_begin(k, "in sig_sign on record");
     rc = ((pk_sig_sign_fn)k->lib.fn[PK_SIG_SIGN])(sig.sk, sig.sk_len, sig.m, sig.m_len, sig.sn, &sig.sn_len);
-    if ((code = pk_call_end(k, "sig_sign", rc, rc != 0)) != DRV_EXIT_OK ||
-        (code = pk_check_length(k, "sig_sign", "sn", sig.sn_len, sig.sn_cap)) != DRV_EXIT_OK) {
-        return code;
+    {
+        const pk_output outputs[] = {{"sn", sig.sn_len, sig.sn_cap}};
+        if ((code = pk_call_checked(k, "sig_sign", rc, rc != 0, outputs, 1)) != DRV_EXIT_OK) {
+            return code;
+        }
     }
-    pk_text_length(k, "Sn_Len = ", sig.sn_len);
-    pk_text_hex(k, "Sn = ", sig.sn, sig.sn_len);
+    pk_text_field(k, "Sn_Len = ", "Sn = ", sig.sn, sig.sn_len);
 
     if ((code = verify(k, &rc)) != DRV_EXIT_OK) {
         return code;

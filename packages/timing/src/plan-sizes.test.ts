@@ -87,9 +87,20 @@ describe('planSizes', () => {
     // one 0.5 s count process per size, plus its 4 calls 30 times slower under valgrind
     const expected = 2 * 0.5 + 4 * CALLGRIND_SLOWDOWN * (1e-6 + 1e-5);
     expect(run.result.counting?.estimatedSeconds).toBeCloseTo(expected, 12);
-    expect(run.result.counting?.text).toContain(`each taken as ${CALLGRIND_SLOWDOWN} times slower under valgrind`);
+    expect(run.result.counting?.text).toBe(
+      'instruction counting (valgrind): about 1 s more, one process per size (one count at 32 B took 500 ms; ' +
+        `4 calls per process, each taken as ${CALLGRIND_SLOWDOWN} times slower under valgrind)`,
+    );
     expect(sizesPlanJson(run.result)).toMatchObject({ cpu: 1, instructionCounting: run.result.counting });
     expect(describeSizesPlan(run.result).endsWith(`${run.result.counting?.text}\n`)).toBe(true);
+  });
+
+  it("words the estimate to the hundredth of a second (the seed's litchi_512 at 32 B and 64 KiB)", async () => {
+    const run = await plan({ 32: planned(1.5e-6), 65536: planned(0.0009875) }, [32, 65536], true);
+    // 2 × 0.5 s + 4 × 30 × (1.5 µs + 987.5 µs) = 1.11868 s
+    expect(run.result.counting?.text).toMatch(
+      /^instruction counting \(valgrind\): about 1\.12 s more, one process per size/,
+    );
   });
 
   it('stops at a library the driver cannot load, and makes no count', async () => {

@@ -121,7 +121,7 @@ describe('ngcc-perf plan --count-instructions', () => {
     },
   };
 
-  it('counts once at the smallest size and estimates a process per size: start-up + 4 calls × 30 × t1', async () => {
+  it('--count-instructions counts once at the smallest size and prints the estimate', async () => {
     const { stdout, asked } = await runPlan(
       ['lib/liblitchi.so', '--digest-bits', '512', '--sizes', '32,65536', '--count-instructions'],
       SEED,
@@ -129,10 +129,9 @@ describe('ngcc-perf plan --count-instructions', () => {
       COUNTED,
     );
     expect(asked.map((options) => options.messageBytes)).toEqual([32, 65536, 32]);
-    // 2 × 0.7 s + 4 × 30 × (1.5 µs + 987.5 µs) = 1.51868 s
-    expect(stdout).toContain(
-      'instruction counting (valgrind): about 1.52 s more, one process per size (one count at 32 B took 700 ms; ' +
-        '4 calls per process, each taken as 30 times slower under valgrind)',
+    // The estimate and its wording are timing's planSizes (plan-sizes.test.ts); the command prints it.
+    expect(stdout).toMatch(
+      /^instruction counting \(valgrind\): about \d.* s more, one process per size \(one count at 32 B took 700 ms;/m,
     );
   });
 

@@ -375,7 +375,7 @@ describe('ngcc-perf time (injected measurement)', () => {
     expect(memoryAsked).toHaveLength(1);
   });
 
-  it('a library the driver cannot load (LOADFAIL) is bad input: one USAGE line with the reason, no memory process', async () => {
+  it('a library the driver cannot load (LOADFAIL) is bad input: one USAGE line with the reason (timeOperation runs no memory process for it: time-operation.test.ts)', async () => {
     const failure = {
       code: 'LOADFAIL' as const,
       message:

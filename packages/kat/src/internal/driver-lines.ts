@@ -1,11 +1,10 @@
 // The one place that validates what `ngcc-perf-driver kat` prints on stdout (@ngcc-perf/native/PROTOCOL.md, version 1).
-import { parseDriverOutput as parseDriverLines, type LineSchema } from '@ngcc-perf/native';
+import type { LineSchema } from '@ngcc-perf/native';
 import { z } from 'zod';
 import type { DriverKatRecord } from '../driver-runner.js';
-import { KatError } from '../kat-error.js';
+import { count, endLineBase, errorLineBase, readModeLines } from './read-mode-lines.js';
 
 const hex = z.string().regex(/^[0-9A-F]*$/);
-const count = z.number().int().nonnegative();
 
 const metaLine = z.object({
   v: z.literal(1),
@@ -20,22 +19,13 @@ const metaLine = z.object({
   testSizes: z.boolean(),
 });
 
-const endLine = z.object({
-  v: z.literal(1),
-  type: z.literal('end'),
-  count,
+const endLine = endLineBase.extend({
   cryptHashCalls: count,
   cryptHashSeconds: z.number().nonnegative(),
   drbgSeconds: z.number().nonnegative(),
-  peakRssBytes: count.nullable(),
 });
 
-const errorLine = z.object({
-  v: z.literal(1),
-  type: z.literal('error'),
-  code: z.string(),
-  message: z.string(),
-  index: count.optional(),
+const errorLine = errorLineBase.extend({
   iteration: count.optional(),
   messageBits: count.optional(),
   returnCode: z.number().int().optional(),
@@ -55,8 +45,6 @@ export interface KatRecordLine extends DriverKatRecord {
 }
 export type KatEndLine = z.infer<typeof endLine>;
 export type KatErrorLine = z.infer<typeof errorLine>;
-
-const REBUILD = 'Rebuild the driver: run "npm run build" in a checkout, or unset NGCC_PERF_DRIVER.';
 
 /** The lines of one run: protocol lines, and the number of stdout lines that were not protocol lines (printed by the library). */
 export interface ParsedDriverOutput {
@@ -129,36 +117,11 @@ const recordCheck: LineSchema<KatRecordLine> = {
  *   `DRIVER_PROTOCOL` (a line that does not match @ngcc-perf/native/PROTOCOL.md).
  */
 export function parseDriverOutput(stdout: string, driverPath: string): ParsedDriverOutput {
-  const makeError = (code: 'DRIVER_VERSION' | 'PROTOCOL', message: string, cause?: unknown): KatError =>
-    new KatError(code === 'PROTOCOL' ? 'DRIVER_PROTOCOL' : code, message, cause === undefined ? undefined : { cause });
-  const parsed = parseDriverLines(stdout, {
-    source: driverPath,
-    schemas: { 'kat-meta': metaLine, 'kat-record': recordCheck, end: endLine },
-    makeError,
+  return readModeLines(stdout, driverPath, {
+    mode: 'kat',
+    meta: { type: 'kat-meta', schema: metaLine },
+    record: { type: 'kat-record', schema: recordCheck },
+    end: endLine,
+    error: errorLine,
   });
-  const out: ParsedDriverOutput = {
-    meta: null,
-    records: [],
-    end: null,
-    error: null,
-    strayLines: parsed.strayLines.length,
-  };
-  for (const line of parsed.lines) {
-    if (line.type === 'kat-meta') out.meta = line;
-    else if (line.type === 'kat-record') out.records.push(line);
-    else if (line.type === 'end') out.end = line;
-  }
-  if (parsed.error !== null) {
-    const error = errorLine.safeParse(parsed.error);
-    if (!error.success) {
-      const issue = error.error.issues[0];
-      throw makeError(
-        'PROTOCOL',
-        `${driverPath}: the error line is not valid in kat mode (${issue?.path.join('.') || 'line'}: ${issue?.message ?? 'invalid'}). ${REBUILD}`,
-        error.error,
-      );
-    }
-    out.error = error.data;
-  }
-  return out;
 }

@@ -5,6 +5,7 @@ import { KatError } from '../kat-error.js';
 import type { KatFileKind } from '../kat-messages.js';
 import { checkRecords } from './check-driver-records.js';
 import { parseDriverOutput, type KatErrorLine } from './driver-lines.js';
+import { REBUILD_DRIVER } from './read-mode-lines.js';
 import { shortHex } from './short-hex.js';
 
 /** The facts of one finished driver process. */
@@ -20,8 +21,6 @@ export interface KatRunFacts {
   stdout: string;
   stderr: string;
 }
-
-const REBUILD = 'Rebuild the driver: run "npm run build" in a checkout, or unset NGCC_PERF_DRIVER.';
 
 function lastWords(stderr: string): string {
   const text = stderr.trim().split('\n').slice(-3).join(' / ');
@@ -62,7 +61,7 @@ export function interpretKatRun(facts: KatRunFacts): DriverKatOutcome {
   if (meta !== null && meta.file !== facts.file) {
     throw new KatError(
       'DRIVER_PROTOCOL',
-      `${facts.driverPath} answered with ${meta.file} when ${facts.file} was asked for. ${REBUILD}`,
+      `${facts.driverPath} answered with ${meta.file} when ${facts.file} was asked for. ${REBUILD_DRIVER}`,
     );
   }
   const records: DriverKatRecord[] = checkRecords(parsed.records, meta, facts);

@@ -1,10 +1,7 @@
 // The one place that validates what `ngcc-perf-driver pk-kat` prints on stdout (@ngcc-perf/native/PROTOCOL.md,
-// `pk-kat`, version 1), through @ngcc-perf/native's one envelope parser.
-import { parseDriverOutput as parseDriverLines } from '@ngcc-perf/native';
+// `pk-kat`, version 1), through kat's one reading of a mode's lines.
 import { z } from 'zod';
-import { KatError } from '../kat-error.js';
-
-const count = z.number().int().nonnegative();
+import { count, endLineBase, errorLineBase, readModeLines } from '../internal/read-mode-lines.js';
 
 const metaLine = z.object({
   v: z.literal(1),
@@ -29,22 +26,13 @@ const recordLine = z.object({
   checks: z.array(check),
 });
 
-const endLine = z.object({
-  v: z.literal(1),
-  type: z.literal('end'),
-  count,
+const endLine = endLineBase.extend({
   calls: count,
   callSeconds: z.number().nonnegative(),
   checkFailures: count,
-  peakRssBytes: count.nullable(),
 });
 
-const errorLine = z.object({
-  v: z.literal(1),
-  type: z.literal('error'),
-  code: z.string(),
-  message: z.string(),
-  index: count.optional(),
+const errorLine = errorLineBase.extend({
   function: z.string().optional(),
   partialText: z.string().optional(),
   stage: z.string().optional(),
@@ -69,29 +57,12 @@ export interface PkDriverOutput {
  *   does not match @ngcc-perf/native/PROTOCOL.md).
  */
 export function parsePkDriverOutput(stdout: string, source: string): PkDriverOutput {
-  const makeError = (code: 'DRIVER_VERSION' | 'PROTOCOL', message: string, cause?: unknown): KatError =>
-    new KatError(code === 'PROTOCOL' ? 'DRIVER_PROTOCOL' : code, message, cause === undefined ? undefined : { cause });
-  const parsed = parseDriverLines(stdout, {
-    source,
-    schemas: { 'pk-kat-meta': metaLine, 'pk-kat-record': recordLine, end: endLine },
-    makeError,
+  const { meta, records, end, error } = readModeLines(stdout, source, {
+    mode: 'pk-kat',
+    meta: { type: 'pk-kat-meta', schema: metaLine },
+    record: { type: 'pk-kat-record', schema: recordLine },
+    end: endLine,
+    error: errorLine,
   });
-  const out: PkDriverOutput = { meta: null, records: [], end: null, error: null };
-  for (const line of parsed.lines) {
-    if (line.type === 'pk-kat-meta') out.meta = line;
-    else if (line.type === 'pk-kat-record') out.records.push(line);
-    else if (line.type === 'end') out.end = line;
-  }
-  if (parsed.error !== null) {
-    const error = errorLine.safeParse(parsed.error);
-    if (!error.success) {
-      throw makeError(
-        'PROTOCOL',
-        `${source}: the error line is not valid in pk-kat mode. Rebuild the driver.`,
-        error.error,
-      );
-    }
-    out.error = error.data;
-  }
-  return out;
+  return { meta, records, end, error };
 }
