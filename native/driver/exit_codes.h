@@ -10,5 +10,7 @@
 #define DRV_EXIT_IO 8
 /* ct-taint in a driver built without <valgrind/memcheck.h>. */
 #define DRV_EXIT_UNSUPPORTED 10
+/* op-time, op-kat: a functional check of the category failed (ngcc_category.h NGCC_OP_WRONG). */
+#define DRV_EXIT_WRONG 11
 
 #endif
