@@ -4,6 +4,7 @@ import { callMemorySchema } from './call-memory-schema.js';
 import { hostProblemSchema } from './host-problem-schema.js';
 import { instructionCountSchema } from './instruction-count-schema.js';
 import { perCallSummarySchema } from './per-call-schema.js';
+import { operationIdentitySchema } from './operation-identity-schema.js';
 import { measurementPlanSchema } from './plan-schema.js';
 import { processEntrySchema } from './process-schema.js';
 
@@ -162,9 +163,6 @@ const recordCommon = {
   instance: z.string().min(1),
   variant: z.enum(['reference', 'performance', 'resource']),
   flags: z.string(),
-  operation: z.literal('hash'),
-  messageBytes: z.number().int().positive(),
-  digestBits: z.number().int().positive(),
   kat: katVerdictSchema,
   katLog: z.string().nullable(),
   katLogSha256: sha256Hex.nullable(),
@@ -208,9 +206,51 @@ const recordCommon = {
 };
 
 /**
- * Zod schema of `records/<candidate>/<instance>__hash_<L>.json`: a `complete` record carries
- * plan, counter, processes and derived figures; a `failed` one carries `failure` and whatever
- * was measured before it failed. Source: docs/RUN-DIRECTORY.md.
+ * The operation fields of the hash form, the form every hash record is written in: `operation`
+ * is the text `hash`, the message length and digest length stand beside it.
+ */
+const hashOperationFields = {
+  operation: z.literal('hash'),
+  messageBytes: z.number().int().positive(),
+  digestBits: z.number().int().positive(),
+};
+
+/**
+ * The operation fields of the generic form, for every other category: `operation` is the
+ * operation's identity ({@link operationIdentitySchema}); the category module says what its
+ * parameters mean.
+ */
+const genericOperationFields = { operation: operationIdentitySchema };
+
+/** A record's schema with the given operation fields: complete or failed. */
+function recordSchemaWith<Fields extends z.ZodRawShape>(operationFields: Fields) {
+  return z.discriminatedUnion('status', [
+    z.object({
+      ...recordCommon,
+      ...operationFields,
+      status: z.literal('complete'),
+      plan: measurementPlanSchema,
+      counter: counterSchema,
+      processes: z.array(processEntrySchema).min(1),
+      derived: derivedFiguresSchema,
+    }),
+    z.object({
+      ...recordCommon,
+      ...operationFields,
+      status: z.literal('failed'),
+      failure: z.string().min(1),
+      plan: measurementPlanSchema.nullish(),
+      counter: counterSchema.nullish(),
+      processes: z.array(processEntrySchema).default([]),
+      derived: derivedFiguresSchema.nullish(),
+    }),
+  ]);
+}
+
+/**
+ * Zod schema of `records/<candidate>/<instance>__hash_<L>.json`, a record of the hash form: a
+ * `complete` record carries plan, counter, processes and derived figures; a `failed` one carries
+ * `failure` and whatever was measured before it failed. Source: docs/RUN-DIRECTORY.md.
  *
  * @example
  * ```ts
@@ -218,28 +258,37 @@ const recordCommon = {
  * if (record.status === 'complete') console.log(record.derived.meanCycles);
  * ```
  */
-export const timingRecordSchema = z.discriminatedUnion('status', [
-  z.object({
-    ...recordCommon,
-    status: z.literal('complete'),
-    plan: measurementPlanSchema,
-    counter: counterSchema,
-    processes: z.array(processEntrySchema).min(1),
-    derived: derivedFiguresSchema,
-  }),
-  z.object({
-    ...recordCommon,
-    status: z.literal('failed'),
-    failure: z.string().min(1),
-    plan: measurementPlanSchema.nullish(),
-    counter: counterSchema.nullish(),
-    processes: z.array(processEntrySchema).default([]),
-    derived: derivedFiguresSchema.nullish(),
-  }),
-]);
+export const timingRecordSchema = recordSchemaWith(hashOperationFields);
 
 /** A validated timing record (one instance × one message size). */
 export type TimingRecord = z.infer<typeof timingRecordSchema>;
 
 /** A record whose status is `complete`. */
 export type CompleteTimingRecord = Extract<TimingRecord, { status: 'complete' }>;
+
+/**
+ * Zod schema of a record of the generic form (`records/<candidate>/<instance>__<operation
+ * file stem>.json`, the stem from the category module): the same fields as
+ * {@link timingRecordSchema} but `operation`, which is the operation's identity
+ * ({@link operationIdentitySchema}), and no `messageBytes`/`digestBits`. Same format identifier:
+ * one record format with two forms of its operation; {@link recordOperation} reads either.
+ *
+ * @example
+ * ```ts
+ * const record = operationRecordSchema.parse(JSON.parse(text));
+ * console.log(record.operation.category, record.operation.name);
+ * ```
+ */
+export const operationRecordSchema = recordSchemaWith(genericOperationFields);
+
+/** A validated record of the generic form. */
+export type OperationRecord = z.infer<typeof operationRecordSchema>;
+
+/**
+ * Zod schema of a record of either form: the hash form first (every hash record reads as it
+ * always did), else the generic form.
+ */
+export const anyRecordSchema = z.union([timingRecordSchema, operationRecordSchema]);
+
+/** A validated record of either form. */
+export type AnyTimingRecord = z.infer<typeof anyRecordSchema>;
