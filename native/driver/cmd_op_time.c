@@ -1,9 +1,9 @@
 /* `ngcc-perf-driver op-time LIB CATEGORY OPERATION ITERATIONS WARMUPS [--param NAME=VALUE]...
- * [--adapter PATH] [--counter NAME [--no-rate-probe]] [--cpu N]`: one timing trial of one
+ * [--adapter PATH] [--counter NAME [--no-rate-probe]] [--cpu N] [--warm-check N]`: one timing trial of one
  * operation of any category (PROTOCOL.md "Categories"). The category's table
  * (ngcc_category.h) prepares, calls and checks; this file only times, as `time` does: warm-up
  * calls (the first alone), then migrations, rusage, run delay, clock, counter, the calls, and the
- * same in reverse; `meta`, `trial` and `end` lines. */
+ * same in reverse, then the warm check when asked; `meta`, `trial` and `end` lines. */
 #define _GNU_SOURCE
 #include "args.h"
 #include "category_table.h"
@@ -20,6 +20,7 @@
 #include "proc_mem.h"
 #include "report.h"
 #include "run_delay.h"
+#include "time_options.h"
 #include "trial_edges.h"
 
 #include <errno.h>
@@ -135,8 +136,52 @@ static int run_warmups(void)
     return after_calls("warmup", first, done, s.warmups - first, rc);
 }
 
+/* --warm-check N: up to N more calls after the timed loop, one at a time until N are done or
+ * WARM_CHECK_NS have passed, timed together and never part of the trial's figures (as `time`). */
+
+static int run_warm_check(uint64_t *calls, uint64_t *ns, uint64_t *ticks)
+{
+    uint64_t ticks_before = 0;
+    uint64_t ticks_after = 0;
+    uint64_t ns_before;
+    uint64_t done = 0;
+    uint64_t wanted;
+    int rc = 0;
+    int code;
+    crash_guard_set_phase("in the operation during the warm check after the timed calls, on warm-check call", 1);
+    ns_before = clock_raw_ns();
+    if (counter_read(&s.ctr, &ticks_before) != 0) {
+        return io_error("reading the counter failed", strerror(errno));
+    }
+    for (wanted = 0; wanted < s.opts.warm_check; wanted++) {
+        if (wanted > 0 && clock_raw_ns() - ns_before >= WARM_CHECK_NS) {
+            break;
+        }
+        crash_guard_set_index(wanted);
+        if (run_calls(1, &rc) != 1) {
+            wanted++;
+            break;
+        }
+        done++;
+    }
+    if (counter_read(&s.ctr, &ticks_after) != 0) {
+        return io_error("reading the counter failed", strerror(errno));
+    }
+    *ns = clock_raw_ns() - ns_before;
+    crash_guard_set_phase(NULL, 0);
+    if ((code = after_calls("warm-check", 0, done, wanted, rc)) != DRV_EXIT_OK) {
+        return code;
+    }
+    *calls = done;
+    *ticks = ticks_after - ticks_before;
+    return DRV_EXIT_OK;
+}
+
 static int timed_trial(void)
 {
+    uint64_t warm_calls = 0;
+    uint64_t warm_ns = 0;
+    uint64_t warm_ticks = 0;
     loop_edge before;
     loop_edge after;
     uint64_t ticks_before = 0;
@@ -164,6 +209,11 @@ static int timed_trial(void)
     if (code != DRV_EXIT_OK) {
         return code;
     }
+    /* A timed loop that already took WARM_CHECK_NS or more needs no warm check. */
+    if (s.opts.warm_check > 0 && after.ns - before.ns < WARM_CHECK_NS &&
+        (code = run_warm_check(&warm_calls, &warm_ns, &warm_ticks)) != DRV_EXIT_OK) {
+        return code;
+    }
     jl_begin(j, "trial");
     jl_u64(j, "iterations", s.iterations);
     jl_seconds(j, "seconds", after.ns - before.ns);
@@ -171,6 +221,13 @@ static int timed_trial(void)
     jl_u64(j, "ticks", ticks_after - ticks_before);
     jl_cpu(j, "cpuAfter", cpu_after);
     jl_edge_figures(j, &before, &after);
+    if (warm_calls > 0) {
+        jl_object_begin(j, "warmCheck");
+        jl_u64(j, "iterations", warm_calls);
+        jl_seconds(j, "seconds", warm_ns);
+        jl_u64(j, "ticks", warm_ticks);
+        jl_object_end(j);
+    }
     return jl_emit(j) != 0 ? report_stdout_failure() : DRV_EXIT_OK;
 }
 

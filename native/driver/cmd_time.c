@@ -277,7 +277,6 @@ static int run_per_call_loop(loop_edge *before, loop_edge *after, uint64_t *tick
  * and counter) and never part of the trial's figures. The timed loop's calls
  * were their warm-up: a calibration's single cold call is followed by calls
  * that no longer pay for one-time set-up. */
-#define WARM_CHECK_NS 10000000u
 typedef struct {
     uint64_t calls;
     uint64_t ns;

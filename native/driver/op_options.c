@@ -58,6 +58,15 @@ static int take_timing_option(const char *subcommand, int argc, char **argv, int
             return 1;
         }
     }
+    if (found == 0) {
+        found = take_option(argc, argv, i, "--warm-check", &value);
+        if (found == 1) {
+            if (parse_u64(value, 1, WARM_CHECK_MAX_CALLS, &opts->warm_check) != 0) {
+                *code = usage_error_got(subcommand, "--warm-check must be an integer from 1 to 1000", value);
+            }
+            return 1;
+        }
+    }
     if (found == -1) {
         *code = usage_error_got(subcommand, "an option needs a value after it", argv[*i]);
         return 1;

@@ -1,6 +1,6 @@
 /* Command line of the category-generic subcommands `op-time` and `op-kat` (PROTOCOL.md
  * "Categories"): positionals, `--adapter PATH`, `--param NAME=VALUE` (repeatable) and, for
- * op-time, `--counter NAME [--no-rate-probe]` and `--cpu N`. */
+ * op-time, `--counter NAME [--no-rate-probe]`, `--cpu N` and `--warm-check N`. */
 #ifndef NGCC_OP_OPTIONS_H
 #define NGCC_OP_OPTIONS_H
 
@@ -24,6 +24,7 @@ typedef struct {
     int no_rate_probe;
     int has_cpu;
     int cpu;
+    uint64_t warm_check;  /* --warm-check N (op-time): N more calls timed after the trial, 0: none */
 } op_options;
 
 /* The positional arguments a subcommand takes: at least `least`, at most `most`, named `names`

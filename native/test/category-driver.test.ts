@@ -120,6 +120,24 @@ describe('op-time', () => {
     expect((run.lines[1]?.ticks as number) > 0).toBe(true);
   });
 
+  test('--warm-check times more calls after the trial, apart from it', () => {
+    const run = runDriver([
+      'op-time',
+      lib('toy_fof'),
+      'toy-fof',
+      'eval',
+      '1',
+      '0',
+      '--warm-check',
+      '20',
+      '--param',
+      'inputBytes=64',
+      ...toyAdapter,
+    ]);
+    expect(run.status).toBe(0);
+    expect(run.lines[1]).toMatchObject({ type: 'trial', iterations: 1, warmCheck: { iterations: 20 } });
+  });
+
   test("the category's check is a verdict: an output longer than the getter says is OVERFLOW", () => {
     const run = runDriver([
       'op-time',
