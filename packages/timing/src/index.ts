@@ -39,6 +39,7 @@ export type {
 } from './count-instructions.js';
 export { createDriverRunner } from './driver-runner.js';
 export type { ClockProbeArgs, DriverRun, TimeArgs, TimingRunner } from './driver-runner.js';
+export type { DriverOperation } from './driver-operation.js';
 export type { HostEnvironment, HypervisorEvidence } from './host-environment.js';
 export { HOST_FINDING_SEVERITY } from './host-finding.js';
 export type { HostFinding, HostFindingCode, HostNoteCode, HostProblemFinding } from './host-finding.js';
