@@ -20,7 +20,7 @@ const MAY_IMPORT = {
   'category-hash': ['category', 'record'],
   categories: ['category', 'category-hash', 'record'],
   'elf-size': [],
-  kat: ['native', 'atomic-file'],
+  kat: ['native', 'atomic-file', 'category'],
   rss: ['native'],
   timing: ['native', 'rss', 'stats', 'record'],
   ct: ['native'],
