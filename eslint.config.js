@@ -24,7 +24,7 @@ const MAY_IMPORT = {
   rss: ['native'],
   timing: ['native', 'rss', 'stats', 'record'],
   ct: ['native'],
-  report: ['stats', 'record', 'atomic-file'],
+  report: ['stats', 'record', 'atomic-file', 'category'],
   campaign: ['native', 'atomic-file', 'kat', 'timing', 'elf-size', 'rss', 'ct', 'report', 'stats', 'record'],
   cli: ['native', 'atomic-file', 'kat', 'timing', 'elf-size', 'rss', 'ct', 'report', 'stats', 'record', 'campaign'],
 };

@@ -49,3 +49,4 @@ export type { RunValidation, ValidationCheck, ValidationDifference } from './val
 export { welchTTest } from './welch-t-test.js';
 export type { WelchTTestResult } from './welch-t-test.js';
 export { writeCrossSystemSummary, writeRunReports, writeSite } from './write-run-reports.js';
+export { renderCategoryPageHtml, renderCategoryPageMarkdown, type CategoryPage } from './render-category-page.js';
