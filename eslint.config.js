@@ -25,7 +25,20 @@ const MAY_IMPORT = {
   timing: ['native', 'rss', 'stats', 'record'],
   ct: ['native'],
   report: ['stats', 'record', 'atomic-file', 'category'],
-  campaign: ['native', 'atomic-file', 'kat', 'timing', 'elf-size', 'rss', 'ct', 'report', 'stats', 'record'],
+  campaign: [
+    'native',
+    'atomic-file',
+    'kat',
+    'timing',
+    'elf-size',
+    'rss',
+    'ct',
+    'report',
+    'stats',
+    'record',
+    'category',
+    'categories',
+  ],
   cli: ['native', 'atomic-file', 'kat', 'timing', 'elf-size', 'rss', 'ct', 'report', 'stats', 'record', 'campaign'],
 };
 
