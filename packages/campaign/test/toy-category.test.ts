@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { registryWith } from '@ngcc-perf/categories';
 import { canonicalDigest, parseManifest, runCategoryKat } from '@ngcc-perf/kat';
-import { buildInstance, nativePackageRoot } from '@ngcc-perf/native';
+import { buildInstance, categoryAbiIncludeDirectory } from '@ngcc-perf/native';
 import { operationRecordSchema, RECORD_FORMAT, recordOperation, type OperationRecord } from '@ngcc-perf/record';
 import { renderCategoryPageMarkdown } from '@ngcc-perf/report';
 import { measureOperation } from '@ngcc-perf/timing';
@@ -48,7 +48,7 @@ describe('a toy category of our own', () => {
       instance: {
         name: 'toy_fof_adapter',
         sourcePaths: ['toy_fof_adapter.c'],
-        includeDirPaths: [path.join(nativePackageRoot(), 'driver')],
+        includeDirPaths: [categoryAbiIncludeDirectory()],
       },
       profile: 'reference',
       libraryDirectory,
