@@ -25,6 +25,8 @@ const MAY_IMPORT = {
   timing: ['native', 'rss', 'stats', 'record'],
   ct: ['native'],
   report: ['stats', 'record', 'atomic-file', 'category'],
+  intake: ['native'],
+  'anchor-import': ['atomic-file', 'stats', 'record', 'report'],
   campaign: [
     'native',
     'atomic-file',
@@ -36,10 +38,25 @@ const MAY_IMPORT = {
     'report',
     'stats',
     'record',
+    'intake',
     'category',
     'categories',
   ],
-  cli: ['native', 'atomic-file', 'kat', 'timing', 'elf-size', 'rss', 'ct', 'report', 'stats', 'record', 'campaign'],
+  cli: [
+    'native',
+    'atomic-file',
+    'kat',
+    'timing',
+    'elf-size',
+    'rss',
+    'ct',
+    'report',
+    'stats',
+    'record',
+    'intake',
+    'anchor-import',
+    'campaign',
+  ],
 };
 
 const DEEP_IMPORTS = {

@@ -14,7 +14,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import yazl from 'yazl';
-import { buildInstance, readBundledCatalog, resolveRunInputs } from '../packages/campaign/dist/index.js';
+import { buildInstance } from '../packages/campaign/dist/index.js';
+import { readBundledCatalog, resolveRunInputs } from '../packages/intake/dist/index.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const argument = (name, fallback) =>

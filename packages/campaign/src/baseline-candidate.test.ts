@@ -4,7 +4,7 @@ import { describe, expect, it } from '@jest/globals';
 import { bundledExamplesDirectory } from '@ngcc-perf/native';
 import { parseManifest } from '@ngcc-perf/kat';
 import { baselineCandidate, BASELINE_CANDIDATE_ID } from './baseline-candidate.js';
-import { loadCandidate } from './candidate.js';
+import { loadCandidate } from '@ngcc-perf/intake';
 
 describe('baselineCandidate', () => {
   it('is sm3hash (the SM3 example’s sm3.c) and pseudoXOF at every width the candidates use', async () => {

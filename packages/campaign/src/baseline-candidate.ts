@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { bundledExamplesDirectory } from '@ngcc-perf/native';
 import type { CampaignBaseline } from '@ngcc-perf/record';
-import { resolveCandidate, type Candidate } from './candidate.js';
+import { resolveCandidate, type Candidate } from '@ngcc-perf/intake';
 
 /** The candidate id of the ICCS baseline in build.json and records/ (SPEC §9). */
 export const BASELINE_CANDIDATE_ID = 'iccs-baseline';
@@ -16,7 +16,7 @@ export const BASELINE_CANDIDATE_ID = 'iccs-baseline';
  * @param candidates - the campaign's candidates; their instances' `digestBits` pick the widths.
  * @param examplesDirectory - default `bundledExamplesDirectory()` of @ngcc-perf/native.
  * @returns the candidate and campaign.json's `baseline` (record's `CampaignBaseline`).
- * @throws {@link CampaignError} `CANDIDATE_INVALID` when the bundled sources are missing.
+ * @throws IntakeError (@ngcc-perf/intake) `CANDIDATE_INVALID` when the bundled sources are missing.
  * @example
  * ```ts
  * const { candidate, baseline } = await baselineCandidate(candidates);

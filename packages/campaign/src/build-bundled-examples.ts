@@ -2,7 +2,7 @@ import { BUILD_PROFILES, buildInstance, describeOptionsProblem, type BuildProfil
 import { z } from 'zod';
 import { bundledCandidateDirectories } from './campaign-defaults.js';
 import { CampaignError } from './campaign-error.js';
-import { loadCandidate } from './candidate.js';
+import { loadCandidate } from '@ngcc-perf/intake';
 
 /** Options of {@link buildBundledExamples}. `libraryDirectory` is required. */
 export interface BuildBundledExamplesOptions {

@@ -1,13 +1,5 @@
 /** Codes of {@link CampaignError}; the CLI maps each to exit code 2 (bad input or unusable environment). */
-export type CampaignErrorCode =
-  | 'USAGE'
-  | 'HOST_NOT_READY'
-  | 'CANDIDATE_NOT_FOUND'
-  | 'CANDIDATE_INVALID'
-  | 'BUILD_FAILED'
-  | 'RUN_DIRECTORY'
-  | 'ARCHIVE_UNSAFE'
-  | 'PACKAGE_INVALID';
+export type CampaignErrorCode = 'USAGE' | 'HOST_NOT_READY' | 'CANDIDATE_INVALID' | 'BUILD_FAILED' | 'RUN_DIRECTORY';
 
 /**
  * The one error class of `@ngcc-perf/campaign`: bad input (a candidate, a run directory, an

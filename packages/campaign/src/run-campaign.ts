@@ -4,7 +4,7 @@ import { driverPath } from '@ngcc-perf/native';
 import { parseManifest, type KatManifest, type KatVerdict } from '@ngcc-perf/kat';
 import { DEFAULT_TIMING_OPTIONS, defaultMeasuringCpus, type InstructionSourceChoice } from '@ngcc-perf/timing';
 import type { BuildProfile } from '@ngcc-perf/native';
-import type { Candidate } from './candidate.js';
+import type { Candidate, RefusedInput } from '@ngcc-perf/intake';
 import type { CampaignContext, CampaignUnit } from './engine/campaign-context.js';
 import type { CampaignEvent, CampaignEventSink, PlannedOperation } from './engine/campaign-events.js';
 import {
@@ -35,7 +35,6 @@ import { CampaignError } from './campaign-error.js';
 import { defaultSystemId, RUN_CAMPAIGN_DEFAULTS } from './campaign-defaults.js';
 import { readToolVersions } from './tool-versions.js';
 import { baselineCandidate, BASELINE_CANDIDATE_ID } from './baseline-candidate.js';
-import type { RefusedInput } from './discovery/resolve-run-inputs.js';
 import { packageEvidence } from './engine/package-evidence.js';
 
 /** Options of {@link runCampaign}. */

@@ -7,11 +7,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pacedMilliseconds } from '@ngcc-perf/native';
-import { discoverPackage } from '../src/discovery/discover-package.js';
-import type { DiscoveredPackage } from '../src/discovery/discovery-types.js';
-import { extractZipArchive } from '../src/discovery/extract-zip-archive.js';
-import { readHashCatalog } from '../src/discovery/hash-catalog.js';
-import { packageRoot } from '../src/discovery/walk-package.js';
+import {
+  discoverPackage,
+  type DiscoveredPackage,
+  extractZipArchive,
+  readHashCatalog,
+  packageRoot,
+} from '@ngcc-perf/intake';
 import { TOY_LAYOUTS, writeToyPackage, zipToyPackage } from './support/synthetic-packages.js';
 
 const catalog = readHashCatalog(

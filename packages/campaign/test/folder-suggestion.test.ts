@@ -9,12 +9,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pacedMilliseconds } from '@ngcc-perf/native';
-import { resolveCandidate } from '../src/candidate.js';
-import { candidateDocument } from '../src/discovery/candidate-document.js';
-import { discoverPackage } from '../src/discovery/discover-package.js';
-import type { DiscoveredPackage } from '../src/discovery/discovery-types.js';
-import { officialManifestPath } from '../src/discovery/bundled-catalog.js';
-import { readHashCatalog } from '../src/discovery/hash-catalog.js';
+import {
+  resolveCandidate,
+  candidateDocument,
+  discoverPackage,
+  type DiscoveredPackage,
+  officialManifestPath,
+  readHashCatalog,
+} from '@ngcc-perf/intake';
 import { HEADERLESS_LOST, HEADERLESS_OPT, HEADERLESS_REF, writeWolfberryHeaderless } from './support/mixed-packages.js';
 import { runTinyCampaign } from './support/tiny-campaign.js';
 

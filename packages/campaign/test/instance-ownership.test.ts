@@ -12,9 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pacedMilliseconds } from '@ngcc-perf/native';
-import { discoverPackage } from '../src/discovery/discover-package.js';
-import type { DiscoveredPackage } from '../src/discovery/discovery-types.js';
-import { readHashCatalog } from '../src/discovery/hash-catalog.js';
+import { discoverPackage, type DiscoveredPackage, readHashCatalog } from '@ngcc-perf/intake';
 import { writeToyPackage } from './support/synthetic-packages.js';
 
 const catalog = readHashCatalog(

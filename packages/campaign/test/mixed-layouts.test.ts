@@ -8,10 +8,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { validateRunDirectory } from '@ngcc-perf/report';
-import { discoverPackage } from '../src/discovery/discover-package.js';
-import type { DiscoveredPackage } from '../src/discovery/discovery-types.js';
-import { readHashCatalog } from '../src/discovery/hash-catalog.js';
-import { resolveRunInputs, type RefusedInput } from '../src/discovery/resolve-run-inputs.js';
+import {
+  discoverPackage,
+  type DiscoveredPackage,
+  readHashCatalog,
+  resolveRunInputs,
+  type RefusedInput,
+} from '@ngcc-perf/intake';
 import { type RunCampaignResult } from '../src/run-campaign.js';
 import {
   WOLFBERRY_OPT,

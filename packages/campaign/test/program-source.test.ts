@@ -9,10 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pacedMilliseconds } from '@ngcc-perf/native';
-import { discoverPackage } from '../src/discovery/discover-package.js';
-import type { DiscoveredPackage } from '../src/discovery/discovery-types.js';
-import { readHashCatalog } from '../src/discovery/hash-catalog.js';
-import { resolveRunInputs } from '../src/discovery/resolve-run-inputs.js';
+import { discoverPackage, type DiscoveredPackage, readHashCatalog, resolveRunInputs } from '@ngcc-perf/intake';
 import { PROGRAM_SOURCE_FOLDER, writeProgramSourcePackage } from './support/program-source-packages.js';
 import { runTinyCampaign } from './support/tiny-campaign.js';
 

@@ -9,13 +9,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pacedMilliseconds } from '@ngcc-perf/native';
-import { discoverPackage } from '../src/discovery/discover-package.js';
-import type { DiscoveredPackage } from '../src/discovery/discovery-types.js';
-import { readHashCatalog } from '../src/discovery/hash-catalog.js';
-import { resolveRunInputs } from '../src/discovery/resolve-run-inputs.js';
-import { readHostTargetOptions } from '../src/discovery/target-feature-flags.js';
+import {
+  discoverPackage,
+  type DiscoveredPackage,
+  readHashCatalog,
+  resolveRunInputs,
+  readHostTargetOptions,
+  type Candidate,
+} from '@ngcc-perf/intake';
 import { buildCandidateInstance, isBuildFailure } from '../src/engine/build-candidate-instance.js';
-import type { Candidate } from '../src/candidate.js';
 import { writeAesToyPackage } from './support/intrinsic-packages.js';
 import { runTinyCampaign } from './support/tiny-campaign.js';
 

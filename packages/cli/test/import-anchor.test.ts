@@ -12,7 +12,7 @@ import {
   restoreAnchorRecord,
   verifyImportedRun,
   type ImportAnchorDatasetResult,
-} from '@ngcc-perf/campaign';
+} from '@ngcc-perf/anchor-import';
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'anchor-arm_1');
 const source = path.join(fixtures, 'arm_1');

@@ -15,7 +15,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { loadCandidate } from '@ngcc-perf/campaign';
+import { loadCandidate } from '@ngcc-perf/intake';
 import yazl from 'yazl';
 import { runCli } from './campaign-support.js';
 

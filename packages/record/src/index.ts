@@ -87,3 +87,4 @@ export type {
   RecordedHeadline,
   TimingRecord,
 } from './record-schema.js';
+export { EVIDENCE_ENTRIES, runPaths } from './run-paths.js';

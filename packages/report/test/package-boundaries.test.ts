@@ -52,6 +52,16 @@ describe('package boundaries (eslint no-restricted-imports per package)', () => 
     ).toHaveLength(1);
   });
 
+  it('fails intake or the anchor import importing the campaign engine (no arrow runs back up)', async () => {
+    const engine = "import { runCampaign } from '@ngcc-perf/campaign';\nexport const probe = runCampaign;\n";
+    expect(await importErrors(engine, 'packages/anchor-import/src/lint-fixture.ts')).toEqual([
+      expect.stringContaining('@ngcc-perf/anchor-import may not import @ngcc-perf/campaign'),
+    ]);
+    expect(await importErrors(engine, 'packages/intake/src/lint-fixture.ts')).toEqual([
+      expect.stringContaining('@ngcc-perf/intake may not import @ngcc-perf/campaign'),
+    ]);
+  });
+
   it('fails an import the architecture allows but the package does not declare (cli → atomic-file)', async () => {
     const errors = await importErrors(
       "import { writeFileAtomic } from '@ngcc-perf/atomic-file';\nexport const probe = writeFileAtomic;\n",

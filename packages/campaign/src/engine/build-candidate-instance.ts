@@ -1,13 +1,13 @@
 import { buildInstance, NativeError, type BuildInstanceOptions, type BuildInstanceResult } from '@ngcc-perf/native';
-import type { CandidateInstance } from '../candidate.js';
 import {
+  type CandidateInstance,
   decideTargetFlags,
   missingFeatureMessage,
   readHostTargetOptions,
   targetFeatureNeeds,
   type HostTargetOptions,
   type TargetFlag,
-} from '../discovery/target-feature-flags.js';
+} from '@ngcc-perf/intake';
 
 /** A build of a candidate instance: the builder's result and the target flags the compiler's errors added. */
 export interface CandidateBuildResult extends BuildInstanceResult {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { CandidateInstance } from '../candidate.js';
+import type { CandidateInstance } from '@ngcc-perf/intake';
 
 /**
  * SHA-256 of a file, 64 lower-case hex, or null when it cannot be read.

@@ -1,6 +1,6 @@
 import type { KatManifest } from '@ngcc-perf/kat';
 import type { BuildProfile } from '@ngcc-perf/native';
-import type { Candidate, CandidateInstance } from '../candidate.js';
+import type { Candidate, CandidateInstance } from '@ngcc-perf/intake';
 import type { ToolVersions } from '../tool-versions.js';
 import type { CampaignEventSink } from './campaign-events.js';
 import type { CampaignPlan } from './campaign-types.js';

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from '@jest/globals';
-import { resolveCandidate } from '../candidate.js';
+import { resolveCandidate } from '@ngcc-perf/intake';
 import { packageEvidence } from './package-evidence.js';
 
 const UNMEASURED = {

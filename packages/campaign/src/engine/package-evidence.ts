@@ -1,9 +1,7 @@
 // build.json's `packages`: where each candidate of a package came from, the versions measured and
 // the folders not measured, whether discovery ran in this run or `init` wrote its candidate.json.
 import path from 'node:path';
-import type { Candidate } from '../candidate.js';
-import { derivedCandidateId } from '../discovery/hash-catalog.js';
-import type { RefusedInput } from '../discovery/resolve-run-inputs.js';
+import { type Candidate, derivedCandidateId, type RefusedInput } from '@ngcc-perf/intake';
 import type { PackageEvidence } from './campaign-types.js';
 
 /**

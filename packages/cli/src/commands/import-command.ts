@@ -6,7 +6,7 @@ import {
   importAnchorDataset,
   type ImportAnchorDatasetOptions,
   type ImportAnchorDatasetResult,
-} from '@ngcc-perf/campaign';
+} from '@ngcc-perf/anchor-import';
 
 /** What `import` calls; tests may pass a fake. */
 export interface ImportDependencies {

@@ -12,7 +12,7 @@ import {
   type DiscoveredPackage,
   type FolderSuggestion,
   type RefusedInput,
-} from '@ngcc-perf/campaign';
+} from '@ngcc-perf/intake';
 
 interface InitFlags {
   out?: string;

@@ -20,12 +20,11 @@ import {
   defaultSystemId,
   GUIDE_MESSAGE_SIZES_BYTES,
   parseShardSpec,
-  resolveRunInputs,
   runCampaign,
   shardFromEnvironment,
   type CampaignEventSink,
-  type RefusedInput,
 } from '@ngcc-perf/campaign';
+import { resolveRunInputs, type RefusedInput } from '@ngcc-perf/intake';
 
 interface RunFlags {
   out?: string;

@@ -3,6 +3,8 @@ import { CtError } from '@ngcc-perf/ct';
 import { NativeError } from '@ngcc-perf/native';
 import { readFile } from 'node:fs/promises';
 import { CampaignError } from '@ngcc-perf/campaign';
+import { IntakeError } from '@ngcc-perf/intake';
+import { ImportError } from '@ngcc-perf/anchor-import';
 import { KatError } from '@ngcc-perf/kat';
 import { ReportError } from '@ngcc-perf/report';
 import { TimingError } from '@ngcc-perf/timing';
@@ -25,6 +27,8 @@ describe('isNgccPerfError (errors told apart by class)', () => {
     expect(await isNgccPerfError(new TimingError('INVALID_OPTIONS', 'trials is 0'))).toBe(true);
     expect(await isNgccPerfError(new ReportError('INVALID_NUMBER', 'no trial'))).toBe(true);
     expect(await isNgccPerfError(new CampaignError('RUN_DIRECTORY', 'locked'))).toBe(true);
+    expect(await isNgccPerfError(new IntakeError('ARCHIVE_UNSAFE', 'x.zip: a link'))).toBe(true);
+    expect(await isNgccPerfError(new ImportError('DIGEST_MISMATCH', 'kat/a/b.log'))).toBe(true);
     expect(await isNgccPerfError(new CtError('INVALID_ARGUMENT', 'digestBits 12'))).toBe(true);
     expect(await isNgccPerfError(new NativeError('MISSING_TOOLS', 'no cmake'))).toBe(true);
   });

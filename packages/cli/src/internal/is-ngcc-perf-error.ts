@@ -17,7 +17,9 @@ async function packageErrorClasses(): Promise<Array<abstract new (...args: never
   const stats = await import('@ngcc-perf/stats');
   const ct = await import('@ngcc-perf/ct');
   const native = await import('@ngcc-perf/native');
+  const intake = await import('@ngcc-perf/intake');
   const campaign = await import('@ngcc-perf/campaign');
+  const anchorImport = await import('@ngcc-perf/anchor-import');
   return [
     CliError,
     kat.KatError,
@@ -28,15 +30,16 @@ async function packageErrorClasses(): Promise<Array<abstract new (...args: never
     stats.StatsError,
     ct.CtError,
     native.NativeError,
+    intake.IntakeError,
     campaign.CampaignError,
-    campaign.ImportError,
+    anchorImport.ImportError,
   ];
 }
 
 /**
  * Whether `error` is an instance of one of the packages' error classes (`KatError`,
  * `TimingError`, `ElfSizeError`, `RssError`, `ReportError`, `StatsError`, `CtError`, `NativeError`,
- * `CampaignError`, `ImportError`, `CliError`). Told apart by class, never by shape: Node's own errors (an `ENOENT` has a string
+ * `IntakeError`, `CampaignError`, `ImportError`, `CliError`). Told apart by class, never by shape: Node's own errors (an `ENOENT` has a string
  * `code` and a name ending in "Error") are not bad input.
  *
  * @param error - whatever was thrown.

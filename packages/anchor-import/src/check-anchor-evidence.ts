@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { ImportError } from './import-error.js';
 import type { AnchorBuildEntry } from './anchor-campaign-schema.js';
-import type { AnchorDataset } from './read-anchor-dataset.js';
+import type { AnchorDataset } from './anchor-dataset.js';
 
 const REFETCH = 'Copy the dataset again from the published harness; evidence must stay as the harness wrote it.';
 

@@ -5,8 +5,8 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { extractZipArchive } from '../src/discovery/extract-zip-archive.js';
-import { CampaignError } from '../src/campaign-error.js';
+import { extractZipArchive } from '../src/extract-zip-archive.js';
+import { IntakeError } from '../src/intake-error.js';
 import { writeRawZip, type RawZipEntry } from './support/raw-zip.js';
 
 const work = mkdtempSync(path.join(tmpdir(), 'archive-safety-'));
@@ -19,16 +19,16 @@ function archiveOf(name: string, entries: RawZipEntry[] | Buffer): string {
 }
 
 /** Extracts into <case>/run/packages/<name> and returns the error, checking nothing was written anywhere. */
-async function refusal(name: string, entries: RawZipEntry[] | Buffer): Promise<CampaignError> {
+async function refusal(name: string, entries: RawZipEntry[] | Buffer): Promise<IntakeError> {
   const archive = archiveOf(name, entries);
   const root = path.join(work, name);
   mkdirSync(path.join(root, 'run', 'packages'), { recursive: true });
   const error = await extractZipArchive(archive, path.join(root, 'run', 'packages', name)).catch((e: unknown) => e);
-  expect(error).toBeInstanceOf(CampaignError);
-  expect((error as CampaignError).code).toBe('ARCHIVE_UNSAFE');
+  expect(error).toBeInstanceOf(IntakeError);
+  expect((error as IntakeError).code).toBe('ARCHIVE_UNSAFE');
   expect(readdirSync(root)).toEqual(['run']);
   expect(readdirSync(path.join(root, 'run', 'packages'))).toEqual([]);
-  return error as CampaignError;
+  return error as IntakeError;
 }
 
 const source = { name: 'Toy/Reference_Implementation/toy.c', data: 'int toy(void) { return 1; }\n' };
@@ -108,7 +108,7 @@ describe('extractZipArchive', () => {
       maxEntries: 10,
       maxEntryRatio: 200,
     }).catch((e: unknown) => e);
-    expect((error as CampaignError).message).toContain('more than 64 bytes (at "Toy/b.c")');
+    expect((error as IntakeError).message).toContain('more than 64 bytes (at "Toy/b.c")');
     expect(readdirSync(path.join(work, 'total'))).toEqual([]);
   });
 

@@ -1,6 +1,7 @@
 import { cp, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { runPaths, writeJsonAtomic } from '../run-directory.js';
+import { writeFailureReason, writeFileAtomic } from '@ngcc-perf/atomic-file';
+import { runPaths } from '@ngcc-perf/record';
 import { ImportError } from './import-error.js';
 import type { ImportedCampaign } from './map-campaign.js';
 import type { ImportedRecord } from './map-record.js';
@@ -48,6 +49,19 @@ export async function checkOutputDirectory(outDirectory: string, replace: boolea
     throw new ImportError(
       'OUTPUT_NOT_EMPTY',
       `${outDirectory}: not empty and not a run directory (no campaign.json); --replace only replaces run directories. Remove the folder yourself or choose another one.`,
+    );
+  }
+}
+
+/** Writes JSON (2-space indentation, a final newline) atomically; a failed write names the file. */
+async function writeJsonAtomic(filePath: string, value: unknown): Promise<void> {
+  try {
+    await writeFileAtomic(filePath, `${JSON.stringify(value, null, 2)}\n`);
+  } catch (error) {
+    throw new ImportError(
+      'OUTPUT_NOT_WRITABLE',
+      `cannot write ${filePath}: ${writeFailureReason(error)}. Free space (or make the folder writable), then import again.`,
+      { cause: error },
     );
   }
 }

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { loadCandidate, resolveCandidate, type Candidate, type CandidateOrigin } from '../candidate.js';
-import { CampaignError } from '../campaign-error.js';
+import { loadCandidate, resolveCandidate, type Candidate, type CandidateOrigin } from './candidate.js';
+import { IntakeError } from './intake-error.js';
 import { officialManifestPath, readBundledCatalog } from './bundled-catalog.js';
 import { candidateDocument } from './candidate-document.js';
 import { discoverPackage } from './discover-package.js';
@@ -93,7 +93,7 @@ async function fromPackage(
   if (found.instances.length === 0) {
     const unmeasured = found.unmeasured.map((u) => `${u.folder}: ${u.reason}`).join('; ');
     const reason = `no folder holds a header defining ALGORITHM_INSTANCE and DIGEST_BIT_LENGTH whose sources link into a library defining CryptHash${unmeasured ? ` (${unmeasured})` : ''}. Write a candidate.json by hand (docs/CANDIDATE.md)`;
-    if (options.refused === undefined) throw new CampaignError('PACKAGE_INVALID', `${directory}: ${reason}.`);
+    if (options.refused === undefined) throw new IntakeError('PACKAGE_INVALID', `${directory}: ${reason}.`);
     options.refused.push({
       input: origin.archive ?? path.basename(directory),
       packageName,
@@ -146,7 +146,7 @@ async function resolveOne(
 ): Promise<void> {
   const absolute = path.resolve(input);
   const info = await stat(absolute).catch((cause: unknown) => {
-    throw new CampaignError(
+    throw new IntakeError(
       'CANDIDATE_NOT_FOUND',
       `${input}: cannot read it (${(cause as NodeJS.ErrnoException).code ?? String(cause)}). Pass a candidate folder, a package folder, a .zip archive or a folder of those.`,
       { cause },
@@ -154,7 +154,7 @@ async function resolveOne(
   });
   if (info.isFile()) {
     if (!/\.zip$/i.test(absolute))
-      throw new CampaignError(
+      throw new IntakeError(
         'CANDIDATE_NOT_FOUND',
         `${input}: not a .zip archive or a folder. Pass a candidate folder, a package folder, a .zip archive or a folder of those.`,
       );
@@ -163,7 +163,7 @@ async function resolveOne(
     try {
       unpacked = await extracted(absolute, options);
     } catch (error) {
-      if (options.refused === undefined || !(error instanceof CampaignError) || error.code !== 'ARCHIVE_UNSAFE')
+      if (options.refused === undefined || !(error instanceof IntakeError) || error.code !== 'ARCHIVE_UNSAFE')
         throw error;
       options.refused.push({
         input: path.basename(absolute),
@@ -223,7 +223,7 @@ async function resolveOne(
  * taken entry by entry in name order. Discovered candidates get the bundled official manifest.
  * With `options.refused`, a package yielding no measurable instance (or an unsafe archive) is
  * listed there and the others are resolved; without it the first one is refused.
- * @throws {@link CampaignError} `CANDIDATE_NOT_FOUND`, `ARCHIVE_UNSAFE`, `PACKAGE_INVALID` (no instance
+ * @throws {@link IntakeError} `CANDIDATE_NOT_FOUND`, `ARCHIVE_UNSAFE`, `PACKAGE_INVALID` (no instance
  *   found), `CANDIDATE_INVALID`, and `USAGE` when two inputs give the same candidate id.
  * @example
  * const inputs = await resolveRunInputs(['submissions/'], { extractionDirectory: 'runs/x86_1/packages' });
@@ -239,7 +239,7 @@ export async function resolveRunInputs(
   for (const { candidate } of out) {
     const where = candidate.origin?.archive ?? candidate.directory;
     if (seen.has(candidate.id))
-      throw new CampaignError(
+      throw new IntakeError(
         'USAGE',
         `candidate ${candidate.id} is given twice (${seen.get(candidate.id)} and ${where}). Pass each package once.`,
       );

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { CampaignError } from '../campaign-error.js';
+import { IntakeError } from './intake-error.js';
 
 /** One NGCC round-1 hash candidate of the catalog (`ngcc-hash-catalog.csv`). */
 export interface CatalogEntry {
@@ -32,7 +32,7 @@ function csvFields(line: string): string[] {
 
 /**
  * Parses a catalog CSV with the header `id,official_name,archive,…` (extra columns ignored).
- * @throws {@link CampaignError} `PACKAGE_INVALID` naming the file and line when a row lacks a field.
+ * @throws {@link IntakeError} `PACKAGE_INVALID` naming the file and line when a row lacks a field.
  * @example
  * parseHashCatalog('id,official_name,archive\nhash-15,Litchi,Litchi.zip\n', 'catalog.csv')[0]!.id; // 'hash-15'
  */
@@ -42,7 +42,7 @@ export function parseHashCatalog(text: string, file: string): CatalogEntry[] {
   const column = (name: string) => header.indexOf(name);
   const [id, name, archive] = [column('id'), column('official_name'), column('archive')];
   if (id < 0 || name < 0 || archive < 0) {
-    throw new CampaignError(
+    throw new IntakeError(
       'PACKAGE_INVALID',
       `${file} line 1: expected the columns id,official_name,archive. Fix the catalog header.`,
     );
@@ -52,7 +52,7 @@ export function parseHashCatalog(text: string, file: string): CatalogEntry[] {
     const fields = csvFields(line);
     const entry = { id: fields[id] ?? '', officialName: fields[name] ?? '', archive: fields[archive] ?? '' };
     if (!entry.id || !entry.officialName || !entry.archive) {
-      throw new CampaignError(
+      throw new IntakeError(
         'PACKAGE_INVALID',
         `${file} line ${index + 2}: a row needs id, official_name and archive. Fix that row.`,
       );
@@ -64,7 +64,7 @@ export function parseHashCatalog(text: string, file: string): CatalogEntry[] {
 /**
  * Reads a catalog folder: `ngcc-hash-catalog.csv` and the manifests in `manifests/`.
  * @param directory - a folder laid out like the bundled `data/` folder
- * @throws {@link CampaignError} `PACKAGE_INVALID` when the CSV is missing or malformed.
+ * @throws {@link IntakeError} `PACKAGE_INVALID` when the CSV is missing or malformed.
  */
 export function readHashCatalog(directory: string): HashCatalog {
   const file = path.join(directory, 'ngcc-hash-catalog.csv');
@@ -72,7 +72,7 @@ export function readHashCatalog(directory: string): HashCatalog {
   try {
     text = readFileSync(file, 'utf8');
   } catch (cause) {
-    throw new CampaignError(
+    throw new IntakeError(
       'PACKAGE_INVALID',
       `${file}: cannot read the candidate catalog (${(cause as NodeJS.ErrnoException).code ?? String(cause)}). Reinstall ngcc-perf.`,
       { cause },

@@ -4,7 +4,7 @@ import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import yauzl from 'yauzl';
-import { CampaignError } from '../campaign-error.js';
+import { IntakeError } from './intake-error.js';
 import { zipEntryName } from './zip-entry-name.js';
 
 /** Limits of {@link extractZipArchive}; defaults in {@link ZIP_EXTRACTION_LIMITS}. */
@@ -51,8 +51,8 @@ const UNIX_TYPES: Record<number, string> = {
   0o140000: 'a socket',
 };
 
-function refuse(archive: string, detail: string, cause?: unknown): CampaignError {
-  return new CampaignError(
+function refuse(archive: string, detail: string, cause?: unknown): IntakeError {
+  return new IntakeError(
     'ARCHIVE_UNSAFE',
     `${archive}: ${detail}. Nothing from this archive is measured; unpack it by hand after checking it, or ask its author for a clean one.`,
     cause === undefined ? undefined : { cause },
@@ -124,7 +124,7 @@ function entryProblem(entry: yauzl.Entry, seen: Map<string, string>, limits: Zip
  * into a temporary sibling folder renamed into place at the end, so a refused archive leaves nothing.
  * @param archive - path of the `.zip` file
  * @param destination - folder to create for its entries
- * @throws {@link CampaignError} `ARCHIVE_UNSAFE` naming the archive and the entry.
+ * @throws {@link IntakeError} `ARCHIVE_UNSAFE` naming the archive and the entry.
  * @example
  * const { directory, archiveSha256 } = await extractZipArchive('submissions/Litchi.zip', 'runs/x86_1/packages/Litchi');
  */

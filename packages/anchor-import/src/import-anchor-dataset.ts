@@ -9,7 +9,7 @@ import { mapCampaign } from './map-campaign.js';
 import { mapRecord } from './map-record.js';
 import { readAnchorDataset } from './read-anchor-dataset.js';
 import { checkOutputDirectory, writeImportedRun } from './write-imported-run.js';
-import type { AnchorDataset } from './read-anchor-dataset.js';
+import type { AnchorDataset } from './anchor-dataset.js';
 import type {
   CampaignOrigin,
   ImportAnchorDatasetOptions,

@@ -2,9 +2,9 @@ import { readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import type { BuildProfile } from '@ngcc-perf/native';
-import { CampaignError } from './campaign-error.js';
+import { IntakeError } from './intake-error.js';
 import { describeInputIssue } from '@ngcc-perf/native';
-import { officialManifestPath, readBundledCatalog } from './discovery/bundled-catalog.js';
+import { officialManifestPath, readBundledCatalog } from './bundled-catalog.js';
 
 const NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
 const NAME_RULE = 'letters, digits, "_", "." or "-", starting with a letter or digit';
@@ -118,7 +118,7 @@ function bundledManifestPath(id: string | undefined, file: string, options: Reso
     id,
   );
   if (found === null) {
-    throw new CampaignError(
+    throw new IntakeError(
       'CANDIDATE_INVALID',
       `${file}: field "bundledManifest": no official manifest "${id}" is bundled with ngcc-perf. Use an id of data/ngcc-hash-catalog.csv, or give "manifest" instead.`,
     );
@@ -126,8 +126,8 @@ function bundledManifestPath(id: string | undefined, file: string, options: Reso
   return found;
 }
 
-function invalid(file: string, detail: string): CampaignError {
-  return new CampaignError(
+function invalid(file: string, detail: string): IntakeError {
+  return new IntakeError(
     'CANDIDATE_INVALID',
     `${file}: ${detail}. Fix candidate.json to the format in docs/CANDIDATE.md.`,
   );
@@ -138,7 +138,7 @@ async function readCandidateJson(file: string): Promise<unknown> {
   try {
     text = await readFile(file, 'utf8');
   } catch (cause) {
-    throw new CampaignError(
+    throw new IntakeError(
       'CANDIDATE_NOT_FOUND',
       `${file}: cannot read it (${(cause as NodeJS.ErrnoException).code ?? String(cause)}). ` +
         'Pass a candidate folder that holds a candidate.json (see docs/CANDIDATE.md).',
@@ -148,7 +148,7 @@ async function readCandidateJson(file: string): Promise<unknown> {
   try {
     return JSON.parse(text);
   } catch (cause) {
-    throw new CampaignError(
+    throw new IntakeError(
       'CANDIDATE_INVALID',
       `${file}: not valid JSON (${(cause as Error).message}). Fix the syntax.`,
       { cause },
@@ -163,7 +163,7 @@ async function readCandidateJson(file: string): Promise<unknown> {
  * `kat.sha256` manifest. An XOF instance with `digestBits: [256, 512]` becomes the instances
  * `<name>_256` and `<name>_512`, one shared library each.
  * @param directory - the candidate folder
- * @throws {@link CampaignError} `CANDIDATE_NOT_FOUND` when the file is missing, `CANDIDATE_INVALID`
+ * @throws {@link IntakeError} `CANDIDATE_NOT_FOUND` when the file is missing, `CANDIDATE_INVALID`
  *   for bad JSON, an unknown, missing or bad field (named with its path, e.g.
  *   `instances.1.digestBits`), duplicate instance names, an instance with neither sources nor a
  *   library (or both), or a path that leaves the folder.
@@ -181,7 +181,7 @@ export async function loadCandidate(directory: string, options: ResolveCandidate
  * Validates a candidate document (the contents of a candidate.json, or one made by discovery)
  * whose paths are relative to `directory`; see {@link loadCandidate}.
  * @param file - the name errors give it (`<dir>/candidate.json`, or the package for a discovered one)
- * @throws {@link CampaignError} `CANDIDATE_INVALID` as {@link loadCandidate}, and for an unknown `bundledManifest`.
+ * @throws {@link IntakeError} `CANDIDATE_INVALID` as {@link loadCandidate}, and for an unknown `bundledManifest`.
  */
 export async function resolveCandidate(
   document: unknown,
@@ -202,7 +202,7 @@ export async function resolveCandidate(
   const inside = (relative: string, field: string): string => {
     const resolved = path.resolve(realFolder, relative);
     if (resolved !== realFolder && !resolved.startsWith(realFolder + path.sep)) {
-      throw new CampaignError(
+      throw new IntakeError(
         'CANDIDATE_INVALID',
         `${file}: field "${field}" path "${relative}" leaves the candidate folder. Use a path inside ${realFolder}.`,
       );
@@ -236,7 +236,7 @@ export async function resolveCandidate(
       const name = xof ? `${entry.name}_${digestBits}` : entry.name;
       const where = xof ? `${at}.digestBits.${lengthIndex}` : `${at}.name`;
       if (seen.has(name)) {
-        throw new CampaignError(
+        throw new IntakeError(
           'CANDIDATE_INVALID',
           `${file}: instance "${name}" is listed twice (field "${where}", first at "${seen.get(name)}"). Give each instance a unique name.`,
         );

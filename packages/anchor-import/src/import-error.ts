@@ -11,6 +11,8 @@
  *   not given, or the folder does not look like a run directory).
  * - `INVALID_OUTPUT`: the output folder is, holds or lies inside the dataset folder, or the
  *   system id cannot be a file name.
+ * - `OUTPUT_NOT_WRITABLE`: a file of the output run directory cannot be written (a full disk, a
+ *   read-only folder); nothing of the old state is lost.
  */
 export type ImportErrorCode =
   | 'SOURCE_NOT_FOUND'
@@ -19,7 +21,8 @@ export type ImportErrorCode =
   | 'INCONSISTENT_SOURCE'
   | 'DIGEST_MISMATCH'
   | 'OUTPUT_NOT_EMPTY'
-  | 'INVALID_OUTPUT';
+  | 'INVALID_OUTPUT'
+  | 'OUTPUT_NOT_WRITABLE';
 
 /**
  * Why an ngcc-harness dataset could not be imported. The message names the file (relative to

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CampaignError } from '../campaign-error.js';
+import { IntakeError } from './intake-error.js';
 import { readHashCatalog, type HashCatalog } from './hash-catalog.js';
 
 function findUpwards(start: string, relative: string): string | null {
@@ -14,7 +14,7 @@ function findUpwards(start: string, relative: string): string | null {
 /**
  * The catalog and official manifests shipped with ngcc-perf (`data/`: the 35 NGCC round-1 hash
  * candidates and their `kat.sha256`), or the folder named by `NGCC_PERF_CATALOG`.
- * @throws {@link CampaignError} `PACKAGE_INVALID` when the data folder is missing or malformed.
+ * @throws {@link IntakeError} `PACKAGE_INVALID` when the data folder is missing or malformed.
  * @example
  * readBundledCatalog().entries.length; // 35
  */
@@ -23,7 +23,7 @@ export function readBundledCatalog(): HashCatalog {
   if (fromEnv !== undefined && fromEnv !== '') return readHashCatalog(path.resolve(fromEnv));
   const found = findUpwards(path.dirname(fileURLToPath(import.meta.url)), path.join('data', 'ngcc-hash-catalog.csv'));
   if (found === null)
-    throw new CampaignError(
+    throw new IntakeError(
       'PACKAGE_INVALID',
       'the bundled catalog data/ngcc-hash-catalog.csv was not found beside ngcc-perf. Reinstall ngcc-perf or set NGCC_PERF_CATALOG.',
     );
