@@ -22,7 +22,7 @@ const MAY_IMPORT = {
   'elf-size': [],
   kat: ['native', 'atomic-file', 'category'],
   rss: ['native'],
-  timing: ['native', 'rss', 'stats', 'record'],
+  timing: ['native', 'rss', 'stats', 'record', 'category-hash'],
   ct: ['native'],
   report: ['stats', 'record', 'atomic-file', 'category'],
   intake: ['native'],
