@@ -30,6 +30,23 @@ describe('the operation identity of a record', () => {
     });
   });
 
+  test('a parsed hash record keeps its fields in the order the contract has always given them', () => {
+    // What a renderer serialises from a parsed record: the operation fields right after `flags`.
+    expect(Object.keys(timingRecordSchema.parse(hashRecord)).slice(0, 11)).toEqual([
+      'format',
+      'candidate',
+      'algorithm',
+      'instance',
+      'variant',
+      'flags',
+      'operation',
+      'messageBytes',
+      'digestBits',
+      'kat',
+      'katLog',
+    ]);
+  });
+
   test('a record of another category carries its identity and no hash fields', () => {
     const record = operationRecordSchema.parse(genericRecord());
     expect(recordOperation(record)).toEqual({ category: 'toy-fof', name: 'eval', parameters: { inputBytes: 64 } });

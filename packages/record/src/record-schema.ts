@@ -156,13 +156,18 @@ export const derivedFiguresSchema = z.object({
 /** Derived statistics of a complete record. */
 export type DerivedFigures = z.infer<typeof derivedFiguresSchema>;
 
-const recordCommon = {
+/** The fields before a record's operation fields (the order a parsed record's keys come out in). */
+const recordHead = {
   format: z.literal(RECORD_FORMAT),
   candidate: z.string().min(1),
   algorithm: z.string().min(1),
   instance: z.string().min(1),
   variant: z.enum(['reference', 'performance', 'resource']),
   flags: z.string(),
+};
+
+/** The fields after a record's operation fields. */
+const recordCommon = {
   kat: katVerdictSchema,
   katLog: z.string().nullable(),
   katLogSha256: sha256Hex.nullable(),
@@ -226,8 +231,9 @@ const genericOperationFields = { operation: operationIdentitySchema };
 function recordSchemaWith<Fields extends z.ZodRawShape>(operationFields: Fields) {
   return z.discriminatedUnion('status', [
     z.object({
-      ...recordCommon,
+      ...recordHead,
       ...operationFields,
+      ...recordCommon,
       status: z.literal('complete'),
       plan: measurementPlanSchema,
       counter: counterSchema,
@@ -235,8 +241,9 @@ function recordSchemaWith<Fields extends z.ZodRawShape>(operationFields: Fields)
       derived: derivedFiguresSchema,
     }),
     z.object({
-      ...recordCommon,
+      ...recordHead,
       ...operationFields,
+      ...recordCommon,
       status: z.literal('failed'),
       failure: z.string().min(1),
       plan: measurementPlanSchema.nullish(),
