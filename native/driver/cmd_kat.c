@@ -11,17 +11,15 @@
 #include "kat_call.h"
 #include "kat_options.h"
 #include "library.h"
-#include "library_output.h"
 #include "ngcc_drng.h"
 #include "out.h"
 #include "proc_mem.h"
 #include "report.h"
 #include "resource_limits.h"
-#include "sandbox.h"
+#include "termination_flush.h"
 
 #include <errno.h>
 #include <inttypes.h>
-#include <signal.h>
 #include <string.h>
 #include <time.h>
 
@@ -47,28 +45,6 @@ static uint64_t now_ns(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC_RAW, &ts);
     return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-
-/* A caller that gives up on a hung library sends SIGTERM: write the complete
- * lines committed so far, so it learns which record hung, then die of the
- * signal as before (async-signal-safe: only write(2) and raise). */
-static void on_termination(int sig)
-{
-    out_flush_from_signal();
-    library_output_finish_from_signal();
-    sandbox_note_signal_death(sig);
-    raise(sig);
-}
-
-static void flush_on_termination(void)
-{
-    struct sigaction action;
-    memset(&action, 0, sizeof action);
-    action.sa_handler = on_termination;
-    sigemptyset(&action.sa_mask);
-    action.sa_flags = SA_RESETHAND | SA_NODEFER;
-    sigaction(SIGTERM, &action, NULL);
-    sigaction(SIGINT, &action, NULL);
 }
 
 static int emit(int force_flush)

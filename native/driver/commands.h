@@ -25,6 +25,8 @@ int cmd_counter_selftest(int argc, char **argv);
 int cmd_seccomp_table(int argc, char **argv);
 /* One NGCC hash KAT file generated and hashed inside the driver (cmd_kat.c). */
 int cmd_kat(int argc, char **argv);
+/* The official KAT file of a KEM, signature or key-exchange instance (pk/cmd_pk_kat.c). */
+int cmd_pk_kat(int argc, char **argv);
 /* The constant-time audit (cmd_ct_taint.c under valgrind memcheck, cmd_ct_time.c). When the
  * driver was built without <valgrind/memcheck.h>, cmd_ct_taint reports UNSUPPORTED. */
 int cmd_ct_taint(int argc, char **argv);

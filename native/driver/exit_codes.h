@@ -10,7 +10,9 @@
 #define DRV_EXIT_IO 8
 /* ct-taint in a driver built without <valgrind/memcheck.h>. */
 #define DRV_EXIT_UNSUPPORTED 10
-/* op-time, op-kat: a functional check of the category failed (ngcc_category.h NGCC_OP_WRONG). */
-#define DRV_EXIT_WRONG 11
+/* pk-kat, op-time, op-kat: a functional check failed (decapsulation, verification, agreement of
+ * the two sides, the finishing pass; a category table's NGCC_OP_WRONG, ngcc_category.h): error
+ * code CHECKFAIL. */
+#define DRV_EXIT_CHECKFAIL 11
 
 #endif

@@ -57,6 +57,8 @@ int main(int argc, char **argv)
         code = cmd_memory(argc - 2, argv + 2);
     } else if (strcmp(sub, "kat") == 0) {
         code = cmd_kat(argc - 2, argv + 2);
+    } else if (strcmp(sub, "pk-kat") == 0) {
+        code = cmd_pk_kat(argc - 2, argv + 2);
     } else if (strcmp(sub, "ct-taint") == 0) {
         code = cmd_ct_taint(argc - 2, argv + 2);
     } else if (strcmp(sub, "ct-time") == 0) {

@@ -37,7 +37,7 @@ typedef enum {
      * OVERFLOW, exit 4. */
     NGCC_OP_OVERFLOW = 2,
     /* A functional check failed (decapsulation gave another secret, a changed message verified,
-     * a length disagrees with its getter): WRONG, exit 11. */
+     * a length disagrees with its getter): CHECKFAIL, exit 11 (as pk-kat's). */
     NGCC_OP_WRONG = 3,
     /* A parameter is missing or malformed, or the library lacks a symbol of the category: USAGE,
      * exit 2 (a missing symbol: LOADFAIL, exit 5, when `buffer` is "symbol"). */

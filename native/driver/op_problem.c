@@ -35,9 +35,9 @@ int report_op_problem(int status, const ngcc_op_problem *problem, const op_conte
         return report_finish(DRV_EXIT_OVERFLOW, "%s %s of %s: %s (phase %s)", ctx->category, ctx->operation,
                              ctx->library, problem->sentence, ctx->phase);
     case NGCC_OP_WRONG:
-        j = report_begin("WRONG");
+        j = report_begin("CHECKFAIL");
         put_context(j, ctx);
-        return report_finish(DRV_EXIT_WRONG, "%s %s of %s: %s (phase %s)", ctx->category, ctx->operation,
+        return report_finish(DRV_EXIT_CHECKFAIL, "%s %s of %s: %s (phase %s)", ctx->category, ctx->operation,
                              ctx->library, problem->sentence, ctx->phase);
     case NGCC_OP_NO_MEMORY:
         j = report_begin("IO");

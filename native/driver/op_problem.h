@@ -20,7 +20,7 @@ typedef struct {
 } op_context;
 
 /* Writes the error line for `status` (not NGCC_OP_OK) and returns the exit code: FAILED →
- * CRYPTOFAIL (3), OVERFLOW → OVERFLOW (4), WRONG → WRONG (11), SETUP → USAGE (2) or, for a missing
+ * CRYPTOFAIL (3), OVERFLOW → OVERFLOW (4), WRONG → CHECKFAIL (11, as pk-kat's), SETUP → USAGE (2) or, for a missing
  * symbol, LOADFAIL (5), NO_MEMORY → IO (8). */
 int report_op_problem(int status, const ngcc_op_problem *problem, const op_context *ctx);
 

@@ -8,6 +8,12 @@ import { nativePackageRoot, nativePackageVersion } from './package-paths.js';
 /** The driver's file name, in a checkout build and in the cache. */
 export const DRIVER_FILE_NAME = 'ngcc-perf-driver';
 
+/**
+ * The ICCS support library `pk-kat` loads from beside the driver (`drng_algorithm`, the DRNG
+ * functions, `sm3hash`, `pseudohash`, `pseudoXOF`; native/PROTOCOL.md, `pk-kat`).
+ */
+export const ICCS_LIBRARY_FILE_NAME = 'libngcc-perf-iccs.so';
+
 /** Options of {@link buildDriver}. */
 export interface BuildDriverOptions {
   /** Where the progress lines go (default: stderr). */
@@ -19,9 +25,11 @@ export interface BuildDriverOptions {
 /**
  * Builds `ngcc-perf-driver` from the C sources this package ships (`driver/`, `CMakeLists.txt`)
  * with CMake (`-DCMAKE_BUILD_TYPE=Release -DNGCC_PERF_DRIVER_ONLY=ON`) and puts it at
- * `<directory>/ngcc-perf-driver`. The build runs in a fresh temporary folder inside `directory`
- * and the finished binary is moved into place with one `rename`, so processes that build at the
- * same time never see a half-written driver (the last one to finish replaces an identical file).
+ * `<directory>/ngcc-perf-driver`, with the ICCS support library it loads for public-key instances
+ * beside it (`libngcc-perf-iccs.so`). The build runs in a fresh temporary folder inside `directory`
+ * and the finished files are moved into place with one `rename` each, the driver last, so processes
+ * that build at the same time never see a half-written driver (the last one to finish replaces
+ * identical files).
  * Writes one line on stderr before (`building ...`) and one after (`built ... in N s`).
  *
  * @param directory - the folder to put the driver in (created).
@@ -93,6 +101,7 @@ export async function buildDriver(directory: string, options: BuildDriverOptions
         );
       }
     }
+    await rename(path.join(work, ICCS_LIBRARY_FILE_NAME), path.join(path.dirname(target), ICCS_LIBRARY_FILE_NAME));
     await rename(path.join(work, DRIVER_FILE_NAME), target);
   } finally {
     await rm(work, { recursive: true, force: true });

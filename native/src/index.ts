@@ -1,4 +1,4 @@
-export { buildDriver, DRIVER_FILE_NAME, type BuildDriverOptions } from './build-driver.js';
+export { buildDriver, DRIVER_FILE_NAME, ICCS_LIBRARY_FILE_NAME, type BuildDriverOptions } from './build-driver.js';
 export { driverCacheDirectory, type CacheEnvironment } from './driver-cache.js';
 export { driverPath, type DriverPathOptions } from './driver-path.js';
 export {

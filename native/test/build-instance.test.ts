@@ -2,7 +2,7 @@
 // the guide's reference profile; the library it makes hashes the GB/T 32905 example "abc".
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildInstance, bundledExamplesDirectory, NativeError, type BuildInstanceOptions } from '../src/index.js';
@@ -37,6 +37,32 @@ describe('buildInstance', () => {
       expect(built.librarySha256).toMatch(/^[0-9a-f]{64}$/);
       expect(built.compileCommands).toHaveLength(1);
       expect(built.compileCommands[0]).toMatch(/^gcc .*-std=c99 -Wpedantic -Wall -Wextra -O2 .*-c sm3\.c$/);
+      const out = execFileSync(process.env.NGCC_PERF_DRIVER!, ['hash', built.libraryPath, '256'], {
+        input: frame(Buffer.from('abc')),
+        encoding: 'utf8',
+      });
+      expect(out).toContain(`"hex":"${SM3_ABC.toUpperCase()}"`);
+    },
+    pacedMilliseconds(120_000),
+  );
+
+  it.each([
+    ['in the package folder itself', 'pkg|a:b?[c]', '.'],
+    ['below the package folder', 'pkg', '東方|x:y?[z]\tw'],
+  ])(
+    'builds a library when "|", ":", "?", "[", "]" or a tab is %s (a safe copy; make cannot take them)',
+    async (_where, packageFolder, instanceFolder) => {
+      const sourceRoot = path.join(scratch, 'odd-names', packageFolder);
+      const folder = path.join(sourceRoot, instanceFolder);
+      mkdirSync(folder, { recursive: true });
+      for (const file of ['sm3.c'])
+        copyFileSync(path.join(bundledExamplesDirectory(), 'sm3', file), path.join(folder, file));
+      const built = await buildInstance({
+        instance: { name: 'sm3', sourcePaths: [path.join(instanceFolder, 'sm3.c')], includeDirPaths: [instanceFolder] },
+        profile: 'reference',
+        libraryDirectory: path.join(scratch, 'odd-names', 'lib'),
+        sourceRoot,
+      });
       const out = execFileSync(process.env.NGCC_PERF_DRIVER!, ['hash', built.libraryPath, '256'], {
         input: frame(Buffer.from('abc')),
         encoding: 'utf8',

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { buildDriver, driverPath, NativeError, nativePackageVersion } from '../src/index.js';
 import { pacedMilliseconds } from '../src/host-pace.js';
+import { lib } from './sandbox-support.js';
 
 const run = promisify(execFile);
 const nativeRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -72,7 +73,10 @@ describe('buildDriver', () => {
         expect(result?.stderr).toMatch(/^ngcc-perf: building ngcc-perf-driver 0\.1\.0 for this machine \(first use/);
         expect(result?.stderr).toMatch(/ngcc-perf: built .*ngcc-perf-driver in \d+\.\d s/);
       }
-      expect((await readdir(directory)).sort()).toEqual(['ngcc-perf-driver']);
+      expect((await readdir(directory)).sort()).toEqual(['libngcc-perf-iccs.so', 'ngcc-perf-driver']);
+      // pk-kat finds the ICCS support library beside the cached driver.
+      const pk = await run(path.join(directory, 'ngcc-perf-driver'), ['pk-kat', lib('pk_toy_kem'), 'Toy']);
+      expect(pk.stdout).toMatch(/"type":"end","count":10,/);
       const version = await run(path.join(directory, 'ngcc-perf-driver'), ['--version']);
       expect(JSON.parse(version.stdout)).toEqual({
         v: 1,

@@ -7,6 +7,7 @@ import { describe, expect, test } from '@jest/globals';
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
+import { ReferenceDrbg } from './reference-drbg.js';
 import { buildDir, lib, toyHash } from './sandbox-support.js';
 
 const driverPath = process.env.NGCC_PERF_DRIVER ?? '';
@@ -35,42 +36,6 @@ const lineOf = (run: Run, type: string): Line => run.lines.find((line) => line.t
 const sm3 = (...parts: Uint8Array[]): Buffer =>
   parts.reduce((hash, part) => hash.update(part), createHash('sm3')).digest();
 const upper = (bytes: Uint8Array): string => Buffer.from(bytes).toString('hex').toUpperCase();
-
-/** SM3 Hash_DRBG (seedlen 440) of SP 800-90A §10.1.1 with entropy = seed, no nonce or personalization. */
-class ReferenceDrbg {
-  private v: bigint;
-  private readonly c: bigint;
-  private counter = 1n;
-  private static readonly MOD = 2n ** 440n;
-
-  constructor(seed: Uint8Array) {
-    this.v = ReferenceDrbg.hashDf(seed);
-    this.c = ReferenceDrbg.hashDf(Buffer.concat([Buffer.of(0), ReferenceDrbg.bytes(this.v)]));
-  }
-
-  private static bytes(value: bigint): Buffer {
-    return Buffer.from(value.toString(16).padStart(110, '0'), 'hex');
-  }
-
-  private static hashDf(input: Uint8Array): bigint {
-    const prefix = (n: number): Buffer => Buffer.of(n, 0, 0, 0x01, 0xb8);
-    const out = Buffer.concat([sm3(prefix(1), input), sm3(prefix(2), input)]).subarray(0, 55);
-    return BigInt(`0x${out.toString('hex')}`);
-  }
-
-  generate(bits: number): Buffer {
-    const n = Math.ceil(bits / 8);
-    const blocks: Buffer[] = [];
-    for (let i = 0n; BigInt(blocks.length * 32) < BigInt(n); i += 1n)
-      blocks.push(sm3(ReferenceDrbg.bytes((this.v + i) % ReferenceDrbg.MOD)));
-    const out = Buffer.concat(blocks).subarray(0, n);
-    if (bits % 8 !== 0) out[n - 1] = (out[n - 1] as number) & ((0xff << (8 - (bits % 8))) & 0xff);
-    const h = BigInt(`0x${sm3(Buffer.of(3), ReferenceDrbg.bytes(this.v)).toString('hex')}`);
-    this.v = (this.v + h + this.c + this.counter) % ReferenceDrbg.MOD;
-    this.counter += 1n;
-    return Buffer.from(out);
-  }
-}
 
 const seedOf = (file: string): Buffer => Buffer.from(file.repeat(8), 'latin1');
 

@@ -3,8 +3,15 @@ import { copyFile, mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { BuildCopy } from './build-commands.js';
 
-/** Characters CMake's list syntax or its Makefile generator cannot carry in a path. */
-const UNSAFE_FOR_CMAKE = /[;$"'\\`#]/;
+/**
+ * Characters CMake's list syntax or its Makefile generator cannot carry in a path: `;` (a list),
+ * `$`, quotes, `\\`, a backtick and `#` (CMake), `|` (an order-only prerequisite), `:` (a target),
+ * `?`, `[` and `]` (make's wildcards; `?` also reaches gcc as two files), and control characters
+ * such as a tab (each checked with CMake 3 and GNU make 4: the build fails or builds something else).
+ */
+// eslint-disable-next-line no-control-regex -- control characters are among what it finds
+const UNSAFE_FOR_CMAKE = /[;$"'\\`#|:?[\]\x00-\x1f\x7f]/;
+const UNSAFE_EVERYWHERE = new RegExp(UNSAFE_FOR_CMAKE.source, 'g');
 /** What a copy for CMake takes of the candidate folder: sources and the files they may include. */
 const COPIED = /\.(c|h|cc|cpp|cxx|hh|hpp|hxx|s|inc|inl|def|tbl|ipp|tcc)$/i;
 
@@ -18,14 +25,16 @@ export interface SafeCopy extends BuildCopy {
 function safeSegment(segment: string): string {
   if (!UNSAFE_FOR_CMAKE.test(segment)) return segment;
   const digest = createHash('sha256').update(segment).digest('hex').slice(0, 8);
-  return `${segment.replace(/[;$"'\\`#]/g, '_')}-${digest}`;
+  return `${segment.replace(UNSAFE_EVERYWHERE, '_')}-${digest}`;
 }
 
 /**
- * When a source or include path (absolute) holds a character CMake cannot carry (`;`, `$`, a quote,
- * a backslash, a backtick, `#`) below `sourceRoot`, copies the candidate folder's code files to
- * `copyRoot` under folder and file names with those characters replaced and returns the paths
- * there; else null (nothing to do, or a path outside `sourceRoot`, which is built in place).
+ * When a source or include path (absolute) holds a character CMake or make cannot carry (`;`, `$`,
+ * a quote, a backslash, a backtick, `#`, `|`, `:`, `?`, `[`, `]`, a control character), in
+ * `sourceRoot` itself or below it, copies the candidate folder's code files to `copyRoot` (which
+ * must itself be free of them) under folder and file names with those characters replaced and
+ * returns the paths there; else null (nothing to do, or a path outside `sourceRoot`, which is
+ * built in place).
  */
 export async function safeCopy(
   sourcePaths: readonly string[],
@@ -34,7 +43,7 @@ export async function safeCopy(
   copyRoot: string,
 ): Promise<SafeCopy | null> {
   const all = [...sourcePaths, ...includeDirPaths];
-  if (!all.some((p) => UNSAFE_FOR_CMAKE.test(path.relative(sourceRoot, p)))) return null;
+  if (!all.some((p) => UNSAFE_FOR_CMAKE.test(p))) return null;
   if (!all.every((p) => p === sourceRoot || p.startsWith(sourceRoot + path.sep))) return null;
   const back = new Map<string, string>();
   const safe = (relative: string): string => {

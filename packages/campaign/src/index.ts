@@ -22,8 +22,12 @@ export type { BuildBundledExamplesOptions, BundledExampleLibrary } from './build
 export { CAMPAIGN_PHASES, instanceKey } from './engine/campaign-types.js';
 export type { CampaignPhase, CampaignPlan, PackageEvidence, ShardSpec } from './engine/campaign-types.js';
 export type { CampaignEvent, CampaignEventSink, PlannedOperation } from './engine/campaign-events.js';
+export { createEtaTracker, etaBasis, formatDuration } from './engine/eta-tracker.js';
+export type { EtaTracker } from './engine/eta-tracker.js';
 export { parseShardSpec, shardFromEnvironment, assignShards } from './engine/shard-selection.js';
 export { mergeRuns } from './engine/merge-runs.js';
+export { describeKatIdentity, identifyByKatDigests, readOfficialManifests } from './engine/official-kat-identity.js';
+export type { OfficialManifest } from './engine/official-kat-identity.js';
 export type { MergeRunsOptions, MergeRunsResult } from './engine/merge-runs.js';
 export { publishRun } from './engine/publish-run.js';
 export type { PublishRunOptions, PublishRunResult } from './engine/publish-run.js';

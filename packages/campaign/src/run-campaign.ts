@@ -2,9 +2,10 @@ import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { driverPath } from '@ngcc-perf/native';
 import { parseManifest, type KatManifest, type KatVerdict } from '@ngcc-perf/kat';
+import type { KatIdentity } from '@ngcc-perf/record';
 import { DEFAULT_TIMING_OPTIONS, defaultMeasuringCpus, type InstructionSourceChoice } from '@ngcc-perf/timing';
 import type { BuildProfile } from '@ngcc-perf/native';
-import type { Candidate, RefusedInput } from '@ngcc-perf/intake';
+import { readBundledCatalog, type Candidate, type HashCatalog, type RefusedInput } from '@ngcc-perf/intake';
 import type { CampaignContext, CampaignUnit } from './engine/campaign-context.js';
 import type { CampaignEvent, CampaignEventSink, PlannedOperation } from './engine/campaign-events.js';
 import {
@@ -36,6 +37,7 @@ import { defaultSystemId, RUN_CAMPAIGN_DEFAULTS } from './campaign-defaults.js';
 import { readToolVersions } from './tool-versions.js';
 import { baselineCandidate, BASELINE_CANDIDATE_ID } from './baseline-candidate.js';
 import { packageEvidence } from './engine/package-evidence.js';
+import { readOfficialManifests } from './engine/official-kat-identity.js';
 
 /** Options of {@link runCampaign}. */
 export interface RunCampaignOptions {
@@ -90,6 +92,11 @@ export interface RunCampaignOptions {
   allowUnfixedHost?: boolean;
   /** Milliseconds of the constant-time audit's timing test per instance; default {@link RUN_CAMPAIGN_DEFAULTS}.ctTimingMilliseconds. */
   ctTimingMilliseconds?: number;
+  /**
+   * The catalog whose official manifests recognise the KAT files of a candidate without a manifest
+   * of its own, by digest (build.json `katIdentity`); default the bundled one (`readBundledCatalog`).
+   */
+  catalog?: HashCatalog;
   /** Receives progress events (the CLI renders them as a bar, lines or JSON). */
   onEvent?: CampaignEventSink;
   /**
@@ -120,7 +127,14 @@ export interface RunCampaignResult {
   reportsHtml: string[];
   /** The system's HTML summary, linking every page; null when no report was rendered. */
   summaryHtml: string | null;
-  verdicts: { candidate: string; instance: string; verdict: KatVerdict; flags: string }[];
+  /** Each instance's KAT verdict; `katIdentity` when a candidate without a manifest was recognised by its KAT digests. */
+  verdicts: {
+    candidate: string;
+    instance: string;
+    verdict: KatVerdict;
+    flags: string;
+    katIdentity?: KatIdentity;
+  }[];
   records: MeasurePhaseResult;
   /** Wall time of this call of {@link runCampaign}, seconds (the share of instruction counting is `records.instructionCountSeconds` of it). */
   wallSeconds: number;
@@ -268,6 +282,9 @@ export async function runCampaign(options: RunCampaignOptions): Promise<RunCampa
     driverPath: options.driverPath ?? (await driverPath()),
     tools,
     manifests: await manifestsOf(candidates),
+    officialManifests: candidates.some((c) => c.manifestPath === null)
+      ? await readOfficialManifests(options.catalog ?? readBundledCatalog())
+      : [],
     buildRoot,
     coreClockHz: undefined,
     emit,
@@ -369,6 +386,7 @@ export async function runCampaign(options: RunCampaignOptions): Promise<RunCampa
           instance: entry.instance,
           verdict: entry.kat,
           flags: entry.flags,
+          ...(entry.katIdentity == null ? {} : { katIdentity: entry.katIdentity }),
         });
     }
     result.wallSeconds = Number(process.hrtime.bigint() - startedNs) / 1e9;

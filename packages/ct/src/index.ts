@@ -2,6 +2,7 @@ export { classifyFindings, sortFindings } from './classify-findings.js';
 export { CtError } from './ct-error.js';
 export type { CtErrorCode } from './ct-error.js';
 export { CT_VERDICT_EXIT_CODES } from './ct-result.js';
+export { describeCtResult } from './describe-ct-result.js';
 export { dispatchEvidence, hiddenCpuFeatures, procCpuinfoFlags } from './detect-dispatch.js';
 export type {
   CtCpuView,

@@ -97,6 +97,12 @@ describe('loadCandidate', () => {
     await expect(loadCandidate(folder)).rejects.toThrow(/instance "a" is listed twice/);
   });
 
+  it('reads a candidate.json saved as UTF-8 with BOM and CRLF (Windows editors), as a manifest is', async () => {
+    const folder = await candidateFolder(`\uFEFF${JSON.stringify(valid, null, 2).replace(/\n/g, '\r\n')}\r\n`);
+    const candidate = await loadCandidate(folder);
+    expect([candidate.id, candidate.instances.map((i) => i.name)]).toEqual(['hash-99', ['toy_256', 'toy_512']]);
+  });
+
   it('reports bad JSON and a missing file with the path', async () => {
     const folder = await candidateFolder('{ "id": ');
     await expect(loadCandidate(folder)).rejects.toThrow(/candidate\.json: not valid JSON/);

@@ -6,8 +6,10 @@ import { IntakeError } from './intake-error.js';
 import { describeInputIssue } from '@ngcc-perf/native';
 import { officialManifestPath, readBundledCatalog } from './bundled-catalog.js';
 
-const NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
-const NAME_RULE = 'letters, digits, "_", "." or "-", starting with a letter or digit';
+/** What a candidate id, an instance name and a `katName` may be: they name files and folders of the run. */
+export const NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
+/** {@link NAME_PATTERN} in words, for messages. */
+export const NAME_RULE = 'letters, digits, "_", "." or "-", starting with a letter or digit';
 const digestBitsSchema = z.number().int().positive().multipleOf(8);
 const variantSchema = z.enum(['reference', 'performance', 'resource']);
 
@@ -146,7 +148,8 @@ async function readCandidateJson(file: string): Promise<unknown> {
     );
   }
   try {
-    return JSON.parse(text);
+    // editors on Windows save "UTF-8 with BOM" (and CRLF, which JSON takes as whitespace)
+    return JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (cause) {
     throw new IntakeError(
       'CANDIDATE_INVALID',

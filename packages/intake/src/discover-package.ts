@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { profileFlags, type BuildProfile } from '@ngcc-perf/native';
+import { NAME_PATTERN, NAME_RULE } from './candidate.js';
 import { readInstanceMacros, type InstanceMacros } from './c-source-text.js';
 import type {
   DiscoveredInstance,
@@ -170,6 +171,15 @@ export async function discoverPackage(directory: string, options: DiscoverPackag
         continue;
       }
       const { katName } = { katName: header.macros.instanceName };
+      if (!NAME_PATTERN.test(katName)) {
+        // the name becomes KAT file names, the manifest label and run folders: one bad header makes
+        // its folder not measured, never the run
+        const fixed = instanceNameBase(katName);
+        const reason = `${header.header} line ${header.macros.instanceNameLine}: ALGORITHM_INSTANCE "${katName}" is not a name the KAT files and the run can carry (${NAME_RULE}); change it in the header (say "${fixed}"), and the package's KAT file names with it`;
+        unmeasured.push({ folder: folder.relative, version: version.label, katName, status: 'not-measurable', reason });
+        explained.push({ folder: folder.relative, role: 'left-out', detail: reason });
+        continue;
+      }
       const skip = isaSkipReason(version.isa, host);
       if (skip !== null) {
         unmeasured.push({ folder: folder.relative, version: version.label, katName, status: 'skipped', reason: skip });

@@ -92,7 +92,10 @@ async function fromPackage(
   const found = await discoverOnce(directory, packageName, catalog, options);
   if (found.instances.length === 0) {
     const unmeasured = found.unmeasured.map((u) => `${u.folder}: ${u.reason}`).join('; ');
-    const reason = `no folder holds a header defining ALGORITHM_INSTANCE and DIGEST_BIT_LENGTH whose sources link into a library defining CryptHash${unmeasured ? ` (${unmeasured})` : ''}. Write a candidate.json by hand (docs/CANDIDATE.md)`;
+    // instance headers whose every folder is not measured for a reason of its own: that reason is the fix
+    const reason = found.unmeasured.some((u) => u.katName !== null)
+      ? `no instance folder can be measured: ${unmeasured}`
+      : `no folder holds a header defining ALGORITHM_INSTANCE and DIGEST_BIT_LENGTH whose sources link into a library defining CryptHash${unmeasured ? ` (${unmeasured})` : ''}. Write a candidate.json by hand (docs/CANDIDATE.md)`;
     if (options.refused === undefined) throw new IntakeError('PACKAGE_INVALID', `${directory}: ${reason}.`);
     options.refused.push({
       input: origin.archive ?? path.basename(directory),
@@ -107,16 +110,44 @@ async function fromPackage(
     return null;
   }
   const manifest = officialManifestPath(catalog, found.id);
-  const candidate = await resolveCandidate(
-    candidateDocument(found, manifest !== null),
-    found.directory,
-    `${directory} (discovered)`,
-    {
-      officialManifest: (id) => officialManifestPath(catalog, id),
-      origin,
-    },
-  );
+  let candidate: Candidate;
+  try {
+    candidate = await resolveCandidate(
+      candidateDocument(found, manifest !== null),
+      found.directory,
+      `${directory} (discovered)`,
+      {
+        officialManifest: (id) => officialManifestPath(catalog, id),
+        origin,
+      },
+    );
+  } catch (error) {
+    // what discovery made of a package is never a reason to stop the other packages
+    if (options.refused === undefined || !(error instanceof IntakeError) || error.code !== 'CANDIDATE_INVALID')
+      throw error;
+    options.refused.push({
+      input: origin.archive ?? path.basename(directory),
+      packageName,
+      candidate: found.id,
+      archive: origin.archive,
+      archiveSha256: origin.archiveSha256,
+      reason: `discovery found instances that cannot be measured as found (${error.message.replace(/ Fix candidate\.json.*$/, '')}); write its candidate.json by hand (docs/CANDIDATE.md)`,
+      unmeasured: found.unmeasured,
+      folders: found.folders,
+    });
+    return null;
+  }
   return { candidate, discovered: found };
+}
+
+/**
+ * Whether the one folder inside `outer` (a folder or archive name) names the package where `outer`
+ * does not: the catalog lists the inner folder's name and not the outer one's.
+ */
+function knownInside(catalog: HashCatalog, outer: string, inner: string): boolean {
+  return (
+    findCatalogEntry(catalog, path.basename(outer)) === null && findCatalogEntry(catalog, path.basename(inner)) !== null
+  );
 }
 
 /** Whether a folder without candidate.json holds several inputs rather than being one package. */
@@ -133,7 +164,9 @@ async function isCollection(
   const names: Set<string>[] = [];
   for (const folder of folders) {
     const found = await discoverOnce(folder, path.basename(folder), catalog, options);
-    if (found.instances.length > 0) names.push(new Set(found.instances.map((i) => i.katName)));
+    // a package whose every instance header is unusable (a name with a space) is still a package
+    const katNames = [...found.instances.map((i) => i.katName), ...found.unmeasured.flatMap((u) => u.katName ?? [])];
+    if (katNames.length > 0) names.push(new Set(katNames));
   }
   return names.length >= 2 && names.every((a, i) => names.every((b, j) => i === j || [...a].every((n) => !b.has(n))));
 }
@@ -177,10 +210,13 @@ async function resolveOne(
       });
       return;
     }
+    const root = await packageRoot(unpacked.directory);
+    // `submission-7.zip` holding `Litchi/` is the package Litchi: the one folder names it when the archive does not
+    const named = knownInside(catalog, packageName, root) ? path.basename(root) : packageName;
     const resolved = await fromPackage(
-      await packageRoot(unpacked.directory),
-      packageName,
-      { packageName, archive: path.basename(absolute), archiveSha256: unpacked.sha256 },
+      root,
+      named,
+      { packageName: named, archive: path.basename(absolute), archiveSha256: unpacked.sha256 },
       catalog,
       options,
     );
@@ -192,6 +228,12 @@ async function resolveOne(
       candidate: await loadCandidate(absolute, { officialManifest: (id) => officialManifestPath(catalog, id) }),
       discovered: null,
     });
+    return;
+  }
+  const inner = await packageRoot(absolute);
+  if (inner !== absolute && knownInside(catalog, absolute, inner)) {
+    // a folder holding one catalogued package and nothing else (`batch/Litchi/`) is that package
+    await resolveOne(inner, catalog, options, out);
     return;
   }
   if (await isCollection(absolute, catalog, options)) {

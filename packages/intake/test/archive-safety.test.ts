@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import iconv from 'iconv-lite';
 import { extractZipArchive } from '../src/extract-zip-archive.js';
 import { IntakeError } from '../src/intake-error.js';
 import { writeRawZip, type RawZipEntry } from './support/raw-zip.js';
@@ -57,6 +58,19 @@ describe('extractZipArchive', () => {
     const extracted = await extractZipArchive(archive, path.join(work, 'no-flag-out'));
     expect(readFileSync(path.join(extracted.directory, 'Toy', '3 实现代码', 'toy.c'), 'utf8')).toBe('int toy;\n');
     expect(readdirSync(path.join(extracted.directory, 'Toy')).sort()).toEqual(['3 实现代码', 'Ç\u00a0.txt']);
+  });
+
+  test('a GBK name without the UTF-8 flag (a Chinese Windows archiver) is read as GBK, not CP437; a CP437 name stays CP437', async () => {
+    const gbk = (name: string) => iconv.encode(name, 'gbk');
+    const archive = archiveOf('gbk', [
+      { name: 'Toy/東方/', nameBytes: gbk('Toy/東方/'), noUtf8Flag: true },
+      { name: 'Toy/東方/实现.c', nameBytes: gbk('Toy/東方/实现.c'), data: 'int toy;\n', noUtf8Flag: true },
+      { name: 'Toy/Résumé.txt', nameBytes: Buffer.from('Toy/R\x82sum\x82.txt', 'latin1'), data: 'x', noUtf8Flag: true },
+    ]);
+    const extracted = await extractZipArchive(archive, path.join(work, 'gbk-out'));
+    // CP437 would have made 東方 "û|╖╜", a folder name with a "|" that no build can use
+    expect(readdirSync(path.join(extracted.directory, 'Toy')).sort()).toEqual(['Résumé.txt', '東方']);
+    expect(readFileSync(path.join(extracted.directory, 'Toy', '東方', '实现.c'), 'utf8')).toBe('int toy;\n');
   });
 
   test('refuses an entry that climbs out with ../', async () => {

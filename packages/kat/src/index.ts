@@ -40,6 +40,14 @@ export { parseManifest } from './parse-manifest.js';
 export type { KatManifest, KatManifestEntry } from './parse-manifest.js';
 export { updateManifestText } from './update-manifest.js';
 export type { NewManifestEntry } from './update-manifest.js';
+export { bundledPublicKeyManifest } from './public-key/bundled-manifests.js';
+export { runPublicKeyKat } from './public-key/run-public-key-kat.js';
+export type {
+  PublicKeyCategory,
+  PublicKeyCheckFailure,
+  PublicKeyKatResult,
+  RunPublicKeyKatOptions,
+} from './public-key/run-public-key-kat.js';
 export { renderKatLog } from './render-kat-log.js';
 export type { KatLogHeader, KatLogInput } from './render-kat-log.js';
 export { RUN_KAT_DEFAULTS, runKat } from './run-kat.js';

@@ -48,7 +48,7 @@ export type CategoryKatResult =
       file: string;
       /** Records produced before the failure. */
       records: number;
-      /** The driver's sentence; for MISMATCH a functional check of the category that failed (driver WRONG). */
+      /** The driver's sentence; for MISMATCH a functional check of the category that failed (driver CHECKFAIL). */
       message: string;
     };
 
@@ -60,7 +60,7 @@ const VERDICT_OF_CODE: Readonly<Record<string, FailedVerdict>> = {
   LOADFAIL: 'LOADFAIL',
   TIMEOUT: 'TIMEOUT',
   CRASH: 'CRASH',
-  WRONG: 'MISMATCH',
+  CHECKFAIL: 'MISMATCH',
 };
 
 /**
@@ -69,7 +69,7 @@ const VERDICT_OF_CODE: Readonly<Record<string, FailedVerdict>> = {
  * (`kat.formatFile`), the file is written, and its canonical digest (SPEC §4) is judged against the
  * manifest entry `<instance>/<file>` by the entry's mode — PASS, MISMATCH, or NOKAT without one. A
  * library that misbehaves is a verdict (CRYPTOFAIL, OVERFLOW, LOADFAIL, TIMEOUT, CRASH; a failed
- * functional check of the category is MISMATCH with its sentence), never an exception.
+ * functional check of the category — driver CHECKFAIL — is MISMATCH with its sentence), never an exception.
  *
  * @returns the {@link CategoryKatResult}
  * @throws {@link KatError} `DRIVER_NOT_FOUND`, `DRIVER_FAILED` (the driver refused the arguments:

@@ -36,6 +36,31 @@ export type KatVerdict = z.infer<typeof katVerdictSchema>;
 const sha256Hex = z.string().regex(/^[0-9a-f]{64}$/, 'expected 64 lower-case hex digits');
 
 /**
+ * Zod schema of how the KAT files of a candidate without an official manifest of its own were
+ * recognised (build.json `katIdentity`, every record's `katIdentity`): the catalog candidates whose
+ * official manifest holds a canonical digest of its generated KAT files (same KAT kind), and the
+ * one whose manifest then judged the verdict. The digests are the evidence, whatever the package's
+ * folder is called; `packageName` is the folder name (or `<packageName>.zip`) that names it.
+ */
+export const katIdentitySchema = z.object({
+  /** Every catalog candidate whose official manifest holds one of the digests, most files matched first. */
+  candidates: z.array(
+    z.object({
+      id: z.string().min(1),
+      officialName: z.string().min(1),
+      packageName: z.string().min(1),
+      /** How many of the generated KAT files its manifest holds. */
+      files: z.number().int().positive(),
+    }),
+  ),
+  /** The candidate whose manifest judged the verdict (one matched more files than any other), else null. */
+  judgedBy: z.string().nullable(),
+});
+
+/** build.json / record `katIdentity` ({@link katIdentitySchema}). */
+export type KatIdentity = z.infer<typeof katIdentitySchema>;
+
+/**
  * Zod schema of one `build.json` instance: what was built, with which flags, its ELF image
  * size in bytes and its KAT verdict. Paths are relative to the run directory. Library and KAT
  * fields are `null` when the build produced no library. Source: docs/RUN-DIRECTORY.md.
@@ -96,6 +121,8 @@ export const buildInstanceSchema = z.object({
     .object({ entries: z.array(z.string()), twin: z.string().nullable() })
     .nullable()
     .optional(),
+  /** Absent or null when the candidate has its own manifest, or no official manifest holds its digests ({@link katIdentitySchema}). */
+  katIdentity: katIdentitySchema.nullable().optional(),
   /** What the library did when asked for a digest 8 bits shorter than its own (one call after a passing KAT). */
   digestLengthProbe: z
     .object({

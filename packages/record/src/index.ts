@@ -4,10 +4,17 @@ export {
   buildInstanceSchema,
   buildManifestSchema,
   BUILD_FORMAT,
+  katIdentitySchema,
   katVerdictSchema,
   packageEvidenceSchema,
 } from './build-manifest-schema.js';
-export type { BuildInstance, BuildManifest, KatVerdict, PackageEvidence } from './build-manifest-schema.js';
+export type {
+  BuildInstance,
+  BuildManifest,
+  KatIdentity,
+  KatVerdict,
+  PackageEvidence,
+} from './build-manifest-schema.js';
 export { ctAuditSchema, ctFindingSchema, ctSourcePlaceSchema } from './ct-audit-schema.js';
 export type { CtAudit, CtAuditFinding } from './ct-audit-schema.js';
 export { buildEntrySchema, buildFileSchema, campaignFileSchema } from './run-state-schema.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { katVerdictSchema } from './build-manifest-schema.js';
+import { katIdentitySchema, katVerdictSchema } from './build-manifest-schema.js';
 import { callMemorySchema } from './call-memory-schema.js';
 import { hostProblemSchema } from './host-problem-schema.js';
 import { instructionCountSchema } from './instruction-count-schema.js';
@@ -169,6 +169,8 @@ const recordHead = {
 /** The fields after a record's operation fields. */
 const recordCommon = {
   kat: katVerdictSchema,
+  /** How the KAT files were recognised when the candidate has no official manifest of its own (build.json's). */
+  katIdentity: katIdentitySchema.nullish(),
   katLog: z.string().nullable(),
   katLogSha256: sha256Hex.nullable(),
   /** Null when the run directory does not hold the library (e.g. an imported dataset). */

@@ -18,6 +18,7 @@ export {
 } from './comparison-exit-code.js';
 export type { ComparisonExitCodeOptions } from './comparison-exit-code.js';
 export type { Dataset, DatasetRecord } from './dataset.js';
+export { comparisonJson, describeComparison } from './describe-comparison.js';
 export { formatMemoryBytes } from './format-memory-bytes.js';
 export { loadRunDirectory, LOAD_RUN_DIRECTORY_DEFAULTS } from './load-run-directory.js';
 export type { LoadRunDirectoryOptions } from './load-run-directory.js';

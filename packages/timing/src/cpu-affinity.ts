@@ -71,3 +71,23 @@ export function formatCpuList(cpus: readonly number[]): string {
 export function defaultMeasuringCpus(allowed: readonly number[] = allowedCpus()): number[] {
   return [allowed[allowed.length - 1] ?? 0];
 }
+
+/**
+ * Where the driver processes of an operation ran: the CPU they were pinned to (null: unpinned, as
+ * `cpu: null` asks) and whether the caller chose it (`option`) or the default did (`default`: the
+ * last CPU this process may run on, the CLI's default too).
+ */
+export interface CpuPinning {
+  cpu: number | null;
+  source: 'option' | 'default';
+}
+
+/**
+ * The pinning of an operation: the caller's `cpu` (a number, or null for none), else the default
+ * measuring CPU of `time`, `plan` and `run` (`defaultMeasuringCpus()`).
+ * @example
+ * resolvePinning(undefined); // { cpu: 1, source: 'default' } on a 2-CPU host
+ */
+export function resolvePinning(cpu: number | null | undefined): CpuPinning {
+  return cpu === undefined ? { cpu: defaultMeasuringCpus()[0]!, source: 'default' } : { cpu, source: 'option' };
+}

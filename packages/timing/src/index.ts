@@ -1,4 +1,5 @@
-export { allowedCpus, defaultMeasuringCpus, formatCpuList, parseCpuListText } from './cpu-affinity.js';
+export { allowedCpus, defaultMeasuringCpus, formatCpuList, parseCpuListText, resolvePinning } from './cpu-affinity.js';
+export type { CpuPinning } from './cpu-affinity.js';
 export { aggregatePerCall } from './aggregate-per-call.js';
 export { assessHost } from './assess-host.js';
 export type { AssessHostOptions, HostAssessment, TscHzSource } from './assess-host.js';
@@ -37,8 +38,23 @@ export type {
   InstructionCountResult,
   InstructionSourceChoice,
 } from './count-instructions.js';
+export { describeHostAssessment } from './describe-host-assessment.js';
+export { describeInstructionCount, describeInstructionSource } from './describe-instruction-count.js';
+export { describeSizesPlan, sizesPlanJson } from './describe-sizes-plan.js';
+export {
+  callMemoryFields,
+  describeCallMemory,
+  describeTimedOperation,
+  describeTimeFigures,
+  describeTimePinning,
+  timedOperationJson,
+} from './describe-time.js';
+export type { TimePinning } from './describe-time.js';
+export { describeTimePlan } from './describe-time-plan.js';
+export { describeTimeProgress } from './describe-time-progress.js';
 export { createDriverRunner } from './driver-runner.js';
-export type { ClockProbeArgs, DriverRun, TimeArgs, TimingRunner } from './driver-runner.js';
+export type { ClockProbeArgs, TimeArgs } from './driver-args.js';
+export type { DriverRun, TimingRunner } from './driver-runner.js';
 export type { DriverOperation } from './driver-operation.js';
 export type { HostEnvironment, HypervisorEvidence } from './host-environment.js';
 export { HOST_FINDING_SEVERITY } from './host-finding.js';
@@ -58,6 +74,8 @@ export type {
 } from './measurement-types.js';
 export { planOperation } from './plan-operation.js';
 export type { OperationPlan, PlanOperationOptions } from './plan-operation.js';
+export { CALLGRIND_SLOWDOWN, estimateCountingSeconds, planSizes } from './plan-sizes.js';
+export type { InstructionCountingEstimate, PlannedSize, PlanSizesOptions, SizesPlan } from './plan-sizes.js';
 export { planTrials } from './plan-trials.js';
 export type { PlanTrialsOptions, TrialPlan } from './plan-trials.js';
 export { CLOCK_PROBE_STEADY_IQR_RELATIVE, probeClock } from './probe-clock.js';
@@ -66,6 +84,13 @@ export { readDriverInfo } from './read-driver-info.js';
 export type { ReadDriverInfoOptions } from './read-driver-info.js';
 export { readHostEnvironment } from './read-host-environment.js';
 export type { ReadHostEnvironmentOptions } from './read-host-environment.js';
+export { measurementWarnings, timeOperation } from './time-operation.js';
+export type {
+  CallMemoryOutcome,
+  TimedOperation,
+  TimeOperationOptions,
+  TimeOperationProgress,
+} from './time-operation.js';
 export { TimingError } from './timing-error.js';
 export type { TimingErrorCode } from './timing-error.js';
 export {

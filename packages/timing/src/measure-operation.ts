@@ -9,7 +9,8 @@ import { runPerCallSample } from './internal/run-per-call-sample.js';
 import { runTrial, type TrialRunState } from './internal/run-trial.js';
 import type { DerivedStatistics, MeasurementPlan, OperationMeasurement } from './measurement-types.js';
 import { checkOptionsShape, measureOperationOptionsSchema } from './internal/operation-options-schema.js';
-import { planOperation, resolvePinning, type PlanOperationOptions } from './plan-operation.js';
+import { resolvePinning } from './cpu-affinity.js';
+import { planOperation, type PlanOperationOptions } from './plan-operation.js';
 import type { DisturbedReason, TrialProcess } from './trial-types.js';
 
 /** Progress of {@link measureOperation}, one event per finished driver process. */

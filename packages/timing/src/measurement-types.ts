@@ -4,7 +4,7 @@ import type {
   RecordedMeasurementPlan,
 } from '@ngcc-perf/record';
 import type { MeasuredCounter } from './counter-types.js';
-import type { CpuPinning } from './plan-operation.js';
+import type { CpuPinning } from './cpu-affinity.js';
 import type { TrialProcess } from './trial-types.js';
 
 /**

@@ -2,7 +2,7 @@ import { calibrate, type CalibrationResult } from './calibrate.js';
 import type { CounterName } from './counter-types.js';
 import type { DriverOperation } from './driver-operation.js';
 import type { TimingRunner } from './driver-runner.js';
-import { defaultMeasuringCpus } from './cpu-affinity.js';
+import { resolvePinning, type CpuPinning } from './cpu-affinity.js';
 import { checkOperation } from './internal/check-operation.js';
 import { checkOptionsShape, planOperationOptionsSchema } from './internal/operation-options-schema.js';
 import { checkTimingOptions, withoutUndefined } from './internal/check-timing-options.js';
@@ -80,26 +80,6 @@ export type OperationPlan =
       calibration: Extract<CalibrationResult, { status: 'failed' }>;
       pinning: CpuPinning;
     };
-
-/**
- * Where the driver processes of an operation ran: the CPU they were pinned to (null: unpinned, as
- * `cpu: null` asks) and whether the caller chose it (`option`) or the default did (`default`: the
- * last CPU this process may run on, the CLI's default too).
- */
-export interface CpuPinning {
-  cpu: number | null;
-  source: 'option' | 'default';
-}
-
-/**
- * The pinning of an operation: the caller's `cpu` (a number, or null for none), else the default
- * measuring CPU of `time`, `plan` and `run` (`defaultMeasuringCpus()`).
- * @example
- * resolvePinning(undefined); // { cpu: 1, source: 'default' } on a 2-CPU host
- */
-export function resolvePinning(cpu: number | null | undefined): CpuPinning {
-  return cpu === undefined ? { cpu: defaultMeasuringCpus()[0]!, source: 'default' } : { cpu, source: 'option' };
-}
 
 /**
  * Calibrates one library × message size with one cold call and plans its trials (SPEC §5) —

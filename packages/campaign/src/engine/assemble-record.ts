@@ -34,6 +34,7 @@ export function assembleRecord(options: AssembleRecordOptions): TimingRecord {
     messageBytes: options.messageBytes,
     digestBits: entry.digestBits,
     kat: entry.kat,
+    ...(entry.katIdentity == null ? {} : { katIdentity: entry.katIdentity }),
     katLog: entry.katLog,
     katLogSha256: entry.katLogSha256,
     library: entry.library,

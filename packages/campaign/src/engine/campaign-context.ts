@@ -4,6 +4,7 @@ import type { Candidate, CandidateInstance } from '@ngcc-perf/intake';
 import type { ToolVersions } from '../tool-versions.js';
 import type { CampaignEventSink } from './campaign-events.js';
 import type { CampaignPlan } from './campaign-types.js';
+import type { OfficialManifest } from './official-kat-identity.js';
 import type { RunState } from './run-state.js';
 
 /** One instance of the campaign with its candidate. */
@@ -28,6 +29,8 @@ export interface CampaignContext {
   tools: ToolVersions;
   /** Parsed manifests by candidate id (undefined when the candidate has none). */
   manifests: Map<string, KatManifest | undefined>;
+  /** The catalog's official manifests, read when a candidate has none of its own (its KAT files are recognised by digest); else []. */
+  officialManifests: OfficialManifest[];
   /** Folder for CMake build trees, outside the run directory (they hold absolute paths). */
   buildRoot: string;
   /** Fixed core clock, Hz, when the host pins it (disturbed-trial check, SPEC §5). */

@@ -1,7 +1,7 @@
 import { copyFileAtomic } from '@ngcc-perf/atomic-file';
 import os from 'node:os';
 import path from 'node:path';
-import { runKat, type KatResult } from '@ngcc-perf/kat';
+import { runKat, type KatManifest, type KatResult } from '@ngcc-perf/kat';
 import { buildCandidateInstance, isBuildFailure } from './build-candidate-instance.js';
 import { CampaignError } from '../campaign-error.js';
 import { runPaths, writeFileAtomic } from '../run-directory.js';
@@ -10,6 +10,7 @@ import { forEachConcurrently, type CampaignContext, type CampaignUnit } from './
 import type { BuildEntry } from './campaign-types.js';
 import { probeDigestLength } from './digest-length-probe.js';
 import { checkPackageKatFiles } from './package-kat-files.js';
+import { describeKatIdentity, identifyByKatDigests } from './official-kat-identity.js';
 import { unitProfile, withLibrary } from './phase-build.js';
 
 /** KAT verdicts that do not send an instance to the harness default: a pass, or no reference to judge by. */
@@ -61,6 +62,7 @@ async function katOf(
   entry: BuildEntry,
   library: string,
   outDir: string,
+  manifest: KatManifest | undefined,
 ): Promise<KatResult> {
   const { candidate, instance } = unit;
   const out = context.state.directory;
@@ -71,8 +73,8 @@ async function katOf(
     label: instance.katName,
     ...(twinOf(unit) === null ? {} : { twinLabel: twinOf(unit)!.katName }),
     candidateId: candidate.id,
-    manifest: context.manifests.get(candidate.id),
-    ...(context.manifests.get(candidate.id) === undefined && instance.katFilePaths.length > 0
+    manifest,
+    ...(manifest === undefined && instance.katFilePaths.length > 0
       ? { katDir: path.dirname(instance.katFilePaths[0]!) }
       : {}),
     outDir: path.join(out, outDir),
@@ -105,6 +107,7 @@ async function fallBack(
   unit: CampaignUnit,
   guide: BuildEntry,
   guideKat: KatResult,
+  manifest: KatManifest | undefined,
 ): Promise<BuildEntry> {
   const { candidate, instance } = unit;
   const out = context.state.directory;
@@ -156,6 +159,7 @@ async function fallBack(
     fallbackEntry,
     built.libraryPath,
     path.posix.join(runPaths.katFiles(candidate.id, instance.name), 'harness-default'),
+    manifest,
   );
   if (fallbackKat.verdict !== 'PASS') return keepGuide(fallbackKat.verdict, fallbackKat.detail ?? fallbackKat.verdict);
   const guideLog = runPaths.guideKatLog(candidate.id, instance.name);
@@ -212,23 +216,35 @@ export async function runKatPhase(context: CampaignContext): Promise<void> {
       });
       return;
     }
-    const kat = await katOf(
-      context,
-      unit,
-      entry,
-      path.join(out, entry.library!),
-      runPaths.katFiles(candidate.id, instance.name),
-    );
+    const library = path.join(out, entry.library!);
+    const katFiles = runPaths.katFiles(candidate.id, instance.name);
+    let manifest = context.manifests.get(candidate.id);
+    let kat = await katOf(context, unit, entry, library, katFiles, manifest);
+    // no manifest of its own: the generated files' digests say which official manifest, if any, judges them
+    const { identity, manifest: official } =
+      manifest === undefined
+        ? identifyByKatDigests(kat.files, context.officialManifests)
+        : { identity: null, manifest: null };
+    if (official !== null) {
+      manifest = official;
+      kat = await katOf(context, unit, entry, library, katFiles, manifest);
+    }
     let result: BuildEntry;
     if (entry.flags === 'guide' && !KEEP_GUIDE.has(kat.verdict)) {
-      result = await fallBack(context, unit, entry, kat);
+      result = await fallBack(context, unit, entry, kat, manifest);
     } else {
       const katLog = runPaths.katLog(candidate.id, instance.name);
       await writeFileAtomic(path.join(out, katLog), kat.logText);
       const guideResult = entry.flags === 'guide' ? kat.verdict : entry.guideResult;
       result = { ...entry, kat: kat.verdict, katDetail: kat.detail, katLog, katLogSha256: kat.logSha256, guideResult };
     }
-    result = { ...result, katReference: katReferenceOf(kat, unit) };
+    result = {
+      ...result,
+      katReference: katReferenceOf(kat, unit),
+      ...(identity === null ? {} : { katIdentity: identity }),
+    };
+    if (identity !== null && identity.judgedBy === null)
+      result = { ...result, katDetail: `${result.katDetail ?? result.kat}; ${describeKatIdentity(identity)}` };
     if (result.library !== null && (result.kat === 'PASS' || result.kat === 'NOKAT')) {
       const probe = await probeDigestLength({
         library: path.join(out, result.library),
@@ -244,7 +260,7 @@ export async function runKatPhase(context: CampaignContext): Promise<void> {
       const packageKatFiles = await checkPackageKatFiles({
         files: instance.katFilePaths,
         root: candidate.directory,
-        manifest: context.manifests.get(candidate.id),
+        manifest,
         label: instance.katName,
         generatedDirectory: path.join(out, runPaths.katFiles(candidate.id, instance.name)),
       });

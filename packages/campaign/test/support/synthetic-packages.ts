@@ -209,3 +209,17 @@ export const TOY_LAYOUTS: ToyPackage[] = [
     ],
   },
 ];
+
+/**
+ * A package the tests rename (`submission-7/`, `batch/Zucchini/`): two instances at digest lengths
+ * no other layout has, so its KAT digests are in one fixture manifest only (`toy-11`).
+ */
+export const ZUCCHINI: ToyPackage = {
+  name: 'Zucchini',
+  instances: [224, 384].map((bits) => ({
+    folder: `${REF}/Zucchini-${bits}`,
+    katName: `zucchini_${bits}`,
+    digestBits: bits,
+    generator: false,
+  })),
+};

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { Command } from 'commander';
-import type { AssessHostOptions, HostAssessment } from '@ngcc-perf/timing';
-import { registerCheckHostCommand, renderHostAssessment } from './check-host-command.js';
+import { describeHostAssessment, type AssessHostOptions, type HostAssessment } from '@ngcc-perf/timing';
+import { registerCheckHostCommand } from './check-host-command.js';
 
 // The development VM as assessHost describes it (AMD EPYC, 2 vCPUs, TSC at 2445.40 MHz, no cpufreq).
 const VM: HostAssessment = {
@@ -124,7 +124,7 @@ describe('ngcc-perf check-host', () => {
     const { stdout, exitCode } = await runCheckHost(['--json'], quiet);
     expect(exitCode).toBe(0);
     expect(JSON.parse(stdout)).toEqual(JSON.parse(JSON.stringify(quiet)));
-    expect(renderHostAssessment(quiet)).toContain('Problems: none\n');
+    expect(describeHostAssessment(quiet)).toContain('Problems: none\n');
   });
 
   it('refuses a CPU that is not a number (CliError USAGE)', async () => {

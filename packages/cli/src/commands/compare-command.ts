@@ -2,17 +2,14 @@ import type { Command } from 'commander';
 import {
   compareRuns,
   comparisonExitCode,
+  comparisonJson,
   COMPARE_RUNS_DEFAULTS,
+  describeComparison,
   loadRunDirectory,
   unvouchedRows,
-  type ComparisonRow,
-  type RunComparison,
 } from '@ngcc-perf/report';
-import { formatHeadlineCycles, type HeadlineFigure } from '@ngcc-perf/stats';
 import { CliError } from '../cli-error.js';
-import { renderComparisonJson } from '../internal/comparison-json.js';
 import type { CommandContext } from '../command-context.js';
-import { EXIT_NOT_VOUCHED } from '../exit-codes.js';
 
 interface CompareFlags {
   threshold?: string;
@@ -28,64 +25,6 @@ function parseFraction(option: string, text: string): number {
     throw new CliError('USAGE', `${option} "${text}" must be a fraction between 0 and 1 (0.02) or a percentage (2%).`);
   }
   return value;
-}
-
-const cell = (figure: HeadlineFigure | null): string => (figure === null ? '—' : formatHeadlineCycles(figure));
-
-function describeRow(row: ComparisonRow): string[] {
-  const change = row.ratio === null ? '—' : `${row.ratio >= 1 ? '+' : ''}${((row.ratio - 1) * 100).toFixed(1)} %`;
-  const p = row.test === null ? '—' : row.test.pValue < 0.0001 ? '<0.0001' : row.test.pValue.toFixed(4);
-  return [
-    `${row.candidate}/${row.instance}`,
-    `${row.messageBytes} B`,
-    cell(row.headlineA),
-    cell(row.headlineB),
-    change,
-    p,
-    row.reason === null ? row.verdict : `${row.verdict} (${row.reason})`,
-  ];
-}
-
-function renderComparison(result: RunComparison): string {
-  const header = ['instance', 'message', 'headline A', 'headline B', 'B vs A', 'p (Welch)', 'verdict'];
-  const rows = [header, ...result.rows.map(describeRow)];
-  const widths = header.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
-  const lines = rows.map((row) =>
-    row.map((text, column) => (column === row.length - 1 ? text : text.padEnd(widths[column]!))).join('  '),
-  );
-  const noise = `${(result.threshold * 100).toFixed(1)} %`;
-  lines.push(
-    '',
-    `${result.regressions} significant regression(s) beyond ${noise} (p < ${result.alpha}), ${result.improvements} improvement(s), ` +
-      `${result.rows.filter((row) => row.verdict === 'within-noise').length} within noise, of ${result.rows.length} compared.`,
-  );
-  if (result.rows.some((row) => row.instructions !== null)) lines.push('', ...renderInstructionCounts(result));
-  if (result.onlyInA.length > 0) lines.push(`only in A: ${result.onlyInA.join(', ')}`);
-  if (result.onlyInB.length > 0) lines.push(`only in B: ${result.onlyInB.join(', ')}`);
-  return `${lines.join('\n')}\n`;
-}
-
-/** The instruction-count part: exact, no test; every changed operation listed. */
-function renderInstructionCounts(result: RunComparison): string[] {
-  const compared = result.rows.filter(
-    (row) => row.instructions !== null && row.instructions.verdict !== 'not-comparable',
-  );
-  const limit = `${(result.instructionThreshold * 100).toFixed(1)} %`;
-  return [
-    `instruction counts (exact, not time): ${result.instructionChanges.length} of ${compared.length} operation(s) changed, ` +
-      `${result.instructionRegressions} regression(s) beyond ${limit}${result.instructionChanges.length > 0 ? ':' : '.'}`,
-    ...result.instructionChanges.map((change) => `  ${change}`),
-  ];
-}
-
-/** The closing lines when B cannot be vouched for: which rows, and how to let them pass. */
-function renderUnvouched(result: RunComparison, allowIncomparable: boolean): string {
-  const rows = unvouchedRows(result);
-  if (rows.length === 0) return '';
-  const outcome = allowIncomparable
-    ? 'allowed by --allow-incomparable'
-    : `exit ${EXIT_NOT_VOUCHED}; --allow-incomparable lets them pass`;
-  return `cannot vouch for B at ${rows.length} instance × size(s) (${outcome}):\n${rows.map((row) => `  ${row}\n`).join('')}`;
 }
 
 /**
@@ -144,8 +83,8 @@ export function registerCompareCommand(program: Command, context: CommandContext
       const exitCode = comparisonExitCode(result, { allowIncomparable });
       context.io.stdout(
         flags.json
-          ? renderComparisonJson({ ...result, unvouched: unvouchedRows(result), exitCode })
-          : renderComparison(result) + renderUnvouched(result, allowIncomparable),
+          ? comparisonJson({ ...result, unvouched: unvouchedRows(result), exitCode })
+          : describeComparison(result, { allowIncomparable }),
       );
       context.setExitCode(exitCode);
     });

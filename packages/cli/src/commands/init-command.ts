@@ -64,7 +64,7 @@ function renderFound(found: DiscoveredPackage, file: string, manifest: string | 
     `${found.id} ${found.algorithm}${found.catalogued ? '' : ' (not in the catalog)'}${archive ? ` from ${archive}` : ''} -> ${file}`,
   ];
   lines.push(
-    `  KAT digests: ${manifest === null ? "no official manifest bundled; the package's own KAT files where present" : `official manifest ${found.id} (matched by KAT kind and digest, whatever the label spelling)`}`,
+    `  KAT digests: ${manifest === null ? "no official manifest under this name; run looks the generated KAT files up in every official manifest (the one holding their digests judges them), else the package's own KAT files where present" : `official manifest ${found.id} (matched by KAT kind and digest, whatever the label spelling)`}`,
   );
   found.instances.forEach((i, index) => {
     const kat =

@@ -18,6 +18,7 @@ import {
   bundledCandidateDirectories,
   DEFAULT_CAMPAIGN_PHASES,
   defaultSystemId,
+  describeKatIdentity,
   GUIDE_MESSAGE_SIZES_BYTES,
   parseShardSpec,
   runCampaign,
@@ -267,6 +268,14 @@ export function registerRunCommand(program: Command, context: CommandContext): v
         for (const v of result.verdicts.filter((x) => x.verdict !== 'PASS')) {
           context.io.stderr(`[ngcc-perf] warning: ${v.candidate}/${v.instance} KAT ${v.verdict} (flags ${v.flags})\n`);
         }
+        // a candidate without a manifest of its own whose KAT digests an official manifest holds
+        const byIdentity = new Map<string, string[]>();
+        for (const v of result.verdicts.filter((x) => x.katIdentity !== undefined)) {
+          const text = describeKatIdentity(v.katIdentity!);
+          byIdentity.set(text, [...(byIdentity.get(text) ?? []), `${v.candidate}/${v.instance}`]);
+        }
+        for (const [text, instances] of byIdentity)
+          context.io.stderr(`[ngcc-perf] KAT by digest: ${instances.join(', ')}: ${text}\n`);
         const shardText =
           result.shard === null
             ? ''

@@ -1,6 +1,11 @@
 import cliProgress from 'cli-progress';
-import { createEtaTracker, etaBasis, formatDuration } from './eta-tracker.js';
-import type { CampaignEvent, CampaignEventSink } from '@ngcc-perf/campaign';
+import {
+  createEtaTracker,
+  etaBasis,
+  formatDuration,
+  type CampaignEvent,
+  type CampaignEventSink,
+} from '@ngcc-perf/campaign';
 
 /** A live progress bar and the way to close it. */
 export interface ProgressBar {

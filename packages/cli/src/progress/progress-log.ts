@@ -1,5 +1,10 @@
-import { createEtaTracker, etaBasis, formatDuration } from './eta-tracker.js';
-import type { CampaignEvent, CampaignEventSink } from '@ngcc-perf/campaign';
+import {
+  createEtaTracker,
+  etaBasis,
+  formatDuration,
+  type CampaignEvent,
+  type CampaignEventSink,
+} from '@ngcc-perf/campaign';
 
 /**
  * A plain progress log for a non-TTY stderr (CI logs, Slurm output files): one line per phase,

@@ -33,11 +33,50 @@ export function katReferenceBlocks(instances: readonly BuildInstance[]): Block[]
           ]),
     ]);
   }
-  if (items.length === 0) return [];
+  const identified = katIdentityItems(instances);
   return [
-    paragraph('The official manifest entries each instance’s generated KAT files matched, by KAT kind and digest:'),
-    { kind: 'list', items },
+    ...(items.length === 0
+      ? []
+      : [
+          paragraph(
+            'The official manifest entries each instance’s generated KAT files matched, by KAT kind and digest:',
+          ),
+          { kind: 'list' as const, items },
+        ]),
+    ...(identified.length === 0
+      ? []
+      : [
+          paragraph(
+            'This candidate has no official manifest under its folder’s name; its generated KAT files were looked up by digest in every official manifest:',
+          ),
+          { kind: 'list' as const, items: identified },
+        ]),
   ];
+}
+
+/** §3 items: per instance with build.json `katIdentity`, the catalog candidates whose manifests hold its KAT digests, and which one judged it. */
+function katIdentityItems(instances: readonly BuildInstance[]): Inline[][] {
+  return instances.flatMap((entry): Inline[][] => {
+    const identity = entry.katIdentity;
+    if (identity == null) return [];
+    const named = identity.candidates.flatMap((c, index): Inline[] => [
+      ...(index === 0 ? [] : ['; ']),
+      codeSpan(c.id),
+      ` (${c.officialName}, ${c.files} file${c.files === 1 ? '' : 's'}; its folder name `,
+      codeSpan(c.packageName),
+      ')',
+    ]);
+    return [
+      [
+        codeSpan(entry.instance),
+        ': digests in the official manifest of ',
+        ...named,
+        identity.judgedBy === null
+          ? ' alike — none judged it (NOKAT stands)'
+          : ` — judged by ${identity.judgedBy}’s digests; in a folder named as that package it would have run as ${identity.judgedBy}`,
+      ],
+    ];
+  });
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { DriverLine } from '../driver-lines.js';
 import type { DriverOperation } from '../driver-operation.js';
-import type { ClockProbeArgs, TimeArgs } from '../driver-runner.js';
+import type { ClockProbeArgs, TimeArgs } from '../driver-args.js';
 import { TimingError } from '../timing-error.js';
 
 /** Exit code of the driver for bad arguments (native/PROTOCOL.md). */

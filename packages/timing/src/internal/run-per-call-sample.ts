@@ -1,4 +1,5 @@
-import type { TimeArgs, TimingRunner } from '../driver-runner.js';
+import type { TimeArgs } from '../driver-args.js';
+import type { TimingRunner } from '../driver-runner.js';
 import type { MeasurementPlan } from '../measurement-types.js';
 import type { TrialProcess } from '../trial-types.js';
 import { findDisturbances } from './disturbed-trial.js';

@@ -1,5 +1,6 @@
 import type { DriverMetaLine } from '../driver-lines.js';
-import type { TimeArgs, TimingRunner } from '../driver-runner.js';
+import type { TimeArgs } from '../driver-args.js';
+import type { TimingRunner } from '../driver-runner.js';
 import type { MeasurementPlan } from '../measurement-types.js';
 import { TimingError } from '../timing-error.js';
 import type { DiscardedAttempt, DisturbedReason, RerunStop, TrialProcess } from '../trial-types.js';

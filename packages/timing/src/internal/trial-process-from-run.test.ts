@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { crash, fail, hang, ok } from '../../test/support/fake-runner.js';
-import type { TimeArgs } from '../driver-runner.js';
+import type { TimeArgs } from '../driver-args.js';
 import { trialProcessFromRun } from './trial-process-from-run.js';
 
 const ARGS: TimeArgs = {

@@ -3,7 +3,8 @@
 // exercised exactly as with the real driver.
 import type { DriverCounter } from '../../src/counter-types.js';
 import { parseDriverOutput, type DriverClockProbeLine, type DriverInfo } from '../../src/driver-lines.js';
-import type { ClockProbeArgs, DriverRun, TimeArgs, TimingRunner } from '../../src/driver-runner.js';
+import type { ClockProbeArgs, TimeArgs } from '../../src/driver-args.js';
+import type { DriverRun, TimingRunner } from '../../src/driver-runner.js';
 import { clockProbeArgv, throwIfUnsupported, timeArgv } from '../../src/internal/driver-argv.js';
 import type { PerCallFigures } from '../../src/trial-types.js';
 

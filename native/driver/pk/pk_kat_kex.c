@@ -1,0 +1,218 @@
+/* KAT_KEX records as the official KAT_KEX.c writes them (SPEC §10): both
+ * inits, then pass 1 (initiator), 2 (responder), 3 (initiator) until one
+ * returns 1 (finished), which must be pass Pass_Num; then both derivations,
+ * which must agree. Lengths carry over from record to record, the message
+ * lengths start at 0, every message buffer holds the getter's total. */
+#define _POSIX_C_SOURCE 200809L
+#include "pk_kat.h"
+
+#include "../exit_codes.h"
+#include "../report.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static struct {
+    pk_len passes, pk_cap, sk_cap, sta_cap, stb_cap, ss_cap, total;
+    pk_len pka_len, ska_len, pkb_len, skb_len, sta_len, stb_len, ssa_len, ssb_len;
+    pk_len m_len[4];
+    unsigned char *pka, *ska, *pkb, *skb, *sta, *stb, *ssa, *ssb, *m[4];
+    unsigned char *ma, *mb;
+    pk_len ma_len, mb_len;
+} kex;
+
+static pk_len get(pk_kat *k, pk_symbol s, const char *phase)
+{
+    pk_len value;
+    pk_call_begin(k, phase);
+    value = ((pk_getter_fn)k->lib.fn[s])();
+    pk_call_end(k, PK_SYMBOL_NAMES[s], 0, 0);
+    pk_note_getter(k, PK_SYMBOL_NAMES[s], value);
+    return value;
+}
+
+int pk_kex_setup(pk_kat *k)
+{
+    int i;
+    kex.passes = get(k, PK_KEX_GET_PASSES, "in kex_get_passes_num before record");
+    kex.pk_cap = get(k, PK_KEX_GET_PK, "in kex_get_pk_len_bytes before record");
+    kex.sk_cap = get(k, PK_KEX_GET_SK, "in kex_get_sk_len_bytes before record");
+    kex.sta_cap = get(k, PK_KEX_GET_STA, "in kex_get_sta_len_bytes before record");
+    kex.stb_cap = get(k, PK_KEX_GET_STB, "in kex_get_stb_len_bytes before record");
+    kex.ss_cap = get(k, PK_KEX_GET_SS, "in kex_get_ss_len_bytes before record");
+    kex.total = get(k, PK_KEX_GET_TOTAL, "in kex_get_total_msg_len_bytes before record");
+    if ((kex.passes >= 2 && k->lib.fn[PK_KEX_PASS2_B] == NULL) || (kex.passes >= 3 && k->lib.fn[PK_KEX_PASS3_A] == NULL)) {
+        json_line *j = report_begin("LOADFAIL");
+        jl_str(j, "library", k->library);
+        jl_str(j, "stage", "dlsym");
+        jl_u64(j, "passes", kex.passes);
+        return report_finish(DRV_EXIT_LOADFAIL,
+                             "%s says the exchange has %llu passes but does not define %s: export it with C linkage",
+                             k->library, kex.passes,
+                             k->lib.fn[PK_KEX_PASS2_B] == NULL ? "kex_generate_pass2_msg_b" : "kex_generate_pass3_msg_a");
+    }
+    kex.pka_len = kex.pkb_len = kex.pk_cap;
+    kex.ska_len = kex.skb_len = kex.sk_cap;
+    kex.sta_len = kex.sta_cap;
+    kex.stb_len = kex.stb_cap;
+    kex.ssa_len = kex.ssb_len = kex.ss_cap;
+    kex.pka = pk_buffer_add(k, "pka", kex.pk_cap);
+    kex.ska = pk_buffer_add(k, "ska", kex.sk_cap);
+    kex.pkb = pk_buffer_add(k, "pkb", kex.pk_cap);
+    kex.skb = pk_buffer_add(k, "skb", kex.sk_cap);
+    kex.sta = pk_buffer_add(k, "sta", kex.sta_cap);
+    kex.stb = pk_buffer_add(k, "stb", kex.stb_cap);
+    kex.ssa = pk_buffer_add(k, "ssa", kex.ss_cap);
+    kex.ssb = pk_buffer_add(k, "ssb", kex.ss_cap);
+    kex.m[1] = pk_buffer_add(k, "m1", kex.total);
+    kex.m[2] = pk_buffer_add(k, "m2", kex.total);
+    kex.m[3] = pk_buffer_add(k, "m3", kex.total);
+    for (i = 1; i <= 3; i++) {
+        if (kex.m[i] == NULL) {
+            return DRV_EXIT_IO;
+        }
+    }
+    return kex.pka && kex.ska && kex.pkb && kex.skb && kex.sta && kex.stb && kex.ssa && kex.ssb ? DRV_EXIT_OK
+                                                                                                : DRV_EXIT_IO;
+}
+
+static int init_side(pk_kat *k, int responder)
+{
+    pk_symbol s = responder ? PK_KEX_INIT_B : PK_KEX_INIT_A;
+    const char *name = PK_SYMBOL_NAMES[s];
+    unsigned char *pk = responder ? kex.pkb : kex.pka;
+    unsigned char *sk = responder ? kex.skb : kex.ska;
+    unsigned char *st = responder ? kex.stb : kex.sta;
+    pk_len *pk_n = responder ? &kex.pkb_len : &kex.pka_len;
+    pk_len *sk_n = responder ? &kex.skb_len : &kex.ska_len;
+    pk_len *st_n = responder ? &kex.stb_len : &kex.sta_len;
+    int rc;
+    int code;
+    pk_call_begin(k, responder ? "in kex_init_b on record" : "in kex_init_a on record");
+    rc = ((pk_kex_init_fn)k->lib.fn[s])(pk, pk_n, sk, sk_n, st, st_n);
+    if ((code = pk_call_end(k, name, rc, rc < 0)) != DRV_EXIT_OK ||
+        (code = pk_check_length(k, name, responder ? "pkb" : "pka", *pk_n, kex.pk_cap)) != DRV_EXIT_OK ||
+        (code = pk_check_length(k, name, responder ? "skb" : "ska", *sk_n, kex.sk_cap)) != DRV_EXIT_OK ||
+        (code = pk_check_length(k, name, responder ? "stb" : "sta", *st_n, responder ? kex.stb_cap : kex.sta_cap)) !=
+            DRV_EXIT_OK) {
+        return code;
+    }
+    pk_text_length(k, responder ? "PKb_Len = " : "PKa_Len = ", *pk_n);
+    pk_text_hex(k, responder ? "PKb = " : "PKa = ", pk, *pk_n);
+    pk_text_length(k, responder ? "SKb_Len = " : "SKa_Len = ", *sk_n);
+    pk_text_hex(k, responder ? "SKb = " : "SKa = ", sk, *sk_n);
+    pk_text_length(k, responder ? "Init_Stb_Len = " : "Init_Sta_Len = ", *st_n);
+    pk_text_hex(k, responder ? "Init_Stb = " : "Init_Sta = ", st, *st_n);
+    return DRV_EXIT_OK;
+}
+
+static const char *const PASS_PHASES[4] = {NULL, "in kex_generate_pass1_msg_a on record",
+                                           "in kex_generate_pass2_msg_b on record",
+                                           "in kex_generate_pass3_msg_a on record"};
+static const char *const STATE_KEYS[4][2] = {{NULL, NULL}, {"Pass1_Sta_Len = ", "Pass1_Sta = "},
+                                             {"Pass2_Stb_Len = ", "Pass2_Stb = "}, {"Pass3_Sta_Len = ", "Pass3_Sta = "}};
+static const char *const MESSAGE_KEYS[4][2] = {{NULL, NULL}, {"M1_Len = ", "M1 = "}, {"M2_Len = ", "M2 = "},
+                                               {"M3_Len = ", "M3 = "}};
+static const char *const MESSAGE_NAMES[4] = {NULL, "m1", "m2", "m3"};
+
+/* Pass n (1..3); *rc gets its return value. */
+static int run_pass(pk_kat *k, int n, int *rc)
+{
+    static const pk_symbol SYMBOLS[4] = {PK_KEX_PASS1_A, PK_KEX_PASS1_A, PK_KEX_PASS2_B, PK_KEX_PASS3_A};
+    const char *name = PK_SYMBOL_NAMES[SYMBOLS[n]];
+    int responder = n == 2;
+    unsigned char *st = responder ? kex.stb : kex.sta;
+    pk_len *st_n = responder ? &kex.stb_len : &kex.sta_len;
+    int code;
+    pk_call_begin(k, PASS_PHASES[n]);
+    if (n == 1) {
+        *rc = ((pk_kex_pass1_fn)k->lib.fn[PK_KEX_PASS1_A])(kex.ska, kex.ska_len, kex.pkb, kex.pkb_len, kex.sta,
+                                                           &kex.sta_len, kex.m[1], &kex.m_len[1]);
+    } else if (responder) {
+        *rc = ((pk_kex_pass_fn)k->lib.fn[PK_KEX_PASS2_B])(kex.skb, kex.skb_len, kex.pka, kex.pka_len, kex.m[1],
+                                                          kex.m_len[1], kex.stb, &kex.stb_len, kex.m[2], &kex.m_len[2]);
+    } else {
+        *rc = ((pk_kex_pass_fn)k->lib.fn[PK_KEX_PASS3_A])(kex.ska, kex.ska_len, kex.pkb, kex.pkb_len, kex.m[2],
+                                                          kex.m_len[2], kex.sta, &kex.sta_len, kex.m[3], &kex.m_len[3]);
+    }
+    if ((code = pk_call_end(k, name, *rc, *rc < 0)) != DRV_EXIT_OK ||
+        (code = pk_check_length(k, name, responder ? "stb" : "sta", *st_n, responder ? kex.stb_cap : kex.sta_cap)) !=
+            DRV_EXIT_OK ||
+        (code = pk_check_length(k, name, MESSAGE_NAMES[n], kex.m_len[n], kex.total)) != DRV_EXIT_OK) {
+        return code;
+    }
+    pk_text_length(k, STATE_KEYS[n][0], *st_n);
+    pk_text_hex(k, STATE_KEYS[n][1], st, *st_n);
+    pk_text_length(k, MESSAGE_KEYS[n][0], kex.m_len[n]);
+    pk_text_hex(k, MESSAGE_KEYS[n][1], kex.m[n], kex.m_len[n]);
+    if (responder) {
+        kex.mb = kex.m[n];
+        kex.mb_len = kex.m_len[n];
+    } else {
+        kex.ma = kex.m[n];
+        kex.ma_len = kex.m_len[n];
+    }
+    return DRV_EXIT_OK;
+}
+
+static int derive(pk_kat *k, int responder)
+{
+    pk_symbol s = responder ? PK_KEX_DERIVE_B : PK_KEX_DERIVE_A;
+    int rc;
+    int code;
+    pk_call_begin(k, responder ? "in kex_derive_ss_b on record" : "in kex_derive_ss_a on record");
+    if (responder) {
+        rc = ((pk_kex_derive_fn)k->lib.fn[s])(kex.skb, kex.skb_len, kex.pka, kex.pka_len, kex.ma, kex.ma_len, kex.stb,
+                                              kex.stb_len, kex.ssb, &kex.ssb_len);
+    } else {
+        rc = ((pk_kex_derive_fn)k->lib.fn[s])(kex.ska, kex.ska_len, kex.pkb, kex.pkb_len, kex.mb, kex.mb_len, kex.sta,
+                                              kex.sta_len, kex.ssa, &kex.ssa_len);
+    }
+    if ((code = pk_call_end(k, PK_SYMBOL_NAMES[s], rc, rc < 0)) != DRV_EXIT_OK) {
+        return code;
+    }
+    return pk_check_length(k, PK_SYMBOL_NAMES[s], responder ? "ssb" : "ssa", responder ? kex.ssb_len : kex.ssa_len,
+                           kex.ss_cap);
+}
+
+int pk_kex_record(pk_kat *k, const unsigned char seed[PK_SEED_BYTES])
+{
+    int finished_at = 0;
+    int n;
+    int rc = 0;
+    int code;
+    char why[160];
+    pk_text_decimal(k, "Count = ", k->record);
+    pk_text_decimal(k, "Seed_Len = ", PK_SEED_BYTES);
+    pk_text_hex(k, "Seed = ", seed, PK_SEED_BYTES);
+    pk_drng_init(k, k->lib.drng_context, seed, PK_SEED_BYTES);
+    pk_text_length(k, "Pass_Num = ", kex.passes);
+    if ((code = init_side(k, 0)) != DRV_EXIT_OK || (code = init_side(k, 1)) != DRV_EXIT_OK) {
+        return code;
+    }
+    /* KAT_KEX.c goes on to the next pass until one returns 1, and stops after pass 3 whatever it returned. */
+    for (n = 1; n <= 3 && finished_at == 0; n++) {
+        if ((n == 2 && k->lib.fn[PK_KEX_PASS2_B] == NULL) || (n == 3 && k->lib.fn[PK_KEX_PASS3_A] == NULL)) {
+            snprintf(why, sizeof why, "pass %d returned %d (go on) but the instance has no pass-%d function", n - 1, rc, n);
+            pk_check(k, "finishing-pass", 0, why);
+            break;
+        }
+        if ((code = run_pass(k, n, &rc)) != DRV_EXIT_OK) {
+            return code;
+        }
+        if (rc == 1) {
+            finished_at = n;
+            snprintf(why, sizeof why, "pass %d returned 1 (finished) but Pass_Num is %llu", n, kex.passes);
+            pk_check(k, "finishing-pass", (pk_len)n == kex.passes, why);
+        }
+    }
+    if ((code = derive(k, 0)) != DRV_EXIT_OK || (code = derive(k, 1)) != DRV_EXIT_OK) {
+        return code;
+    }
+    pk_check(k, "agreement", kex.ssa_len == kex.ssb_len && memcmp(kex.ssa, kex.ssb, (size_t)kex.ssa_len) == 0,
+             "the initiator's and the responder's shared secrets differ");
+    pk_text_length(k, "SS_Len = ", kex.ssa_len);
+    pk_text_hex(k, "SS = ", kex.ssa, kex.ssa_len);
+    pk_text_blank_line(k);
+    return DRV_EXIT_OK;
+}
