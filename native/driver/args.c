@@ -66,6 +66,10 @@ void print_usage(void)
           "       ngcc-perf-driver ct-taint LIB DIGEST_BITS [--bits LIST]   (under NGCC_PERF_VALGRIND)\n"
           "       ngcc-perf-driver ct-time LIB DIGEST_BITS --bits L --milliseconds MS [--max-samples N]\n"
           "       ngcc-perf-driver count LIB DIGEST_BITS MESSAGE_BYTES [--source pmu|valgrind] [--calls N] [--warmups N]\n"
+          "       ngcc-perf-driver categories [LIB] [--adapter PATH]\n"
+          "       ngcc-perf-driver op-time LIB CATEGORY OPERATION ITERATIONS WARMUPS [--param NAME=VALUE]...\n"
+          "                             [--adapter PATH] [--counter NAME [--no-rate-probe]] [--cpu N] [--warm-check N]\n"
+          "       ngcc-perf-driver op-kat LIB CATEGORY KIND [--adapter PATH]\n"
           "       ngcc-perf-driver --version | --help\n"
           "Any subcommand: --no-sandbox (or NGCC_PERF_NO_SANDBOX=1) runs the library outside the sandbox.\n"
           "Output is JSON Lines on stdout; see native/PROTOCOL.md.\n",

@@ -21,6 +21,7 @@
 #include "run_delay.h"
 #include "cpu_pin.h"
 #include "time_options.h"
+#include "trial_edges.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -68,34 +69,8 @@ static int no_memory(const char *what, uint64_t needed_bytes, const char *plain,
 
 static int choose_counter(void)
 {
-    char why[512];
-    if (!session.opts.has_counter) {
-        if (counter_select_auto(&session.ctr) != 0) {
-            return io_error("no counter works", "not even CLOCK_MONOTONIC_RAW");
-        }
-        return DRV_EXIT_OK;
-    }
-    if (counter_select_forced(&session.ctr, session.opts.counter, !session.opts.no_rate_probe, why,
-                              sizeof why) != 0) {
-        json_line *j = report_begin("USAGE");
-        jl_str(j, "subcommand", "time");
-        jl_str(j, "counter", counter_name(session.opts.counter));
-        jl_str(j, "reason", why);
-        return report_finish(DRV_EXIT_USAGE,
-                             "time: --counter %s is not available here (%s): leave --counter out to "
-                             "let the driver choose, or run `ngcc-perf-driver info`",
-                             counter_name(session.opts.counter), why);
-    }
-    return DRV_EXIT_OK;
-}
-
-static void put_cpu(json_line *j, const char *key, int cpu)
-{
-    if (cpu >= 0) {
-        jl_i64(j, key, cpu);
-    } else {
-        jl_null(j, key);
-    }
+    return trial_choose_counter("time", session.opts.library, session.opts.has_counter, session.opts.counter,
+                                !session.opts.no_rate_probe, &session.ctr);
 }
 
 static message_pattern pattern_of_message(void)
@@ -150,7 +125,7 @@ static int write_meta(uint64_t baseline_rss_bytes)
     jl_u64(j, "iterations", session.opts.iterations);
     jl_u64(j, "warmups", session.opts.warmups);
     jl_u64(j, "baselineRssBytes", baseline_rss_bytes);
-    put_cpu(j, "cpu", sched_getcpu());
+    jl_cpu(j, "cpu", sched_getcpu());
     jl_str(j, "scope", session.opts.scope == SCOPE_PER_CALL ? "per-call" : "loop");
     jl_str(j, "message", session.opts.message == MESSAGE_RANDOM ? "random" : "rule");
     jl_u64(j, "alignmentOffsetBytes", session.opts.offset_bytes);
@@ -236,30 +211,14 @@ static int after_calls(call_phase phase, uint64_t first, uint64_t done, uint64_t
     return DRV_EXIT_OK;
 }
 
-/* What is read around the timed loop, before and after. */
-typedef struct {
-    struct rusage usage;
-    uint64_t ns;
-    uint64_t migrations;
-    int has_migrations;
-    uint64_t run_delay_ns;
-    int has_run_delay;
-} loop_edge;
-
-/* Before the loop: migrations, rusage, run delay (then clock, counter). */
 static void read_edge_before(loop_edge *e)
 {
-    e->has_migrations = migrations_read(session.migrations_fd, &e->migrations) == 0;
-    getrusage(RUSAGE_SELF, &e->usage);
-    e->has_run_delay = run_delay_read(session.run_delay_fd, &e->run_delay_ns) == 0;
+    edge_read_before(e, session.migrations_fd, session.run_delay_fd);
 }
 
-/* After the loop (after counter, clock): run delay, rusage, migrations. */
 static void read_edge_after(loop_edge *e)
 {
-    e->has_run_delay = run_delay_read(session.run_delay_fd, &e->run_delay_ns) == 0;
-    getrusage(RUSAGE_SELF, &e->usage);
-    e->has_migrations = migrations_read(session.migrations_fd, &e->migrations) == 0;
+    edge_read_after(e, session.migrations_fd, session.run_delay_fd);
 }
 
 /* Order: migrations, rusage, run delay, clock, counter ... counter, clock,
@@ -318,7 +277,6 @@ static int run_per_call_loop(loop_edge *before, loop_edge *after, uint64_t *tick
  * and counter) and never part of the trial's figures. The timed loop's calls
  * were their warm-up: a calibration's single cold call is followed by calls
  * that no longer pay for one-time set-up. */
-#define WARM_CHECK_NS 10000000u
 typedef struct {
     uint64_t calls;
     uint64_t ns;
@@ -368,15 +326,6 @@ static int run_warm_check(warm_check *w)
     return DRV_EXIT_OK;
 }
 
-static void put_migrations(json_line *j, const loop_edge *before, const loop_edge *after)
-{
-    if (before->has_migrations && after->has_migrations) {
-        jl_u64(j, "migrations", after->migrations - before->migrations);
-    } else {
-        jl_null(j, "migrations");
-    }
-}
-
 static int timed_trial(void)
 {
     loop_edge before;
@@ -418,13 +367,8 @@ static int timed_trial(void)
     jl_seconds(j, "seconds", after.ns - before.ns);
     jl_u64(j, "nanoseconds", after.ns - before.ns);
     jl_u64(j, "ticks", ticks);
-    put_cpu(j, "cpuAfter", cpu_after);
-    jl_u64(j, "involuntarySwitches", (uint64_t)(after.usage.ru_nivcsw - before.usage.ru_nivcsw));
-    jl_u64(j, "voluntarySwitches", (uint64_t)(after.usage.ru_nvcsw - before.usage.ru_nvcsw));
-    put_migrations(j, &before, &after);
-    if (before.has_run_delay && after.has_run_delay && after.run_delay_ns >= before.run_delay_ns) {
-        jl_u64(j, "runDelayNs", after.run_delay_ns - before.run_delay_ns);
-    }
+    jl_cpu(j, "cpuAfter", cpu_after);
+    jl_edge_figures(j, &before, &after);
     if (per_call) {
         jl_per_call(j, &figures);
     }

@@ -5,6 +5,12 @@
 
 #ifndef NGCC_DRIVER_VERSION
 #define NGCC_DRIVER_VERSION "0.1.0"
+/* The category-generic commands (ngcc_category.h, PROTOCOL.md "Categories"): the categories the
+ * driver knows, one timing trial of any category's operation, one KAT file's records. */
+int cmd_categories(int argc, char **argv);
+int cmd_op_time(int argc, char **argv);
+int cmd_op_kat(int argc, char **argv);
+
 #endif
 
 int cmd_info(int argc, char **argv);
@@ -29,5 +35,11 @@ int cmd_ct_time(int argc, char **argv);
 int cmd_ct_div(int argc, char **argv);
 /* Instructions per CryptHash call, from the PMU or under callgrind (cmd_count.c). */
 int cmd_count(int argc, char **argv);
+
+/* The category-generic commands (ngcc_category.h, PROTOCOL.md "Categories"): the categories the
+ * driver knows, one timing trial of any category's operation, one KAT file's records. */
+int cmd_categories(int argc, char **argv);
+int cmd_op_time(int argc, char **argv);
+int cmd_op_kat(int argc, char **argv);
 
 #endif

@@ -10,5 +10,9 @@
 #define DRV_EXIT_IO 8
 /* ct-taint in a driver built without <valgrind/memcheck.h>. */
 #define DRV_EXIT_UNSUPPORTED 10
+/* pk-kat, op-time, op-kat: a functional check failed (decapsulation, verification, agreement of
+ * the two sides, the finishing pass; a category table's NGCC_OP_WRONG, ngcc_category.h): error
+ * code CHECKFAIL. */
+#define DRV_EXIT_CHECKFAIL 11
 
 #endif

@@ -283,6 +283,12 @@ void jl_elem_u64(json_line *j, uint64_t value)
     put_text(j, digits);
 }
 
+void jl_elem_str(json_line *j, const char *value)
+{
+    put_elem_separator(j);
+    put_escaped(j, value);
+}
+
 void jl_elem_object_begin(json_line *j)
 {
     put_elem_separator(j);

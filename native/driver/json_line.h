@@ -44,6 +44,8 @@ void jl_array_end(json_line *j);
 /* One array element: a number, or an object closed with jl_object_end(). */
 void jl_elem_u64(json_line *j, uint64_t value);
 void jl_elem_object_begin(json_line *j);
+/* One string element, escaped as jl_str does. */
+void jl_elem_str(json_line *j, const char *value);
 
 /* Closes the object, appends '\n' and queues the line. Returns 0, or -1 when
  * memory ran out while building or stdout failed. */

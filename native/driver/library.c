@@ -28,10 +28,11 @@ static int fail_load(const char *path, const char *stage, const char *detail)
                          path, detail);
 }
 
-int library_load(const char *path, crypt_hash_fn *fn)
+static void *opened_handle;
+
+int library_open(const char *path, void **handle_out)
 {
     void *handle;
-    void *symbol;
     const char *error;
     char *local_path = NULL;
     const char *open_path = path;
@@ -53,6 +54,31 @@ int library_load(const char *path, crypt_hash_fn *fn)
     if (handle == NULL) {
         error = dlerror();
         return fail_load(path, "dlopen", error != NULL ? error : "unknown dlopen error");
+    }
+    opened_handle = handle;
+    *handle_out = handle;
+    return DRV_EXIT_OK;
+}
+
+void *library_symbol(const char *name)
+{
+    void *symbol;
+    if (opened_handle == NULL) {
+        return NULL;
+    }
+    dlerror();
+    symbol = dlsym(opened_handle, name);
+    return dlerror() != NULL ? NULL : symbol;
+}
+
+int library_load(const char *path, crypt_hash_fn *fn)
+{
+    void *handle = NULL;
+    void *symbol;
+    const char *error;
+    int code = library_open(path, &handle);
+    if (code != DRV_EXIT_OK) {
+        return code;
     }
     dlerror();
     symbol = dlsym(handle, "CryptHash");

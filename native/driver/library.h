@@ -1,4 +1,5 @@
-/* Loading the library under test and resolving CryptHash (the ICCS CryptHash API). */
+/* Loading the library under test: resolving CryptHash (the ICCS CryptHash API) for the hash commands, or only
+ * opening it for the category-generic ones (ngcc_category.h). */
 #ifndef NGCC_LIBRARY_H
 #define NGCC_LIBRARY_H
 
@@ -10,5 +11,14 @@ typedef int (*crypt_hash_fn)(int digest_len_bits, const unsigned char *msg,
  * Returns DRV_EXIT_OK with *fn set, or DRV_EXIT_LOADFAIL after writing the
  * error line and the stderr sentence. */
 int library_load(const char *path, crypt_hash_fn *fn);
+
+/* The dlopen half of library_load, for the category-generic commands (ngcc_category.h): the
+ * library is opened the same way, its constructors run under the crash guard, and no symbol is
+ * looked up. Returns DRV_EXIT_OK with *handle set, or DRV_EXIT_LOADFAIL after the error line. */
+int library_open(const char *path, void **handle);
+
+/* The symbol `name` of the library library_open or library_load opened last, or NULL when it has
+ * none (the `symbol` function of ngcc_host). */
+void *library_symbol(const char *name);
 
 #endif

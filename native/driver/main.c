@@ -67,6 +67,12 @@ int main(int argc, char **argv)
         code = cmd_ct_div(argc - 2, argv + 2);
     } else if (strcmp(sub, "count") == 0) {
         code = cmd_count(argc - 2, argv + 2);
+    } else if (strcmp(sub, "categories") == 0) {
+        code = cmd_categories(argc - 2, argv + 2);
+    } else if (strcmp(sub, "op-time") == 0) {
+        code = cmd_op_time(argc - 2, argv + 2);
+    } else if (strcmp(sub, "op-kat") == 0) {
+        code = cmd_op_kat(argc - 2, argv + 2);
     } else if (strcmp(sub, "clock-probe") == 0) {
         code = cmd_clock_probe(argc - 2, argv + 2);
     } else if (strcmp(sub, "select-counter-selftest") == 0) {

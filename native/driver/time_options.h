@@ -43,6 +43,10 @@ typedef struct {
 /* Most calls of --warm-check. */
 #define WARM_CHECK_MAX_CALLS 1000u
 
+/* The warm check's calls stop once this much time has passed (and is skipped after a timed loop
+ * that took as long): `time` and `op-time`. */
+#define WARM_CHECK_NS 10000000u
+
 /* Matches "--name VALUE" or "--name=VALUE" at argv[*i] and advances *i past a
  * separate value. Returns 1 with *value set, 0 when argv[*i] is another
  * argument, -1 when the value is missing. */

@@ -13,6 +13,7 @@ export { findBuildTools, missingToolsMessage, type BuildTools, type MissingBuild
 export { NativeError, type NativeErrorCode } from './native-error.js';
 export {
   bundledExamplesDirectory,
+  categoryAbiIncludeDirectory,
   instanceCmakeProjectDirectory,
   nativePackageRoot,
   nativePackageVersion,

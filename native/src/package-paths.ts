@@ -41,3 +41,14 @@ export function bundledExamplesDirectory(): string {
 export function instanceCmakeProjectDirectory(): string {
   return path.join(nativePackageRoot(), 'cmake', 'instance');
 }
+
+/**
+ * Absolute path of the folder holding `ngcc_category.h`, the driver's category ABI (native/PROTOCOL.md
+ * "Categories"): the include folder of a category's adapter library, built like an instance
+ * (`buildInstance` with `includeDirPaths: [categoryAbiIncludeDirectory()]`).
+ * @example
+ * const adapter = await buildInstance({ instance: { name: 'fof_adapter', sourcePaths: ['adapter.c'], includeDirPaths: [categoryAbiIncludeDirectory()] }, profile: 'reference', libraryDirectory: 'lib' });
+ */
+export function categoryAbiIncludeDirectory(): string {
+  return path.join(nativePackageRoot(), 'driver');
+}

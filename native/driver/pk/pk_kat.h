@@ -9,16 +9,13 @@
 
 #include "pk_library.h"
 
+#include "../exit_codes.h"
 #include "../guarded_buffer.h"
 #include "../json_line.h"
 #include "../ngcc_drng.h"
 
 #include <stddef.h>
 #include <stdint.h>
-
-/* Exit code of a functional check that failed (decapsulation, verification,
- * agreement of the two sides, the finishing pass); error code CHECKFAIL. */
-#define DRV_EXIT_CHECKFAIL 11
 
 #define PK_KAT_RECORDS 10
 #define PK_SEED_BYTES 64

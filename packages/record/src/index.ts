@@ -47,14 +47,22 @@ export type {
 } from './plan-schema.js';
 export type { PerCallFigures, PerCallSummary } from './per-call-schema.js';
 export {
+  anyRecordSchema,
   counterKindSchema,
   counterNameSchema,
   counterSchema,
   derivedFiguresSchema,
   headlineSchema,
+  operationRecordSchema,
   RECORD_FORMAT,
   timingRecordSchema,
 } from './record-schema.js';
+export {
+  operationIdentitySchema,
+  operationParameterValueSchema,
+  recordOperation,
+} from './operation-identity-schema.js';
+export type { OperationIdentity, OperationParameterValue, RecordOperationFields } from './operation-identity-schema.js';
 export {
   discardedAttemptSchema,
   disturbanceCodeSchema,
@@ -76,11 +84,13 @@ export type {
   Trial,
 } from './process-schema.js';
 export type {
+  AnyTimingRecord,
   CompleteTimingRecord,
   CounterInfo,
   CounterKind,
   CounterName,
   DerivedFigures,
+  OperationRecord,
   RecordedHeadline,
   TimingRecord,
 } from './record-schema.js';

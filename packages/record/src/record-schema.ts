@@ -4,6 +4,7 @@ import { callMemorySchema } from './call-memory-schema.js';
 import { hostProblemSchema } from './host-problem-schema.js';
 import { instructionCountSchema } from './instruction-count-schema.js';
 import { perCallSummarySchema } from './per-call-schema.js';
+import { operationIdentitySchema } from './operation-identity-schema.js';
 import { measurementPlanSchema } from './plan-schema.js';
 import { processEntrySchema } from './process-schema.js';
 
@@ -155,16 +156,18 @@ export const derivedFiguresSchema = z.object({
 /** Derived statistics of a complete record. */
 export type DerivedFigures = z.infer<typeof derivedFiguresSchema>;
 
-const recordCommon = {
+/** The fields before a record's operation fields (the order a parsed record's keys come out in). */
+const recordHead = {
   format: z.literal(RECORD_FORMAT),
   candidate: z.string().min(1),
   algorithm: z.string().min(1),
   instance: z.string().min(1),
   variant: z.enum(['reference', 'performance', 'resource']),
   flags: z.string(),
-  operation: z.literal('hash'),
-  messageBytes: z.number().int().positive(),
-  digestBits: z.number().int().positive(),
+};
+
+/** The fields after a record's operation fields. */
+const recordCommon = {
   kat: katVerdictSchema,
   /** How the KAT files were recognised when the candidate has no official manifest of its own (build.json's). */
   katIdentity: katIdentitySchema.nullish(),
@@ -210,9 +213,53 @@ const recordCommon = {
 };
 
 /**
- * Zod schema of `records/<candidate>/<instance>__hash_<L>.json`: a `complete` record carries
- * plan, counter, processes and derived figures; a `failed` one carries `failure` and whatever
- * was measured before it failed. Source: @ngcc-perf/record/docs/RUN-DIRECTORY.md.
+ * The operation fields of the hash form, the form every hash record is written in: `operation`
+ * is the text `hash`, the message length and digest length stand beside it.
+ */
+const hashOperationFields = {
+  operation: z.literal('hash'),
+  messageBytes: z.number().int().positive(),
+  digestBits: z.number().int().positive(),
+};
+
+/**
+ * The operation fields of the generic form, for every other category: `operation` is the
+ * operation's identity ({@link operationIdentitySchema}); the category module says what its
+ * parameters mean.
+ */
+const genericOperationFields = { operation: operationIdentitySchema };
+
+/** A record's schema with the given operation fields: complete or failed. */
+function recordSchemaWith<Fields extends z.ZodRawShape>(operationFields: Fields) {
+  return z.discriminatedUnion('status', [
+    z.object({
+      ...recordHead,
+      ...operationFields,
+      ...recordCommon,
+      status: z.literal('complete'),
+      plan: measurementPlanSchema,
+      counter: counterSchema,
+      processes: z.array(processEntrySchema).min(1),
+      derived: derivedFiguresSchema,
+    }),
+    z.object({
+      ...recordHead,
+      ...operationFields,
+      ...recordCommon,
+      status: z.literal('failed'),
+      failure: z.string().min(1),
+      plan: measurementPlanSchema.nullish(),
+      counter: counterSchema.nullish(),
+      processes: z.array(processEntrySchema).default([]),
+      derived: derivedFiguresSchema.nullish(),
+    }),
+  ]);
+}
+
+/**
+ * Zod schema of `records/<candidate>/<instance>__hash_<L>.json`, a record of the hash form: a
+ * `complete` record carries plan, counter, processes and derived figures; a `failed` one carries
+ * `failure` and whatever was measured before it failed. Source: @ngcc-perf/record/docs/RUN-DIRECTORY.md.
  *
  * @example
  * ```ts
@@ -220,28 +267,37 @@ const recordCommon = {
  * if (record.status === 'complete') console.log(record.derived.meanCycles);
  * ```
  */
-export const timingRecordSchema = z.discriminatedUnion('status', [
-  z.object({
-    ...recordCommon,
-    status: z.literal('complete'),
-    plan: measurementPlanSchema,
-    counter: counterSchema,
-    processes: z.array(processEntrySchema).min(1),
-    derived: derivedFiguresSchema,
-  }),
-  z.object({
-    ...recordCommon,
-    status: z.literal('failed'),
-    failure: z.string().min(1),
-    plan: measurementPlanSchema.nullish(),
-    counter: counterSchema.nullish(),
-    processes: z.array(processEntrySchema).default([]),
-    derived: derivedFiguresSchema.nullish(),
-  }),
-]);
+export const timingRecordSchema = recordSchemaWith(hashOperationFields);
 
 /** A validated timing record (one instance × one message size). */
 export type TimingRecord = z.infer<typeof timingRecordSchema>;
 
 /** A record whose status is `complete`. */
 export type CompleteTimingRecord = Extract<TimingRecord, { status: 'complete' }>;
+
+/**
+ * Zod schema of a record of the generic form (`records/<candidate>/<instance>__<operation
+ * file stem>.json`, the stem from the category module): the same fields as
+ * {@link timingRecordSchema} but `operation`, which is the operation's identity
+ * ({@link operationIdentitySchema}), and no `messageBytes`/`digestBits`. Same format identifier:
+ * one record format with two forms of its operation; {@link recordOperation} reads either.
+ *
+ * @example
+ * ```ts
+ * const record = operationRecordSchema.parse(JSON.parse(text));
+ * console.log(record.operation.category, record.operation.name);
+ * ```
+ */
+export const operationRecordSchema = recordSchemaWith(genericOperationFields);
+
+/** A validated record of the generic form. */
+export type OperationRecord = z.infer<typeof operationRecordSchema>;
+
+/**
+ * Zod schema of a record of either form: the hash form first (every hash record reads as it
+ * always did), else the generic form.
+ */
+export const anyRecordSchema = z.union([timingRecordSchema, operationRecordSchema]);
+
+/** A validated record of either form. */
+export type AnyTimingRecord = z.infer<typeof anyRecordSchema>;

@@ -60,3 +60,4 @@ export {
   NO_KAT_VERDICT,
 } from './kat-verdict-meanings.js';
 export type { KatOutcome, KatOutcomeCounts, KatVerdictMeaning } from './kat-verdict-meanings.js';
+export { renderCategoryPageHtml, renderCategoryPageMarkdown, type CategoryPage } from './render-category-page.js';

@@ -1,4 +1,5 @@
 import type { DriverMetaLine } from './driver-lines.js';
+import type { DriverOperation } from './driver-operation.js';
 import type { TimingRunner } from './driver-runner.js';
 import { resolveRunner } from './internal/resolve-runner.js';
 import { trialProcessFromRun } from './internal/trial-process-from-run.js';
@@ -8,10 +9,14 @@ import type { MessagePattern, TrialProcess } from './trial-types.js';
 
 /** Options of {@link calibrate}. */
 export interface CalibrateOptions {
-  /** Path of the shared library exporting `CryptHash`. */
+  /** Path of the shared library under test. */
   library: string;
-  digestBits: number;
+  /** The hash operation's digest length; not used with `operation`. */
+  digestBits?: number;
+  /** The hash operation's message length; with `operation`, the bytes one call processes. */
   messageBytes: number;
+  /** An operation of a category, timed with the driver's `op-time` (native/PROTOCOL.md "Categories"). */
+  operation?: DriverOperation;
   /** Pin the calibration process to this CPU. */
   cpu?: number;
   /** Force this counter. */
@@ -111,8 +116,9 @@ export async function calibrate(options: CalibrateOptions): Promise<CalibrationR
   const once = async (iterations: number, warmCheckCalls?: number) => {
     const run = await runner.time({
       library: options.library,
-      digestBits: options.digestBits,
+      ...(options.digestBits === undefined ? {} : { digestBits: options.digestBits }),
       messageBytes: options.messageBytes,
+      ...(options.operation === undefined ? {} : { operation: options.operation }),
       iterations,
       warmups: 0,
       ...(warmCheckCalls === undefined ? {} : { warmCheckCalls }),

@@ -1,13 +1,21 @@
 // The arguments of the driver's `time` and `clock-probe` commands, as the runner and the argv builder both read them.
 import type { CounterName } from './counter-types.js';
+import type { DriverOperation } from './driver-operation.js';
 import type { MessagePattern, TimingScope } from './trial-types.js';
 
-/** Arguments of one `ngcc-perf-driver time` run (@ngcc-perf/native/PROTOCOL.md). */
+/**
+ * Arguments of one `ngcc-perf-driver time` run (@ngcc-perf/native/PROTOCOL.md), or of one `op-time` run when
+ * `operation` is given.
+ */
 export interface TimeArgs {
-  /** Path of the shared library exporting `CryptHash`. */
+  /** Path of the shared library under test. */
   library: string;
-  digestBits: number;
+  /** The hash `time` subcommand's digest length; not used with `operation`. */
+  digestBits?: number;
+  /** The hash `time` subcommand's message length; with `operation`, the bytes one call processes (not passed to the driver). */
   messageBytes: number;
+  /** An operation of a category, run with `op-time` instead of the hash `time` (native/PROTOCOL.md "Categories"). */
+  operation?: DriverOperation;
   /** Timed calls. */
   iterations: number;
   /** Untimed calls before the loop. */

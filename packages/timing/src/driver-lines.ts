@@ -55,8 +55,13 @@ const metaSchema = z.object({
   v: z.literal(1),
   type: z.literal('meta'),
   counter: counterSchema,
-  messageBytes: count,
-  digestBits: count,
+  /** `time` (hash) only. */
+  messageBytes: count.optional(),
+  digestBits: count.optional(),
+  /** `op-time` only: the operation of a category (native/PROTOCOL.md "Categories"). */
+  category: z.string().optional(),
+  operation: z.string().optional(),
+  parameters: z.record(z.string(), z.string()).optional(),
   iterations: count,
   warmups: count,
   baselineRssBytes: count,

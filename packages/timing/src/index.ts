@@ -70,6 +70,7 @@ export { describeTimeProgress } from './describe-time-progress.js';
 export { createDriverRunner } from './driver-runner.js';
 export type { ClockProbeArgs, TimeArgs } from './driver-args.js';
 export type { DriverRun, TimingRunner } from './driver-runner.js';
+export type { DriverOperation } from './driver-operation.js';
 export type { HostEnvironment, HypervisorEvidence } from './host-environment.js';
 export { HOST_FINDING_SEVERITY } from './host-finding.js';
 export type { HostFinding, HostFindingCode, HostNoteCode, HostProblemFinding } from './host-finding.js';

@@ -180,8 +180,9 @@ export async function measureOperation(options: MeasureOperationOptions): Promis
   const chosenCounter = options.counter ?? calibration.meta?.counter.name;
   const args = {
     library: options.library,
-    digestBits: options.digestBits,
+    ...(options.digestBits === undefined ? {} : { digestBits: options.digestBits }),
     messageBytes: options.messageBytes,
+    ...(options.operation === undefined ? {} : { operation: options.operation }),
     iterations: plan.iterationsPerTrial,
     warmups: plan.warmups,
     timeoutSeconds: plan.timeoutPerProcessSeconds,

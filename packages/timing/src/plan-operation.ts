@@ -1,5 +1,6 @@
 import { calibrate, type CalibrationResult } from './calibrate.js';
 import type { CounterName } from './counter-types.js';
+import type { DriverOperation } from './driver-operation.js';
 import type { TimingRunner } from './driver-runner.js';
 import { resolvePinning, type CpuPinning } from './cpu-affinity.js';
 import { checkOperation } from './internal/check-operation.js';
@@ -14,11 +15,20 @@ import type { AddressLayout, MessagePattern, TimingScope } from './trial-types.j
 
 /** Options of {@link planOperation} (and the planning half of `measureOperation`). */
 export interface PlanOperationOptions {
-  /** Path of the shared library exporting `CryptHash`, as the driver should open it. */
+  /** Path of the shared library under test, as the driver should open it. */
   library: string;
-  digestBits: number;
-  /** L, bytes: 0 … 16 MiB (`MAX_MESSAGE_BYTES`). */
+  /** The hash operation's digest length, bits (the driver's `time`); not used with `operation`. */
+  digestBits?: number;
+  /**
+   * L, bytes: 0 … 16 MiB (`MAX_MESSAGE_BYTES`): the hash operation's message length, or with
+   * `operation` the bytes one call processes, behind the per-byte figures (0: none).
+   */
   messageBytes: number;
+  /**
+   * An operation of any category, timed with the driver's `op-time` (native/PROTOCOL.md
+   * "Categories"): loop scope, rule message, no offset, randomized layout only.
+   */
+  operation?: DriverOperation;
   /** Timing options (defaults: DEFAULT_TIMING_OPTIONS); `iterationsPerTrial` fixes the count (calibration still runs). */
   options?: PlanTrialsOptions;
   /**
@@ -108,8 +118,9 @@ export async function planOperation(options: PlanOperationOptions): Promise<Oper
   const choices = { ...DEFAULT_MEASUREMENT_CHOICES, ...withoutUndefined(pickChoices(options)) };
   const calibration = await calibrate({
     library: options.library,
-    digestBits: options.digestBits,
+    ...(options.digestBits === undefined ? {} : { digestBits: options.digestBits }),
     messageBytes: options.messageBytes,
+    ...(options.operation === undefined ? {} : { operation: options.operation }),
     timeoutSeconds: timing.budgetSeconds,
     runner: resolveRunner(options.runner, options.driverPath),
     ...(options.message === undefined ? {} : { message: options.message }),

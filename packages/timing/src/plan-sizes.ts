@@ -39,7 +39,9 @@ export interface SizesPlan {
 }
 
 /** Options of {@link planSizes}: those of `planOperation` but the size, the sizes, and the fakes tests pass. */
-export interface PlanSizesOptions extends Omit<PlanOperationOptions, 'messageBytes'> {
+export interface PlanSizesOptions extends Omit<PlanOperationOptions, 'messageBytes' | 'digestBits' | 'operation'> {
+  /** The hash operation's digest length, bits (the sizes are message lengths of a hash operation). */
+  digestBits: number;
   messageSizesBytes: readonly number[];
   /** Also estimate what counting instructions adds (`run --count-instructions`), from one count with this source. */
   instructionSource?: InstructionSourceChoice;

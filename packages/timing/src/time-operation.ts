@@ -27,7 +27,9 @@ export type TimeOperationProgress =
   | { phase: 'memory'; timeoutSeconds: number };
 
 /** Options of {@link timeOperation}: those of `measureOperation`, its progress widened, and the two measurers (tests pass fakes). */
-export interface TimeOperationOptions extends Omit<MeasureOperationOptions, 'onProgress'> {
+export interface TimeOperationOptions extends Omit<MeasureOperationOptions, 'onProgress' | 'digestBits' | 'operation'> {
+  /** The hash operation's digest length, bits (the memory and instruction figures are the hash driver's). */
+  digestBits: number;
   onProgress?: (event: TimeOperationProgress) => void;
   /** Default timing's `measureOperation`. */
   measureOperation?: (options: MeasureOperationOptions) => Promise<OperationMeasurement>;

@@ -71,10 +71,12 @@ export const DEFAULT_MEASUREMENT_CHOICES: Readonly<MeasurementChoices> = Object.
 
 /**
  * The guide's hash message sizes S1–S8 in bytes (guide §3.3): what a campaign measures by default.
+ * Defined once, by the hash category (`@ngcc-perf/category-hash`), and re-exported here until the
+ * campaign and the CLI take a hash operation's sizes from the category (https://github.com/ngcc-perf/ngcc-perf/blob/main/docs/ARCHITECTURE.md, "Categories").
  * @example
  * GUIDE_MESSAGE_SIZES_BYTES[0]; // 32 (S1)
  */
-export const GUIDE_MESSAGE_SIZES_BYTES = [32, 128, 512, 1024, 4096, 8192, 16384, 65536] as const;
+export { GUIDE_MESSAGE_SIZES_BYTES } from '@ngcc-perf/category-hash';
 
 /** Longest message a measurement accepts: 16 MiB = 16777216 bytes (the CLI's `--bytes` limit). */
 export const MAX_MESSAGE_BYTES = 16 * 1024 * 1024;

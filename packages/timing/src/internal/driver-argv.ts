@@ -1,4 +1,5 @@
 import type { DriverLine } from '../driver-lines.js';
+import type { DriverOperation } from '../driver-operation.js';
 import type { ClockProbeArgs, TimeArgs } from '../driver-args.js';
 import { TimingError } from '../timing-error.js';
 
@@ -7,10 +8,11 @@ const USAGE_EXIT_CODE = 2;
 
 /** argv of one `ngcc-perf-driver time` run; options the driver has always had come last. */
 export function timeArgv(args: TimeArgs): string[] {
+  if (args.operation !== undefined) return opTimeArgv(args, args.operation);
   return [
     'time',
     args.library,
-    String(args.digestBits),
+    String(args.digestBits ?? ''),
     String(args.messageBytes),
     String(args.iterations),
     String(args.warmups),
@@ -26,6 +28,28 @@ export function timeArgv(args: TimeArgs): string[] {
       ? []
       : ['--offset', String(args.alignmentOffsetBytes)]),
     ...(args.fixedAddressLayout === true ? ['--fixed-layout'] : []),
+  ];
+}
+
+/**
+ * argv of one `ngcc-perf-driver op-time` run: the operation of a category (native/PROTOCOL.md
+ * "Categories"). The hash `time` subcommand's options that op-time does not have are refused
+ * before (checkOperation).
+ */
+function opTimeArgv(args: TimeArgs, operation: DriverOperation): string[] {
+  return [
+    'op-time',
+    args.library,
+    operation.category,
+    operation.name,
+    String(args.iterations),
+    String(args.warmups),
+    ...Object.entries(operation.parameters).flatMap(([name, value]) => ['--param', `${name}=${value}`]),
+    ...(operation.adapterPath === undefined ? [] : ['--adapter', operation.adapterPath]),
+    ...(args.counter === undefined ? [] : ['--counter', args.counter]),
+    ...(args.counter !== undefined && args.skipRateProbe === true ? ['--no-rate-probe'] : []),
+    ...(args.cpu === undefined ? [] : ['--cpu', String(args.cpu)]),
+    ...(args.warmCheckCalls === undefined ? [] : ['--warm-check', String(args.warmCheckCalls)]),
   ];
 }
 

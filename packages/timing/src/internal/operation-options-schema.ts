@@ -28,8 +28,16 @@ const runnerSchema = z.custom<object>(
 /** Every key of `PlanOperationOptions`. */
 export const planOperationOptionsSchema = z.strictObject({
   library: z.string(),
-  digestBits: number,
+  digestBits: number.optional(),
   messageBytes: number,
+  operation: z
+    .strictObject({
+      category: z.string(),
+      name: z.string(),
+      parameters: z.record(z.string(), z.string()),
+      adapterPath: z.string().optional(),
+    })
+    .optional(),
   options: trialOptionsSchema.optional(),
   cpu: number.nullable().optional(),
   counter: z.string().optional(),

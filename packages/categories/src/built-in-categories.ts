@@ -1,0 +1,31 @@
+import { createCategoryRegistry, type AlgorithmCategory, type CategoryRegistry } from '@ngcc-perf/category';
+import { HASH_CATEGORY } from '@ngcc-perf/category-hash';
+
+/**
+ * The built-in categories, in the order pages show them: the one registration of a category
+ * (docs/ARCHITECTURE.md "Categories"). Adding a category is its module and one line here.
+ */
+export const BUILT_IN_CATEGORIES: readonly AlgorithmCategory[] = Object.freeze([HASH_CATEGORY]);
+
+/**
+ * The registry of the built-in categories: what every package looks a category up in unless it
+ * is handed another one.
+ *
+ * @example
+ * ```ts
+ * BUILT_IN_REGISTRY.get('hash').api.symbols; // ['CryptHash']
+ * ```
+ */
+export const BUILT_IN_REGISTRY: CategoryRegistry = createCategoryRegistry(BUILT_IN_CATEGORIES);
+
+/**
+ * The built-in registry with categories of one's own after the built-in ones (a study script's,
+ * a test's toy category), to hand to the packages that take a registry.
+ *
+ * @param categories - the extra categories
+ * @returns the larger registry
+ * @throws `CategoryError` of `@ngcc-perf/category` (`DUPLICATE_CATEGORY`, `INVALID_CATEGORY`)
+ */
+export function registryWith(...categories: AlgorithmCategory[]): CategoryRegistry {
+  return categories.reduce((registry, category) => registry.with(category), BUILT_IN_REGISTRY);
+}

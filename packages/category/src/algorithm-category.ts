@@ -1,0 +1,173 @@
+import type { OperationIdentity, OperationParameterValue } from '@ngcc-perf/record';
+
+/**
+ * One instance of a category as intake found it: its name (`sm3`, `aigis_enc_1`) and the
+ * parameters its instance header gives (hash: `{ digestBits: 256 }`; a KEM: none).
+ */
+export interface CategoryInstance {
+  name: string;
+  parameters: Readonly<Record<string, OperationParameterValue>>;
+}
+
+/**
+ * Where the driver finds the category's C table (native/driver/ngcc_category.h): built into the
+ * driver (`categories` lists them), or in an adapter library given to the driver with `--adapter`.
+ */
+export type CategoryDriverTable = { kind: 'built-in' } | { kind: 'adapter'; adapterPath: string };
+
+/** How a library of the category is recognised (SPEC §2, §10): decided by `nm`, never by names. */
+export interface CategoryApi {
+  /** Dynamic symbols a library of the category defines, every one of them (`nm -D --defined-only`). */
+  symbols: readonly string[];
+  /**
+   * The macros of the instance header that give an instance's parameters, macro → parameter
+   * (hash: `{ DIGEST_BIT_LENGTH: 'digestBits' }`); `ALGORITHM_INSTANCE` names every instance.
+   */
+  instanceHeaderMacros: Readonly<Record<string, string>>;
+}
+
+/** The operations of a category, their parameters, and how records and pages name them. */
+export interface CategoryOperations {
+  /** The operations measured for one instance, in page order (hash: one per guide message length). */
+  list(instance: CategoryInstance): readonly OperationIdentity[];
+  /**
+   * The driver's `--param NAME=VALUE` values of an operation (`op-time`), by the parameter names
+   * of the category's C table.
+   */
+  driverParameters(operation: OperationIdentity): Readonly<Record<string, string>>;
+  /** The record file's stem, unique within an instance: `hash_64`, `enc` (records/<id>/<instance>__<stem>.json). */
+  fileStem(operation: OperationIdentity): string;
+  /** Words for progress lines and page rows: `64 B`, `enc`. */
+  label(operation: OperationIdentity): string;
+  /** Bytes one call processes, behind per-byte figures (hash: the message length); null when none. */
+  bytesPerCall(operation: OperationIdentity): number | null;
+}
+
+/** One kind of KAT file of a category (`KAT_2_12`, `KAT_KEM`). */
+export interface CategoryKatKind {
+  kind: string;
+  /** Generated when the user names no kinds. */
+  byDefault: boolean;
+  /** The file's name for an instance, as the official program names it: `KAT_2_12_sm3.txt`. */
+  fileName(instanceName: string): string;
+}
+
+/** One record of a KAT file: its fields in file order, as the driver's `op-kat-record` lines give them. */
+export interface KatRecordFields {
+  index: number;
+  fields: readonly { name: string; value: string }[];
+}
+
+/** A category's KAT files: their kinds, how they are produced and how their text is written and read. */
+export interface CategoryKat {
+  kinds: readonly CategoryKatKind[];
+  /**
+   * Who produces the records: the driver's `op-kat` from the category's C table (`op-kat`), or a
+   * generator of the KAT package that predates the seam (`kat-package`: hash, until its
+   * generator moves behind `op-kat`).
+   */
+  producedBy: 'op-kat' | 'kat-package';
+  /** The file's text from its records, byte for byte as the official program writes it. */
+  formatFile(kind: string, records: readonly KatRecordFields[]): string;
+  /** The records of a file's text: the inverse of {@link CategoryKat.formatFile}. */
+  parseFile(kind: string, text: string): KatRecordFields[];
+}
+
+/** One entry of a `kat.sha256` manifest an instance's KAT files make (SPEC §4: `<sha256> <mode>[:N] <label>/<file>`). */
+export interface CategoryManifestEntry {
+  /** The KAT file's name ({@link CategoryKatKind.fileName}). */
+  file: string;
+  /** `strict` digests the canonical text; `nolen` drops every `*_Len = …` line first. */
+  mode: 'strict' | 'nolen';
+}
+
+/** One size of report item (6), transmission and storage overhead (guide §3.5; SPEC §10). */
+export interface CategorySize {
+  /** Stable key: `pk`, `sk`, `ct`, `ss`, `signature`, `messages`… */
+  key: string;
+  /** Words on the page: `public key`. */
+  label: string;
+  /** Bytes, or null when the instance does not say (its getter is measured by the driver). */
+  bytes: number | null;
+}
+
+/** One metric of the published comparison's mean rank (SPEC §10 "Published comparison"). */
+export interface CategoryRankingMetric {
+  id: string;
+  label: string;
+  /**
+   * What is ranked: the headline of an operation (by name, with the parameters that pick one
+   * measurement of it, e.g. a message length), an item (6) size by key, or a resource figure of
+   * the instance.
+   */
+  source:
+    | { operation: string; parameters?: Readonly<Record<string, OperationParameterValue>> }
+    | { size: string }
+    | { resource: 'imageBytes' | 'stackHighWaterBytes' | 'heapPeakBytes' };
+}
+
+/** A table of a category's page section: header texts and rows of plain cell texts. */
+export interface CategoryPageTable {
+  caption: string;
+  headers: readonly string[];
+  /** Per column: right-aligned numbers. */
+  numeric: readonly boolean[];
+  rows: readonly (readonly string[])[];
+}
+
+/** A section of a candidate page the category contributes (the page frame numbers and places it). */
+export interface CategoryPageSection {
+  id: string;
+  heading: string;
+  paragraphs: readonly string[];
+  tables: readonly CategoryPageTable[];
+}
+
+/** The measured figures a category's sections are built from, one per instance × operation. */
+export interface CategoryPageInput {
+  instances: readonly CategoryInstance[];
+  operations: readonly {
+    instance: string;
+    operation: OperationIdentity;
+    /** The headline figure in counter ticks per call (`derived.headline`); null when not measured. */
+    headline: { medianTicks: number; lowTicks: number | null; highTicks: number | null } | null;
+  }[];
+  /** What a tick is on this run: `cycles` (a core-cycle counter) or `ticks`. */
+  counterTerm: 'cycles' | 'ticks';
+}
+
+/** The parts of a page only the category can say. */
+export interface CategoryPages {
+  /** Heading of the category's part of the system index and summary: `Hash functions`. */
+  title: string;
+  /** The candidate page's category sections (guide §3.5 items (4) and (6) as the category has them). */
+  sections(input: CategoryPageInput): readonly CategoryPageSection[];
+}
+
+/**
+ * Everything category-specific, in one place (docs/ARCHITECTURE.md "Categories"): the engine,
+ * the driver boundary, the record contract, the statistics and the page frame ask a category
+ * these questions and know no category themselves. A category is registered once
+ * (`@ngcc-perf/categories`), or handed to a registry by a script or a test
+ * ({@link createCategoryRegistry}).
+ */
+export interface AlgorithmCategory {
+  /** The category's id: the driver's CATEGORY, `operation.category` of records (`hash`, `kem`). */
+  id: string;
+  driver: CategoryDriverTable;
+  api: CategoryApi;
+  operations: CategoryOperations;
+  kat: CategoryKat;
+  /** Manifest entries of an instance's KAT files. */
+  manifestEntries(instance: CategoryInstance): readonly CategoryManifestEntry[];
+  /** Report item (6) of an instance; empty when the category has none (hash: guide §3.5 asks it of public key only). */
+  sizes(instance: CategoryInstance): readonly CategorySize[];
+  pages: CategoryPages;
+  /** The metrics of the category's ranking, in the published comparison's order. */
+  rankingMetrics: readonly CategoryRankingMetric[];
+  /**
+   * The claimed security target of an instance in bits (SPEC §9, §10: rankings are per target),
+   * or null when the instance does not say.
+   */
+  securityTargetBits(instance: CategoryInstance): number | null;
+}

@@ -1,0 +1,20 @@
+export type {
+  AlgorithmCategory,
+  CategoryApi,
+  CategoryDriverTable,
+  CategoryInstance,
+  CategoryKat,
+  CategoryKatKind,
+  CategoryManifestEntry,
+  CategoryOperations,
+  CategoryPageInput,
+  CategoryPages,
+  CategoryPageSection,
+  CategoryPageTable,
+  CategoryRankingMetric,
+  CategorySize,
+  KatRecordFields,
+} from './algorithm-category.js';
+export { CategoryError, isCategoryError, type CategoryErrorCode } from './category-error.js';
+export { createCategoryRegistry, type CategoryRegistry } from './category-registry.js';
+export { formatKeyValueKat, parseKeyValueKat } from './key-value-kat.js';
