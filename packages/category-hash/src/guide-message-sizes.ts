@@ -1,5 +1,5 @@
 /**
- * The guide's eight message lengths, bytes (guide §3.4.1; SPEC §5): the hash category measures
+ * The guide's eight message lengths, bytes (guide §3.4.1): the hash category measures
  * one operation per length.
  *
  * @example

@@ -4,7 +4,7 @@ import { HASH_KAT } from './hash-kat.js';
 import { HASH_OPERATIONS } from './hash-operations.js';
 import { HASH_PAGES } from './hash-pages.js';
 
-/** Claimed security target (bits) → the digest length that serves it (SPEC §9). */
+/** Claimed security target (bits) → the digest length that serves it (the published comparison). */
 const SECURITY_TARGET_OF_DIGEST_BITS: Readonly<Record<number, number>> = { 256: 128, 512: 256, 1024: 512 };
 
 const RANKING_METRICS: readonly CategoryRankingMetric[] = [
@@ -19,7 +19,7 @@ const RANKING_METRICS: readonly CategoryRankingMetric[] = [
 ];
 
 /**
- * The hash category (SPEC §2–§5, §9): libraries that define `CryptHash`; instance parameter
+ * The hash category (the ICCS CryptHash API and KAT rules, guide §3.4): libraries that define `CryptHash`; instance parameter
  * `digestBits` from `DIGEST_BIT_LENGTH`; one operation per guide message length; the KAT_2_12 and
  * KAT_2_23 files by default, each a strict manifest entry; no report item (6) (guide §3.5 asks it
  * of public-key candidates only); ranked per security target by cycles at each length and by

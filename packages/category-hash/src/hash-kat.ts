@@ -5,7 +5,7 @@ function kind(name: string, byDefault: boolean): CategoryKatKind {
 }
 
 /**
- * The hash category's KAT files (SPEC §4, ICCS `KAT_CryptHash.c`): KAT_2_12 and KAT_2_23 by
+ * The hash category's KAT files (the ICCS KAT rules, ICCS `KAT_CryptHash.c`): KAT_2_12 and KAT_2_23 by
  * default, KAT_2_33 and KAT_Loop on request, named `<kind>_<instance>.txt`, in the `Name = value`
  * layout (`Msg_Len`, `Msg` or `Msg_Seed`/`Msg_Exp`, `Dst_Len`, `Dst`, a blank line). Their records
  * are still produced by the KAT package's hash generator (`ngcc-perf-driver kat`).

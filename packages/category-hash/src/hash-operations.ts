@@ -38,7 +38,7 @@ export function hashOperation(digestBits: number, messageBytes: number): Operati
 }
 
 /**
- * The hash category's operations: one per guide message length (SPEC §5) at the instance's
+ * The hash category's operations: one per guide message length (guide §3.4.2) at the instance's
  * digest length; record stems `hash_<L>`; per-byte figures over the message.
  */
 export const HASH_OPERATIONS: CategoryOperations = {

@@ -15,7 +15,7 @@ export interface CategoryInstance {
  */
 export type CategoryDriverTable = { kind: 'built-in' } | { kind: 'adapter'; adapterPath: string };
 
-/** How a library of the category is recognised (SPEC §2, §10): decided by `nm`, never by names. */
+/** How a library of the category is recognised (the ICCS CryptHash and public-key APIs): decided by `nm`, never by names. */
 export interface CategoryApi {
   /** Dynamic symbols a library of the category defines, every one of them (`nm -D --defined-only`). */
   symbols: readonly string[];
@@ -73,7 +73,7 @@ export interface CategoryKat {
   parseFile(kind: string, text: string): KatRecordFields[];
 }
 
-/** One entry of a `kat.sha256` manifest an instance's KAT files make (SPEC §4: `<sha256> <mode>[:N] <label>/<file>`). */
+/** One entry of a `kat.sha256` manifest an instance's KAT files make (the ICCS KAT rules: `<sha256> <mode>[:N] <label>/<file>`). */
 export interface CategoryManifestEntry {
   /** The KAT file's name ({@link CategoryKatKind.fileName}). */
   file: string;
@@ -81,7 +81,7 @@ export interface CategoryManifestEntry {
   mode: 'strict' | 'nolen';
 }
 
-/** One size of report item (6), transmission and storage overhead (guide §3.5; SPEC §10). */
+/** One size of report item (6), transmission and storage overhead (guide §3.5; the ICCS public-key API). */
 export interface CategorySize {
   /** Stable key: `pk`, `sk`, `ct`, `ss`, `signature`, `messages`… */
   key: string;
@@ -91,7 +91,7 @@ export interface CategorySize {
   bytes: number | null;
 }
 
-/** One metric of the published comparison's mean rank (SPEC §10 "Published comparison"). */
+/** One metric of the published comparison's mean rank (the published comparison pages). */
 export interface CategoryRankingMetric {
   id: string;
   label: string;
@@ -166,7 +166,7 @@ export interface AlgorithmCategory {
   /** The metrics of the category's ranking, in the published comparison's order. */
   rankingMetrics: readonly CategoryRankingMetric[];
   /**
-   * The claimed security target of an instance in bits (SPEC §9, §10: rankings are per target),
+   * The claimed security target of an instance in bits (the published comparison: rankings are per target),
    * or null when the instance does not say.
    */
   securityTargetBits(instance: CategoryInstance): number | null;

@@ -2,7 +2,7 @@ import type { KatRecordFields } from './algorithm-category.js';
 import { CategoryError } from './category-error.js';
 
 /**
- * The text of a KAT file in the `Name = value` layout the official KAT programs write (SPEC §4,
+ * The text of a KAT file in the `Name = value` layout the official KAT programs write (the ICCS KAT rules,
  * §10): each record's fields one per line, `<name> = <value>`, a blank line after each record.
  * A category whose files look like this uses it for `CategoryKat.formatFile`.
  *

@@ -38,7 +38,7 @@ export type CategoryKatResult =
       katFilePath: string;
       file: string;
       records: number;
-      /** SHA-256 of the canonical text (SPEC §4), and the digest compared with the manifest's (by its mode). */
+      /** SHA-256 of the canonical text (the ICCS KAT rules), and the digest compared with the manifest's (by its mode). */
       canonicalSha256: string;
       comparedSha256: string | null;
       manifestEntry: KatManifestEntry | null;
@@ -66,7 +66,7 @@ const VERDICT_OF_CODE: Readonly<Record<string, FailedVerdict>> = {
 /**
  * One KAT file of an instance of any category (docs/ARCHITECTURE.md "Categories"): the driver's
  * `op-kat` produces its records with the category's C table, the category formats the text
- * (`kat.formatFile`), the file is written, and its canonical digest (SPEC §4) is judged against the
+ * (`kat.formatFile`), the file is written, and its canonical digest (the ICCS KAT rules) is judged against the
  * manifest entry `<instance>/<file>` by the entry's mode — PASS, MISMATCH, or NOKAT without one. A
  * library that misbehaves is a verdict (CRYPTOFAIL, OVERFLOW, LOADFAIL, TIMEOUT, CRASH; a failed
  * functional check of the category — driver CHECKFAIL — is MISMATCH with its sentence), never an exception.
