@@ -43,7 +43,7 @@ export function instanceCmakeProjectDirectory(): string {
 }
 
 /**
- * Absolute path of the folder holding `ngcc_category.h`, the driver's category ABI (native/PROTOCOL.md
+ * Absolute path of the folder holding `ngcc_category.h`, the driver's category ABI (@ngcc-perf/native/PROTOCOL.md
  * "Categories"): the include folder of a category's adapter library, built like an instance
  * (`buildInstance` with `includeDirPaths: [categoryAbiIncludeDirectory()]`).
  * @example

@@ -3,7 +3,7 @@ import { HASH_CATEGORY } from '@ngcc-perf/category-hash';
 
 /**
  * The built-in categories, in the order pages show them: the one registration of a category
- * (docs/ARCHITECTURE.md "Categories"). Adding a category is its module and one line here.
+ * (https://github.com/ngcc-perf/ngcc-perf/blob/main/docs/ARCHITECTURE.md#categories). Adding a category is its module and one line here.
  */
 export const BUILT_IN_CATEGORIES: readonly AlgorithmCategory[] = Object.freeze([HASH_CATEGORY]);
 

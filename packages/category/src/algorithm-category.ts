@@ -10,7 +10,7 @@ export interface CategoryInstance {
 }
 
 /**
- * Where the driver finds the category's C table (native/driver/ngcc_category.h): built into the
+ * Where the driver finds the category's C table (@ngcc-perf/native/driver/ngcc_category.h): built into the
  * driver (`categories` lists them), or in an adapter library given to the driver with `--adapter`.
  */
 export type CategoryDriverTable = { kind: 'built-in' } | { kind: 'adapter'; adapterPath: string };
@@ -145,7 +145,7 @@ export interface CategoryPages {
 }
 
 /**
- * Everything category-specific, in one place (docs/ARCHITECTURE.md "Categories"): the engine,
+ * Everything category-specific, in one place (https://github.com/ngcc-perf/ngcc-perf/blob/main/docs/ARCHITECTURE.md#categories): the engine,
  * the driver boundary, the record contract, the statistics and the page frame ask a category
  * these questions and know no category themselves. A category is registered once
  * (`@ngcc-perf/categories`), or handed to a registry by a script or a test

@@ -51,7 +51,7 @@ function checkCategory(category: AlgorithmCategory, known: readonly AlgorithmCat
 }
 
 /**
- * A registry of the given categories (docs/ARCHITECTURE.md "Categories"). The built-in ones are
+ * A registry of the given categories (https://github.com/ngcc-perf/ngcc-perf/blob/main/docs/ARCHITECTURE.md#categories). The built-in ones are
  * `BUILT_IN_CATEGORIES` of `@ngcc-perf/categories`; a script or a test adds its own with
  * {@link CategoryRegistry.with}, and hands the registry to the packages that take one.
  *

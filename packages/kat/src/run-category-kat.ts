@@ -64,7 +64,7 @@ const VERDICT_OF_CODE: Readonly<Record<string, FailedVerdict>> = {
 };
 
 /**
- * One KAT file of an instance of any category (docs/ARCHITECTURE.md "Categories"): the driver's
+ * One KAT file of an instance of any category (https://github.com/ngcc-perf/ngcc-perf/blob/main/docs/ARCHITECTURE.md#categories): the driver's
  * `op-kat` produces its records with the category's C table, the category formats the text
  * (`kat.formatFile`), the file is written, and its canonical digest (the ICCS KAT rules) is judged against the
  * manifest entry `<instance>/<file>` by the entry's mode — PASS, MISMATCH, or NOKAT without one. A

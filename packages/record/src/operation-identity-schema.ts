@@ -8,7 +8,7 @@ export const operationParameterValueSchema = z.union([z.number(), z.string()]);
 
 /**
  * Zod schema of the identity of a measured operation, the same for every algorithm category
- * (docs/ARCHITECTURE.md "Categories"): the category's id (`hash`, `kem`, `sig`, `kex`, or a
+ * (https://github.com/ngcc-perf/ngcc-perf/blob/main/docs/ARCHITECTURE.md#categories): the category's id (`hash`, `kem`, `sig`, `kex`, or a
  * category of one's own), the operation's name within it (`hash`; `keygen`, `enc`, `dec`;
  * `sign`, `verify`; `exchange`) and its parameters by name. The record contract knows no
  * category: what the parameters mean is the category module's business.

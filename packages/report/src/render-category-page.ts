@@ -4,7 +4,7 @@ import { renderHtmlDocument } from './internal/html-page.js';
 import { renderMarkdownDocument } from './internal/markdown-page.js';
 import { paragraph, type PageModel } from './internal/report-model.js';
 
-/** A page made of a category's sections (docs/ARCHITECTURE.md "Categories"). */
+/** A page made of a category's sections (https://github.com/ngcc-perf/ngcc-perf/blob/main/docs/ARCHITECTURE.md#categories). */
 export interface CategoryPage {
   /** The page's title, without `#`. */
   title: string;

@@ -15,7 +15,7 @@ export interface CalibrateOptions {
   digestBits?: number;
   /** The hash operation's message length; with `operation`, the bytes one call processes. */
   messageBytes: number;
-  /** An operation of a category, timed with the driver's `op-time` (native/PROTOCOL.md "Categories"). */
+  /** An operation of a category, timed with the driver's `op-time` (@ngcc-perf/native/PROTOCOL.md "Categories"). */
   operation?: DriverOperation;
   /** Pin the calibration process to this CPU. */
   cpu?: number;

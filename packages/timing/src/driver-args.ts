@@ -14,7 +14,7 @@ export interface TimeArgs {
   digestBits?: number;
   /** The hash `time` subcommand's message length; with `operation`, the bytes one call processes (not passed to the driver). */
   messageBytes: number;
-  /** An operation of a category, run with `op-time` instead of the hash `time` (native/PROTOCOL.md "Categories"). */
+  /** An operation of a category, run with `op-time` instead of the hash `time` (@ngcc-perf/native/PROTOCOL.md "Categories"). */
   operation?: DriverOperation;
   /** Timed calls. */
   iterations: number;

@@ -58,7 +58,7 @@ const metaSchema = z.object({
   /** `time` (hash) only. */
   messageBytes: count.optional(),
   digestBits: count.optional(),
-  /** `op-time` only: the operation of a category (native/PROTOCOL.md "Categories"). */
+  /** `op-time` only: the operation of a category (@ngcc-perf/native/PROTOCOL.md "Categories"). */
   category: z.string().optional(),
   operation: z.string().optional(),
   parameters: z.record(z.string(), z.string()).optional(),

@@ -1,5 +1,5 @@
 /**
- * An operation of any algorithm category, as the driver's `op-time` runs it (native/PROTOCOL.md
+ * An operation of any algorithm category, as the driver's `op-time` runs it (@ngcc-perf/native/PROTOCOL.md
  * "Categories"): the category's id (its C table built into the driver, or brought by the adapter
  * library at `adapterPath`), the operation's name and its `--param NAME=VALUE` values. A category
  * module gives these (`driverParameters` of `@ngcc-perf/category`); without one, timing runs the

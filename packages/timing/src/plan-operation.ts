@@ -25,7 +25,7 @@ export interface PlanOperationOptions {
    */
   messageBytes: number;
   /**
-   * An operation of any category, timed with the driver's `op-time` (native/PROTOCOL.md
+   * An operation of any category, timed with the driver's `op-time` (@ngcc-perf/native/PROTOCOL.md
    * "Categories"): loop scope, rule message, no offset, randomized layout only.
    */
   operation?: DriverOperation;

@@ -1,4 +1,4 @@
-// The CPU feature names the driver reads from CPUID (native/driver/cpu_features.c, leaves 1 and 7),
+// The CPU feature names the driver reads from CPUID (@ngcc-perf/native/driver/cpu_features.c, leaves 1 and 7),
 // as /proc/cpuinfo spells them. A native view from elsewhere is cut down to these before it is
 // compared with valgrind's view, so that flags the driver never reads are not counted as hidden.
 export const CPUID_FEATURE_NAMES: readonly string[] = [

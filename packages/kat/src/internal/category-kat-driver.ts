@@ -1,4 +1,4 @@
-// Spawns `ngcc-perf-driver op-kat LIB CATEGORY KIND [--adapter PATH]` (native/PROTOCOL.md
+// Spawns `ngcc-perf-driver op-kat LIB CATEGORY KIND [--adapter PATH]` (@ngcc-perf/native/PROTOCOL.md
 // "Categories") and reads its records: the driver side of runCategoryKat.
 import { DRIVER_STDERR_KEPT_BYTES, parseDriverOutput, spawnDriverProcess } from '@ngcc-perf/native';
 import type { KatRecordFields } from '@ngcc-perf/category';
@@ -23,7 +23,7 @@ export type CategoryKatRun =
       records: KatRecordFields[];
     };
 
-/** Exit codes of the driver that are verdicts on the library (native/PROTOCOL.md "Exit codes"). */
+/** Exit codes of the driver that are verdicts on the library (@ngcc-perf/native/PROTOCOL.md "Exit codes"). */
 const LIBRARY_EXIT_CODES = new Set([3, 4, 5, 11]);
 
 /**

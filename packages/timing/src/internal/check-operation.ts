@@ -39,7 +39,7 @@ function alternatives(values: readonly string[]): string {
   return quoted.length < 2 ? quoted.join('') : `${quoted.slice(0, -1).join(', ')} or ${quoted.at(-1)}`;
 }
 
-/** What the driver's `op-time` does not do yet (native/PROTOCOL.md "Categories"), as problems. */
+/** What the driver's `op-time` does not do yet (@ngcc-perf/native/PROTOCOL.md "Categories"), as problems. */
 function opTimeLimits(input: OperationInput): string[] {
   const unsupported = [
     input.scope !== undefined && input.scope !== 'loop' ? `scope "${input.scope}"` : null,

@@ -32,7 +32,7 @@ export function timeArgv(args: TimeArgs): string[] {
 }
 
 /**
- * argv of one `ngcc-perf-driver op-time` run: the operation of a category (native/PROTOCOL.md
+ * argv of one `ngcc-perf-driver op-time` run: the operation of a category (@ngcc-perf/native/PROTOCOL.md
  * "Categories"). The hash `time` subcommand's options that op-time does not have are refused
  * before (checkOperation).
  */
