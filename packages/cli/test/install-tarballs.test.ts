@@ -104,8 +104,13 @@ describe('installed from tarballs', () => {
       `ngcc-perf: built ${path.join(scratch, 'cache', '0.1.0', `${process.platform}-${process.arch}`, 'ngcc-perf-driver')} in `,
     );
     expect(run.exitCode).toBe(0);
-    // the candidate pages, then the system summary last
-    expect(run.stdout.trim().split('\n')).toEqual([
+    // stdout holds the results: the closing table first, then the index, summary and method pages,
+    // then the candidate pages and the system summary last
+    const stdoutLines = run.stdout.trim().split('\n');
+    expect(stdoutLines[0]).toMatch(/^(ticks|cycles)\/byte by message length/);
+    const indexPath = path.join(app, 'r', 'reports', `index_${defaultSystemId()}.html`);
+    expect(stdoutLines.filter((line) => line.startsWith('index:') && line.endsWith(indexPath))).toHaveLength(1);
+    expect(stdoutLines.slice(-5)).toEqual([
       ...['example-sha512', 'example-shake256', 'example-sm3', 'iccs-baseline'].map((id) =>
         path.join(app, 'r', 'reports', id, `perf_${defaultSystemId()}.html`),
       ),
