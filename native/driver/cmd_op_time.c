@@ -22,6 +22,7 @@
 #include "run_delay.h"
 #include "time_options.h"
 #include "trial_edges.h"
+#include "warm_check.h"
 
 #include <errno.h>
 #include <sched.h>
@@ -141,39 +142,19 @@ static int run_warmups(void)
 
 static int run_warm_check(uint64_t *calls, uint64_t *ns, uint64_t *ticks)
 {
-    uint64_t ticks_before = 0;
-    uint64_t ticks_after = 0;
-    uint64_t ns_before;
-    uint64_t done = 0;
-    uint64_t wanted;
-    int rc = 0;
+    warm_check_result r;
     int code;
     crash_guard_set_phase("in the operation during the warm check after the timed calls, on warm-check call", 1);
-    ns_before = clock_raw_ns();
-    if (counter_read(&s.ctr, &ticks_before) != 0) {
+    if (warm_check_loop(&s.ctr, s.opts.warm_check, run_calls, &r) != 0) {
         return io_error("reading the counter failed", strerror(errno));
     }
-    for (wanted = 0; wanted < s.opts.warm_check; wanted++) {
-        if (wanted > 0 && clock_raw_ns() - ns_before >= WARM_CHECK_NS) {
-            break;
-        }
-        crash_guard_set_index(wanted);
-        if (run_calls(1, &rc) != 1) {
-            wanted++;
-            break;
-        }
-        done++;
-    }
-    if (counter_read(&s.ctr, &ticks_after) != 0) {
-        return io_error("reading the counter failed", strerror(errno));
-    }
-    *ns = clock_raw_ns() - ns_before;
     crash_guard_set_phase(NULL, 0);
-    if ((code = after_calls("warm-check", 0, done, wanted, rc)) != DRV_EXIT_OK) {
+    if ((code = after_calls("warm-check", 0, r.done, r.wanted, r.rc)) != DRV_EXIT_OK) {
         return code;
     }
-    *calls = done;
-    *ticks = ticks_after - ticks_before;
+    *calls = r.done;
+    *ns = r.ns;
+    *ticks = r.ticks;
     return DRV_EXIT_OK;
 }
 

@@ -21,6 +21,7 @@
 #include "run_delay.h"
 #include "cpu_pin.h"
 #include "time_options.h"
+#include "warm_check.h"
 #include "trial_edges.h"
 
 #include <errno.h>
@@ -285,44 +286,24 @@ typedef struct {
 
 static int run_warm_check(warm_check *w)
 {
-    uint64_t ticks_before = 0;
-    uint64_t ticks_after = 0;
-    uint64_t ns_before;
-    uint64_t done;
-    uint64_t wanted;
-    int rc = 0;
+    warm_check_result r;
     int code;
     /* A crash names the call, counted from 0 within the warm check, as the
      * CRYPTOFAIL and OVERFLOW sentences do. */
     crash_guard_set_index(0);
     crash_guard_set_phase(
         "in CryptHash during the warm check after the timed calls, on warm-check call", 1);
-    ns_before = clock_raw_ns();
-    if (counter_read(&session.ctr, &ticks_before) != 0) {
+    if (warm_check_loop(&session.ctr, session.opts.warm_check, run_calls, &r) != 0) {
         return io_error("reading the counter failed", strerror(errno));
     }
-    for (done = 0, wanted = 0; wanted < session.opts.warm_check; wanted++) {
-        if (wanted > 0 && clock_raw_ns() - ns_before >= WARM_CHECK_NS) {
-            break;
-        }
-        crash_guard_set_index(wanted);
-        if (run_calls(1, &rc) != 1) {
-            wanted++;
-            break;
-        }
-        done++;
-    }
-    if (counter_read(&session.ctr, &ticks_after) != 0) {
-        return io_error("reading the counter failed", strerror(errno));
-    }
-    w->ns = clock_raw_ns() - ns_before;
     crash_guard_set_phase(NULL, 0);
-    code = after_calls(PHASE_WARM_CHECK, 0, done, wanted, rc);
+    code = after_calls(PHASE_WARM_CHECK, 0, r.done, r.wanted, r.rc);
     if (code != DRV_EXIT_OK) {
         return code;
     }
-    w->calls = done;
-    w->ticks = ticks_after - ticks_before;
+    w->calls = r.done;
+    w->ns = r.ns;
+    w->ticks = r.ticks;
     return DRV_EXIT_OK;
 }
 
