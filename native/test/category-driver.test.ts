@@ -10,6 +10,38 @@ const driverPath = process.env.NGCC_PERF_DRIVER ?? '';
 const testlibsDir = path.join(process.env.NGCC_PERF_NATIVE_BUILD ?? '', 'testlibs');
 const lib = (name: string): string => path.join(testlibsDir, `lib${name}.so`);
 const toyAdapter = ['--adapter', lib('toy_fof_adapter')];
+/** `op-time` of the built-in hash operation at 256 digest bits and 64-byte messages. */
+const hashOpTime = (name: string, iterations: string, warmups: string): string[] => [
+  'op-time',
+  lib(name),
+  'hash',
+  'hash',
+  iterations,
+  warmups,
+  '--param',
+  'digestBits=256',
+  '--param',
+  'messageBytes=64',
+];
+/** `op-time` of the toy category's `eval` through its adapter; `extra` goes before the parameters. */
+const toyOpTime = (
+  name: string,
+  iterations: string,
+  warmups: string,
+  inputBytes: number,
+  ...extra: string[]
+): string[] => [
+  'op-time',
+  lib(name),
+  'toy-fof',
+  'eval',
+  iterations,
+  warmups,
+  ...extra,
+  '--param',
+  `inputBytes=${inputBytes}`,
+  ...toyAdapter,
+];
 
 type Line = { v: number; type: string } & Record<string, unknown>;
 
@@ -76,18 +108,7 @@ describe('categories', () => {
 
 describe('op-time', () => {
   test('times the hash operation of the built-in table with the trial fields of `time`', () => {
-    const run = runDriver([
-      'op-time',
-      lib('xor_ok'),
-      'hash',
-      'hash',
-      '200',
-      '3',
-      '--param',
-      'digestBits=256',
-      '--param',
-      'messageBytes=64',
-    ]);
+    const run = runDriver(hashOpTime('xor_ok', '200', '3'));
     expect(run.status).toBe(0);
     expect(run.lines.map((line) => line.type)).toEqual(['meta', 'trial', 'end']);
     expect(run.lines[0]).toMatchObject({
@@ -103,17 +124,7 @@ describe('op-time', () => {
   });
 
   test('times the toy category through its adapter', () => {
-    const run = runDriver([
-      'op-time',
-      lib('toy_fof'),
-      'toy-fof',
-      'eval',
-      '100',
-      '2',
-      '--param',
-      'inputBytes=64',
-      ...toyAdapter,
-    ]);
+    const run = runDriver(toyOpTime('toy_fof', '100', '2', 64));
     expect(run.status).toBe(0);
     expect(run.lines[0]).toMatchObject({ category: 'toy-fof', operation: 'eval', parameters: { inputBytes: '64' } });
     expect(run.lines[1]).toMatchObject({ type: 'trial', iterations: 100 });
@@ -121,35 +132,13 @@ describe('op-time', () => {
   });
 
   test('--warm-check times more calls after the trial, apart from it', () => {
-    const run = runDriver([
-      'op-time',
-      lib('toy_fof'),
-      'toy-fof',
-      'eval',
-      '1',
-      '0',
-      '--warm-check',
-      '20',
-      '--param',
-      'inputBytes=64',
-      ...toyAdapter,
-    ]);
+    const run = runDriver(toyOpTime('toy_fof', '1', '0', 64, '--warm-check', '20'));
     expect(run.status).toBe(0);
     expect(run.lines[1]).toMatchObject({ type: 'trial', iterations: 1, warmCheck: { iterations: 20 } });
   });
 
   test("the category's check is a verdict: an output longer than the getter says is OVERFLOW", () => {
-    const run = runDriver([
-      'op-time',
-      lib('toy_fof_overflow'),
-      'toy-fof',
-      'eval',
-      '10',
-      '1',
-      '--param',
-      'inputBytes=8',
-      ...toyAdapter,
-    ]);
+    const run = runDriver(toyOpTime('toy_fof_overflow', '10', '1', 8));
     expect(run.status).toBe(4);
     expect(run.lines.at(-1)).toMatchObject({
       code: 'OVERFLOW',
@@ -162,32 +151,10 @@ describe('op-time', () => {
   });
 
   test('a failing hash call and a library of another category keep the hash verdicts', () => {
-    const failing = runDriver([
-      'op-time',
-      lib('ret_fail'),
-      'hash',
-      'hash',
-      '10',
-      '1',
-      '--param',
-      'digestBits=256',
-      '--param',
-      'messageBytes=64',
-    ]);
+    const failing = runDriver(hashOpTime('ret_fail', '10', '1'));
     expect(failing.status).toBe(3);
     expect(failing.lines.at(-1)).toMatchObject({ code: 'CRYPTOFAIL', returnCode: -1, phase: 'warmup', index: 0 });
-    const other = runDriver([
-      'op-time',
-      lib('toy_fof'),
-      'hash',
-      'hash',
-      '10',
-      '1',
-      '--param',
-      'digestBits=256',
-      '--param',
-      'messageBytes=64',
-    ]);
+    const other = runDriver(hashOpTime('toy_fof', '10', '1'));
     expect(other.status).toBe(5);
     expect(other.lines.at(-1)).toMatchObject({ code: 'LOADFAIL', stage: 'dlsym', category: 'hash' });
   });
