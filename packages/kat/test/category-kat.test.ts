@@ -79,3 +79,44 @@ describeWithToy('runCategoryKat', () => {
     expect(hash.verdict).toBe('LOADFAIL');
   });
 });
+
+describeWithToy('runCategoryKat of a category produced by this package (kat-package)', () => {
+  const xorKat: Pick<AlgorithmCategory, 'id' | 'driver' | 'kat'> = {
+    id: 'hash',
+    driver: { kind: 'built-in' },
+    kat: {
+      kinds: [{ kind: 'KAT_2_12', byDefault: true, fileName: (instance) => `KAT_2_12_${instance}.txt` }],
+      producedBy: 'kat-package',
+      formatFile: (_kind, records) => formatKeyValueKat(records),
+      parseFile: (kind, text) => parseKeyValueKat(text, kind),
+    },
+  };
+  const common = {
+    library: path.join(testlibs, 'libxor_ok.so'),
+    category: xorKat,
+    instance: 'xor',
+    manifest: null,
+    outputDirectory,
+    driverPath,
+  };
+
+  it('writes the generator’s file for the instance’s digestBits and judges it like any other', async () => {
+    const result = await runCategoryKat({ ...common, kind: 'KAT_2_12', parameters: { digestBits: 256 } });
+    expect(result).toMatchObject({ verdict: 'NOKAT', file: 'KAT_2_12_xor.txt' });
+    if (result.verdict !== 'NOKAT') return;
+    const text = readFileSync(result.katFilePath, 'utf8');
+    expect(result.canonicalSha256).toBe(canonicalDigest(text, { mode: 'strict' }));
+    expect(result.records).toBe(parseKeyValueKat(text, 'KAT_2_12').length);
+    expect(result.records).toBeGreaterThan(0);
+    const manifest = parseManifest(`${result.canonicalSha256} strict xor/KAT_2_12_xor.txt\n`, 'kat.sha256');
+    const judged = await runCategoryKat({ ...common, manifest, kind: 'KAT_2_12', parameters: { digestBits: 256 } });
+    expect(judged.verdict).toBe('PASS');
+  });
+
+  it('refuses a kind its generator does not write, or an instance without digestBits', async () => {
+    await expect(runCategoryKat({ ...common, kind: 'KAT_FOF', parameters: { digestBits: 256 } })).rejects.toThrow(
+      /kat-package.*KAT_FOF/,
+    );
+    await expect(runCategoryKat({ ...common, kind: 'KAT_2_12' })).rejects.toThrow(/digestBits undefined/);
+  });
+});
