@@ -49,6 +49,8 @@ export type {
   RunPublicKeyKatOptions,
 } from './public-key/run-public-key-kat.js';
 export { renderKatLog } from './render-kat-log.js';
+export { renderCategoryKatLog } from './render-category-kat-log.js';
+export type { CategoryKatLogFile, CategoryKatLogInput } from './render-category-kat-log.js';
 export type { KatLogHeader, KatLogInput } from './render-kat-log.js';
 export { RUN_KAT_DEFAULTS, runKat } from './run-kat.js';
 export type { RunKatOptions } from './run-kat.js';

@@ -1,3 +1,4 @@
+import type { CategoryRegistry } from '@ngcc-perf/category';
 import path from 'node:path';
 import { findAbsolutePath } from './internal/validate-paths.js';
 import { findDerivedDifference } from './internal/validate-derived.js';
@@ -67,6 +68,7 @@ function schemaDifference(directory: string, error: ReportError): ValidationDiff
  *    `report`).
  *
  * @param directory - the run directory
+ * @param options - `categories`: the registry holding the categories of build.json (default the built-in one)
  * @returns `{ valid: true, … counts }` or `{ valid: false, difference }` with file, field or line
  * @throws {@link ReportError} `MISSING_FILE` when `campaign.json` or `build.json` is absent (not a
  *   run directory), `READ_FAILED` when a folder cannot be listed
@@ -76,10 +78,13 @@ function schemaDifference(directory: string, error: ReportError): ValidationDiff
  * if (!result.valid) console.error(result.difference.message); // names file and field or line
  * ```
  */
-export async function validateRunDirectory(directory: string): Promise<RunValidation> {
+export async function validateRunDirectory(
+  directory: string,
+  options: { categories?: CategoryRegistry } = {},
+): Promise<RunValidation> {
   let dataset: Dataset;
   try {
-    dataset = await loadRunDirectory(directory, { verifyDerived: false });
+    dataset = await loadRunDirectory(directory, { verifyDerived: false, ...options });
   } catch (error) {
     if (error instanceof ReportError && error.code !== 'MISSING_FILE' && error.code !== 'READ_FAILED')
       return { valid: false, difference: schemaDifference(directory, error) };
@@ -96,7 +101,7 @@ export async function validateRunDirectory(directory: string): Promise<RunValida
   }
   const paths = await findAbsolutePath(directory);
   if (paths.difference !== null) return { valid: false, difference: paths.difference };
-  const reports = await findReportDifference(directory, dataset);
+  const reports = await findReportDifference(directory, dataset, options.categories);
   if (reports.difference !== null) return { valid: false, difference: reports.difference };
   return { valid: true, records: dataset.records.length, katFiles: count.files, reports: reports.files };
 }
