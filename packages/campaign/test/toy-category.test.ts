@@ -15,7 +15,7 @@ import { canonicalDigest } from '@ngcc-perf/kat';
 import { buildInstance, categoryAbiIncludeDirectory } from '@ngcc-perf/native';
 import { buildFileSchema, operationRecordSchema } from '@ngcc-perf/record';
 import { validateRunDirectory } from '@ngcc-perf/report';
-import { runCampaign, type CampaignCandidate } from '../src/index.js';
+import { runCampaign, type CampaignCandidate, type CampaignEvent } from '../src/index.js';
 import { toyCategory } from './fixtures/toy-category/toy-category.js';
 
 const fixture = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'toy-category');
@@ -93,9 +93,11 @@ describe('a toy category of our own', () => {
       runCampaign({ candidates: [toyCandidate(manifestPath)], outDirectory: out, baseline: false }),
     ).rejects.toThrow(/candidate toy-01: category "toy-fof" is not registered/);
 
+    const events: CampaignEvent[] = [];
     const result = await runCampaign({
       candidates: [toyCandidate(manifestPath)],
       categories: registry,
+      onEvent: (event) => events.push(event),
       outDirectory: out,
       systemId: 'toy_1',
       baseline: false,
@@ -106,6 +108,9 @@ describe('a toy category of our own', () => {
     });
     expect(result.verdicts).toEqual([{ candidate: 'toy-01', instance: 'toy', verdict: 'PASS', flags: 'guide' }]);
     expect(result.records).toMatchObject({ complete: 2, failed: 0 });
+    // Progress names each operation by its category's label (two operations of one instance stay apart).
+    const recorded = events.flatMap((event) => (event.event === 'record' ? [event.operation] : []));
+    expect(recorded.sort()).toEqual(['eval 16 B', 'eval 256 B']);
 
     // build.json: the instance's category and parameters, its item (6) sizes, an honest ct verdict.
     const build = buildFileSchema.parse(JSON.parse(readFileSync(path.join(out, 'build.json'), 'utf8')));

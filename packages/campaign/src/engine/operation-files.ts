@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { AlgorithmCategory } from '@ngcc-perf/category';
 import { RECORD_FORMAT, type OperationIdentity } from '@ngcc-perf/record';
 import { categoryInstance } from './campaign-candidate.js';
+import { usesHashForm } from './hash-form.js';
 import { runPaths } from '../run-directory.js';
 import type { CampaignContext, CampaignUnit } from './campaign-context.js';
 import { UNTIMED_VERDICTS } from './campaign-context.js';
@@ -22,6 +23,22 @@ export interface Operation {
   messageBytes: number;
   /** Its place in its category's list for the instance (hash: the plan's size index): the measure phase's batch order. */
   order: number;
+}
+
+/**
+ * The fields that name an operation in campaign events: its candidate, instance and bytes per call,
+ * and for a category other than hash its label (`operations.label`).
+ * @example
+ * eventFields(operation); // { candidate: 'toy-01', instance: 'toy', messageBytes: 16, operation: 'eval 16 B' }
+ */
+export function eventFields(operation: Operation) {
+  const { entry, messageBytes, category, identity } = operation;
+  return {
+    candidate: entry.candidate,
+    instance: entry.instance,
+    messageBytes,
+    ...(usesHashForm(category) ? {} : { operation: category.operations.label(identity) }),
+  };
 }
 
 /**

@@ -12,6 +12,7 @@ import { forEachOnCpus, type CampaignContext } from './campaign-context.js';
 import type { PlannedOperation } from './campaign-events.js';
 import {
   CALIBRATION_FORMAT,
+  eventFields,
   hasCompleteRecord,
   readCalibration,
   timedOperations,
@@ -84,9 +85,7 @@ export async function runCalibratePhase(context: CampaignContext): Promise<Plann
     const done = await hasCompleteRecord(context, operation);
     const existing = await readCalibration(context, operation);
     planned.set(operation, {
-      candidate: operation.entry.candidate,
-      instance: operation.entry.instance,
-      messageBytes: operation.messageBytes,
+      ...eventFields(operation),
       estimatedSeconds: null,
       done,
     });
@@ -100,9 +99,7 @@ export async function runCalibratePhase(context: CampaignContext): Promise<Plann
     const { entry, messageBytes } = operation;
     context.emit({
       event: 'trial',
-      candidate: entry.candidate,
-      instance: entry.instance,
-      messageBytes,
+      ...eventFields(operation),
       cpu,
       trial: 0,
       trials: context.plan.trials,

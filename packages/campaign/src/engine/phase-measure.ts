@@ -16,7 +16,7 @@ import { withPortablePaths } from './portable-paths.js';
 import { forEachOnCpus, type CampaignContext } from './campaign-context.js';
 import type { PlannedOperation } from './campaign-events.js';
 import { operationTarget } from './phase-calibrate.js';
-import { hasCompleteRecord, timedOperations, type Operation } from './operation-files.js';
+import { eventFields, hasCompleteRecord, timedOperations, type Operation } from './operation-files.js';
 import { remeasureNoteOf } from './remeasure-unstable.js';
 import { usesHashForm } from './hash-form.js';
 import type { RunState } from './run-state.js';
@@ -119,7 +119,7 @@ async function measureOne(
 ): Promise<'complete' | 'failed'> {
   const { entry, messageBytes } = operation;
   const hashForm = usesHashForm(operation.category);
-  const base = { candidate: entry.candidate, instance: entry.instance, messageBytes };
+  const base = eventFields(operation);
   const file = runPaths.operationRecord(entry.candidate, entry.instance, operation.fileStem);
   context.emit({ event: 'operation-start', ...base, cpu });
   const started = process.hrtime.bigint();
@@ -227,13 +227,11 @@ export async function runMeasurePhase(
   const toMeasure: Operation[] = [];
   for (const operation of timedOperations(context)) {
     if (await hasCompleteRecord(context, operation)) {
-      const { entry, messageBytes } = operation;
+      const { entry } = operation;
       const file = runPaths.operationRecord(entry.candidate, entry.instance, operation.fileStem);
       context.emit({
         event: 'record',
-        candidate: entry.candidate,
-        instance: entry.instance,
-        messageBytes,
+        ...eventFields(operation),
         cpu: null,
         status: 'reused',
         file,
@@ -245,17 +243,16 @@ export async function runMeasurePhase(
   }
   const seconds = new Map<string, number>();
   for (const op of planned ?? [])
-    seconds.set(`${op.candidate}/${op.instance}/${op.messageBytes}`, op.estimatedSeconds ?? 0);
+    seconds.set(`${op.candidate}/${op.instance}/${op.operation ?? op.messageBytes}`, op.estimatedSeconds ?? 0);
   const byStem = new Map<string, Operation[]>();
   for (const operation of toMeasure)
     byStem.set(operation.fileStem, [...(byStem.get(operation.fileStem) ?? []), operation]);
   const batches = [...byStem.values()]
     .map((batch) => {
-      const total = batch.reduce(
-        (sum, { entry, messageBytes }) =>
-          sum + (seconds.get(`${entry.candidate}/${entry.instance}/${messageBytes}`) ?? 0),
-        0,
-      );
+      const total = batch.reduce((sum, operation) => {
+        const { candidate, instance, messageBytes, operation: label } = eventFields(operation);
+        return sum + (seconds.get(`${candidate}/${instance}/${label ?? messageBytes}`) ?? 0);
+      }, 0);
       return { batch, order: Math.min(...batch.map((operation) => operation.order)), total };
     })
     .sort((a, b) => b.total - a.total || a.order - b.order)
