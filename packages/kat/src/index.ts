@@ -58,4 +58,5 @@ export { VERDICT_EXIT_CODES } from './verdicts.js';
 export { writeManifestFromKatFiles } from './write-manifest.js';
 export type { WriteManifestOptions } from './write-manifest.js';
 export type { KatVerdict } from './verdicts.js';
-export { runCategoryKat, type CategoryKatResult, type RunCategoryKatOptions } from './run-category-kat.js';
+export { runCategoryKat } from './run-category-kat.js';
+export type { CategoryKatResult, RunCategoryKatOptions } from './category-kat-types.js';

@@ -1,5 +1,5 @@
 import { formatManifestLine } from './format-manifest-line.js';
-import type { CategoryKatResult } from './run-category-kat.js';
+import type { CategoryKatResult } from './category-kat-types.js';
 import type { KatVerdict } from './verdicts.js';
 import type { KatLogHeader } from './render-kat-log.js';
 

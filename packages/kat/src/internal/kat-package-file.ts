@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { CategoryKatResult, RunCategoryKatOptions } from '../run-category-kat.js';
+import type { CategoryKatResult, RunCategoryKatOptions } from '../category-kat-types.js';
 import { KatError } from '../kat-error.js';
 import type { KatFileKind } from '../kat-messages.js';
 import { runKat } from '../run-kat.js';
