@@ -59,4 +59,6 @@ export { writeManifestFromKatFiles } from './write-manifest.js';
 export type { WriteManifestOptions } from './write-manifest.js';
 export type { KatVerdict } from './verdicts.js';
 export { runCategoryKat } from './run-category-kat.js';
+export { runCategoryInstanceKat } from './run-category-instance-kat.js';
+export type { CategoryInstanceKatResult, RunCategoryInstanceKatOptions } from './run-category-instance-kat.js';
 export type { CategoryKatResult, RunCategoryKatOptions } from './category-kat-types.js';

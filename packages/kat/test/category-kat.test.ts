@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from '@jest/globals';
 import { formatKeyValueKat, parseKeyValueKat, type AlgorithmCategory } from '@ngcc-perf/category';
 import { canonicalDigest } from '../src/canonical-digest.js';
 import { parseManifest } from '../src/parse-manifest.js';
+import { runCategoryInstanceKat } from '../src/run-category-instance-kat.js';
 import { runCategoryKat } from '../src/run-category-kat.js';
 
 const driverPath = process.env.NGCC_PERF_DRIVER ?? '';
@@ -118,5 +119,44 @@ describeWithToy('runCategoryKat of a category produced by this package (kat-pack
       /kat-package.*KAT_FOF/,
     );
     await expect(runCategoryKat({ ...common, kind: 'KAT_2_12' })).rejects.toThrow(/digestBits undefined/);
+  });
+});
+
+describeWithToy('runCategoryInstanceKat', () => {
+  const digest = canonicalDigest(expectedText(), { mode: 'strict' });
+  const common = {
+    category: toyKat,
+    candidateId: 'toy-01',
+    instance: 'toy',
+    outputDirectory: path.join(outputDirectory, 'instance'),
+    logPathsRelativeTo: outputDirectory,
+    manifestName: 'kat.sha256',
+  };
+
+  it('checks every default kind and writes the log in the layout validate reads', async () => {
+    const manifest = parseManifest(`${digest} strict toy/KAT_FOF_toy.txt\n`, 'kat.sha256');
+    const kat = await runCategoryInstanceKat({ ...common, library: path.join(testlibs, 'libtoy_fof.so'), manifest });
+    expect(kat).toMatchObject({ verdict: 'PASS', detail: null });
+    expect(kat.logText).toContain('type         = toy-fof\n');
+    expect(kat.logText).toContain(`  written   instance/KAT_FOF_toy.txt (${expectedText().length} bytes)\n`);
+    expect(kat.logText).toContain(`  manifest  ${digest} strict toy/KAT_FOF_toy.txt (kat.sha256 line 1): match\n`);
+    expect(kat.logText.endsWith('RESULT toy-01 toy PASS\n')).toBe(true);
+  });
+
+  it('takes the verdict of a failing file, with its sentence, and says NOKAT without a manifest', async () => {
+    const overflow = await runCategoryInstanceKat({
+      ...common,
+      library: path.join(testlibs, 'libtoy_fof_overflow.so'),
+      manifest: null,
+    });
+    expect(overflow.verdict).toBe('OVERFLOW');
+    expect(overflow.detail).toMatch(/^KAT_FOF_toy\.txt: /);
+    expect(overflow.logText.endsWith('RESULT toy-01 toy OVERFLOW\n')).toBe(true);
+    const nokat = await runCategoryInstanceKat({
+      ...common,
+      library: path.join(testlibs, 'libtoy_fof.so'),
+      manifest: null,
+    });
+    expect(nokat).toMatchObject({ verdict: 'NOKAT', detail: 'no manifest entry for a KAT file' });
   });
 });
