@@ -151,5 +151,14 @@ describe('a toy category of our own', () => {
     // The run directory stands on its own: every digest, log and page recomputed.
     const validation = await validateRunDirectory(out, { categories: registry });
     expect(validation).toMatchObject({ valid: true });
+    // … and a figure of a generic record that its trials do not give is found.
+    const recordFile = path.join(out, 'records', 'toy-01', 'toy__eval_16.json');
+    const tampered = JSON.parse(readFileSync(recordFile, 'utf8')) as { derived: { meanCycles: number } };
+    tampered.derived.meanCycles *= 2;
+    writeFileSync(recordFile, `${JSON.stringify(tampered, null, 2)}\n`);
+    expect(await validateRunDirectory(out, { categories: registry })).toMatchObject({
+      valid: false,
+      difference: { check: 'derived', file: 'records/toy-01/toy__eval_16.json', field: 'derived.meanCycles' },
+    });
   }, 240_000);
 });
