@@ -159,7 +159,10 @@ function buildSystemIndex(dataset: Dataset, format: PageFormat, others: readonly
       ),
     ],
     sections: [
-      { heading: 'Candidates', id: 'candidates', blocks: [candidatesTable(dataset, candidateEntries, format)] },
+      // a run of other categories only has no hash table (each category has its section below)
+      ...(others.length > 0 && dataset.build.instances.length === 0
+        ? []
+        : [{ heading: 'Candidates', id: 'candidates', blocks: [candidatesTable(dataset, candidateEntries, format)] }]),
       ...others.map((group) => categorySystemSection(group, dataset.campaign.systemId, format)),
       ...katFailureSection(dataset, candidateEntries, format),
       ...baselineSection(dataset),

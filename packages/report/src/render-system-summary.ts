@@ -199,15 +199,20 @@ function buildSummaryPage(dataset: Dataset, format: PageFormat, others: readonly
         : []),
     ],
     sections: [
-      {
-        heading: 'Instances',
-        id: 'instances',
-        blocks: [
-          summaryTable(rows, sizes, dataset, format, term),
-          ...notesList(rows),
-          ...barChart(rows, sizes, campaign.systemId, term, trials),
-        ],
-      },
+      // a run of other categories only has no hash table (each category has its section below)
+      ...(others.length > 0 && dataset.build.instances.length === 0
+        ? []
+        : [
+            {
+              heading: 'Instances',
+              id: 'instances',
+              blocks: [
+                summaryTable(rows, sizes, dataset, format, term),
+                ...notesList(rows),
+                ...barChart(rows, sizes, campaign.systemId, term, trials),
+              ],
+            },
+          ]),
       ...others.map((group) => categorySystemSection(group, campaign.systemId, format)),
       ...(baselineTable === null
         ? []
