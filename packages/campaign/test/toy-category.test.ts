@@ -149,6 +149,20 @@ describe('a toy category of our own', () => {
     }
     expect(result.reportsMarkdown).toEqual(['reports/toy-01/perf_toy_1.md']);
 
+    // Running it again resumes: the build, the KAT and both records of the same library are kept.
+    const again = await runCampaign({
+      candidates: [toyCandidate(manifestPath)],
+      categories: registry,
+      outDirectory: out,
+      systemId: 'toy_1',
+      baseline: false,
+      allowUnfixedHost: true,
+      phases: ['build', 'kat', 'ct', 'calibrate', 'measure', 'report'],
+      trialTargetSeconds: 0.002,
+      trials: 2,
+    });
+    expect(again).toMatchObject({ resumed: true, records: { complete: 0, failed: 0, reused: 2 } });
+
     // The run directory stands on its own: every digest, log and page recomputed.
     const validation = await validateRunDirectory(out, { categories: registry });
     expect(validation).toMatchObject({ valid: true });
