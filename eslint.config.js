@@ -24,7 +24,7 @@ const MAY_IMPORT = {
   rss: ['native'],
   timing: ['native', 'rss', 'stats', 'record', 'category-hash'],
   ct: ['native'],
-  report: ['stats', 'record', 'atomic-file', 'category'],
+  report: ['stats', 'record', 'atomic-file', 'category', 'categories'],
   intake: ['native'],
   'anchor-import': ['atomic-file', 'stats', 'record', 'report'],
   campaign: [

@@ -51,8 +51,9 @@ export interface CampaignOrigin extends FileOrigin {
   unimported: UnimportedItem[];
 }
 
-/** One `build.json` instance of an imported run. */
+/** One `build.json` instance of an imported run: a hash instance of the public harness, its digest length always known. */
 export type ImportedBuildInstance = BuildInstance & {
+  digestBits: number;
   origin: FileOrigin & { key: string };
   extra: Record<string, unknown>;
 };

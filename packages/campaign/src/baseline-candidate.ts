@@ -2,6 +2,7 @@ import path from 'node:path';
 import { bundledExamplesDirectory } from '@ngcc-perf/native';
 import type { CampaignBaseline } from '@ngcc-perf/record';
 import { resolveCandidate, type Candidate } from '@ngcc-perf/intake';
+import type { CampaignCandidate } from './engine/campaign-candidate.js';
 
 /** The candidate id of the ICCS baseline in build.json and records/ (the NGCC site's ordered measurements). */
 export const BASELINE_CANDIDATE_ID = 'iccs-baseline';
@@ -13,7 +14,7 @@ export const BASELINE_CANDIDATE_ID = 'iccs-baseline';
  * candidates use, built from the bundled sources with the reference profile and KAT-checked
  * against `baseline.sha256` like any candidate. Widths that are not whole bytes are skipped.
  *
- * @param candidates - the campaign's candidates; their instances' `digestBits` pick the widths.
+ * @param candidates - the campaign's candidates; the `digestBits` of their hash instances pick the widths.
  * @param examplesDirectory - default `bundledExamplesDirectory()` of @ngcc-perf/native.
  * @returns the candidate and campaign.json's `baseline` (record's `CampaignBaseline`).
  * @throws IntakeError (@ngcc-perf/intake) `CANDIDATE_INVALID` when the bundled sources are missing.
@@ -24,14 +25,14 @@ export const BASELINE_CANDIDATE_ID = 'iccs-baseline';
  * ```
  */
 export async function baselineCandidate(
-  candidates: readonly Candidate[],
+  candidates: readonly CampaignCandidate[],
   examplesDirectory: string = bundledExamplesDirectory(),
 ): Promise<{ candidate: Candidate; baseline: CampaignBaseline }> {
   const widths = [
     ...new Set(
       candidates
-        .filter((candidate) => candidate.id !== BASELINE_CANDIDATE_ID)
-        .flatMap((candidate) => candidate.instances.map((instance) => instance.digestBits))
+        .filter((candidate) => candidate.id !== BASELINE_CANDIDATE_ID && candidate.category === 'hash')
+        .flatMap((candidate) => candidate.instances.map((instance) => instance.digestBits ?? 0))
         .filter((bits) => bits > 0 && bits % 8 === 0),
     ),
   ].sort((a, b) => a - b);

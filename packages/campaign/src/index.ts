@@ -1,6 +1,7 @@
 export { baselineCandidate, BASELINE_CANDIDATE_ID } from './baseline-candidate.js';
 export { runCampaign } from './run-campaign.js';
 export type { RunCampaignOptions, RunCampaignResult } from './run-campaign.js';
+export type { CampaignCandidate, CampaignInstance } from './engine/campaign-candidate.js';
 // The guide's sizes are timing's (`ngcc-perf plan` reads them without loading the campaign engine); a campaign's default.
 export { GUIDE_MESSAGE_SIZES_BYTES } from '@ngcc-perf/timing';
 export {

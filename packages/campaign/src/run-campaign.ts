@@ -10,7 +10,10 @@ import {
   type InstructionSourceChoice,
 } from '@ngcc-perf/timing';
 import type { BuildProfile } from '@ngcc-perf/native';
-import { readBundledCatalog, type Candidate, type HashCatalog, type RefusedInput } from '@ngcc-perf/intake';
+import { readBundledCatalog, type HashCatalog, type RefusedInput } from '@ngcc-perf/intake';
+import type { CategoryRegistry } from '@ngcc-perf/category';
+import { BUILT_IN_REGISTRY } from '@ngcc-perf/categories';
+import type { CampaignCandidate } from './engine/campaign-candidate.js';
 import type { CampaignContext, CampaignUnit } from './engine/campaign-context.js';
 import type { CampaignEvent, CampaignEventSink, PlannedOperation } from './engine/campaign-events.js';
 import {
@@ -46,7 +49,14 @@ import { readOfficialManifests } from './engine/official-kat-identity.js';
 
 /** Options of {@link runCampaign}. */
 export interface RunCampaignOptions {
-  candidates: Candidate[];
+  /** The candidates, each of a category of `categories` (intake's candidates are hash ones). */
+  candidates: CampaignCandidate[];
+  /**
+   * The categories a candidate's `category` names (https://github.com/ngcc-perf/ngcc-perf/blob/main/docs/ARCHITECTURE.md#categories): the
+   * phases ask them for the operations, KAT files, page sections; default `BUILT_IN_REGISTRY` of
+   * @ngcc-perf/categories. A category of one's own comes in with `registryWith(mine)`.
+   */
+  categories?: CategoryRegistry;
   /** Inputs that yielded no measurable instance (resolveRunInputs `refused`): listed in build.json `packages` with their reason. */
   refusedInputs?: RefusedInput[];
   /** The run directory (created; resumed when it holds a campaign). */
@@ -183,7 +193,7 @@ async function shardOf(options: RunCampaignOptions, units: CampaignUnit[]): Prom
   return { index: spec.index, count: spec.count, source: spec.source, assignment, priorCostSeconds };
 }
 
-async function manifestsOf(candidates: Candidate[]): Promise<Map<string, KatManifest | undefined>> {
+async function manifestsOf(candidates: CampaignCandidate[]): Promise<Map<string, KatManifest | undefined>> {
   const manifests = new Map<string, KatManifest | undefined>();
   for (const c of candidates) {
     manifests.set(
@@ -197,7 +207,7 @@ async function manifestsOf(candidates: Candidate[]): Promise<Map<string, KatMani
 }
 
 /** A candidate's manifest text; a missing file is bad input naming the field and the path. */
-async function readManifestText(c: Candidate): Promise<string> {
+async function readManifestText(c: CampaignCandidate): Promise<string> {
   try {
     return await readFile(c.manifestPath!, 'utf8');
   } catch (error) {
@@ -261,6 +271,16 @@ async function runClaimed(
   cpus: number[],
 ): Promise<RunCampaignResult> {
   const phases = new Set(options.phases ?? RUN_CAMPAIGN_DEFAULTS.phases);
+  const categories = options.categories ?? BUILT_IN_REGISTRY;
+  const unknown = options.candidates.find((candidate) => categories.find(candidate.category) === undefined);
+  if (unknown !== undefined)
+    throw new CampaignError(
+      'USAGE',
+      `candidate ${unknown.id}: category "${unknown.category}" is not registered (known: ${categories
+        .list()
+        .map((category) => category.id)
+        .join(', ')}). Register its module (registryWith of @ngcc-perf/categories) or fix the candidate's category.`,
+    );
   if (phases.has('publish') && !options.publish)
     throw new CampaignError('USAGE', 'the publish phase needs a data folder: pass --data DIR.');
   const baselineLeftOut = options.baseline === false;
@@ -308,13 +328,16 @@ async function runClaimed(
     driverPath: options.driverPath ?? (await driverPath()),
     tools,
     manifests: await manifestsOf(candidates),
-    officialManifests: candidates.some((c) => c.manifestPath === null)
+    officialManifests: candidates.some(
+      (c) => c.manifestPath === null && categories.get(c.category).kat.producedBy === 'kat-package',
+    )
       ? await readOfficialManifests(options.catalog ?? readBundledCatalog())
       : [],
     buildRoot,
     coreClockHz: undefined,
     emit,
     allowUnfixedHost: options.allowUnfixedHost === true,
+    categories,
   };
   const result: RunCampaignResult = {
     runDirectory: state.directory,
@@ -380,7 +403,7 @@ async function runClaimed(
           emit,
           'report',
           new Set(state.build.instances.map((e) => e.candidate)).size,
-          () => renderReports(state.directory),
+          () => renderReports(state.directory, categories),
         );
         result.reportsMarkdown = reports.markdown;
         result.reportsHtml = reports.html;

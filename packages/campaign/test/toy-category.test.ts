@@ -1,21 +1,21 @@
-// A category of our own through the category seam (docs/ARCHITECTURE.md "Categories"): the toy
+// A category of our own through the campaign engine (docs/ARCHITECTURE.md "Categories"): the toy
 // fixed-output function of test/fixtures/toy-category — its C sources, its C adapter and its
-// TypeScript module — registered with registryWith() and taken through build (the guide's
-// reference profile), KAT (judged against a manifest), a short measure and its page, by the
-// category-free functions of native, kat, timing, record and report. Nothing outside the fixture
-// folder names the toy.
-import { mkdtempSync, rmSync } from 'node:fs';
+// TypeScript module — registered with registryWith() and handed to runCampaign, which takes it
+// through build (the guide's reference profile), KAT (judged against a manifest), the ct phase
+// (an honest "not audited"), a short calibrate and measure phase and the report phase, by asking
+// the registry. Nothing outside the fixture folder names the toy; `ngcc-perf validate`'s function
+// then recomputes the run directory's evidence and pages.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { registryWith } from '@ngcc-perf/categories';
-import { canonicalDigest, parseManifest, runCategoryKat } from '@ngcc-perf/kat';
+import { canonicalDigest } from '@ngcc-perf/kat';
 import { buildInstance, categoryAbiIncludeDirectory } from '@ngcc-perf/native';
-import { operationRecordSchema, RECORD_FORMAT, recordOperation, type OperationRecord } from '@ngcc-perf/record';
-import { renderCategoryPageMarkdown } from '@ngcc-perf/report';
-import { measureOperation } from '@ngcc-perf/timing';
-import { execa } from 'execa';
+import { buildFileSchema, operationRecordSchema } from '@ngcc-perf/record';
+import { validateRunDirectory } from '@ngcc-perf/report';
+import { runCampaign, type CampaignCandidate, type CampaignEvent } from '../src/index.js';
 import { toyCategory } from './fixtures/toy-category/toy-category.js';
 
 const fixture = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'toy-category');
@@ -35,15 +35,37 @@ function expectedKatText(): string {
     .join('');
 }
 
+/** The toy candidate as intake would give it: one instance, its sources in the fixture folder. */
+function toyCandidate(manifestPath: string): CampaignCandidate {
+  return {
+    id: 'toy-01',
+    algorithm: 'Toy',
+    category: 'toy-fof',
+    variant: 'reference',
+    directory: fixture,
+    manifestPath,
+    instances: [
+      {
+        name: 'toy',
+        katName: 'toy',
+        parameters: {},
+        variant: 'reference',
+        xofName: null,
+        sourcePaths: [path.join(fixture, 'toy_fof.c')],
+        includeDirPaths: [],
+        prebuiltLibraryPath: null,
+        versionLabel: null,
+        katFilePaths: [],
+        addedSources: [],
+      },
+    ],
+    unmeasured: [],
+    origin: null,
+  };
+}
+
 describe('a toy category of our own', () => {
-  it('goes through build, KAT, a short measure and its page without any change outside its module', async () => {
-    const libraryDirectory = path.join(work, 'lib');
-    const built = await buildInstance({
-      instance: { name: 'toy', sourcePaths: ['toy_fof.c'] },
-      profile: 'reference',
-      libraryDirectory,
-      sourceRoot: fixture,
-    });
+  it('runs through the campaign engine — build, KAT, ct, a short measure and its pages — by the registry alone', async () => {
     const adapter = await buildInstance({
       instance: {
         name: 'toy_fof_adapter',
@@ -51,99 +73,107 @@ describe('a toy category of our own', () => {
         includeDirPaths: [categoryAbiIncludeDirectory()],
       },
       profile: 'reference',
-      libraryDirectory,
+      libraryDirectory: path.join(work, 'adapter'),
       sourceRoot: fixture,
     });
+    const category = toyCategory(adapter.libraryPath);
+    const manifestPath = path.join(work, 'kat.sha256');
+    const entries = category.manifestEntries({ name: 'toy', parameters: {} });
+    writeFileSync(
+      manifestPath,
+      entries
+        .map((entry) => `${canonicalDigest(expectedKatText(), { mode: entry.mode })} ${entry.mode} toy/${entry.file}\n`)
+        .join(''),
+    );
+    const out = path.join(work, 'run');
+    const registry = registryWith(category);
 
-    // The registration, and the category decided by the symbols the library defines (nm).
-    const registry = registryWith(toyCategory(adapter.libraryPath));
-    const { stdout } = await execa('nm', ['-D', '--defined-only', built.libraryPath]);
-    const symbols = stdout.split('\n').map((line) => line.trim().split(/\s+/).at(-1) ?? '');
-    const [category] = registry.ofSymbols(symbols);
-    expect(category?.id).toBe('toy-fof');
-    if (category === undefined) return;
-    const instance = { name: 'toy', parameters: {} };
+    // Without the registration the engine refuses the candidate, naming its category.
+    await expect(
+      runCampaign({ candidates: [toyCandidate(manifestPath)], outDirectory: out, baseline: false }),
+    ).rejects.toThrow(/candidate toy-01: category "toy-fof" is not registered/);
 
-    // KAT: every default kind, judged against the manifest of the category's entries.
-    const manifestText = category
-      .manifestEntries(instance)
-      .map((entry) => `${canonicalDigest(expectedKatText(), { mode: entry.mode })} ${entry.mode} toy/${entry.file}\n`)
-      .join('');
-    for (const kind of category.kat.kinds.filter((candidate) => candidate.byDefault)) {
-      const kat = await runCategoryKat({
-        library: built.libraryPath,
-        category,
-        kind: kind.kind,
-        instance: 'toy',
-        manifest: parseManifest(manifestText, 'kat.sha256'),
-        outputDirectory: path.join(work, 'kat'),
-      });
-      expect(kat).toMatchObject({ verdict: 'PASS', file: 'KAT_FOF_toy.txt', records: 4 });
-    }
-
-    // Measure: every operation the category lists, through the driver's op-time with its adapter;
-    // each result is a record of the contract's generic form.
-    const records: Extract<OperationRecord, { status: 'complete' }>[] = [];
-    for (const operation of category.operations.list(instance)) {
-      const measured = await measureOperation({
-        library: built.libraryPath,
-        messageBytes: category.operations.bytesPerCall(operation) ?? 0,
-        operation: {
-          category: category.id,
-          name: operation.name,
-          parameters: category.operations.driverParameters(operation),
-          adapterPath: adapter.libraryPath,
-        },
-        options: { trialTargetSeconds: 0.002, trials: 2 },
-        onContextSwitch: 'flag',
-      });
-      expect(measured.status).toBe('complete');
-      const fields: Partial<typeof measured> = { ...measured };
-      delete fields.pinning;
-      const record = operationRecordSchema.parse({
-        format: RECORD_FORMAT,
-        candidate: 'toy-01',
-        algorithm: 'Toy',
-        instance: 'toy',
-        variant: 'reference',
-        flags: built.flags,
-        operation,
-        kat: 'PASS',
-        katLog: null,
-        katLogSha256: null,
-        library: built.libraryPath,
-        librarySha256: built.librarySha256,
-        imageBytes: null,
-        ...fields,
-      });
-      if (record.status !== 'complete') throw new Error(`${record.instance}: ${record.failure}`);
-      records.push(record);
-    }
-    expect(records.map((record) => category.operations.fileStem(recordOperation(record)))).toEqual([
-      'eval_16',
-      'eval_256',
-    ]);
-
-    // Pages: the category's sections from the records, in the page frame.
-    const page = renderCategoryPageMarkdown({
-      title: `toy — ${category.pages.title}`,
-      sections: category.pages.sections({
-        instances: [instance],
-        counterTerm: records[0]?.counter.kind === 'core-cycles' ? 'cycles' : 'ticks',
-        operations: records.map((record) => ({
-          instance: record.instance,
-          operation: recordOperation(record),
-          headline: record.derived.headline
-            ? {
-                medianTicks: record.derived.headline.medianCycles,
-                lowTicks: record.derived.headline.lowCycles,
-                highTicks: record.derived.headline.highCycles,
-              }
-            : null,
-        })),
-      }),
+    const events: CampaignEvent[] = [];
+    const result = await runCampaign({
+      candidates: [toyCandidate(manifestPath)],
+      categories: registry,
+      onEvent: (event) => events.push(event),
+      outDirectory: out,
+      systemId: 'toy_1',
+      baseline: false,
+      allowUnfixedHost: true,
+      phases: ['build', 'kat', 'ct', 'calibrate', 'measure', 'report'],
+      trialTargetSeconds: 0.002,
+      trials: 2,
     });
+    expect(result.verdicts).toEqual([{ candidate: 'toy-01', instance: 'toy', verdict: 'PASS', flags: 'guide' }]);
+    expect(result.records).toMatchObject({ complete: 2, failed: 0 });
+    // Progress names each operation by its category's label (two operations of one instance stay apart).
+    const recorded = events.flatMap((event) => (event.event === 'record' ? [event.operation] : []));
+    expect(recorded.sort()).toEqual(['eval 16 B', 'eval 256 B']);
+
+    // build.json: the instance's category and parameters, its item (6) sizes, an honest ct verdict.
+    const build = buildFileSchema.parse(JSON.parse(readFileSync(path.join(out, 'build.json'), 'utf8')));
+    const [entry] = build.instances;
+    expect(entry).toMatchObject({
+      category: 'toy-fof',
+      parameters: {},
+      kat: 'PASS',
+      sizes: [{ key: 'output', label: 'output', getterBytes: 16, writtenBytes: null, agrees: null }],
+      ct: { verdict: 'unknown', detail: 'not audited: category toy-fof has no constant-time harness yet' },
+    });
+    expect(entry?.digestBits).toBeUndefined();
+    expect(readFileSync(path.join(out, 'kat', 'toy-01', 'toy', 'KAT_FOF_toy.txt'), 'utf8')).toBe(expectedKatText());
+    expect(readFileSync(path.join(out, 'kat', 'toy-01', 'toy.log'), 'utf8')).toMatch(
+      /manifest {2}[0-9a-f]{64} strict toy\/KAT_FOF_toy\.txt \(kat\.sha256 line 1\): match\nRESULT toy-01 toy PASS\n$/,
+    );
+
+    // One record of the generic form per operation the category lists, named by its file stem.
+    for (const stem of ['eval_16', 'eval_256']) {
+      const text = readFileSync(path.join(out, 'records', 'toy-01', `toy__${stem}.json`), 'utf8');
+      const record = operationRecordSchema.parse(JSON.parse(text));
+      expect(record).toMatchObject({ status: 'complete', operation: { category: 'toy-fof', name: 'eval' } });
+      expect(record.memoryFailure).toMatch(/^not measured: .*category toy-fof/);
+    }
+
+    // Pages: the candidate page holds the category's sections, the index and summary its section.
+    const page = readFileSync(path.join(out, 'reports', 'toy-01', 'perf_toy_1.md'), 'utf8');
+    expect(page).toContain('## Functional testing (KAT)');
     expect(page).toContain('## Performance of eval');
-    expect(page).toMatch(/\| toy \| 16 \| \d+ \|\n\| toy \| 256 \| \d+ \|\n$/);
-  });
+    expect(page).toMatch(/\| toy \| 16 \| \d+ \|\n\| toy \| 256 \| \d+ \|\n/);
+    for (const file of ['index_toy_1.md', 'summary_toy_1.md']) {
+      const system = readFileSync(path.join(out, 'reports', file), 'utf8');
+      expect(system).toContain('## Fixed-output functions');
+      expect(system).not.toMatch(/^## (Candidates|Instances)$/m); // no empty hash table in a run without hash instances
+      expect(system).toMatch(/\| \[toy-01\]\(toy-01\/perf_toy_1\.md\) Toy \| `toy` \| PASS \| \d+/);
+    }
+    expect(result.reportsMarkdown).toEqual(['reports/toy-01/perf_toy_1.md']);
+
+    // Running it again resumes: the build, the KAT and both records of the same library are kept.
+    const again = await runCampaign({
+      candidates: [toyCandidate(manifestPath)],
+      categories: registry,
+      outDirectory: out,
+      systemId: 'toy_1',
+      baseline: false,
+      allowUnfixedHost: true,
+      phases: ['build', 'kat', 'ct', 'calibrate', 'measure', 'report'],
+      trialTargetSeconds: 0.002,
+      trials: 2,
+    });
+    expect(again).toMatchObject({ resumed: true, records: { complete: 0, failed: 0, reused: 2 } });
+
+    // The run directory stands on its own: every digest, log and page recomputed.
+    const validation = await validateRunDirectory(out, { categories: registry });
+    expect(validation).toMatchObject({ valid: true });
+    // … and a figure of a generic record that its trials do not give is found.
+    const recordFile = path.join(out, 'records', 'toy-01', 'toy__eval_16.json');
+    const tampered = JSON.parse(readFileSync(recordFile, 'utf8')) as { derived: { meanCycles: number } };
+    tampered.derived.meanCycles *= 2;
+    writeFileSync(recordFile, `${JSON.stringify(tampered, null, 2)}\n`);
+    expect(await validateRunDirectory(out, { categories: registry })).toMatchObject({
+      valid: false,
+      difference: { check: 'derived', file: 'records/toy-01/toy__eval_16.json', field: 'derived.meanCycles' },
+    });
+  }, 240_000);
 });

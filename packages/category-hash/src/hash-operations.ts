@@ -1,4 +1,4 @@
-import type { CategoryInstance, CategoryOperations } from '@ngcc-perf/category';
+import type { CategoryInstance, CategoryOperationPlan, CategoryOperations } from '@ngcc-perf/category';
 import type { OperationIdentity } from '@ngcc-perf/record';
 import { GUIDE_MESSAGE_SIZES_BYTES } from './guide-message-sizes.js';
 
@@ -38,13 +38,15 @@ export function hashOperation(digestBits: number, messageBytes: number): Operati
 }
 
 /**
- * The hash category's operations: one per guide message length (guide §3.4.2) at the instance's
- * digest length; record stems `hash_<L>`; per-byte figures over the message.
+ * The hash category's operations: one per guide message length (guide §3.4.2), or per length the
+ * campaign's plan names, at the instance's digest length; record stems `hash_<L>`; per-byte figures over the message.
  */
 export const HASH_OPERATIONS: CategoryOperations = {
-  list(instance: CategoryInstance) {
+  list(instance: CategoryInstance, plan?: CategoryOperationPlan) {
     const digestBits = Number(instance.parameters.digestBits);
-    return GUIDE_MESSAGE_SIZES_BYTES.map((messageBytes) => hashOperation(digestBits, messageBytes));
+    return (plan?.messageSizesBytes ?? GUIDE_MESSAGE_SIZES_BYTES).map((messageBytes) =>
+      hashOperation(digestBits, messageBytes),
+    );
   },
   driverParameters(operation) {
     const { digestBits, messageBytes } = hashParameters(operation);

@@ -1,4 +1,9 @@
-import type { OperationIdentity, OperationParameterValue } from '@ngcc-perf/record';
+import type {
+  InstanceParameterValue,
+  InstanceSize,
+  OperationIdentity,
+  OperationParameterValue,
+} from '@ngcc-perf/record';
 
 /**
  * One instance of a category as intake found it: its name (`sm3`, `aigis_enc_1`) and the
@@ -6,7 +11,7 @@ import type { OperationIdentity, OperationParameterValue } from '@ngcc-perf/reco
  */
 export interface CategoryInstance {
   name: string;
-  parameters: Readonly<Record<string, OperationParameterValue>>;
+  parameters: Readonly<Record<string, InstanceParameterValue>>;
 }
 
 /**
@@ -26,10 +31,19 @@ export interface CategoryApi {
   instanceHeaderMacros: Readonly<Record<string, string>>;
 }
 
+/** What a campaign asks of the operations it measures: its own message lengths, for categories whose operations take a message. */
+export interface CategoryOperationPlan {
+  /** Message lengths, bytes, in the campaign's order (`run --sizes`); a category without messages ignores them. */
+  messageSizesBytes?: readonly number[];
+}
+
 /** The operations of a category, their parameters, and how records and pages name them. */
 export interface CategoryOperations {
-  /** The operations measured for one instance, in page order (hash: one per guide message length). */
-  list(instance: CategoryInstance): readonly OperationIdentity[];
+  /**
+   * The operations measured for one instance, in page order (hash: one per guide message length,
+   * or per length of `plan.messageSizesBytes` when the campaign names its own, `run --sizes`).
+   */
+  list(instance: CategoryInstance, plan?: CategoryOperationPlan): readonly OperationIdentity[];
   /**
    * The driver's `--param NAME=VALUE` values of an operation (`op-time`), by the parameter names
    * of the category's C table.
@@ -134,6 +148,11 @@ export interface CategoryPageInput {
   }[];
   /** What a tick is on this run: `cycles` (a core-cycle counter) or `ticks`. */
   counterTerm: 'cycles' | 'ticks';
+  /**
+   * Report item (6) of each instance as its KAT found them (build.json instance `sizes`: the
+   * getter's bytes, the bytes written, whether they agree); absent or empty when the category has none.
+   */
+  sizes?: readonly { instance: string; sizes: readonly InstanceSize[] }[];
 }
 
 /** The parts of a page only the category can say. */

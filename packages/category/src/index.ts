@@ -6,6 +6,7 @@ export type {
   CategoryKat,
   CategoryKatKind,
   CategoryManifestEntry,
+  CategoryOperationPlan,
   CategoryOperations,
   CategoryPageInput,
   CategoryPages,

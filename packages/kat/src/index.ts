@@ -49,6 +49,8 @@ export type {
   RunPublicKeyKatOptions,
 } from './public-key/run-public-key-kat.js';
 export { renderKatLog } from './render-kat-log.js';
+export { renderCategoryKatLog } from './render-category-kat-log.js';
+export type { CategoryKatLogFile, CategoryKatLogInput } from './render-category-kat-log.js';
 export type { KatLogHeader, KatLogInput } from './render-kat-log.js';
 export { RUN_KAT_DEFAULTS, runKat } from './run-kat.js';
 export type { RunKatOptions } from './run-kat.js';
@@ -56,4 +58,7 @@ export { VERDICT_EXIT_CODES } from './verdicts.js';
 export { writeManifestFromKatFiles } from './write-manifest.js';
 export type { WriteManifestOptions } from './write-manifest.js';
 export type { KatVerdict } from './verdicts.js';
-export { runCategoryKat, type CategoryKatResult, type RunCategoryKatOptions } from './run-category-kat.js';
+export { runCategoryKat } from './run-category-kat.js';
+export { runCategoryInstanceKat } from './run-category-instance-kat.js';
+export type { CategoryInstanceKatResult, RunCategoryInstanceKatOptions } from './run-category-instance-kat.js';
+export type { CategoryKatResult, RunCategoryKatOptions } from './category-kat-types.js';

@@ -1,58 +1,13 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { writeFileAtomic } from '@ngcc-perf/atomic-file';
-import type { AlgorithmCategory } from '@ngcc-perf/category';
 import { canonicalDigest } from './canonical-digest.js';
 import { findManifestEntry } from './find-manifest-entry.js';
 import { runOpKat } from './internal/category-kat-driver.js';
 import { KatError } from './kat-error.js';
+import type { CategoryKatResult, FailedVerdict, RunCategoryKatOptions } from './category-kat-types.js';
+import { katPackageFile } from './internal/kat-package-file.js';
 import { resolveDriverPath } from './internal/spawn-driver.js';
-import type { KatManifest, KatManifestEntry } from './parse-manifest.js';
-import type { KatVerdict } from './verdicts.js';
-
-/** Options of {@link runCategoryKat}. */
-export interface RunCategoryKatOptions {
-  /** The shared library of the instance. */
-  library: string;
-  /** The category: its id, where the driver finds its C table, and how its KAT files are written. */
-  category: Pick<AlgorithmCategory, 'id' | 'driver' | 'kat'>;
-  /** One of the category's KAT kinds (`category.kat.kinds`). */
-  kind: string;
-  /** The instance's name: the file name (`kind.fileName`) and the manifest label. */
-  instance: string;
-  /** The manifest to judge against (`parseManifest`), or null: NOKAT. */
-  manifest: KatManifest | null;
-  /** Folder the KAT file is written to (created when missing). */
-  outputDirectory: string;
-  /** Kill the driver after this many seconds (default 600). */
-  timeoutSeconds?: number;
-  /** Driver path; default: `driverPath()` of @ngcc-perf/native. */
-  driverPath?: string;
-}
-
-/** The outcome of {@link runCategoryKat}: a tagged union on `verdict`. */
-export type CategoryKatResult =
-  | {
-      verdict: Extract<KatVerdict, 'PASS' | 'MISMATCH' | 'NOKAT'>;
-      /** The KAT file written, and its name. */
-      katFilePath: string;
-      file: string;
-      records: number;
-      /** SHA-256 of the canonical text (the ICCS KAT rules), and the digest compared with the manifest's (by its mode). */
-      canonicalSha256: string;
-      comparedSha256: string | null;
-      manifestEntry: KatManifestEntry | null;
-    }
-  | {
-      verdict: FailedVerdict;
-      file: string;
-      /** Records produced before the failure. */
-      records: number;
-      /** The driver's sentence; for MISMATCH a functional check of the category that failed (driver CHECKFAIL). */
-      message: string;
-    };
-
-type FailedVerdict = Extract<KatVerdict, 'CRYPTOFAIL' | 'OVERFLOW' | 'LOADFAIL' | 'TIMEOUT' | 'CRASH' | 'MISMATCH'>;
 
 const VERDICT_OF_CODE: Readonly<Record<string, FailedVerdict>> = {
   CRYPTOFAIL: 'CRYPTOFAIL',
@@ -64,9 +19,10 @@ const VERDICT_OF_CODE: Readonly<Record<string, FailedVerdict>> = {
 };
 
 /**
- * One KAT file of an instance of any category (https://github.com/ngcc-perf/ngcc-perf/blob/main/docs/ARCHITECTURE.md#categories): the driver's
- * `op-kat` produces its records with the category's C table, the category formats the text
- * (`kat.formatFile`), the file is written, and its canonical digest (the ICCS KAT rules) is judged against the
+ * One KAT file of an instance of any category (https://github.com/ngcc-perf/ngcc-perf/blob/main/docs/ARCHITECTURE.md#categories), produced as
+ * the category's `kat.producedBy` says: `op-kat`, the driver's `op-kat` with the category's C
+ * table (the category formats the text); `kat-package`, this package's own generator ({@link runKat},
+ * the instance's `parameters.digestBits`). The file is written, and its canonical digest (the ICCS KAT rules) is judged against the
  * manifest entry `<instance>/<file>` by the entry's mode — PASS, MISMATCH, or NOKAT without one. A
  * library that misbehaves is a verdict (CRYPTOFAIL, OVERFLOW, LOADFAIL, TIMEOUT, CRASH; a failed
  * functional check of the category — driver CHECKFAIL — is MISMATCH with its sentence), never an exception.
@@ -74,7 +30,8 @@ const VERDICT_OF_CODE: Readonly<Record<string, FailedVerdict>> = {
  * @returns the {@link CategoryKatResult}
  * @throws {@link KatError} `DRIVER_NOT_FOUND`, `DRIVER_FAILED` (the driver refused the arguments:
  *   unknown category or kind, an adapter that cannot be loaded), `DRIVER_VERSION`,
- *   `DRIVER_PROTOCOL`; `OUTPUT_UNWRITABLE` when the file cannot be written
+ *   `DRIVER_PROTOCOL`; `OUTPUT_UNWRITABLE` when the file cannot be written; `INVALID_ARGUMENT`
+ *   for a producer this version does not know, or a `kat-package` kind or `digestBits` it cannot make
  * @example
  * ```ts
  * const result = await runCategoryKat({ library: 'libtoy_fof.so', category: toy, kind: 'KAT_FOF', instance: 'toy', manifest: null, outputDirectory: 'kat' });
@@ -82,6 +39,23 @@ const VERDICT_OF_CODE: Readonly<Record<string, FailedVerdict>> = {
  * ```
  */
 export async function runCategoryKat(options: RunCategoryKatOptions): Promise<CategoryKatResult> {
+  const producedBy = options.category.kat.producedBy;
+  switch (producedBy) {
+    case 'op-kat':
+      return opKatFile(options);
+    case 'kat-package':
+      return katPackageFile(options);
+    // Another producer (the public-key categories' driver `pk-kat`) is one more case here, with its module.
+    default:
+      throw new KatError(
+        'INVALID_ARGUMENT',
+        `runCategoryKat: category ${options.category.id} has kat.producedBy "${String(producedBy)}", which this version does not know. Use "op-kat" or "kat-package".`,
+      );
+  }
+}
+
+/** One KAT file produced by the driver's `op-kat` through the category's C table. */
+async function opKatFile(options: RunCategoryKatOptions): Promise<CategoryKatResult> {
   const kind = options.category.kat.kinds.find((candidate) => candidate.kind === options.kind);
   const file = kind === undefined ? `${options.kind}_${options.instance}.txt` : kind.fileName(options.instance);
   const driver = options.category.driver;

@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from '@jest/globals';
 import { formatKeyValueKat, parseKeyValueKat, type AlgorithmCategory } from '@ngcc-perf/category';
 import { canonicalDigest } from '../src/canonical-digest.js';
 import { parseManifest } from '../src/parse-manifest.js';
+import { runCategoryInstanceKat } from '../src/run-category-instance-kat.js';
 import { runCategoryKat } from '../src/run-category-kat.js';
 
 const driverPath = process.env.NGCC_PERF_DRIVER ?? '';
@@ -77,5 +78,85 @@ describeWithToy('runCategoryKat', () => {
     expect(overflow).toMatchObject({ verdict: 'OVERFLOW', records: 0 });
     const hash = await runCategoryKat({ ...common, library: path.join(testlibs, 'libxor_ok.so') });
     expect(hash.verdict).toBe('LOADFAIL');
+  });
+});
+
+describeWithToy('runCategoryKat of a category produced by this package (kat-package)', () => {
+  const xorKat: Pick<AlgorithmCategory, 'id' | 'driver' | 'kat'> = {
+    id: 'hash',
+    driver: { kind: 'built-in' },
+    kat: {
+      kinds: [{ kind: 'KAT_2_12', byDefault: true, fileName: (instance) => `KAT_2_12_${instance}.txt` }],
+      producedBy: 'kat-package',
+      formatFile: (_kind, records) => formatKeyValueKat(records),
+      parseFile: (kind, text) => parseKeyValueKat(text, kind),
+    },
+  };
+  const common = {
+    library: path.join(testlibs, 'libxor_ok.so'),
+    category: xorKat,
+    instance: 'xor',
+    manifest: null,
+    outputDirectory,
+    driverPath,
+  };
+
+  it('writes the generator’s file for the instance’s digestBits and judges it like any other', async () => {
+    const result = await runCategoryKat({ ...common, kind: 'KAT_2_12', parameters: { digestBits: 256 } });
+    expect(result).toMatchObject({ verdict: 'NOKAT', file: 'KAT_2_12_xor.txt' });
+    if (result.verdict !== 'NOKAT') return;
+    const text = readFileSync(result.katFilePath, 'utf8');
+    expect(result.canonicalSha256).toBe(canonicalDigest(text, { mode: 'strict' }));
+    expect(result.records).toBe(parseKeyValueKat(text, 'KAT_2_12').length);
+    expect(result.records).toBeGreaterThan(0);
+    const manifest = parseManifest(`${result.canonicalSha256} strict xor/KAT_2_12_xor.txt\n`, 'kat.sha256');
+    const judged = await runCategoryKat({ ...common, manifest, kind: 'KAT_2_12', parameters: { digestBits: 256 } });
+    expect(judged.verdict).toBe('PASS');
+  });
+
+  it('refuses a kind its generator does not write, or an instance without digestBits', async () => {
+    await expect(runCategoryKat({ ...common, kind: 'KAT_FOF', parameters: { digestBits: 256 } })).rejects.toThrow(
+      /kat-package.*KAT_FOF/,
+    );
+    await expect(runCategoryKat({ ...common, kind: 'KAT_2_12' })).rejects.toThrow(/digestBits undefined/);
+  });
+});
+
+describeWithToy('runCategoryInstanceKat', () => {
+  const digest = canonicalDigest(expectedText(), { mode: 'strict' });
+  const common = {
+    category: toyKat,
+    candidateId: 'toy-01',
+    instance: 'toy',
+    outputDirectory: path.join(outputDirectory, 'instance'),
+    logPathsRelativeTo: outputDirectory,
+    manifestName: 'kat.sha256',
+  };
+
+  it('checks every default kind and writes the log in the layout validate reads', async () => {
+    const manifest = parseManifest(`${digest} strict toy/KAT_FOF_toy.txt\n`, 'kat.sha256');
+    const kat = await runCategoryInstanceKat({ ...common, library: path.join(testlibs, 'libtoy_fof.so'), manifest });
+    expect(kat).toMatchObject({ verdict: 'PASS', detail: null });
+    expect(kat.logText).toContain('type         = toy-fof\n');
+    expect(kat.logText).toContain(`  written   instance/KAT_FOF_toy.txt (${expectedText().length} bytes)\n`);
+    expect(kat.logText).toContain(`  manifest  ${digest} strict toy/KAT_FOF_toy.txt (kat.sha256 line 1): match\n`);
+    expect(kat.logText.endsWith('RESULT toy-01 toy PASS\n')).toBe(true);
+  });
+
+  it('takes the verdict of a failing file, with its sentence, and says NOKAT without a manifest', async () => {
+    const overflow = await runCategoryInstanceKat({
+      ...common,
+      library: path.join(testlibs, 'libtoy_fof_overflow.so'),
+      manifest: null,
+    });
+    expect(overflow.verdict).toBe('OVERFLOW');
+    expect(overflow.detail).toMatch(/^KAT_FOF_toy\.txt: /);
+    expect(overflow.logText.endsWith('RESULT toy-01 toy OVERFLOW\n')).toBe(true);
+    const nokat = await runCategoryInstanceKat({
+      ...common,
+      library: path.join(testlibs, 'libtoy_fof.so'),
+      manifest: null,
+    });
+    expect(nokat).toMatchObject({ verdict: 'NOKAT', detail: 'no manifest entry for a KAT file' });
   });
 });

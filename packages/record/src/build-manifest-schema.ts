@@ -60,6 +60,28 @@ export const katIdentitySchema = z.object({
 /** build.json / record `katIdentity` ({@link katIdentitySchema}). */
 export type KatIdentity = z.infer<typeof katIdentitySchema>;
 
+/** Zod schema of one parameter value of an instance (build.json `parameters`): a number, a text or a flag. */
+export const instanceParameterValueSchema = z.union([z.number(), z.string(), z.boolean()]);
+
+/** An instance's parameter value ({@link instanceParameterValueSchema}). */
+export type InstanceParameterValue = z.infer<typeof instanceParameterValueSchema>;
+
+/**
+ * Zod schema of one size of report item (6) (guide §3.5, transmission and storage overhead): its
+ * key and words (`pk`, `public key`), the bytes the instance's getter or header says, the bytes
+ * the library wrote, and whether they agree (null when one of them is not known).
+ */
+export const instanceSizeSchema = z.object({
+  key: z.string().min(1),
+  label: z.string().min(1),
+  getterBytes: z.number().int().nonnegative().nullable(),
+  writtenBytes: z.number().int().nonnegative().nullable(),
+  agrees: z.boolean().nullable(),
+});
+
+/** One build.json instance `sizes` entry ({@link instanceSizeSchema}). */
+export type InstanceSize = z.infer<typeof instanceSizeSchema>;
+
 /**
  * Zod schema of one `build.json` instance: what was built, with which flags, its ELF image
  * size in bytes and its KAT verdict. Paths are relative to the run directory. Library and KAT
@@ -78,7 +100,16 @@ export const buildInstanceSchema = z.object({
   /** Name of its KAT files and the instance name in its KAT log, when it differs from `instance` (candidate.json `katName`). */
   katName: z.string().min(1).optional(),
   variant: z.enum(['reference', 'performance', 'resource']),
-  digestBits: z.number().int().positive(),
+  /** The hash instance's digest length, bits (its `parameters.digestBits`); absent for other categories. */
+  digestBits: z.number().int().positive().optional(),
+  /**
+   * The instance's parameters as its category names them (hash: `{ digestBits }`; a KEM: none), the
+   * `CategoryInstance.parameters` of @ngcc-perf/category; absent in build.json files written before
+   * it (a hash instance's are then `{ digestBits }`).
+   */
+  parameters: z.record(z.string(), instanceParameterValueSchema).optional(),
+  /** Report item (6), transmission and storage overhead, as the category's KAT found it; absent when the category has none. */
+  sizes: z.array(instanceSizeSchema).optional(),
   flags: z.string(),
   buildFlags: z.string(),
   library: z.string().nullable(),

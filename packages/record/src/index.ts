@@ -5,12 +5,16 @@ export {
   buildManifestSchema,
   BUILD_FORMAT,
   katIdentitySchema,
+  instanceParameterValueSchema,
+  instanceSizeSchema,
   katVerdictSchema,
   packageEvidenceSchema,
 } from './build-manifest-schema.js';
 export type {
   BuildInstance,
   BuildManifest,
+  InstanceParameterValue,
+  InstanceSize,
   KatIdentity,
   KatVerdict,
   PackageEvidence,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { buildInstanceSchema, buildManifestSchema, katVerdictSchema } from './build-manifest-schema.js';
 import { campaignSchema } from './campaign-schema.js';
+import { operationIdentitySchema } from './operation-identity-schema.js';
 import { hostEnvironmentSchema } from './host-environment-schema.js';
 import { hostProblemSchema } from './host-problem-schema.js';
 
@@ -20,7 +21,8 @@ const guideResult = z.union([katVerdictSchema, z.literal('BUILDFAIL')]);
  * ```
  */
 export const buildEntrySchema = buildInstanceSchema.extend({
-  category: z.literal('hash'),
+  /** A registered category's id (`hash`, `kem`, or a category of one's own: `operationIdentitySchema`'s `category`). */
+  category: operationIdentitySchema.shape.category,
   kat: katVerdictSchema.nullable(),
   katName: z.string().min(1),
   profile,

@@ -12,6 +12,11 @@ import { renderSystemIndexHtml, renderSystemIndexMarkdown } from './render-syste
 import { RANKING_SCOPES } from './internal/system-pages.js';
 import type { RankingScope } from './internal/page-links.js';
 import type { Dataset } from './dataset.js';
+import type { CategoryRegistry } from '@ngcc-perf/category';
+import { BUILT_IN_REGISTRY } from '@ngcc-perf/categories';
+import { splitByCategory } from './category-datasets.js';
+import { renderCategoryPageHtml, renderCategoryPageMarkdown } from './render-category-page.js';
+import { categoryCandidatePage } from './render-category-pages.js';
 
 /**
  * Where each rendered file goes, relative to the run (or output) directory
@@ -65,6 +70,12 @@ export interface RenderRunOptions {
    * there. Default false: the pages sit in the run directory and link its files.
    */
   evidenceCopied?: boolean;
+  /**
+   * The categories of build.json's instances: the candidates of a category other than hash get the
+   * page its module says (`pages.sections`, {@link categoryCandidatePage}) and a section on the system
+   * index and summary. Default `BUILT_IN_REGISTRY` of @ngcc-perf/categories.
+   */
+  categories?: CategoryRegistry;
 }
 
 /**
@@ -72,41 +83,53 @@ export interface RenderRunOptions {
  * then for each candidate of build.json (first-appearance order) its Markdown and HTML page, the
  * system's summary (Markdown, HTML), its method page (Markdown, HTML), the CSV export, the system
  * index, the ranking pages (128-, 256-, 512-bit targets and every instance), the constant-time
- * overview and — without `otherSystems` — the site index of this one system. Paths follow
+ * overview and — without `otherSystems` — the site index of this one system. A candidate of a
+ * category other than hash gets its category's page ({@link categoryCandidatePage}) and a section on
+ * the system index and summary; every other page shows the hash instances. Paths follow
  * {@link REPORT_PATHS}. Pure: the same dataset gives the same files, byte for byte, which is what
  * `validateRunDirectory` relies on.
  *
- * @param dataset - one run directory ({@link loadRunDirectory})
- * @param options - `otherSystems` whose candidate pages sit beside these (breadcrumb links)
+ * @param whole - one run directory ({@link loadRunDirectory}), every category's instances
+ * @param options - `otherSystems` whose candidate pages sit beside these (breadcrumb links); `categories`
  * @returns the files, paths `/`-separated and relative
- * @throws {@link ReportError} `INVALID_NUMBER` when a record holds a negative or non-finite figure
+ * @throws {@link ReportError} `INVALID_NUMBER` when a record holds a negative or non-finite figure;
+ *   `INVALID_BUILD` when build.json names a category `categories` does not hold
  * @example
  * ```ts
  * for (const file of renderRunReports(dataset)) console.log(file.path, file.content.length);
  * ```
  */
-export function renderRunReports(dataset: Dataset, options: RenderRunOptions = {}): RenderedFile[] {
-  const systemId = dataset.campaign.systemId;
-  const candidates = [...new Set(dataset.build.instances.map((entry) => entry.candidate))];
+export function renderRunReports(whole: Dataset, options: RenderRunOptions = {}): RenderedFile[] {
+  const systemId = whole.campaign.systemId;
+  const { hash: dataset, others } = splitByCategory(whole, options.categories ?? BUILT_IN_REGISTRY);
+  const candidates = [...new Set(whole.build.instances.map((entry) => entry.candidate))];
+  const groupOf = (candidate: string) =>
+    others.find((group) => group.instances.some((entry) => entry.candidate === candidate));
+  const system = { otherCategories: others };
   return [
     { path: REPORT_PATHS.recordsJson(systemId), content: renderRecordsJson(dataset) },
-    ...candidates.flatMap((candidate) => [
-      {
-        path: REPORT_PATHS.candidateMarkdown(candidate, systemId),
-        content: renderCandidateMarkdown(dataset, candidate, options),
-      },
-      {
-        path: REPORT_PATHS.candidateHtml(candidate, systemId),
-        content: renderCandidateHtml(dataset, candidate, options),
-      },
-    ]),
-    { path: REPORT_PATHS.summaryMarkdown(systemId), content: renderSystemSummaryMarkdown(dataset) },
-    { path: REPORT_PATHS.summaryHtml(systemId), content: renderSystemSummaryHtml(dataset) },
+    ...candidates.flatMap((candidate) => {
+      const group = groupOf(candidate);
+      const page = group === undefined ? null : categoryCandidatePage(group, candidate, systemId);
+      return [
+        {
+          path: REPORT_PATHS.candidateMarkdown(candidate, systemId),
+          content:
+            page === null ? renderCandidateMarkdown(dataset, candidate, options) : renderCategoryPageMarkdown(page),
+        },
+        {
+          path: REPORT_PATHS.candidateHtml(candidate, systemId),
+          content: page === null ? renderCandidateHtml(dataset, candidate, options) : renderCategoryPageHtml(page),
+        },
+      ];
+    }),
+    { path: REPORT_PATHS.summaryMarkdown(systemId), content: renderSystemSummaryMarkdown(dataset, system) },
+    { path: REPORT_PATHS.summaryHtml(systemId), content: renderSystemSummaryHtml(dataset, system) },
     { path: REPORT_PATHS.methodMarkdown(systemId), content: renderMethodMarkdown(dataset) },
     { path: REPORT_PATHS.methodHtml(systemId), content: renderMethodHtml(dataset) },
     { path: REPORT_PATHS.recordsCsv(systemId), content: renderRecordsCsv(dataset) },
-    { path: REPORT_PATHS.systemIndexMarkdown(systemId), content: renderSystemIndexMarkdown(dataset) },
-    { path: REPORT_PATHS.systemIndexHtml(systemId), content: renderSystemIndexHtml(dataset) },
+    { path: REPORT_PATHS.systemIndexMarkdown(systemId), content: renderSystemIndexMarkdown(dataset, system) },
+    { path: REPORT_PATHS.systemIndexHtml(systemId), content: renderSystemIndexHtml(dataset, system) },
     ...RANKING_SCOPES.flatMap((scope) => [
       { path: REPORT_PATHS.rankingMarkdown(systemId, scope), content: renderRankingMarkdown(dataset, scope) },
       { path: REPORT_PATHS.rankingHtml(systemId, scope), content: renderRankingHtml(dataset, scope) },
@@ -139,7 +162,7 @@ export function renderRunReports(dataset: Dataset, options: RenderRunOptions = {
  */
 export function renderSite(
   datasets: readonly Dataset[],
-  options: Pick<RenderRunOptions, 'evidenceCopied'> = {},
+  options: Pick<RenderRunOptions, 'evidenceCopied' | 'categories'> = {},
 ): RenderedFile[] {
   const systems = datasets.map((dataset) => dataset.campaign.systemId);
   const site = [

@@ -22,6 +22,9 @@ import { buildBaselineTable } from './internal/baseline-table.js';
 import { counterTerm } from './internal/counter-term.js';
 import { headlineIntervalWords } from './internal/headline-words.js';
 import type { Dataset } from './dataset.js';
+import type { CategoryDataset } from './category-datasets.js';
+import { categorySystemSection } from './render-category-pages.js';
+import type { SystemPageOptions } from './system-page-options.js';
 import { countKatOutcomes, describeKatOutcomes } from './kat-verdict-meanings.js';
 import { katVerdictInline } from './internal/kat-verdict-inline.js';
 
@@ -128,7 +131,7 @@ function baselineSection(dataset: Dataset): ReportSection[] {
   ];
 }
 
-function buildSystemIndex(dataset: Dataset, format: PageFormat): PageModel {
+function buildSystemIndex(dataset: Dataset, format: PageFormat, others: readonly CategoryDataset[] = []): PageModel {
   const { campaign } = dataset;
   const term = counterTerm(dataset.records.map(({ record }) => record)).perCall;
   // the campaign's baseline is measured beside the candidates, not counted as one
@@ -156,7 +159,11 @@ function buildSystemIndex(dataset: Dataset, format: PageFormat): PageModel {
       ),
     ],
     sections: [
-      { heading: 'Candidates', id: 'candidates', blocks: [candidatesTable(dataset, candidateEntries, format)] },
+      // a run of other categories only has no hash table (each category has its section below)
+      ...(others.length > 0 && dataset.build.instances.length === 0
+        ? []
+        : [{ heading: 'Candidates', id: 'candidates', blocks: [candidatesTable(dataset, candidateEntries, format)] }]),
+      ...others.map((group) => categorySystemSection(group, dataset.campaign.systemId, format)),
       ...katFailureSection(dataset, candidateEntries, format),
       ...baselineSection(dataset),
       {
@@ -178,7 +185,8 @@ function buildSystemIndex(dataset: Dataset, format: PageFormat): PageModel {
  * instance without a KAT pass with its recorded reason (build.json `katDetail`), the baseline's own
  * table, then links to every page of the system. Pure.
  *
- * @param dataset - one run directory ({@link loadRunDirectory})
+ * @param dataset - one run directory ({@link loadRunDirectory}); its hash instances when `options.otherCategories` holds the rest
+ * @param options - `otherCategories`: a section per category other than hash ({@link splitByCategory}), after the hash instances
  * @returns the page, ending in one newline
  * @throws {@link ReportError} `INVALID_NUMBER` when a record holds a negative or non-finite figure
  * @example
@@ -186,14 +194,15 @@ function buildSystemIndex(dataset: Dataset, format: PageFormat): PageModel {
  * await writeFile('runs/x86_1/reports/index_x86_1.md', renderSystemIndexMarkdown(dataset));
  * ```
  */
-export function renderSystemIndexMarkdown(dataset: Dataset): string {
-  return renderMarkdownDocument(buildSystemIndex(dataset, 'md'));
+export function renderSystemIndexMarkdown(dataset: Dataset, options: SystemPageOptions = {}): string {
+  return renderMarkdownDocument(buildSystemIndex(dataset, 'md', options.otherCategories));
 }
 
 /**
  * The page of {@link renderSystemIndexMarkdown} as self-contained HTML. Pure; escapes all input.
  *
- * @param dataset - one run directory ({@link loadRunDirectory})
+ * @param dataset - one run directory ({@link loadRunDirectory}); its hash instances when `options.otherCategories` holds the rest
+ * @param options - `otherCategories`: a section per category other than hash ({@link splitByCategory}), after the hash instances
  * @returns the HTML document, ending in one newline
  * @throws {@link ReportError} `INVALID_NUMBER` as the Markdown form
  * @example
@@ -201,6 +210,6 @@ export function renderSystemIndexMarkdown(dataset: Dataset): string {
  * await writeFile('runs/x86_1/reports/index_x86_1.html', renderSystemIndexHtml(dataset));
  * ```
  */
-export function renderSystemIndexHtml(dataset: Dataset): string {
-  return renderHtmlDocument(buildSystemIndex(dataset, 'html'));
+export function renderSystemIndexHtml(dataset: Dataset, options: SystemPageOptions = {}): string {
+  return renderHtmlDocument(buildSystemIndex(dataset, 'html', options.otherCategories));
 }

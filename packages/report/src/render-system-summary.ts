@@ -22,6 +22,9 @@ import { refusedPackageBlocks } from './internal/discovery-evidence.js';
 import { codeSpan, link, paragraph } from './internal/report-model.js';
 import { buildSummaryRows, describeDatasetCounters, summarySizes } from './internal/summary-rows.js';
 import type { Dataset } from './dataset.js';
+import type { CategoryDataset } from './category-datasets.js';
+import { categorySystemSection } from './render-category-pages.js';
+import type { SystemPageOptions } from './system-page-options.js';
 import type { PageFormat } from './internal/page-links.js';
 import type { Block, Inline, PageModel, TableBlock } from './internal/report-model.js';
 import type { SummaryRow } from './internal/summary-rows.js';
@@ -157,7 +160,7 @@ function pageLinks(dataset: Dataset, format: PageFormat): Inline[][] {
   ];
 }
 
-function buildSummaryPage(dataset: Dataset, format: PageFormat): PageModel {
+function buildSummaryPage(dataset: Dataset, format: PageFormat, others: readonly CategoryDataset[] = []): PageModel {
   const { campaign } = dataset;
   const allRows = buildSummaryRows(dataset);
   const rows = allRows.filter((row) => !row.baseline);
@@ -196,15 +199,21 @@ function buildSummaryPage(dataset: Dataset, format: PageFormat): PageModel {
         : []),
     ],
     sections: [
-      {
-        heading: 'Instances',
-        id: 'instances',
-        blocks: [
-          summaryTable(rows, sizes, dataset, format, term),
-          ...notesList(rows),
-          ...barChart(rows, sizes, campaign.systemId, term, trials),
-        ],
-      },
+      // a run of other categories only has no hash table (each category has its section below)
+      ...(others.length > 0 && dataset.build.instances.length === 0
+        ? []
+        : [
+            {
+              heading: 'Instances',
+              id: 'instances',
+              blocks: [
+                summaryTable(rows, sizes, dataset, format, term),
+                ...notesList(rows),
+                ...barChart(rows, sizes, campaign.systemId, term, trials),
+              ],
+            },
+          ]),
+      ...others.map((group) => categorySystemSection(group, campaign.systemId, format)),
       ...(baselineTable === null
         ? []
         : [
@@ -246,7 +255,8 @@ function buildSummaryPage(dataset: Dataset, format: PageFormat): PageModel {
  * instance with their reason, then relative links to every candidate page, the method page and the
  * exports. Numbers in the seeds' formats. Pure.
  *
- * @param dataset - one run directory ({@link loadRunDirectory})
+ * @param dataset - one run directory ({@link loadRunDirectory}); its hash instances when `options.otherCategories` holds the rest
+ * @param options - `otherCategories`: a section per category other than hash ({@link splitByCategory}), after the hash instances
  * @returns the page, ending in one newline
  * @throws {@link ReportError} `INVALID_NUMBER` when a record holds a negative or non-finite figure
  * @example
@@ -254,8 +264,8 @@ function buildSummaryPage(dataset: Dataset, format: PageFormat): PageModel {
  * await writeFile('runs/x86_1/reports/summary_x86_1.md', renderSystemSummaryMarkdown(await loadRunDirectory('runs/x86_1')));
  * ```
  */
-export function renderSystemSummaryMarkdown(dataset: Dataset): string {
-  return renderMarkdownDocument(buildSummaryPage(dataset, 'md'));
+export function renderSystemSummaryMarkdown(dataset: Dataset, options: SystemPageOptions = {}): string {
+  return renderMarkdownDocument(buildSummaryPage(dataset, 'md', options.otherCategories));
 }
 
 /**
@@ -264,7 +274,8 @@ export function renderSystemSummaryMarkdown(dataset: Dataset): string {
  * whisker on each bar (inline SVG, `<title>`, `<desc>`, a key and a data table). Pure;
  * escapes all input.
  *
- * @param dataset - one run directory ({@link loadRunDirectory})
+ * @param dataset - one run directory ({@link loadRunDirectory}); its hash instances when `options.otherCategories` holds the rest
+ * @param options - `otherCategories`: a section per category other than hash ({@link splitByCategory}), after the hash instances
  * @returns the HTML document, ending in one newline
  * @throws {@link ReportError} `INVALID_NUMBER` when a record holds a negative or non-finite figure
  * @example
@@ -272,6 +283,6 @@ export function renderSystemSummaryMarkdown(dataset: Dataset): string {
  * await writeFile('runs/x86_1/reports/summary_x86_1.html', renderSystemSummaryHtml(dataset));
  * ```
  */
-export function renderSystemSummaryHtml(dataset: Dataset): string {
-  return renderHtmlDocument(buildSummaryPage(dataset, 'html'));
+export function renderSystemSummaryHtml(dataset: Dataset, options: SystemPageOptions = {}): string {
+  return renderHtmlDocument(buildSummaryPage(dataset, 'html', options.otherCategories));
 }

@@ -1,3 +1,6 @@
+import type { CategoryRegistry } from '@ngcc-perf/category';
+import { BUILT_IN_REGISTRY } from '@ngcc-perf/categories';
+import { checkDerivedFigures } from './internal/check-record-consistency.js';
 import path from 'node:path';
 import { findAbsolutePath } from './internal/validate-paths.js';
 import { findDerivedDifference } from './internal/validate-derived.js';
@@ -44,6 +47,20 @@ function recordBuildDifference(dataset: Dataset, build: BuildManifest): Validati
   return null;
 }
 
+/** The first generic-form record whose derived figures do not follow from its trials (the category gives its bytes per call). */
+function operationDerivedDifference(dataset: Dataset, categories: CategoryRegistry): ValidationDifference | null {
+  for (const { file, record } of dataset.operationRecords ?? []) {
+    try {
+      const category = categories.get(record.operation.category);
+      checkDerivedFigures(record, file, category.operations.bytesPerCall(record.operation));
+    } catch (error) {
+      if (!(error instanceof ReportError)) throw error;
+      return { check: 'derived', file, field: error.field ?? null, line: null, message: error.message };
+    }
+  }
+  return null;
+}
+
 function schemaDifference(directory: string, error: ReportError): ValidationDifference {
   const file = error.file === undefined ? '.' : path.relative(directory, error.file).split(path.sep).join('/');
   return { check: 'schema', file, field: error.field ?? null, line: null, message: error.message };
@@ -67,6 +84,7 @@ function schemaDifference(directory: string, error: ReportError): ValidationDiff
  *    `report`).
  *
  * @param directory - the run directory
+ * @param options - `categories`: the registry holding the categories of build.json (default the built-in one)
  * @returns `{ valid: true, … counts }` or `{ valid: false, difference }` with file, field or line
  * @throws {@link ReportError} `MISSING_FILE` when `campaign.json` or `build.json` is absent (not a
  *   run directory), `READ_FAILED` when a folder cannot be listed
@@ -76,10 +94,13 @@ function schemaDifference(directory: string, error: ReportError): ValidationDiff
  * if (!result.valid) console.error(result.difference.message); // names file and field or line
  * ```
  */
-export async function validateRunDirectory(directory: string): Promise<RunValidation> {
+export async function validateRunDirectory(
+  directory: string,
+  options: { categories?: CategoryRegistry } = {},
+): Promise<RunValidation> {
   let dataset: Dataset;
   try {
-    dataset = await loadRunDirectory(directory, { verifyDerived: false });
+    dataset = await loadRunDirectory(directory, { verifyDerived: false, ...options });
   } catch (error) {
     if (error instanceof ReportError && error.code !== 'MISSING_FILE' && error.code !== 'READ_FAILED')
       return { valid: false, difference: schemaDifference(directory, error) };
@@ -94,9 +115,11 @@ export async function validateRunDirectory(directory: string): Promise<RunValida
     const derived = findDerivedDifference(file, record) ?? findInstructionCountDifference(file, record);
     if (derived !== null) return { valid: false, difference: derived };
   }
+  const operations = operationDerivedDifference(dataset, options.categories ?? BUILT_IN_REGISTRY);
+  if (operations !== null) return { valid: false, difference: operations };
   const paths = await findAbsolutePath(directory);
   if (paths.difference !== null) return { valid: false, difference: paths.difference };
-  const reports = await findReportDifference(directory, dataset);
+  const reports = await findReportDifference(directory, dataset, options.categories);
   if (reports.difference !== null) return { valid: false, difference: reports.difference };
   return { valid: true, records: dataset.records.length, katFiles: count.files, reports: reports.files };
 }

@@ -1,4 +1,10 @@
-import { RECORD_FORMAT, type HostProblem, type TimingRecord } from '@ngcc-perf/record';
+import {
+  RECORD_FORMAT,
+  type AnyTimingRecord,
+  type HostProblem,
+  type OperationIdentity,
+  type TimingRecord,
+} from '@ngcc-perf/record';
 import type { OperationMeasurement } from '@ngcc-perf/timing';
 import type { JudgedBuildEntry } from './campaign-types.js';
 import { withPortablePaths } from './portable-paths.js';
@@ -7,6 +13,11 @@ import { withPortablePaths } from './portable-paths.js';
 export interface AssembleRecordOptions {
   entry: JudgedBuildEntry;
   messageBytes: number;
+  /**
+   * The operation of a category other than hash: the record is then of the generic form
+   * (`operation: { category, name, parameters }`); absent for the hash form.
+   */
+  operation?: OperationIdentity;
   measured: OperationMeasurement;
   runDirectory: string;
   /** Problems the host check found (campaign.json `hostProblems`), repeated in every record. */
@@ -14,13 +25,28 @@ export interface AssembleRecordOptions {
 }
 
 /**
- * Builds one timing record (`records/<candidate>/<instance>__hash_<L>.json`,
+ * Builds one timing record (`records/<candidate>/<instance>__<stem>.json`: hash `hash_<L>` in the
+ * hash form, another category's operation in the generic form,
  * @ngcc-perf/record/docs/RUN-DIRECTORY.md) from the build entry and the measurement, paths made run-relative
  * (commands and texts alike: {@link withPortablePaths}).
  * @example
  * const record = assembleRecord({ entry, messageBytes: 32, measured, runDirectory: '/runs/x' });
  */
-export function assembleRecord(options: AssembleRecordOptions): TimingRecord {
+export function assembleRecord(options: AssembleRecordOptions & { operation: OperationIdentity }): AnyTimingRecord;
+export function assembleRecord(options: AssembleRecordOptions): TimingRecord;
+export function assembleRecord(options: AssembleRecordOptions): AnyTimingRecord {
+  const { entry } = options;
+  const operationFields =
+    options.operation === undefined
+      ? { operation: 'hash' as const, messageBytes: options.messageBytes, digestBits: entry.digestBits! }
+      : { operation: options.operation };
+  return finish(options, operationFields);
+}
+
+function finish(
+  options: AssembleRecordOptions,
+  operationFields: Pick<TimingRecord, 'operation' | 'messageBytes' | 'digestBits'> | { operation: OperationIdentity },
+): AnyTimingRecord {
   const { entry } = options;
   const portable = withPortablePaths(options.measured, options.runDirectory);
   const common = {
@@ -30,9 +56,7 @@ export function assembleRecord(options: AssembleRecordOptions): TimingRecord {
     instance: entry.instance,
     variant: entry.variant,
     flags: entry.flags,
-    operation: 'hash' as const,
-    messageBytes: options.messageBytes,
-    digestBits: entry.digestBits,
+    ...operationFields,
     kat: entry.kat,
     ...(entry.katIdentity == null ? {} : { katIdentity: entry.katIdentity }),
     katLog: entry.katLog,

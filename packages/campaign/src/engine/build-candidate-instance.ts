@@ -30,7 +30,7 @@ const MAX_RETRIES = 4;
  * built.targetFlags; // [{ flag: '-maes', reason: 'gcc: _mm_aesenc_si128 (wmmintrin.h:61, …' }]
  */
 export async function buildCandidateInstance(
-  instance: CandidateInstance,
+  instance: Pick<CandidateInstance, 'name' | 'sourcePaths' | 'includeDirPaths'>,
   options: Omit<BuildInstanceOptions, 'instance'>,
   hostOptions: () => Promise<HostTargetOptions | null> = readHostTargetOptions,
 ): Promise<CandidateBuildResult> {

@@ -25,7 +25,9 @@ export async function fileSha256(file: string): Promise<string | null> {
  * @example
  * await sourcesSha256(candidate.instances[0]);
  */
-export async function sourcesSha256(instance: CandidateInstance): Promise<string> {
+export async function sourcesSha256(
+  instance: Pick<CandidateInstance, 'sourcePaths' | 'includeDirPaths'>,
+): Promise<string> {
   const files = new Set(instance.sourcePaths);
   for (const directory of instance.includeDirPaths) {
     try {

@@ -1,6 +1,7 @@
 import type { KatManifest } from '@ngcc-perf/kat';
 import type { BuildProfile } from '@ngcc-perf/native';
-import type { Candidate, CandidateInstance } from '@ngcc-perf/intake';
+import type { CategoryRegistry } from '@ngcc-perf/category';
+import type { CampaignCandidate, CampaignInstance } from './campaign-candidate.js';
 import type { ToolVersions } from '../tool-versions.js';
 import type { CampaignEventSink } from './campaign-events.js';
 import type { CampaignPlan } from './campaign-types.js';
@@ -11,8 +12,8 @@ import type { RunState } from './run-state.js';
 export interface CampaignUnit {
   /** `<candidate>/<instance>`. */
   key: string;
-  candidate: Candidate;
-  instance: CandidateInstance;
+  candidate: CampaignCandidate;
+  instance: CampaignInstance;
 }
 
 /** What every phase works with. */
@@ -38,6 +39,8 @@ export interface CampaignContext {
   /** Go on measuring when the host check finds problems (`--allow-unfixed-host`). */
   allowUnfixedHost: boolean;
   emit: CampaignEventSink;
+  /** The categories the instances' `category` ids are looked up in (default `BUILT_IN_REGISTRY` of @ngcc-perf/categories). */
+  categories: CategoryRegistry;
 }
 
 /**

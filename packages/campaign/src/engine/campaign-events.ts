@@ -3,11 +3,13 @@ import type { KatVerdict } from '@ngcc-perf/kat';
 import type { BuildFlagsKind } from '@ngcc-perf/native';
 import type { CampaignPhase, GuideResult } from './campaign-types.js';
 
-/** One planned operation (instance × message size) with the seconds its plan expects. */
+/** One planned operation (instance × message size, or an operation of another category) with the seconds its plan expects. */
 export interface PlannedOperation {
   candidate: string;
   instance: string;
   messageBytes: number;
+  /** The operation's label for a category other than hash (`operations.label`: `eval 16 B`, `enc`); absent for hash operations, which `messageBytes` names. */
+  operation?: string;
   /** Wall seconds the plan expects (trials, warm-ups and process start-up); null when not calibrated. */
   estimatedSeconds: number | null;
   /** True when its record is already complete. */
@@ -61,12 +63,22 @@ export type CampaignEvent =
       /** What the operations' estimated seconds assume (host pace, expected reruns, processes counted). */
       assumptions: string;
     }
-  | { event: 'operation-start'; candidate: string; instance: string; messageBytes: number; cpu: number }
+  | {
+      event: 'operation-start';
+      candidate: string;
+      instance: string;
+      messageBytes: number;
+      /** As {@link PlannedOperation.operation}. */
+      operation?: string;
+      cpu: number;
+    }
   | {
       event: 'trial';
       candidate: string;
       instance: string;
       messageBytes: number;
+      /** As {@link PlannedOperation.operation}. */
+      operation?: string;
       cpu: number;
       /** 0 for the calibration process, else 1…trials. */
       trial: number;
@@ -78,6 +90,8 @@ export type CampaignEvent =
       candidate: string;
       instance: string;
       messageBytes: number;
+      /** As {@link PlannedOperation.operation}. */
+      operation?: string;
       cpu: number | null;
       status: 'complete' | 'failed' | 'reused';
       file: string;

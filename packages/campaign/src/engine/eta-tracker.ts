@@ -36,8 +36,8 @@ interface TrackedOperation {
   sharing: number;
 }
 
-const keyOf = (e: { candidate: string; instance: string; messageBytes: number }) =>
-  `${e.candidate}/${e.instance}/${e.messageBytes}`;
+const keyOf = (e: { candidate: string; instance: string; messageBytes: number; operation?: string }) =>
+  `${e.candidate}/${e.instance}/${e.operation ?? e.messageBytes}`;
 
 /**
  * Tracks the measure phase's ETA from campaign events (`plan`, `operation-start`, `record`): the

@@ -1,16 +1,44 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { RECORD_FORMAT } from '@ngcc-perf/record';
+import type { AlgorithmCategory } from '@ngcc-perf/category';
+import { RECORD_FORMAT, type OperationIdentity } from '@ngcc-perf/record';
+import { categoryInstance } from './campaign-candidate.js';
+import { usesHashForm } from './hash-form.js';
 import { runPaths } from '../run-directory.js';
 import type { CampaignContext, CampaignUnit } from './campaign-context.js';
 import { UNTIMED_VERDICTS } from './campaign-context.js';
 import type { BuildEntry, JudgedBuildEntry } from './campaign-types.js';
 
-/** One operation of the campaign: an instance at one message size. */
+/** One operation of the campaign: an operation of an instance's category (hash: the instance at one message size). */
 export interface Operation {
   unit: CampaignUnit;
   entry: JudgedBuildEntry;
+  /** The instance's category, from the campaign's registry. */
+  category: AlgorithmCategory;
+  /** The operation as its category lists it (`operations.list`), as generic records name it. */
+  identity: OperationIdentity;
+  /** Its record and calibration stem (`operations.fileStem`: `hash_64`, `eval_16`). */
+  fileStem: string;
+  /** Bytes one call processes (`operations.bytesPerCall`; hash: the message length), 0 when none: progress events. */
   messageBytes: number;
+  /** Its place in its category's list for the instance (hash: the plan's size index): the measure phase's batch order. */
+  order: number;
+}
+
+/**
+ * The fields that name an operation in campaign events: its candidate, instance and bytes per call,
+ * and for a category other than hash its label (`operations.label`).
+ * @example
+ * eventFields(operation); // { candidate: 'toy-01', instance: 'toy', messageBytes: 16, operation: 'eval 16 B' }
+ */
+export function eventFields(operation: Operation) {
+  const { entry, messageBytes, category, identity } = operation;
+  return {
+    candidate: entry.candidate,
+    instance: entry.instance,
+    messageBytes,
+    ...(usesHashForm(category) ? {} : { operation: category.operations.label(identity) }),
+  };
 }
 
 /**
@@ -26,6 +54,8 @@ export interface CalibrationFile {
   candidate: string;
   instance: string;
   messageBytes: number;
+  /** The operation of a category other than hash (absent for hash operations: `messageBytes` says which). */
+  operation?: OperationIdentity;
   librarySha256: string;
   cpu: number;
   status: 'planned' | 'failed';
@@ -51,17 +81,26 @@ async function readJson<T>(file: string): Promise<T | null> {
 
 /**
  * The operations of the shard that are timed: built instances whose KAT verdict lets them be
- * timed (the ICCS KAT rules: LOADFAIL and CRASH are not), at every planned size.
+ * timed (the ICCS KAT rules: LOADFAIL and CRASH are not), each operation its category lists for it
+ * (`operations.list`, at the plan's message lengths for categories whose operations take a message).
  * @throws nothing; an instance not yet through the kat phase is left out.
  * @example
- * timedOperations(context).length; // instances × message sizes
+ * timedOperations(context).length; // hash: instances × message sizes
  */
 export function timedOperations(context: CampaignContext): Operation[] {
   const operations: Operation[] = [];
   for (const unit of context.units) {
     const entry = context.state.buildEntry(unit.candidate.id, unit.instance.name);
     if (entry === undefined || !isJudged(entry) || entry.library === null || UNTIMED_VERDICTS.has(entry.kat)) continue;
-    for (const messageBytes of context.plan.messageSizesBytes) operations.push({ unit, entry, messageBytes });
+    const category = context.categories.get(entry.category);
+    const listed = category.operations.list(categoryInstance(unit.instance), {
+      messageSizesBytes: context.plan.messageSizesBytes,
+    });
+    listed.forEach((identity, order) => {
+      const fileStem = category.operations.fileStem(identity);
+      const messageBytes = category.operations.bytesPerCall(identity) ?? 0;
+      operations.push({ unit, entry, category, identity, fileStem, messageBytes, order });
+    });
   }
   return operations;
 }
@@ -74,7 +113,7 @@ export function timedOperations(context: CampaignContext): Operation[] {
 export async function hasCompleteRecord(context: CampaignContext, operation: Operation): Promise<boolean> {
   const file = path.join(
     context.state.directory,
-    runPaths.record(operation.entry.candidate, operation.entry.instance, operation.messageBytes),
+    runPaths.operationRecord(operation.entry.candidate, operation.entry.instance, operation.fileStem),
   );
   const record = await readJson<{ status?: unknown; librarySha256?: unknown; format?: unknown }>(file);
   return (
@@ -93,7 +132,7 @@ export async function hasCompleteRecord(context: CampaignContext, operation: Ope
 export async function readCalibration(context: CampaignContext, operation: Operation): Promise<CalibrationFile | null> {
   const file = path.join(
     context.state.directory,
-    runPaths.calibration(operation.entry.candidate, operation.entry.instance, operation.messageBytes),
+    runPaths.operationCalibration(operation.entry.candidate, operation.entry.instance, operation.fileStem),
   );
   const calibration = await readJson<CalibrationFile>(file);
   return calibration !== null &&

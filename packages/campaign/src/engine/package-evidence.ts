@@ -1,7 +1,8 @@
 // build.json's `packages`: where each candidate of a package came from, the versions measured and
 // the folders not measured, whether discovery ran in this run or `init` wrote its candidate.json.
 import path from 'node:path';
-import { type Candidate, derivedCandidateId, type RefusedInput } from '@ngcc-perf/intake';
+import { derivedCandidateId, type RefusedInput } from '@ngcc-perf/intake';
+import type { CampaignCandidate } from './campaign-candidate.js';
 import type { PackageEvidence } from './campaign-types.js';
 
 /**
@@ -14,7 +15,10 @@ import type { PackageEvidence } from './campaign-types.js';
  * @example
  * packageEvidence(candidates, refused).flatMap((p) => p.unmeasured); // every folder not measured
  */
-export function packageEvidence(candidates: readonly Candidate[], refused: readonly RefusedInput[]): PackageEvidence[] {
+export function packageEvidence(
+  candidates: readonly CampaignCandidate[],
+  refused: readonly RefusedInput[],
+): PackageEvidence[] {
   const listed = refused.map((r) => ({
     candidate: r.candidate ?? derivedCandidateId(r.packageName),
     packageName: r.packageName,

@@ -9,6 +9,7 @@ import { CampaignError } from '../campaign-error.js';
 import { runPaths } from '../run-directory.js';
 import { forEachConcurrently, type CampaignContext, type CampaignUnit } from './campaign-context.js';
 import type { BuildEntry } from './campaign-types.js';
+import { instanceParameters } from './campaign-candidate.js';
 import { fileSha256, sourcesSha256, summarizeBuildFailure } from './build-evidence.js';
 
 /**
@@ -33,7 +34,8 @@ export function baseEntry(context: CampaignContext, unit: CampaignUnit, sources:
     category: candidate.category,
     instance: instance.name,
     variant: instance.variant,
-    digestBits: instance.digestBits,
+    ...(instance.digestBits === undefined ? {} : { digestBits: instance.digestBits }),
+    parameters: { ...instanceParameters(instance) },
     katName: instance.katName,
     profile: unitProfile(context, unit),
     flags: 'guide',

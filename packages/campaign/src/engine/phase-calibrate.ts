@@ -12,6 +12,7 @@ import { forEachOnCpus, type CampaignContext } from './campaign-context.js';
 import type { PlannedOperation } from './campaign-events.js';
 import {
   CALIBRATION_FORMAT,
+  eventFields,
   hasCompleteRecord,
   readCalibration,
   timedOperations,
@@ -19,6 +20,7 @@ import {
   type Operation,
 } from './operation-files.js';
 import { portableText, withPortablePaths } from './portable-paths.js';
+import { usesHashForm } from './hash-form.js';
 
 /** CPU time the calibrate phase spends measuring the host's pace, milliseconds. */
 const HOST_PACE_SAMPLE_CPU_MILLISECONDS = 200;
@@ -35,15 +37,26 @@ export function timingOptions(context: CampaignContext) {
 
 /**
  * One operation as `planOperation` and `measureOperation` take it: the run directory's copy of
- * the library, its digest and message lengths, the campaign's timing options, the CPU and driver.
+ * the library, the hash operation's digest and message lengths or another category's operation
+ * (`op-time`, its driver parameters and adapter), the campaign's timing options, the CPU and driver.
  * @example
  * await planOperation(operationTarget(context, operation, 1));
  */
 export function operationTarget(context: CampaignContext, operation: Operation, cpu: number) {
-  const { entry, messageBytes } = operation;
+  const { entry, messageBytes, category, identity } = operation;
+  const { driver } = category;
   return {
     library: path.join(context.state.directory, entry.library!),
-    digestBits: entry.digestBits,
+    ...(usesHashForm(category)
+      ? { digestBits: entry.digestBits! }
+      : {
+          operation: {
+            category: category.id,
+            name: identity.name,
+            parameters: category.operations.driverParameters(identity),
+            ...(driver.kind === 'adapter' ? { adapterPath: driver.adapterPath } : {}),
+          },
+        }),
     messageBytes,
     options: timingOptions(context),
     cpu,
@@ -55,7 +68,7 @@ export function operationTarget(context: CampaignContext, operation: Operation, 
 /**
  * Phase `calibrate`: times one cold call of every operation still to measure, on the measuring
  * CPUs (one worker each), and plans its trials (guide §3.4) into
- * `calibration/<candidate>/<instance>__hash_<L>.json`. The plans give the ETA and the longest-first
+ * `calibration/<candidate>/<instance>__<stem>.json` (hash: `hash_<L>`). The plans give the ETA and the longest-first
  * order of the measure phase; the measure phase still calibrates each operation again in its own
  * record, so every record stands alone. An operation already calibrated for the same library
  * build, or already measured, is skipped.
@@ -72,9 +85,7 @@ export async function runCalibratePhase(context: CampaignContext): Promise<Plann
     const done = await hasCompleteRecord(context, operation);
     const existing = await readCalibration(context, operation);
     planned.set(operation, {
-      candidate: operation.entry.candidate,
-      instance: operation.entry.instance,
-      messageBytes: operation.messageBytes,
+      ...eventFields(operation),
       estimatedSeconds: null,
       done,
     });
@@ -88,9 +99,7 @@ export async function runCalibratePhase(context: CampaignContext): Promise<Plann
     const { entry, messageBytes } = operation;
     context.emit({
       event: 'trial',
-      candidate: entry.candidate,
-      instance: entry.instance,
-      messageBytes,
+      ...eventFields(operation),
       cpu,
       trial: 0,
       trials: context.plan.trials,
@@ -102,6 +111,7 @@ export async function runCalibratePhase(context: CampaignContext): Promise<Plann
       candidate: entry.candidate,
       instance: entry.instance,
       messageBytes,
+      ...(usesHashForm(operation.category) ? {} : { operation: operation.identity }),
       librarySha256: entry.librarySha256!,
       cpu,
       status: result.status,
@@ -112,7 +122,10 @@ export async function runCalibratePhase(context: CampaignContext): Promise<Plann
       hostPace,
     };
     await writeJsonAtomic(
-      path.join(context.state.directory, runPaths.calibration(entry.candidate, entry.instance, messageBytes)),
+      path.join(
+        context.state.directory,
+        runPaths.operationCalibration(entry.candidate, entry.instance, operation.fileStem),
+      ),
       file,
     );
     files.set(operation, file);

@@ -8,6 +8,7 @@ import { RUN_CAMPAIGN_DEFAULTS } from '../campaign-defaults.js';
 import { forEachConcurrently, type CampaignContext, type CampaignUnit } from './campaign-context.js';
 import type { BuildEntry } from './campaign-types.js';
 import { unitProfile } from './phase-build.js';
+import { usesHashForm } from './hash-form.js';
 
 /** The debug build audited: the measured build's flags plus `-g` (file:line in findings). */
 const DEBUG_FLAGS = '-g';
@@ -134,7 +135,9 @@ async function debugBuildOf(
  * under valgrind memcheck, the disassembly scan, and the dudect-style timing test (evidence only,
  * each of its runs capped at `ctTimingMilliseconds`). The result goes into the instance's build.json entry as
  * `ct`. Instances are audited one at a time (the timing test must not share the CPU with another);
- * an instance whose entry already has `ct` is skipped, so the phase resumes.
+ * an instance whose entry already has `ct` is skipped, so the phase resumes. An instance of a
+ * category without a constant-time harness (every category but hash, so far) gets the verdict
+ * `unknown` (`not-run`: "not audited: category X has no constant-time harness yet").
  * @example
  * await runCtPhase(context, 2000); // every build.json entry with a library has its `ct`
  */
@@ -166,12 +169,13 @@ export async function runCtPhase(
     }
     if (entry.library === null) return;
     let audit: CtAudit;
-    if (NOT_AUDITED.has(entry.kat)) {
-      audit = unknownAudit(
-        'not-run',
-        `not audited: the KAT verdict is ${entry.kat} (the library is not timed either)`,
-        `${entry.buildFlags} ${DEBUG_FLAGS}`,
-      );
+    const notAudited = !usesHashForm(context.categories.get(entry.category))
+      ? `not audited: category ${entry.category} has no constant-time harness yet`
+      : NOT_AUDITED.has(entry.kat)
+        ? `not audited: the KAT verdict is ${entry.kat} (the library is not timed either)`
+        : null;
+    if (notAudited !== null) {
+      audit = unknownAudit('not-run', notAudited, `${entry.buildFlags} ${DEBUG_FLAGS}`);
       await context.state.putBuildEntry({ ...entry, ct: audit });
       context.emit({
         event: 'ct',
@@ -187,7 +191,7 @@ export async function runCtPhase(
       const debug = await debugBuildOf(context, unit, entry);
       const result = await runCt({
         library: debug.library,
-        digestBits: instance.digestBits,
+        digestBits: instance.digestBits!,
         driverPath: context.driverPath,
         taintTimeoutSeconds: TAINT_TIMEOUT_SECONDS,
         timing: { messageBytes: 64, milliseconds: ctTimingMilliseconds },

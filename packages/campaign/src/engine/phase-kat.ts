@@ -12,6 +12,8 @@ import { probeDigestLength } from './digest-length-probe.js';
 import { checkPackageKatFiles } from './package-kat-files.js';
 import { describeKatIdentity, identifyByKatDigests } from './official-kat-identity.js';
 import { unitProfile, withLibrary } from './phase-build.js';
+import { checkCategoryKat } from './category-kat-check.js';
+import { usesHashForm } from './hash-form.js';
 
 /** KAT verdicts that do not send an instance to the harness default: a pass, or no reference to judge by. */
 const KEEP_GUIDE = new Set(['PASS', 'NOKAT']);
@@ -68,7 +70,7 @@ async function katOf(
   const out = context.state.directory;
   return runKat({
     library,
-    digestBits: instance.digestBits,
+    digestBits: instance.digestBits!,
     name: instance.katName,
     label: instance.katName,
     ...(twinOf(unit) === null ? {} : { twinLabel: twinOf(unit)!.katName }),
@@ -184,13 +186,15 @@ async function fallBack(
 }
 
 /**
- * Phase `kat`: runs KAT_2_12 + KAT_2_23 (the ICCS KAT rules) on every built instance and writes its KAT log
+ * Phase `kat`: asks each instance's category how its KAT files are made. A hash instance: runs
+ * KAT_2_12 + KAT_2_23 (the ICCS KAT rules) and writes its KAT log
  * and files under `kat/<candidate>/`. When the guide build fails its KATs (anything but PASS or
  * NOKAT), the instance is rebuilt with the harness default and checked again: if that passes it
  * is what gets measured (`flags: harness-default`, the guide's verdict and log kept in
  * `guideResult`/`guideKatLog`); if not, the guide build stays, with `fallbackResult`. An instance
  * whose KAT log is already in place is skipped. Instances are checked in parallel, one per CPU of
- * the host (nothing is timed during this phase).
+ * the host (nothing is timed during this phase). An instance of another category: its category's
+ * default KAT kinds through `runCategoryKat` ({@link checkCategoryKat}; no harness-default fallback yet).
  * @example
  * await runKatPhase(context); // every build.json entry has its verdict
  */
@@ -213,6 +217,20 @@ export async function runKatPhase(context: CampaignContext): Promise<void> {
         status: entry.katLog === null ? 'by-build' : 'reused',
         verdict: entry.kat!,
         flags: entry.flags,
+      });
+      return;
+    }
+    const category = context.categories.get(entry.category);
+    if (!usesHashForm(category)) {
+      const checked = await checkCategoryKat(context, unit, entry, category);
+      await context.state.putBuildEntry(checked);
+      context.emit({
+        event: 'kat',
+        candidate: candidate.id,
+        instance: instance.name,
+        status: 'checked',
+        verdict: checked.kat!,
+        flags: checked.flags,
       });
       return;
     }
@@ -248,7 +266,7 @@ export async function runKatPhase(context: CampaignContext): Promise<void> {
     if (result.library !== null && (result.kat === 'PASS' || result.kat === 'NOKAT')) {
       const probe = await probeDigestLength({
         library: path.join(out, result.library),
-        digestBits: instance.digestBits,
+        digestBits: instance.digestBits!,
         name: instance.katName,
         candidateId: candidate.id,
         driverPath: context.driverPath,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import type { InstructionCount, TimingRecord } from '@ngcc-perf/record';
+import type { AnyTimingRecord, InstructionCount } from '@ngcc-perf/record';
 import { measureCallMemory } from '@ngcc-perf/rss';
 import {
   countInstructions,
@@ -16,8 +16,9 @@ import { withPortablePaths } from './portable-paths.js';
 import { forEachOnCpus, type CampaignContext } from './campaign-context.js';
 import type { PlannedOperation } from './campaign-events.js';
 import { operationTarget } from './phase-calibrate.js';
-import { hasCompleteRecord, timedOperations, type Operation } from './operation-files.js';
+import { eventFields, hasCompleteRecord, timedOperations, type Operation } from './operation-files.js';
 import { remeasureNoteOf } from './remeasure-unstable.js';
+import { usesHashForm } from './hash-form.js';
 import type { RunState } from './run-state.js';
 
 /** What the measure phase did. */
@@ -36,10 +37,12 @@ async function measureMemory(
   measured: OperationMeasurement,
 ): Promise<Record<string, unknown>> {
   const { entry, messageBytes } = operation;
+  if (!usesHashForm(operation.category))
+    return { memory: null, memoryFailure: NOT_HASH(operation, 'the memory of one call is measured') };
   try {
     const result = await measureCallMemory({
       library: path.join(context.state.directory, entry.library!),
-      digestBits: entry.digestBits,
+      digestBits: entry.digestBits!,
       messageBytes,
       cpu,
       driverPath: context.driverPath,
@@ -56,6 +59,10 @@ async function measureMemory(
   }
 }
 
+/** Why a measurement the driver makes for hash operations only is missing from another category's record. */
+const NOT_HASH = (operation: Operation, what: string) =>
+  `not measured: ${what} for hash operations only so far (category ${operation.category.id} has no driver command for it yet)`;
+
 /** A record's instruction-count fields. */
 interface CountFields {
   instructionCount?: InstructionCount | null;
@@ -70,11 +77,16 @@ async function countOne(
   const source = context.plan.countInstructions;
   if (source === undefined) return { fields: {}, seconds: 0 };
   const { entry, messageBytes } = operation;
+  if (!usesHashForm(operation.category))
+    return {
+      fields: { instructionCount: null, instructionCountFailure: NOT_HASH(operation, 'instructions are counted') },
+      seconds: 0,
+    };
   const started = process.hrtime.bigint();
   try {
     const result = await countInstructions({
       library: path.join(context.state.directory, entry.library!),
-      digestBits: entry.digestBits,
+      digestBits: entry.digestBits!,
       messageBytes,
       source,
       driverPath: context.driverPath,
@@ -106,14 +118,16 @@ async function measureOne(
   turns: { takeTurn: TakeTurn; operations: number; batch: string },
 ): Promise<'complete' | 'failed'> {
   const { entry, messageBytes } = operation;
-  const base = { candidate: entry.candidate, instance: entry.instance, messageBytes };
-  const file = runPaths.record(entry.candidate, entry.instance, messageBytes);
+  const hashForm = usesHashForm(operation.category);
+  const base = eventFields(operation);
+  const file = runPaths.operationRecord(entry.candidate, entry.instance, operation.fileStem);
   context.emit({ event: 'operation-start', ...base, cpu });
   const started = process.hrtime.bigint();
   const measured = await measureOperation({
     ...operationTarget(context, operation, cpu),
-    // Per-call quartiles beside the loop-scope figures (one extra process; see @ngcc-perf/record/docs/RUN-DIRECTORY.md).
-    perCallSample: true,
+    // Per-call quartiles beside the loop-scope figures (one extra process; see @ngcc-perf/record/docs/RUN-DIRECTORY.md);
+    // the driver's op-time times loops only.
+    perCallSample: hashForm,
     ...(context.coreClockHz === undefined ? {} : { coreClockHz: context.coreClockHz }),
     takeTurn: turns.takeTurn,
     hostCheck: 'off', // the check-host phase checked the host once (campaign.json hostProblems)
@@ -133,10 +147,11 @@ async function measureOne(
   }
   result.instructionCountSeconds += counted.seconds;
   const remeasure = await remeasureNoteOf(context, operation);
-  const record: TimingRecord = {
+  const record: AnyTimingRecord = {
     ...assembleRecord({
       entry,
       messageBytes,
+      ...(hashForm ? {} : { operation: operation.identity }),
       measured,
       runDirectory: context.state.directory,
       hostProblems: context.state.campaign.hostProblems,
@@ -161,7 +176,7 @@ async function measureOne(
 }
 
 /**
- * Measures one batch (the operations of one message size) on `cpu`, their driver processes
+ * Measures one batch (the operations of one file stem: hash, one message size) on `cpu`, their driver processes
  * interleaved ({@link InterleavedTurns}): the calibrations, then trial 1 of each, trial 2 of
  * each, …, then the per-call samples, then memory and instruction counts.
  */
@@ -194,7 +209,7 @@ async function measureBatch(
 /**
  * Phase `measure`: times every operation of the shard (guide §3.4) and writes its record as soon as
  * it is measured (atomically), so a kill loses at most the batch in flight. The operations of one
- * message size form a batch, measured on one CPU with their trials interleaved (trial k of every
+ * file stem (`operations.fileStem`; hash: one message size) form a batch, measured on one CPU with their trials interleaved (trial k of every
  * instance before trial k + 1 of any, {@link InterleavedTurns}), so that instances compared on a
  * ranking page at that size saw the same states of the host; each listed CPU runs one worker,
  * taking whole batches, longest planned first. A complete record of the same library build is
@@ -212,13 +227,11 @@ export async function runMeasurePhase(
   const toMeasure: Operation[] = [];
   for (const operation of timedOperations(context)) {
     if (await hasCompleteRecord(context, operation)) {
-      const { entry, messageBytes } = operation;
-      const file = runPaths.record(entry.candidate, entry.instance, messageBytes);
+      const { entry } = operation;
+      const file = runPaths.operationRecord(entry.candidate, entry.instance, operation.fileStem);
       context.emit({
         event: 'record',
-        candidate: entry.candidate,
-        instance: entry.instance,
-        messageBytes,
+        ...eventFields(operation),
         cpu: null,
         status: 'reused',
         file,
@@ -230,17 +243,18 @@ export async function runMeasurePhase(
   }
   const seconds = new Map<string, number>();
   for (const op of planned ?? [])
-    seconds.set(`${op.candidate}/${op.instance}/${op.messageBytes}`, op.estimatedSeconds ?? 0);
-  const batches = context.plan.messageSizesBytes
-    .map((messageBytes, order) => {
-      const batch = toMeasure.filter((operation) => operation.messageBytes === messageBytes);
-      const total = batch.reduce(
-        (sum, { entry }) => sum + (seconds.get(`${entry.candidate}/${entry.instance}/${messageBytes}`) ?? 0),
-        0,
-      );
-      return { batch, order, total };
+    seconds.set(`${op.candidate}/${op.instance}/${op.operation ?? op.messageBytes}`, op.estimatedSeconds ?? 0);
+  const byStem = new Map<string, Operation[]>();
+  for (const operation of toMeasure)
+    byStem.set(operation.fileStem, [...(byStem.get(operation.fileStem) ?? []), operation]);
+  const batches = [...byStem.values()]
+    .map((batch) => {
+      const total = batch.reduce((sum, operation) => {
+        const { candidate, instance, messageBytes, operation: label } = eventFields(operation);
+        return sum + (seconds.get(`${candidate}/${instance}/${label ?? messageBytes}`) ?? 0);
+      }, 0);
+      return { batch, order: Math.min(...batch.map((operation) => operation.order)), total };
     })
-    .filter(({ batch }) => batch.length > 0)
     .sort((a, b) => b.total - a.total || a.order - b.order)
     .map(({ batch }) => batch);
   const cpusUsed = new Set(context.state.campaign.cpus);

@@ -12,14 +12,13 @@ import type { CampaignContext } from './campaign-context.js';
 /** What a re-measured record says about the one it replaces (`remeasure` in the record). */
 export interface RemeasureNote {
   reason: 'unstable';
-  /** The replaced record, relative to the run directory (`remeasured/<candidate>/<instance>__hash_<L>.<n>.json`). */
+  /** The replaced record, relative to the run directory (`remeasured/<candidate>/<instance>__<stem>.<n>.json`, hash `hash_<L>`). */
   previousRecord: string;
   /** Its trial CV, a fraction. */
   previousCv: number | null;
 }
 
-const supersededPrefix = (operation: Operation): string =>
-  `${operation.entry.instance}__hash_${operation.messageBytes}.`;
+const supersededPrefix = (operation: Operation): string => `${operation.entry.instance}__${operation.fileStem}.`;
 
 async function supersededFiles(context: CampaignContext, operation: Operation): Promise<string[]> {
   const folder = path.join(context.state.directory, 'remeasured', operation.entry.candidate);
@@ -43,13 +42,13 @@ async function readRecord(
 
 /**
  * Moves every complete record of this shard whose trial CV is above its limit to
- * `remeasured/<candidate>/<instance>__hash_<L>.<n>.json` (n = 1, 2, … per re-measurement).
+ * `remeasured/<candidate>/<instance>__<stem>.<n>.json` (n = 1, 2, … per re-measurement; hash stem `hash_<L>`).
  * @returns the records moved, relative to the run directory
  */
 export async function supersedeUnstableRecords(context: CampaignContext): Promise<string[]> {
   const moved: string[] = [];
   for (const operation of timedOperations(context)) {
-    const relative = runPaths.record(operation.entry.candidate, operation.entry.instance, operation.messageBytes);
+    const relative = runPaths.operationRecord(operation.entry.candidate, operation.entry.instance, operation.fileStem);
     const record = await readRecord(path.join(context.state.directory, relative));
     const cv = record?.derived?.cv;
     if (record?.status !== 'complete' || typeof cv !== 'number' || !(cv > cvWarningLimit(operation.messageBytes)))
@@ -64,7 +63,7 @@ export async function supersedeUnstableRecords(context: CampaignContext): Promis
     await rename(path.join(context.state.directory, relative), path.join(context.state.directory, target));
     context.emit({
       event: 'warning',
-      message: `${operation.entry.candidate}/${operation.entry.instance} ${operation.messageBytes} B: trial CV ${(cv * 100).toFixed(1)} % above its limit; re-measuring (previous record kept as ${target})`,
+      message: `${operation.entry.candidate}/${operation.entry.instance} ${operation.category.operations.label(operation.identity)}: trial CV ${(cv * 100).toFixed(1)} % above its limit; re-measuring (previous record kept as ${target})`,
     });
     moved.push(target);
   }

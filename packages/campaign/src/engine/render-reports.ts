@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { CategoryRegistry } from '@ngcc-perf/category';
 import { loadRunDirectory, REPORT_PATHS, renderRunReports } from '@ngcc-perf/report';
 import { writeFileAtomic } from '../run-directory.js';
 
@@ -20,14 +21,16 @@ export interface RenderedReports {
  * system summary and method pages and the records exports — all from the records alone
  * (`loadRunDirectory` validates them first) — each written atomically.
  * @param directory - absolute run directory
+ * @param categories - the registry whose categories render the pages of candidates other than hash ones (`category.pages`)
  * @throws `ReportError` from `@ngcc-perf/report` when a file does not validate.
  * @example
  * const { html } = await renderReports('/runs/x86_1'); // ['reports/example-sm3/perf_x86_1.html', …]
  */
-export async function renderReports(directory: string): Promise<RenderedReports> {
-  const dataset = await loadRunDirectory(directory);
+export async function renderReports(directory: string, categories?: CategoryRegistry): Promise<RenderedReports> {
+  const withCategories = categories === undefined ? {} : { categories };
+  const dataset = await loadRunDirectory(directory, withCategories);
   const system = dataset.campaign.systemId;
-  const files = renderRunReports(dataset);
+  const files = renderRunReports(dataset, withCategories);
   for (const file of files) await writeFileAtomic(path.join(directory, ...file.path.split('/')), file.content);
   const candidates = [...new Set(dataset.build.instances.map((i) => i.candidate))];
   const written = new Set(files.map((f) => f.path));

@@ -90,7 +90,7 @@ export function createProgressBar(stream: NodeJS.WriteStream): ProgressBar {
         bar?.update(value, payload());
         return;
       case 'operation-start':
-        current.set(event.cpu, `${event.candidate}/${event.instance} ${event.messageBytes} B`);
+        current.set(event.cpu, `${event.candidate}/${event.instance} ${event.operation ?? `${event.messageBytes} B`}`);
         bar?.update(value, payload());
         return;
       case 'trial': {
@@ -98,7 +98,10 @@ export function createProgressBar(stream: NodeJS.WriteStream): ProgressBar {
           event.trial === 0
             ? 'calibration'
             : `trial ${event.trial}/${event.trials}${event.attempt > 1 ? ` (attempt ${event.attempt})` : ''}`;
-        current.set(event.cpu, `${event.candidate}/${event.instance} ${event.messageBytes} B ${what}`);
+        current.set(
+          event.cpu,
+          `${event.candidate}/${event.instance} ${event.operation ?? `${event.messageBytes} B`} ${what}`,
+        );
         if (phase === 'calibrate') value += 1;
         bar?.update(value, payload());
         return;
@@ -107,7 +110,9 @@ export function createProgressBar(stream: NodeJS.WriteStream): ProgressBar {
         value += 1;
         if (event.cpu !== null) current.delete(event.cpu);
         if (event.status === 'failed')
-          above(`${event.candidate}/${event.instance} ${event.messageBytes} B failed: ${event.failure ?? ''}`);
+          above(
+            `${event.candidate}/${event.instance} ${event.operation ?? `${event.messageBytes} B`} failed: ${event.failure ?? ''}`,
+          );
         bar?.update(value, payload());
         return;
       case 'plan': {

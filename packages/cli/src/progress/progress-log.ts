@@ -58,7 +58,7 @@ export function createProgressLog(write: (line: string) => void): CampaignEventS
         const failure = event.failure === null ? '' : `: ${event.failure}`;
         const progress = `[${eta.doneOperations()}/${eta.totalOperations()}${remaining === null ? '' : `, ETA ${formatDuration(remaining)} (${etaBasis(eta.slowness())})`}]`;
         say(
-          `${event.candidate}/${event.instance} ${event.messageBytes} B: ${event.status}${where} in ${event.wallSeconds.toFixed(1)} s${failure} ${progress}`,
+          `${event.candidate}/${event.instance} ${event.operation ?? `${event.messageBytes} B`}: ${event.status}${where} in ${event.wallSeconds.toFixed(1)} s${failure} ${progress}`,
         );
         return;
       }

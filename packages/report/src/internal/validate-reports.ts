@@ -1,5 +1,6 @@
 // Regenerates every page and export of a run directory and compares each with the file on
 // disk; names the first differing line, or — for the JSON records export — the record field.
+import type { CategoryRegistry } from '@ngcc-perf/category';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { findJsonDifference } from './json-difference.js';
@@ -70,8 +71,9 @@ function exportDifference(file: RenderedFile, onDisk: string): ValidationDiffere
 export async function findReportDifference(
   directory: string,
   dataset: Dataset,
+  categories?: CategoryRegistry,
 ): Promise<{ difference: ValidationDifference | null; files: number }> {
-  const files = renderRunReports(dataset);
+  const files = renderRunReports(dataset, categories === undefined ? {} : { categories });
   for (const file of files) {
     const check = file.path.startsWith('exports/') ? 'export' : 'report';
     let onDisk: string;

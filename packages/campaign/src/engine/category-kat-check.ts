@@ -1,0 +1,76 @@
+import path from 'node:path';
+import type { AlgorithmCategory } from '@ngcc-perf/category';
+import { runCategoryInstanceKat, type CategoryKatResult } from '@ngcc-perf/kat';
+import type { InstanceSize } from '@ngcc-perf/record';
+import { runPaths, writeFileAtomic } from '../run-directory.js';
+import { categoryInstance } from './campaign-candidate.js';
+import type { CampaignContext, CampaignUnit } from './campaign-context.js';
+import type { BuildEntry } from './campaign-types.js';
+import { displayPath } from './build-evidence.js';
+
+/** build.json `sizes` (report item (6)): the KAT's when it measured them, else the category's declared bytes; absent when none. */
+function sizesOf(category: AlgorithmCategory, unit: CampaignUnit, results: readonly CategoryKatResult[]) {
+  const measured = results.flatMap((result) => ('sizes' in result && Array.isArray(result.sizes) ? result.sizes : []));
+  if (measured.length > 0) return measured as InstanceSize[];
+  const declared = category.sizes(categoryInstance(unit.instance));
+  if (declared.length === 0) return undefined;
+  return declared.map(({ key, label, bytes }) => ({
+    key,
+    label,
+    getterBytes: bytes,
+    writtenBytes: null,
+    agrees: null,
+  }));
+}
+
+/**
+ * The kat phase for an instance of a category other than hash: `runCategoryInstanceKat` of
+ * @ngcc-perf/kat (every default KAT kind of its category through `runCategoryKat`, its producer),
+ * judged against the candidate's manifest (entries `<katName>/<file>`; none: NOKAT), files under
+ * `kat/<candidate>/<instance>/`, the KAT log written to `kat/<candidate>/<instance>.log`, and the
+ * instance's item (6) sizes into build.json `sizes`.
+ * @returns the build.json entry with its verdict, log and sizes
+ * @throws `KatError` of @ngcc-perf/kat for harness faults (the driver refused its arguments, a file
+ *   could not be written); a library that misbehaves is a verdict.
+ */
+export async function checkCategoryKat(
+  context: CampaignContext,
+  unit: CampaignUnit,
+  entry: BuildEntry,
+  category: AlgorithmCategory,
+): Promise<BuildEntry> {
+  const { candidate, instance } = unit;
+  const out = context.state.directory;
+  const manifest = context.manifests.get(candidate.id) ?? null;
+  const kat = await runCategoryInstanceKat({
+    library: path.join(out, entry.library!),
+    category,
+    candidateId: candidate.id,
+    instance: instance.katName,
+    parameters: categoryInstance(instance).parameters,
+    manifest,
+    manifestName: manifest === null ? null : 'kat.sha256',
+    outputDirectory: path.join(out, runPaths.katFiles(candidate.id, instance.name)),
+    driverPath: context.driverPath,
+    logPathsRelativeTo: out,
+    logHeader: {
+      algorithm: candidate.algorithm,
+      variant: instance.variant,
+      sourceDir: displayPath(candidate.directory, candidate.directory),
+      compiler: context.tools.compiler ?? 'unknown',
+      buildFlags: entry.buildFlags,
+    },
+  });
+  const katLog = runPaths.katLog(candidate.id, instance.name);
+  await writeFileAtomic(path.join(out, katLog), kat.logText);
+  const sizes = sizesOf(category, unit, kat.files);
+  return {
+    ...entry,
+    kat: kat.verdict,
+    katDetail: kat.detail,
+    katLog,
+    katLogSha256: kat.logSha256,
+    guideResult: entry.flags === 'guide' ? kat.verdict : entry.guideResult,
+    ...(sizes === undefined ? {} : { sizes }),
+  };
+}

@@ -1,0 +1,52 @@
+import type { AlgorithmCategory } from '@ngcc-perf/category';
+import type { KatManifest, KatManifestEntry } from './parse-manifest.js';
+import type { KatVerdict } from './verdicts.js';
+
+/** Options of `runCategoryKat`. */
+export interface RunCategoryKatOptions {
+  /** The shared library of the instance. */
+  library: string;
+  /** The category: its id, where the driver finds its C table, and how its KAT files are written. */
+  category: Pick<AlgorithmCategory, 'id' | 'driver' | 'kat'>;
+  /** One of the category's KAT kinds (`category.kat.kinds`). */
+  kind: string;
+  /** The instance's name: the file name (`kind.fileName`) and the manifest label. */
+  instance: string;
+  /** The instance's parameters (build.json `parameters`; hash: `{ digestBits }`), for producers that need them. */
+  parameters?: Readonly<Record<string, number | string | boolean>>;
+  /** The manifest to judge against (`parseManifest`), or null: NOKAT. */
+  manifest: KatManifest | null;
+  /** Folder the KAT file is written to (created when missing). */
+  outputDirectory: string;
+  /** Kill the driver after this many seconds (default 600). */
+  timeoutSeconds?: number;
+  /** Driver path; default: `driverPath()` of @ngcc-perf/native. */
+  driverPath?: string;
+}
+
+/** The outcome of `runCategoryKat`: a tagged union on `verdict`. */
+export type CategoryKatResult =
+  | {
+      verdict: Extract<KatVerdict, 'PASS' | 'MISMATCH' | 'NOKAT'>;
+      /** The KAT file written, and its name. */
+      katFilePath: string;
+      file: string;
+      records: number;
+      /** SHA-256 of the canonical text (the ICCS KAT rules), and the digest compared with the manifest's (by its mode). */
+      canonicalSha256: string;
+      comparedSha256: string | null;
+      manifestEntry: KatManifestEntry | null;
+    }
+  | {
+      verdict: FailedVerdict;
+      file: string;
+      /** Records produced before the failure. */
+      records: number;
+      /** The driver's sentence; for MISMATCH a functional check of the category that failed (driver CHECKFAIL). */
+      message: string;
+    };
+
+export type FailedVerdict = Extract<
+  KatVerdict,
+  'CRYPTOFAIL' | 'OVERFLOW' | 'LOADFAIL' | 'TIMEOUT' | 'CRASH' | 'MISMATCH'
+>;

@@ -1,0 +1,101 @@
+import type { AlgorithmCategory, CategoryPageInput, CategoryRegistry } from '@ngcc-perf/category';
+import type { BuildInstance } from '@ngcc-perf/record';
+import type { Dataset, DatasetOperationRecord } from './dataset.js';
+import { ReportError } from './report-error.js';
+
+/** The instances of one category other than hash in a run directory, with their generic-form records. */
+export interface CategoryDataset {
+  category: AlgorithmCategory;
+  /** build.json's instances of the category, in build.json order. */
+  instances: BuildInstance[];
+  /** Their records, sorted by file. */
+  records: DatasetOperationRecord[];
+}
+
+/** The id of the category whose pages are the report's own (the hash pages of the published layout). */
+const HASH_PAGES_CATEGORY = 'hash';
+
+/**
+ * Splits a dataset by category: the hash instances with their hash-form records (what every hash
+ * page renders, unchanged), and one {@link CategoryDataset} per other category, in the registry's
+ * order, whose pages its category module says (`pages`).
+ *
+ * @param dataset - one run directory
+ * @param categories - the registry holding every category of build.json
+ * @returns `hash`: the dataset with hash instances only; `others`: the rest by category
+ * @throws {@link ReportError} `INVALID_BUILD` when build.json names a category the registry does not hold
+ * @example
+ * ```ts
+ * const { hash, others } = splitByCategory(dataset, BUILT_IN_REGISTRY);
+ * ```
+ */
+export function splitByCategory(
+  dataset: Dataset,
+  categories: CategoryRegistry,
+): { hash: Dataset; others: CategoryDataset[] } {
+  const instances = dataset.build.instances;
+  if (instances.every((entry) => entry.category === HASH_PAGES_CATEGORY)) return { hash: dataset, others: [] };
+  for (const entry of instances) {
+    if (categories.find(entry.category) === undefined)
+      throw new ReportError(
+        'INVALID_BUILD',
+        `build.json: instance ${entry.candidate}/${entry.instance} has category "${entry.category}", which is not registered (known: ${categories
+          .list()
+          .map((category) => category.id)
+          .join(', ')}). Render with the registry that holds it (registryWith of @ngcc-perf/categories).`,
+        { file: 'build.json', field: 'instances.category' },
+      );
+  }
+  const hash: Dataset = {
+    ...dataset,
+    build: { ...dataset.build, instances: instances.filter((entry) => entry.category === HASH_PAGES_CATEGORY) },
+  };
+  delete hash.operationRecords;
+  const others = categories
+    .list()
+    .filter((category) => category.id !== HASH_PAGES_CATEGORY)
+    .map((category) => ({
+      category,
+      instances: instances.filter((entry) => entry.category === category.id),
+      records: (dataset.operationRecords ?? []).filter(({ record }) => record.operation.category === category.id),
+    }))
+    .filter((group) => group.instances.length > 0);
+  return { hash, others };
+}
+
+/**
+ * What a category's `pages.sections` takes for some of its instances (all, or one candidate's):
+ * the instances with their build.json parameters, each record's headline in counter ticks per
+ * call, the counter's term and the item (6) sizes.
+ *
+ * @example
+ * ```ts
+ * toy.pages.sections(categoryPageInput(group, 'toy-01'));
+ * ```
+ */
+export function categoryPageInput(group: CategoryDataset, candidate: string | null): CategoryPageInput {
+  const instances = group.instances.filter((entry) => candidate === null || entry.candidate === candidate);
+  const records = group.records
+    .map(({ record }) => record)
+    .filter((record) =>
+      instances.some((entry) => entry.candidate === record.candidate && entry.instance === record.instance),
+    );
+  return {
+    instances: instances.map((entry) => ({ name: entry.instance, parameters: entry.parameters ?? {} })),
+    operations: records.map((record) => {
+      const headline = record.status === 'complete' ? record.derived.headline : null;
+      return {
+        instance: record.instance,
+        operation: record.operation,
+        headline:
+          headline == null
+            ? null
+            : { medianTicks: headline.medianCycles, lowTicks: headline.lowCycles, highTicks: headline.highCycles },
+      };
+    }),
+    counterTerm: records.some((record) => record.counter?.kind === 'fixed-rate') ? 'ticks' : 'cycles',
+    sizes: instances.flatMap((entry) =>
+      entry.sizes === undefined ? [] : [{ instance: entry.instance, sizes: entry.sizes }],
+    ),
+  };
+}
