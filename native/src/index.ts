@@ -36,6 +36,7 @@ export {
 } from './parse-driver-output.js';
 export {
   buildInstance,
+  type AddedBuildFlag,
   type BuildInstanceOptions,
   type BuildInstanceResult,
   type InstanceSources,

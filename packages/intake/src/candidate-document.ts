@@ -4,7 +4,8 @@ import type { CandidateInstanceEntry, DiscoveredPackage } from './discovery-type
 export interface CandidateDocument {
   id: string;
   algorithm: string;
-  category: 'hash';
+  /** The category id (`hash`, `kem`, `sig`, `kex`): the one its instances' objects define the API of (nm). */
+  category: string;
   bundledManifest?: string;
   instances: (CandidateInstanceEntry & {
     katFiles?: string[];
@@ -31,11 +32,11 @@ export function candidateDocument(found: DiscoveredPackage, hasOfficialManifest:
   return {
     id: found.id,
     algorithm: found.algorithm,
-    category: 'hash',
+    category: found.instances[0]?.category ?? 'hash',
     ...(hasOfficialManifest ? { bundledManifest: found.id } : {}),
     instances: found.instances.map((i) => ({
       name: i.name,
-      digestBits: i.digestBits,
+      ...(i.digestBits === null ? {} : { digestBits: i.digestBits }),
       katName: i.katName,
       variant: i.version.variant,
       version: i.version.label,

@@ -15,9 +15,11 @@ const variantSchema = z.enum(['reference', 'performance', 'resource']);
 
 const instanceSchema = z.strictObject({
   name: z.string().regex(NAME_PATTERN, NAME_RULE),
-  digestBits: z.union([digestBitsSchema, z.array(digestBitsSchema).min(1)], {
-    error: 'expected a positive multiple of 8, or for an XOF a non-empty list of them',
-  }),
+  digestBits: z
+    .union([digestBitsSchema, z.array(digestBitsSchema).min(1)], {
+      error: 'expected a positive multiple of 8, or for an XOF a non-empty list of them',
+    })
+    .optional(),
   katName: z.string().regex(NAME_PATTERN, NAME_RULE).optional(),
   variant: variantSchema.optional(),
   sources: z.array(z.string().min(1)).min(1).optional(),
@@ -28,6 +30,7 @@ const instanceSchema = z.strictObject({
   added: z
     .array(z.strictObject({ file: z.string().min(1), kind: z.enum(['source', 'include-dir']), reason: z.string() }))
     .optional(),
+  patch: z.string().min(1).optional(),
 });
 
 const unmeasuredSchema = z.strictObject({
@@ -41,7 +44,7 @@ const unmeasuredSchema = z.strictObject({
 const candidateSchema = z.strictObject({
   id: z.string().regex(NAME_PATTERN, NAME_RULE),
   algorithm: z.string().min(1),
-  category: z.literal('hash', { error: 'only "hash" candidates are measured by this version' }),
+  category: z.string().regex(/^[a-z][a-z0-9-]*$/, 'a category id of the registry: "hash", "kem", "sig", "kex"'),
   variant: variantSchema.default('reference'),
   sources: z.array(z.string().min(1)).min(1).optional(),
   includeDirs: z.array(z.string()).default([]),
@@ -68,7 +71,15 @@ export interface CandidateOrigin {
 export interface CandidateInstance {
   /** Instance name; an XOF's listed lengths become `<name>_<digestBits>`. */
   name: string;
+  /** The candidate's category id (`hash`, `kem`, `sig`, `kex`); build.json instance `category`. */
+  category: string;
+  /** Digest length of a hash instance; 0 for an instance of a category without one (public key). */
   digestBits: number;
+  /**
+   * A unified diff named by candidate.json `patch` (kept beside it), to apply to a copy of the
+   * instance's files before the build (`applyInstancePatch`), or null.
+   */
+  patchPath: string | null;
   /** Name of its KAT files (`KAT_2_12_<katName>.txt`) and its manifest label (default: `name`). */
   katName: string;
   /** Implementation variant; it picks the guide build profile (guide §3.2). */
@@ -93,7 +104,8 @@ export interface CandidateInstance {
 export interface Candidate {
   id: string;
   algorithm: string;
-  category: 'hash';
+  /** A category id of the registry (`hash`, `kem`, `sig`, `kex`). */
+  category: string;
   /** The candidate-wide variant (`reference` unless given); an instance may override it. */
   variant: BuildProfile;
   /** Absolute path of the candidate folder. */
@@ -231,7 +243,12 @@ export async function resolveCandidate(
       inside(d, entry.includeDirs ? `${at}.includeDirs.${i}` : `includeDirs.${i}`),
     );
     const prebuiltLibraryPath = entry.library === undefined ? null : inside(entry.library, `${at}.library`);
-    const lengths = Array.isArray(entry.digestBits) ? entry.digestBits : [entry.digestBits];
+    if (entry.digestBits === undefined && data.category === 'hash')
+      throw invalid(
+        file,
+        `field "${at}.digestBits": a hash instance needs its digest length (a positive multiple of 8)`,
+      );
+    const lengths = Array.isArray(entry.digestBits) ? entry.digestBits : [entry.digestBits ?? 0];
     if (new Set(lengths).size !== lengths.length)
       throw invalid(file, `field "${at}.digestBits": a length is listed twice`);
     const xof = Array.isArray(entry.digestBits);
@@ -248,7 +265,9 @@ export async function resolveCandidate(
       const katName = entry.katName === undefined ? name : xof ? `${entry.katName}_${digestBits}` : entry.katName;
       instances.push({
         name,
+        category: data.category,
         digestBits,
+        patchPath: entry.patch === undefined ? null : inside(entry.patch, `${at}.patch`),
         katName,
         variant: entry.variant ?? data.variant,
         xofName: xof ? entry.name : null,

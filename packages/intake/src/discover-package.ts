@@ -23,6 +23,8 @@ import {
 } from './implementation-version.js';
 import { suggestFolderInstances, type LeftOutCode } from './folder-suggestion.js';
 import { walkPackage, type PackageFolder } from './walk-package.js';
+import { definesInstanceName, readInstanceName } from './instance-name.js';
+import { builtInPublicKeyCategories, publicKeyEntry, type CategoryChoice } from './public-key-entry.js';
 
 /** Options of {@link discoverPackage}. */
 export interface DiscoverPackageOptions {
@@ -32,28 +34,71 @@ export interface DiscoverPackageOptions {
   packageName?: string;
   /** What the host can run; default {@link readHostIsa}. */
   host?: HostIsa;
+  /**
+   * The categories other than hash that an instance header without `DIGEST_BIT_LENGTH` may be
+   * (id and API symbols, as `@ngcc-perf/category` registries list them); the objects' `nm` decides
+   * among them. Default: the non-hash categories of the built-in registry.
+   */
+  categories?: readonly CategoryChoice[];
 }
 
 const HEADER = /\.(h|hh|hpp)$/i;
 const C_SOURCE = /\.(c|s)$/i;
 const CXX_SOURCE = /\.(cc|cpp|cxx)$/i;
 const HARDWARE = /\.(v|sv|vhd|vhdl)$/i;
-const KAT_FILE = /^KAT_(2_12|2_23|2_33|Loop)_(.+)\.txt$/;
+const KAT_FILE = /^KAT_(2_12|2_23|2_33|Loop|KEM|SIG|KEX)_(.+)\.txt$/;
 const PREFERRED_HEADER = 'CryptHash_AlgorithmInstance.h';
+/** A declaration of a function of the official public-key APIs (SPEC §10: `kem_keygen(`, `sig_sign(`, `kex_init_a(`). */
+const OFFICIAL_PUBLIC_KEY_API =
+  /\b(kem|sig|kex)_(get_\w+_len_bytes|get_passes_num|keygen|enc|dec|sign|verify|init_[ab]|generate_pass\d_msg_[ab]|derive_ss_[ab])\s*\(/;
 
 const join = (folder: string, file: string) => (folder === '.' ? file : `${folder}/${file}`);
 const isCode = (file: string) => C_SOURCE.test(file) || CXX_SOURCE.test(file);
 
+/** An instance header: a CryptHash one (`digestBits` set) or a public-key one (`digestBits` null, its API read by nm). */
+interface FoundHeader {
+  header: string;
+  macros: Omit<InstanceMacros, 'digestBits'> & { digestBits: number | null };
+}
+
 async function instanceHeader(
   root: string,
   folder: PackageFolder,
-): Promise<{ header: string; macros: InstanceMacros } | null> {
+  categories: readonly CategoryChoice[],
+): Promise<FoundHeader | null> {
   const headers = folder.files
     .filter((f) => HEADER.test(f))
-    .sort((a, b) => Number(b === PREFERRED_HEADER) - Number(a === PREFERRED_HEADER));
+    .sort(
+      (a, b) =>
+        Number(b === PREFERRED_HEADER) - Number(a === PREFERRED_HEADER) ||
+        Number(/AlgorithmInstance\.h$/i.test(b)) - Number(/AlgorithmInstance\.h$/i.test(a)) ||
+        (a < b ? -1 : a > b ? 1 : 0),
+    );
+  const texts = new Map<string, string>();
   for (const header of headers) {
-    const macros = readInstanceMacros(await readFile(path.join(root, folder.relative, header), 'utf8'));
+    const text = await readFile(path.join(root, folder.relative, header), 'utf8');
+    texts.set(header, text);
+    const macros = readInstanceMacros(text);
     if (macros !== null) return { header: join(folder.relative, header), macros };
+  }
+  // a public-key instance header defines ALGORITHM_INSTANCE alone and declares the official API
+  // functions; which category it is, the objects' nm decides
+  const apiNames = categories.flatMap((c) => c.symbols);
+  const declaresApi = (text: string) =>
+    OFFICIAL_PUBLIC_KEY_API.test(text) || apiNames.some((n) => new RegExp(`\\b${n}\\s*\\(`).test(text));
+  for (const header of headers) {
+    const text = texts.get(header)!;
+    if (definesInstanceName(text) === null || !declaresApi(text)) continue;
+    const name = await readInstanceName(path.join(root, folder.relative, header), text, []);
+    const line = definesInstanceName(text)!.line;
+    return {
+      header: join(folder.relative, header),
+      macros: {
+        instanceName: name?.instanceName ?? '',
+        instanceNameLine: name?.instanceNameLine ?? line,
+        digestBits: null,
+      },
+    };
   }
   return null;
 }
@@ -76,7 +121,7 @@ function nameInstances(found: Omit<DiscoveredInstance, 'name'>[]): DiscoveredIns
   const sorted = [...found].sort(
     (a, b) =>
       natural.compare(versionRank(a.version), versionRank(b.version)) ||
-      a.digestBits - b.digestBits ||
+      (a.digestBits ?? 0) - (b.digestBits ?? 0) ||
       natural.compare(a.katName, b.katName) ||
       natural.compare(a.folder, b.folder),
   );
@@ -114,6 +159,7 @@ export async function discoverPackage(directory: string, options: DiscoverPackag
   const root = path.resolve(directory);
   const packageName = options.packageName ?? path.basename(root);
   const host = options.host ?? readHostIsa();
+  const categories = options.categories ?? builtInPublicKeyCategories();
   const folders = await walkPackage(root);
   const found: Omit<DiscoveredInstance, 'name'>[] = [];
   const unmeasured: UnmeasuredFolder[] = [];
@@ -143,7 +189,7 @@ export async function discoverPackage(directory: string, options: DiscoverPackag
   const leftOutCode: LeftOutCode[] = [];
   // the folders holding an instance header: each one's code belongs to that instance alone
   const headers = new Map(
-    await Promise.all(folders.map(async (f) => [f.relative, await instanceHeader(root, f)] as const)),
+    await Promise.all(folders.map(async (f) => [f.relative, await instanceHeader(root, f, categories)] as const)),
   );
   const instanceFolders = [...headers].filter(([, header]) => header !== null).map(([folder]) => folder);
   let instances: DiscoveredInstance[];
@@ -171,6 +217,18 @@ export async function discoverPackage(directory: string, options: DiscoverPackag
         continue;
       }
       const { katName } = { katName: header.macros.instanceName };
+      if (katName === '') {
+        const reason = `${header.header} line ${header.macros.instanceNameLine}: ALGORITHM_INSTANCE is not a string literal and gcc's preprocessor does not reduce it to one with the folder's headers; define it as a string ("name") in the header, or write candidate.json by hand`;
+        unmeasured.push({
+          folder: folder.relative,
+          version: version.label,
+          katName: null,
+          status: 'not-measurable',
+          reason,
+        });
+        explained.push({ folder: folder.relative, role: 'left-out', detail: reason });
+        continue;
+      }
       if (!NAME_PATTERN.test(katName)) {
         // the name becomes KAT file names, the manifest label and run folders: one bad header makes
         // its folder not measured, never the run
@@ -186,6 +244,7 @@ export async function discoverPackage(directory: string, options: DiscoverPackag
         explained.push({ folder: folder.relative, role: 'left-out', detail: `${katName}: ${skip}` });
         continue;
       }
+      const publicKey = header.macros.digestBits === null ? publicKeyEntry(categories) : null;
       const linked = await linkInstanceSources({
         root,
         folder: folder.relative,
@@ -194,6 +253,7 @@ export async function discoverPackage(directory: string, options: DiscoverPackag
         packageHeaders,
         instanceFolders,
         reader: await readerFor(version.variant),
+        ...(publicKey === null ? {} : publicKey.linkOptions),
       });
       if (linked.alternatives.length > 0) {
         const reason = `its own sources are alternatives the linker refuses together (checked with nm): ${linked.alternatives
@@ -204,6 +264,13 @@ export async function discoverPackage(directory: string, options: DiscoverPackag
           .join(
             '; ',
           )}; name the one to measure in candidate.json "sources" (one instance per alternative, each with its "katName")`;
+        unmeasured.push({ folder: folder.relative, version: version.label, katName, status: 'not-measurable', reason });
+        explained.push({ folder: folder.relative, role: 'left-out', detail: `${katName}: ${reason}` });
+        continue;
+      }
+      const category = publicKey === null ? 'hash' : publicKey.decide(linked.defined);
+      if (publicKey !== null && (linked.unresolved.length > 0 || category === null)) {
+        const reason = publicKey.unresolvedReason(linked.unresolved, linked.ownCode);
         unmeasured.push({ folder: folder.relative, version: version.label, katName, status: 'not-measurable', reason });
         explained.push({ folder: folder.relative, role: 'left-out', detail: `${katName}: ${reason}` });
         continue;
@@ -224,6 +291,7 @@ export async function discoverPackage(directory: string, options: DiscoverPackag
       const inFolder = own.filter((k) => k.folder === folder.relative || k.folder.startsWith(`${folder.relative}/`));
       found.push({
         katName,
+        category: category!,
         digestBits: header.macros.digestBits,
         folder: folder.relative,
         header: header.header,
@@ -318,7 +386,7 @@ export async function discoverPackage(directory: string, options: DiscoverPackag
       ...instances.map((i): FolderExplanation => ({
         folder: i.folder,
         role: 'instance',
-        detail: `measured as ${i.name} (${i.katName}, ${i.digestBits} bits, ${i.version.label}) from ${i.sources.length} source${i.sources.length === 1 ? '' : 's'}`,
+        detail: `measured as ${i.name} (${i.katName}, ${i.digestBits === null ? i.category : `${i.digestBits} bits`}, ${i.version.label}) from ${i.sources.length} source${i.sources.length === 1 ? '' : 's'}`,
       })),
       ...explained.map((f) => (suggestions.has(f.folder) ? { ...f, suggestion: suggestions.get(f.folder)! } : f)),
     ].sort((a, b) => (a.folder < b.folder ? -1 : a.folder > b.folder ? 1 : 0)),

@@ -30,6 +30,8 @@ export interface LinkedSources {
   alternatives: { files: string[]; symbols: string[] }[];
   /** Target flags its sources needed to compile on this host (an intrinsic's feature), each with why; the build adds them the same way. */
   targetFlags: TargetFlag[];
+  /** Global symbols the chosen objects define (nm), sorted: what decides a public-key instance's category. */
+  defined: string[];
 }
 
 const DRNG_FILE = /(^|\/)drng\.(c|cc|cpp)$/i;
@@ -79,7 +81,21 @@ export interface LinkInstanceSourcesOptions {
    */
   instanceFolders?: readonly string[];
   reader: SymbolReader;
+  /**
+   * The entry symbols the objects still lack, given what they define (default: `CryptHash` when
+   * it is not defined); a public-key instance's are its category's API functions (`kem_keygen`, …).
+   */
+  missingEntry?: (defined: ReadonlySet<string>) => string[];
+  /** Symbols the program the library is loaded into provides (the driver's ICCS DRNG and primitives): never looked for. */
+  providedSymbols?: readonly string[];
+  /**
+   * Symbols whose definers are left out (the ICCS DRNG functions the driver provides): a file
+   * defining one of them and no entry symbol would replace the driver's DRNG.
+   */
+  replacedByDriver?: readonly string[];
 }
+
+const CRYPTHASH_ENTRY = (defined: ReadonlySet<string>) => (defined.has('CryptHash') ? [] : ['CryptHash']);
 
 /**
  * Decides an instance's sources by the compiler and the linker: each own source is compiled with
@@ -101,6 +117,10 @@ export interface LinkInstanceSourcesOptions {
  */
 export async function linkInstanceSources(options: LinkInstanceSourcesOptions): Promise<LinkedSources> {
   const { root, folder, reader } = options;
+  const missingEntry = options.missingEntry ?? CRYPTHASH_ENTRY;
+  const provided = new Set(options.providedSymbols ?? []);
+  const replaced = new Set(options.replacedByDriver ?? []);
+  const entryLabel = missingEntry(new Set()).join(', ');
   const abs = (relative: string) => path.join(root, relative);
   const includeDirs = [folder];
   const added: AddedSource[] = [];
@@ -110,14 +130,16 @@ export async function linkInstanceSources(options: LinkInstanceSourcesOptions): 
   };
   const readWithHeaders = async (file: string) => {
     for (let round = 0; round < 8; round += 1) {
-      const symbols = await reader.read(abs(file), includesFor(file));
+      const readWith = includesFor(file);
+      const symbols = await reader.read(abs(file), readWith);
       if (symbols.compiled || symbols.missingHeader === null) return symbols;
       const wanted = symbols.missingHeader;
-      const holder = options.packageHeaders
+      const holders = options.packageHeaders
         .filter((h) => h.file === wanted || h.file.endsWith(`/${wanted}`))
-        .map((h) => ({ ...h, folder: h.file.slice(0, h.file.length - wanted.length).replace(/\/$/, '') || '.' }))
-        .filter((h) => !includeDirs.includes(h.folder))
-        .sort(byCloseness(folder))[0];
+        .map((h) => ({ ...h, folder: h.file.slice(0, h.file.length - wanted.length).replace(/\/$/, '') || '.' }));
+      // the own sources are read at once: another one's read may have added the folder meanwhile
+      if (includesFor(file).some((d) => !readWith.includes(d))) continue;
+      const holder = holders.filter((h) => !includeDirs.includes(h.folder)).sort(byCloseness(folder))[0];
       if (holder === undefined) return symbols;
       includeDirs.push(holder.folder);
       added.push({ file: holder.folder, kind: 'include-dir', reason: `holds ${wanted}, which ${file} includes` });
@@ -131,14 +153,18 @@ export async function linkInstanceSources(options: LinkInstanceSourcesOptions): 
   const ownSymbols = await Promise.all(options.own.map((file) => readWithHeaders(file)));
   // a file the compiler refuses (a header the package does not ship) is left out when the compiled
   // objects define CryptHash without it; it is put back below if the linker then misses a symbol
-  const compiledCryptHash = ownSymbols.some((s) => s.compiled && s.defined.includes('CryptHash'));
+  const compiledCryptHash =
+    missingEntry(new Set(ownSymbols.filter((s) => s.compiled).flatMap((s) => s.defined))).length === 0;
   const uncompiled: ExcludedSource[] = [];
   for (const [index, file] of options.own.entries()) {
     const symbols = ownSymbols[index]!;
     symbolsOf.set(file, symbols);
+    const replacing = symbols.defined.filter((d) => replaced.has(d));
     if (symbols.defined.includes('main')) excluded.push({ file, reason: 'defines main' });
+    else if (replacing.length > 0 && missingEntry(new Set(symbols.defined)).length === missingEntry(new Set()).length)
+      excluded.push({ file, reason: `defines ${replacing.sort().join(', ')}, the ICCS DRNG the driver provides` });
     else if (!symbols.compiled && compiledCryptHash)
-      uncompiled.push({ file, reason: `does not compile (${symbols.error}); the other objects define CryptHash` });
+      uncompiled.push({ file, reason: `does not compile (${symbols.error}); the other objects define ${entryLabel}` });
     else library.push(file);
   }
   const undefinedByOthers = (file: string) =>
@@ -154,7 +180,17 @@ export async function linkInstanceSources(options: LinkInstanceSourcesOptions): 
   const ownCode = library.length + uncompiled.length > 0;
   const alternatives = clashingSources(library, (file) => symbolsOf.get(file)?.strong ?? []);
   if (alternatives.length > 0)
-    return { targetFlags: [], sources: [], includeDirs, excluded, added, unresolved: [], ownCode, alternatives };
+    return {
+      targetFlags: [],
+      sources: [],
+      includeDirs,
+      excluded,
+      added,
+      unresolved: [],
+      ownCode,
+      alternatives,
+      defined: [],
+    };
   const chosen = new Set(library);
   // another instance's own code (its folder, or below it but above no nearer instance folder) is
   // that instance: taken here it would build this instance from code compiled against the other's
@@ -195,11 +231,13 @@ export async function linkInstanceSources(options: LinkInstanceSourcesOptions): 
   for (let round = 0; round < (refusedOwn ? 0 : 32); round += 1) {
     const defined = new Set([...chosen].flatMap((f) => symbolsOf.get(f)?.defined ?? []));
     const missing = new Set(
-      await reader.undefinedAtLink([...chosen].map(abs), (f) =>
-        includesFor(path.relative(root, f).split(path.sep).join('/')),
-      ),
+      (
+        await reader.undefinedAtLink([...chosen].map(abs), (f) =>
+          includesFor(path.relative(root, f).split(path.sep).join('/')),
+        )
+      ).filter((s) => !provided.has(s)),
     );
-    if (!defined.has('CryptHash')) missing.add('CryptHash');
+    for (const s of missingEntry(defined)) missing.add(s);
     if (missing.size === 0) {
       unresolved = [];
       break;
@@ -218,6 +256,7 @@ export async function linkInstanceSources(options: LinkInstanceSourcesOptions): 
           symbolsOf.set(candidate.file, symbols);
         }
         if (!symbols.compiled || symbols.defined.includes('main') !== programs) continue;
+        if (symbols.defined.some((d) => replaced.has(d))) continue;
         const gives = symbols.defined.filter((s) => missing.has(s));
         if (gives.length === 0 || symbols.defined.some((s) => defined.has(s))) continue;
         if (programs) {
@@ -269,5 +308,6 @@ export async function linkInstanceSources(options: LinkInstanceSourcesOptions): 
     unresolved,
     ownCode,
     alternatives: [],
+    defined: [...new Set([...chosen].flatMap((f) => symbolsOf.get(f)?.defined ?? []))].sort(),
   };
 }
