@@ -26,6 +26,8 @@ export interface InstanceSources {
   sourcePaths: readonly string[];
   /** Include folders (`-I`), resolved like `sourcePaths`; default none. */
   includeDirPaths?: readonly string[];
+  /** Macros to define (`-DNAME=VALUE`: a parameter set the package's build script selects); default none. */
+  defines?: Readonly<Record<string, string>>;
 }
 
 /** Options of {@link buildInstance}. `instance`, `profile` and `libraryDirectory` are required. */
@@ -75,6 +77,7 @@ const optionsSchema = z.strictObject({
     name: z.string().min(1),
     sourcePaths: pathList,
     includeDirPaths: pathList.optional(),
+    defines: z.record(z.string().regex(/^[A-Za-z_]\w*$/), z.string().regex(/^[\w.+-]*$/)).optional(),
   }),
   profile: z.enum(BUILD_PROFILES as [BuildProfile, ...BuildProfile[]]),
   flagsKind: z.enum(['guide', 'harness-default']).optional(),
@@ -138,6 +141,9 @@ export async function buildInstance(options: BuildInstanceOptions): Promise<Buil
         `-DNGCC_INCLUDE_DIRS=${includeDirPaths.join(';')}`,
         `-DNGCC_C_FLAGS=${flags}`,
         `-DNGCC_LINK_LIBRARIES=${linkLibraries.join(';')}`,
+        `-DNGCC_DEFINES=${Object.entries(instance.defines ?? {})
+          .map(([name, value]) => `${name}=${value}`)
+          .join(';')}`,
         '-DCMAKE_C_COMPILER=gcc',
         '-DCMAKE_EXPORT_COMPILE_COMMANDS=ON',
       ];

@@ -9,6 +9,7 @@ export interface CandidateDocument {
   bundledManifest?: string;
   instances: (CandidateInstanceEntry & {
     katFiles?: string[];
+    defines?: Record<string, string>;
     added?: { file: string; kind: 'source' | 'include-dir'; reason: string }[];
   })[];
   unmeasured?: {
@@ -42,6 +43,7 @@ export function candidateDocument(found: DiscoveredPackage, hasOfficialManifest:
       version: i.version.label,
       sources: i.sources,
       includeDirs: i.includeDirs,
+      ...(i.defines.length > 0 ? { defines: Object.fromEntries(i.defines.map((d) => [d.name, d.value])) } : {}),
       ...(i.katFiles.length > 0 ? { katFiles: i.katFiles } : {}),
       ...(i.added.length > 0 ? { added: i.added } : {}),
     })),

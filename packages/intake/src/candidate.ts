@@ -31,6 +31,12 @@ const instanceSchema = z.strictObject({
     .array(z.strictObject({ file: z.string().min(1), kind: z.enum(['source', 'include-dir']), reason: z.string() }))
     .optional(),
   patch: z.string().min(1).optional(),
+  defines: z
+    .record(
+      z.string().regex(/^[A-Za-z_]\w*$/, 'a C macro name'),
+      z.string().regex(/^[\w.+-]*$/, 'a plain value (letters, digits, _ . + -)'),
+    )
+    .optional(),
 });
 
 const unmeasuredSchema = z.strictObject({
@@ -80,6 +86,8 @@ export interface CandidateInstance {
    * instance's files before the build (`applyInstancePatch`), or null.
    */
   patchPath: string | null;
+  /** Macros the build defines (`-DNAME=VALUE`), from candidate.json `defines` (discovery reads them from the package's build scripts); {} when none. */
+  defines: Record<string, string>;
   /** Name of its KAT files (`KAT_2_12_<katName>.txt`) and its manifest label (default: `name`). */
   katName: string;
   /** Implementation variant; it picks the guide build profile (guide §3.2). */
@@ -268,6 +276,7 @@ export async function resolveCandidate(
         category: data.category,
         digestBits,
         patchPath: entry.patch === undefined ? null : inside(entry.patch, `${at}.patch`),
+        defines: entry.defines ?? {},
         katName,
         variant: entry.variant ?? data.variant,
         xofName: xof ? entry.name : null,

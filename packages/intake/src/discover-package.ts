@@ -24,6 +24,7 @@ import {
 import { suggestFolderInstances, type LeftOutCode } from './folder-suggestion.js';
 import { walkPackage, type PackageFolder } from './walk-package.js';
 import { definesInstanceName, readInstanceName } from './instance-name.js';
+import { buildScriptDefines, type ScriptDefine } from './build-script-defines.js';
 import { builtInPublicKeyCategories, publicKeyEntry, type CategoryChoice } from './public-key-entry.js';
 
 /** Options of {@link discoverPackage}. */
@@ -59,12 +60,17 @@ const isCode = (file: string) => C_SOURCE.test(file) || CXX_SOURCE.test(file);
 interface FoundHeader {
   header: string;
   macros: Omit<InstanceMacros, 'digestBits'> & { digestBits: number | null };
+  /** Why the header's ALGORITHM_INSTANCE gives no name (gcc's words), else null/absent. */
+  nameProblem?: string | null;
+  /** Macros the package's build scripts define that the name was read with (and the build gets). */
+  defines?: ScriptDefine[];
 }
 
 async function instanceHeader(
   root: string,
   folder: PackageFolder,
   categories: readonly CategoryChoice[],
+  filesOf: ReadonlyMap<string, readonly string[]>,
 ): Promise<FoundHeader | null> {
   const headers = folder.files
     .filter((f) => HEADER.test(f))
@@ -81,26 +87,35 @@ async function instanceHeader(
     const macros = readInstanceMacros(text);
     if (macros !== null) return { header: join(folder.relative, header), macros };
   }
-  // a public-key instance header defines ALGORITHM_INSTANCE alone and declares the official API
-  // functions; which category it is, the objects' nm decides
+  // a public-key instance header defines ALGORITHM_INSTANCE alone, and the folder's code or headers
+  // name the official API functions; which category it is, the objects' nm decides
   const apiNames = categories.flatMap((c) => c.symbols);
   const declaresApi = (text: string) =>
     OFFICIAL_PUBLIC_KEY_API.test(text) || apiNames.some((n) => new RegExp(`\\b${n}\\s*\\(`).test(text));
-  for (const header of headers) {
-    const text = texts.get(header)!;
-    if (definesInstanceName(text) === null || !declaresApi(text)) continue;
-    const name = await readInstanceName(path.join(root, folder.relative, header), text, []);
-    const line = definesInstanceName(text)!.line;
-    return {
-      header: join(folder.relative, header),
-      macros: {
-        instanceName: name?.instanceName ?? '',
-        instanceNameLine: name?.instanceNameLine ?? line,
-        digestBits: null,
-      },
-    };
+  const naming = headers.filter((h) => definesInstanceName(texts.get(h)!) !== null);
+  if (naming.length === 0) return null;
+  let api = naming.some((h) => declaresApi(texts.get(h)!));
+  for (const file of folder.files.filter((f) => HEADER.test(f) || isCode(f))) {
+    if (api) break;
+    api = declaresApi(texts.get(file) ?? (await readFile(path.join(root, folder.relative, file), 'utf8')));
   }
-  return null;
+  if (!api) return null;
+  const header = naming[0]!;
+  const text = texts.get(header)!;
+  const defines = await buildScriptDefines(root, folder.relative, filesOf);
+  const name = await readInstanceName(path.join(root, folder.relative, header), text, [], defines);
+  const line = definesInstanceName(text)!.line;
+  const problem = name !== null && 'problem' in name ? name.problem : null;
+  return {
+    header: join(folder.relative, header),
+    macros: {
+      instanceName: name !== null && 'instanceName' in name ? name.instanceName : '',
+      instanceNameLine: name?.instanceNameLine ?? line,
+      digestBits: null,
+    },
+    nameProblem: problem,
+    defines: name !== null && 'readBy' in name && name.readBy === 'preprocessor' ? defines : [],
+  };
 }
 
 function segmentsOf(packageName: string, relative: string): string[] {
@@ -161,6 +176,7 @@ export async function discoverPackage(directory: string, options: DiscoverPackag
   const host = options.host ?? readHostIsa();
   const categories = options.categories ?? builtInPublicKeyCategories();
   const folders = await walkPackage(root);
+  const filesOf = new Map(folders.map((f) => [f.relative, f.files]));
   const found: Omit<DiscoveredInstance, 'name'>[] = [];
   const unmeasured: UnmeasuredFolder[] = [];
   const katFiles = folders.flatMap((f) =>
@@ -174,14 +190,20 @@ export async function discoverPackage(directory: string, options: DiscoverPackag
   const packageHeaders: PackageSource[] = folders.flatMap((f) =>
     f.files.filter((file) => HEADER.test(file)).map((file) => ({ file: join(f.relative, file), folder: f.relative })),
   );
-  const readers = new Map<BuildProfile, Promise<SymbolReader>>();
-  const readerFor = (profile: BuildProfile) => {
-    if (!readers.has(profile))
+  const readers = new Map<string, Promise<SymbolReader>>();
+  const readerFor = (profile: BuildProfile, defines: readonly ScriptDefine[] = []) => {
+    const extra = defines.map((d) => ` -D${d.name}=${d.value}`).join('');
+    const key = `${profile}${extra}`;
+    if (!readers.has(key))
       readers.set(
-        profile,
-        createSymbolReader(root, profileFlags(profile, 'guide'), profileFlags(profile, 'harness-default')),
+        key,
+        createSymbolReader(
+          root,
+          profileFlags(profile, 'guide') + extra,
+          profileFlags(profile, 'harness-default') + extra,
+        ),
       );
-    return readers.get(profile)!;
+    return readers.get(key)!;
   };
   const explained: FolderExplanation[] = [];
   const shared = new Map<string, string[]>();
@@ -189,7 +211,9 @@ export async function discoverPackage(directory: string, options: DiscoverPackag
   const leftOutCode: LeftOutCode[] = [];
   // the folders holding an instance header: each one's code belongs to that instance alone
   const headers = new Map(
-    await Promise.all(folders.map(async (f) => [f.relative, await instanceHeader(root, f, categories)] as const)),
+    await Promise.all(
+      folders.map(async (f) => [f.relative, await instanceHeader(root, f, categories, filesOf)] as const),
+    ),
   );
   const instanceFolders = [...headers].filter(([, header]) => header !== null).map(([folder]) => folder);
   let instances: DiscoveredInstance[];
@@ -218,7 +242,7 @@ export async function discoverPackage(directory: string, options: DiscoverPackag
       }
       const { katName } = { katName: header.macros.instanceName };
       if (katName === '') {
-        const reason = `${header.header} line ${header.macros.instanceNameLine}: ALGORITHM_INSTANCE is not a string literal and gcc's preprocessor does not reduce it to one with the folder's headers; define it as a string ("name") in the header, or write candidate.json by hand`;
+        const reason = `${header.header} line ${header.macros.instanceNameLine}: ALGORITHM_INSTANCE gives no name: ${header.nameProblem ?? "gcc's preprocessor does not reduce it to a string"}; no build script of the instance folder (or above it) defines the macros it needs with one value (-DNAME=VALUE, CMake set()); write candidate.json by hand with the instance's "defines" and "katName"`;
         unmeasured.push({
           folder: folder.relative,
           version: version.label,
@@ -252,7 +276,7 @@ export async function discoverPackage(directory: string, options: DiscoverPackag
         packageSources,
         packageHeaders,
         instanceFolders,
-        reader: await readerFor(version.variant),
+        reader: await readerFor(version.variant, header.defines ?? []),
         ...(publicKey === null ? {} : publicKey.linkOptions),
       });
       if (linked.alternatives.length > 0) {
@@ -293,6 +317,7 @@ export async function discoverPackage(directory: string, options: DiscoverPackag
         katName,
         category: category!,
         digestBits: header.macros.digestBits,
+        defines: header.defines ?? [],
         folder: folder.relative,
         header: header.header,
         version,

@@ -75,6 +75,11 @@ export interface DiscoveredInstance {
   katName: string;
   /** The category its objects' API decides (`nm`): `hash` for a CryptHash header, a registry id (`kem`, `sig`, `kex`) for a public-key one. */
   category: string;
+  /**
+   * Macros the package's own build scripts define (`-DMODE=256`, CMake `set()`), read as text, that the
+   * instance name was read with; the build defines them too. [] when none.
+   */
+  defines: { name: string; value: string; source: string }[];
   /** `DIGEST_BIT_LENGTH` of the header; null for a public-key instance (its header has none). */
   digestBits: number | null;
   /** Folder relative to the package folder (`/`-separated; `.` for the package folder itself). */

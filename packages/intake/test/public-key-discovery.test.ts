@@ -6,7 +6,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { buildInstance } from '@ngcc-perf/native';
-import { discoverPackage, readBundledCatalog } from '../src/index.js';
+import { discoverPackage, readBundledCatalog, type DiscoveredInstance } from '../src/index.js';
+import { readInstanceName } from '../src/instance-name.js';
 
 const run = promisify(execFile);
 const fixtures = fileURLToPath(new URL('./fixtures/pk-layouts/', import.meta.url));
@@ -24,7 +25,42 @@ const KEM = {
     'kem_dec',
   ],
 };
-const SIG = { id: 'sig', symbols: ['sig_keygen', 'sig_sign', 'sig_verify'] };
+const SIG = {
+  id: 'sig',
+  symbols: [
+    'sig_get_pk_len_bytes',
+    'sig_get_sk_len_bytes',
+    'sig_get_sn_len_bytes',
+    'sig_keygen',
+    'sig_sign',
+    'sig_verify',
+  ],
+};
+
+async function buildAndWriteKat(directory: string, instance: DiscoveredInstance) {
+  const out = await mkdtemp(path.join(tmpdir(), 'pk-build-'));
+  try {
+    const built = await buildInstance({
+      instance: {
+        name: instance.name,
+        sourcePaths: instance.sources,
+        includeDirPaths: instance.includeDirs,
+        defines: Object.fromEntries(instance.defines.map((d) => [d.name, d.value])),
+      },
+      profile: 'reference',
+      libraryDirectory: out,
+      sourceRoot: directory,
+    });
+    const { stdout } = await run(driver, ['pk-kat', built.libraryPath, instance.katName], { maxBuffer: 1 << 24 });
+    const lines = stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { type: string; category?: string; getters?: Record<string, number> });
+    return { built, lines };
+  } finally {
+    await rm(out, { recursive: true, force: true });
+  }
+}
 
 describe('discovery of a public-key package', () => {
   it('finds KEM instances by ALGORITHM_INSTANCE and nm, leaves out the programs and the DRNG, links src/common', async () => {
@@ -102,4 +138,52 @@ describe('discovery of a public-key package', () => {
     },
     60_000,
   );
+
+  it("reads a parameter macro from the instance folder's build script (build.sh, Makefile) for the name, the objects and the build", async () => {
+    const found = await discoverPackage(path.join(fixtures, 'Toy Sig'), {
+      catalog: readBundledCatalog(),
+      categories: [KEM, SIG],
+    });
+    expect(found.instances.map((i) => [i.name, i.category, i.defines])).toEqual([
+      [
+        'toy-sig-2',
+        'sig',
+        [{ name: 'TOY_LEVEL', value: '2', source: 'Reference_Implementation/toy-sig-2/build.sh line 3' }],
+      ],
+      [
+        'toy-sig-three',
+        'sig',
+        [{ name: 'TOY_LEVEL', value: '3', source: 'Reference_Implementation/toy-sig-3/Makefile line 2' }],
+      ],
+    ]);
+    expect(found.instances[0]!.sources).toEqual(['common/toy_sig_core.c']);
+    for (const [instance, snBytes] of [
+      [found.instances[0]!, 32],
+      [found.instances[1]!, 48],
+    ] as const) {
+      const { lines } = await buildAndWriteKat(found.directory, instance);
+      expect(lines.filter((l) => l.type === 'pk-kat-record')).toHaveLength(10);
+      expect(lines[0]).toMatchObject({ category: 'sig', getters: { sig_get_sn_len_bytes: snBytes } });
+    }
+  }, 90_000);
+
+  it('names the macro a header spells into the name when nothing defines it, and reads past a header the package lacks', async () => {
+    const work = await mkdtemp(path.join(tmpdir(), 'pk-name-'));
+    try {
+      const header = path.join(work, 'KEM_AlgorithmInstance.h');
+      const text = '#include "drng.h"\n#define S(x) #x\n#define X(x) S(x)\n#define ALGORITHM_INSTANCE "toy" X(LEVEL)\n';
+      expect(await readInstanceName(header, text, [])).toEqual({
+        problem: expect.stringMatching(/spells LEVEL into the name \("toyLEVEL"\)/),
+        instanceNameLine: 4,
+        unset: ['LEVEL'],
+      });
+      expect(await readInstanceName(header, text, [], [{ name: 'LEVEL', value: '5' }])).toEqual({
+        instanceName: 'toy5',
+        instanceNameLine: 4,
+        readBy: 'preprocessor',
+      });
+    } finally {
+      await rm(work, { recursive: true, force: true });
+    }
+  });
 });

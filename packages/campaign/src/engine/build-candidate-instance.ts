@@ -34,7 +34,7 @@ export async function buildCandidateInstance(
   options: Omit<BuildInstanceOptions, 'instance'>,
   hostOptions: () => Promise<HostTargetOptions | null> = readHostTargetOptions,
 ): Promise<CandidateBuildResult> {
-  const { name, sourcePaths, includeDirPaths } = instance;
+  const { name, sourcePaths, includeDirPaths, defines } = instance;
   const targetFlags: TargetFlag[] = [];
   for (let retry = 0; ; retry += 1) {
     const extraCFlags = [options.extraCFlags, ...targetFlags.map((t) => t.flag)].filter(Boolean).join(' ');
@@ -42,7 +42,7 @@ export async function buildCandidateInstance(
       const built = await buildInstance({
         ...options,
         ...(extraCFlags === '' ? {} : { extraCFlags }),
-        instance: { name, sourcePaths, includeDirPaths },
+        instance: { name, sourcePaths, includeDirPaths, ...(Object.keys(defines).length > 0 ? { defines } : {}) },
       });
       return { ...built, targetFlags };
     } catch (error) {
