@@ -14,6 +14,7 @@ export { NativeError, type NativeErrorCode } from './native-error.js';
 export {
   bundledExamplesDirectory,
   categoryAbiIncludeDirectory,
+  iccsHeadersDirectory,
   instanceCmakeProjectDirectory,
   nativePackageRoot,
   nativePackageVersion,

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { BuildProfile } from '@ngcc-perf/native';
 import { IntakeError } from './intake-error.js';
-import { describeInputIssue } from '@ngcc-perf/native';
+import { describeInputIssue, iccsHeadersDirectory } from '@ngcc-perf/native';
+import { ICCS_HEADERS_TOKEN } from './public-key-entry.js';
 import { officialManifestPath, readBundledCatalog } from './bundled-catalog.js';
 
 /** What a candidate id, an instance name and a `katName` may be: they name files and folders of the run. */
@@ -248,7 +249,9 @@ export async function resolveCandidate(
     }
     const sourcePaths = sources.map((s, i) => inside(s, entry.sources ? `${at}.sources.${i}` : `sources.${i}`));
     const includeDirPaths = (entry.includeDirs ?? data.includeDirs).map((d, i) =>
-      inside(d, entry.includeDirs ? `${at}.includeDirs.${i}` : `includeDirs.${i}`),
+      d === ICCS_HEADERS_TOKEN
+        ? iccsHeadersDirectory()
+        : inside(d, entry.includeDirs ? `${at}.includeDirs.${i}` : `includeDirs.${i}`),
     );
     const prebuiltLibraryPath = entry.library === undefined ? null : inside(entry.library, `${at}.library`);
     if (entry.digestBits === undefined && data.category === 'hash')

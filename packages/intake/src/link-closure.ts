@@ -93,6 +93,11 @@ export interface LinkInstanceSourcesOptions {
    * defining one of them and no entry symbol would replace the driver's DRNG.
    */
   replacedByDriver?: readonly string[];
+  /**
+   * Headers ngcc-perf declares itself (the official `drng.h`, `auxfunc.h`), for sources that include
+   * them when the package has none: `token` is the include folder as candidate.json names it.
+   */
+  officialHeaders?: { token: string; directory: string; names: readonly string[] };
 }
 
 const CRYPTHASH_ENTRY = (defined: ReadonlySet<string>) => (defined.has('CryptHash') ? [] : ['CryptHash']);
@@ -126,7 +131,9 @@ export async function linkInstanceSources(options: LinkInstanceSourcesOptions): 
   const added: AddedSource[] = [];
   const includesFor = (file: string) => {
     const own = path.posix.dirname(file);
-    return [...new Set([...includeDirs, own])].map(abs);
+    return [...new Set([...includeDirs, own])].map((d) =>
+      d === options.officialHeaders?.token ? options.officialHeaders.directory : abs(d),
+    );
   };
   const readWithHeaders = async (file: string) => {
     for (let round = 0; round < 8; round += 1) {
@@ -140,6 +147,22 @@ export async function linkInstanceSources(options: LinkInstanceSourcesOptions): 
       // the own sources are read at once: another one's read may have added the folder meanwhile
       if (includesFor(file).some((d) => !readWith.includes(d))) continue;
       const holder = holders.filter((h) => !includeDirs.includes(h.folder)).sort(byCloseness(folder))[0];
+      const official = options.officialHeaders;
+      if (
+        holder === undefined &&
+        holders.length === 0 &&
+        official?.names.includes(wanted) &&
+        !includeDirs.includes(official.token)
+      ) {
+        // the package includes an official header without shipping it: ngcc-perf's declaration, last
+        includeDirs.push(official.token);
+        added.push({
+          file: official.token,
+          kind: 'include-dir',
+          reason: `ngcc-perf's declaration of the official ${wanted}, which ${file} includes and the package does not ship (the driver provides its functions)`,
+        });
+        continue;
+      }
       if (holder === undefined) return symbols;
       includeDirs.push(holder.folder);
       added.push({ file: holder.folder, kind: 'include-dir', reason: `holds ${wanted}, which ${file} includes` });

@@ -1,4 +1,5 @@
 import { BUILT_IN_REGISTRY } from '@ngcc-perf/categories';
+import { iccsHeadersDirectory } from '@ngcc-perf/native';
 import type { CategoryRegistry } from '@ngcc-perf/category';
 import type { LinkInstanceSourcesOptions } from './link-closure.js';
 
@@ -22,6 +23,9 @@ export const DRIVER_PROVIDED_SYMBOLS: readonly string[] = [
   'pseudohash',
   'pseudoXOF',
 ];
+
+/** How candidate.json names ngcc-perf's own declarations of the official `drng.h` and `auxfunc.h` in `includeDirs`. */
+export const ICCS_HEADERS_TOKEN = '@ngcc-perf/iccs-headers';
 
 /**
  * The ICCS DRNG functions: a source defining them (a copy of `drng.c`, a NIST-style `rng.c` made
@@ -48,7 +52,10 @@ export function builtInPublicKeyCategories(): CategoryChoice[] {
 
 /** How discovery links and names a public-key instance: its entry symbols, the symbols the driver provides, and its category by nm. */
 export interface PublicKeyEntry {
-  linkOptions: Pick<LinkInstanceSourcesOptions, 'missingEntry' | 'providedSymbols' | 'replacedByDriver'>;
+  linkOptions: Pick<
+    LinkInstanceSourcesOptions,
+    'missingEntry' | 'providedSymbols' | 'replacedByDriver' | 'officialHeaders'
+  >;
   /** The category whose every API symbol the linked objects define, or null. */
   decide(defined: readonly string[]): string | null;
   /** Why an instance with this header is not measured (symbols left undefined, or no complete API). */
@@ -76,7 +83,12 @@ export function publicKeyEntry(categories: readonly CategoryChoice[]): PublicKey
     return best.c.symbols.filter((s) => !defined.has(s));
   };
   return {
-    linkOptions: { missingEntry, providedSymbols: DRIVER_PROVIDED_SYMBOLS, replacedByDriver: DRNG_FUNCTIONS },
+    linkOptions: {
+      missingEntry,
+      providedSymbols: DRIVER_PROVIDED_SYMBOLS,
+      replacedByDriver: DRNG_FUNCTIONS,
+      officialHeaders: { token: ICCS_HEADERS_TOKEN, directory: iccsHeadersDirectory(), names: ['drng.h', 'auxfunc.h'] },
+    },
     decide(defined) {
       const set = new Set(defined);
       const complete = categories.filter((c) => c.symbols.every((s) => set.has(s)));

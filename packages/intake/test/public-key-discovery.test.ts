@@ -5,8 +5,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { buildInstance } from '@ngcc-perf/native';
-import { discoverPackage, readBundledCatalog, type DiscoveredInstance } from '../src/index.js';
+import { buildInstance, iccsHeadersDirectory } from '@ngcc-perf/native';
+import {
+  candidateDocument,
+  discoverPackage,
+  readBundledCatalog,
+  resolveCandidate,
+  type DiscoveredInstance,
+} from '../src/index.js';
 import { readInstanceName } from '../src/instance-name.js';
 
 const run = promisify(execFile);
@@ -186,4 +192,22 @@ describe('discovery of a public-key package', () => {
       await rm(work, { recursive: true, force: true });
     }
   });
+
+  it('supplies its own declaration of the official drng.h and auxfunc.h to a package that includes them without shipping them', async () => {
+    const found = await discoverPackage(path.join(fixtures, 'Toy KEM Bare'), {
+      catalog: readBundledCatalog(),
+      categories: [KEM],
+    });
+    const instance = found.instances[0]!;
+    expect([instance.name, instance.category]).toEqual(['toy-kem-bare', 'kem']);
+    expect(instance.includeDirs).toEqual(['Reference_Implementation/toy-kem-bare', '@ngcc-perf/iccs-headers']);
+    const candidate = await resolveCandidate(candidateDocument(found, false), found.directory, 'Toy KEM Bare');
+    expect(candidate.instances[0]!.includeDirPaths[1]).toBe(iccsHeadersDirectory());
+    const { lines } = await buildAndWriteKat(found.directory, {
+      ...instance,
+      includeDirs: candidate.instances[0]!.includeDirPaths,
+    });
+    expect(lines.filter((l) => l.type === 'pk-kat-record')).toHaveLength(10);
+    expect(lines[0]).toMatchObject({ category: 'kem', getters: { kem_get_ss_len_bytes: 32 } });
+  }, 60_000);
 });
