@@ -294,7 +294,7 @@ export async function discoverPackage(directory: string, options: DiscoverPackag
       }
       const category = publicKey === null ? 'hash' : publicKey.decide(linked.defined);
       if (publicKey !== null && (linked.unresolved.length > 0 || category === null)) {
-        const reason = publicKey.unresolvedReason(linked.unresolved, linked.ownCode);
+        const reason = publicKey.unresolvedReason(linked.unresolved, linked.ownCode, linked.refused);
         unmeasured.push({ folder: folder.relative, version: version.label, katName, status: 'not-measurable', reason });
         explained.push({ folder: folder.relative, role: 'left-out', detail: `${katName}: ${reason}` });
         continue;

@@ -32,6 +32,8 @@ export interface LinkedSources {
   targetFlags: TargetFlag[];
   /** Global symbols the chosen objects define (nm), sorted: what decides a public-key instance's category. */
   defined: string[];
+  /** Own sources the compiler refuses, with its first error (then nothing else is linked; the build shows the error); [] when none. */
+  refused: { file: string; error: string }[];
 }
 
 const DRNG_FILE = /(^|\/)drng\.(c|cc|cpp)$/i;
@@ -213,6 +215,7 @@ export async function linkInstanceSources(options: LinkInstanceSourcesOptions): 
       ownCode,
       alternatives,
       defined: [],
+      refused: [],
     };
   const chosen = new Set(library);
   // another instance's own code (its folder, or below it but above no nearer instance folder) is
@@ -332,5 +335,8 @@ export async function linkInstanceSources(options: LinkInstanceSourcesOptions): 
     ownCode,
     alternatives: [],
     defined: [...new Set([...chosen].flatMap((f) => symbolsOf.get(f)?.defined ?? []))].sort(),
+    refused: library
+      .filter((f) => !symbolsOf.get(f)!.compiled)
+      .map((file) => ({ file, error: symbolsOf.get(file)!.error ?? 'does not compile' })),
   };
 }

@@ -59,7 +59,11 @@ export interface PublicKeyEntry {
   /** The category whose every API symbol the linked objects define, or null. */
   decide(defined: readonly string[]): string | null;
   /** Why an instance with this header is not measured (symbols left undefined, or no complete API). */
-  unresolvedReason(unresolved: readonly string[], ownCode: boolean): string;
+  unresolvedReason(
+    unresolved: readonly string[],
+    ownCode: boolean,
+    refused?: readonly { file: string; error: string }[],
+  ): string;
 }
 
 /**
@@ -94,7 +98,12 @@ export function publicKeyEntry(categories: readonly CategoryChoice[]): PublicKey
       const complete = categories.filter((c) => c.symbols.every((s) => set.has(s)));
       return complete.length === 1 ? complete[0]!.id : null;
     },
-    unresolvedReason(unresolved, ownCode) {
+    unresolvedReason(unresolved, ownCode, refused = []) {
+      if (refused.length > 0)
+        return `its own sources do not compile here, so nm cannot tell its category (${refused
+          .slice(0, 2)
+          .map((r) => r.error)
+          .join('; ')}${refused.length > 2 ? `; and ${refused.length - 2} more` : ''})`;
       if (categories.length === 0)
         return 'its header defines ALGORITHM_INSTANCE without DIGEST_BIT_LENGTH (a public-key instance header), and no public-key category (KEM, signature, key exchange) is registered to measure it';
       const names = categories.map((c) => c.id).join(', ');
@@ -105,7 +114,7 @@ export function publicKeyEntry(categories: readonly CategoryChoice[]): PublicKey
         return `its objects define part of an official public-key API and no source of the package defines ${apiMissing.join(', ')} (checked with nm)`;
       if (unresolved.length > 0)
         return `the linker leaves ${unresolved.join(', ')} undefined and no source of the package defines ${unresolved.length === 1 ? 'it' : 'them'} (checked with nm); list the missing sources in candidate.json "sources"`;
-      return `its objects define the API of more than one category (${names}); write candidate.json by hand with its "category"`;
+      return `its objects define the complete API of no single category (${names}): none, or more than one; write candidate.json by hand with its "category"`;
     },
   };
 }
