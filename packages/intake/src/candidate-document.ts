@@ -10,6 +10,7 @@ export interface CandidateDocument {
   instances: (CandidateInstanceEntry & {
     katFiles?: string[];
     defines?: Record<string, string>;
+    cFlags?: { flag: string; reason: string }[];
     added?: { file: string; kind: 'source' | 'include-dir'; reason: string }[];
   })[];
   unmeasured?: {
@@ -44,6 +45,9 @@ export function candidateDocument(found: DiscoveredPackage, hasOfficialManifest:
       sources: i.sources,
       includeDirs: i.includeDirs,
       ...(i.defines.length > 0 ? { defines: Object.fromEntries(i.defines.map((d) => [d.name, d.value])) } : {}),
+      ...(i.targetFlags.some((t) => !t.flag.startsWith('-m'))
+        ? { cFlags: i.targetFlags.filter((t) => !t.flag.startsWith('-m')) }
+        : {}),
       ...(i.katFiles.length > 0 ? { katFiles: i.katFiles } : {}),
       ...(i.added.length > 0 ? { added: i.added } : {}),
     })),

@@ -11,6 +11,8 @@ import { officialManifestPath, readBundledCatalog } from './bundled-catalog.js';
 export const NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
 /** {@link NAME_PATTERN} in words, for messages. */
 export const NAME_RULE = 'letters, digits, "_", "." or "-", starting with a letter or digit';
+/** The flags candidate.json `cFlags` may add (C language rules an old compiler applied by default); any other flag is refused. */
+const COMPILE_RULE_FLAGS = ['-fgnu89-inline', '-fcommon'] as const;
 const digestBitsSchema = z.number().int().positive().multipleOf(8);
 const variantSchema = z.enum(['reference', 'performance', 'resource']);
 
@@ -32,6 +34,16 @@ const instanceSchema = z.strictObject({
     .array(z.strictObject({ file: z.string().min(1), kind: z.enum(['source', 'include-dir']), reason: z.string() }))
     .optional(),
   patch: z.string().min(1).optional(),
+  cFlags: z
+    .array(
+      z.strictObject({
+        flag: z.enum(COMPILE_RULE_FLAGS, {
+          error: `one of ${COMPILE_RULE_FLAGS.join(', ')} (flags that change C rules, not code generation)`,
+        }),
+        reason: z.string(),
+      }),
+    )
+    .optional(),
   defines: z
     .record(
       z.string().regex(/^[A-Za-z_]\w*$/, 'a C macro name'),
@@ -89,6 +101,8 @@ export interface CandidateInstance {
   patchPath: string | null;
   /** Macros the build defines (`-DNAME=VALUE`), from candidate.json `defines` (discovery reads them from the package's build scripts); {} when none. */
   defines: Record<string, string>;
+  /** Flags the build adds (candidate.json `cFlags`: `-fgnu89-inline`, `-fcommon`), each with why; [] when none. */
+  cFlags: { flag: string; reason: string }[];
   /** Name of its KAT files (`KAT_2_12_<katName>.txt`) and its manifest label (default: `name`). */
   katName: string;
   /** Implementation variant; it picks the guide build profile (guide §3.2). */
@@ -280,6 +294,7 @@ export async function resolveCandidate(
         digestBits,
         patchPath: entry.patch === undefined ? null : inside(entry.patch, `${at}.patch`),
         defines: entry.defines ?? {},
+        cFlags: entry.cFlags ?? [],
         katName,
         variant: entry.variant ?? data.variant,
         xofName: xof ? entry.name : null,

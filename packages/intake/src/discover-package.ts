@@ -191,8 +191,8 @@ export async function discoverPackage(directory: string, options: DiscoverPackag
     f.files.filter((file) => HEADER.test(file)).map((file) => ({ file: join(f.relative, file), folder: f.relative })),
   );
   const readers = new Map<string, Promise<SymbolReader>>();
-  const readerFor = (profile: BuildProfile, defines: readonly ScriptDefine[] = []) => {
-    const extra = defines.map((d) => ` -D${d.name}=${d.value}`).join('');
+  const readerFor = (profile: BuildProfile, defines: readonly ScriptDefine[] = [], more = '') => {
+    const extra = defines.map((d) => ` -D${d.name}=${d.value}`).join('') + more;
     const key = `${profile}${extra}`;
     if (!readers.has(key))
       readers.set(
@@ -277,7 +277,12 @@ export async function discoverPackage(directory: string, options: DiscoverPackag
         packageHeaders,
         instanceFolders,
         reader: await readerFor(version.variant, header.defines ?? []),
-        ...(publicKey === null ? {} : publicKey.linkOptions),
+        ...(publicKey === null
+          ? {}
+          : {
+              ...publicKey.linkOptions,
+              inlineReader: await readerFor(version.variant, header.defines ?? [], ' -fgnu89-inline'),
+            }),
       });
       if (linked.alternatives.length > 0) {
         const reason = `its own sources are alternatives the linker refuses together (checked with nm): ${linked.alternatives

@@ -100,6 +100,12 @@ export interface LinkInstanceSourcesOptions {
    * them when the package has none: `token` is the include folder as candidate.json names it.
    */
   officialHeaders?: { token: string; directory: string; names: readonly string[] };
+  /**
+   * A reader compiling with `-fgnu89-inline`: when symbols stay undefined, the link is checked again
+   * with it (a C99 `inline` function the optimizer did not inline everywhere has no external
+   * definition; gcc's gnu89 rule emits one), and the flag is kept when that resolves them.
+   */
+  inlineReader?: SymbolReader;
 }
 
 const CRYPTHASH_ENTRY = (defined: ReadonlySet<string>) => (defined.has('CryptHash') ? [] : ['CryptHash']);
@@ -305,6 +311,23 @@ export async function linkInstanceSources(options: LinkInstanceSourcesOptions): 
     unresolved = [...missing].sort();
     if (!progress) break;
   }
+  const inlineFlags: TargetFlag[] = [];
+  if (unresolved.length > 0 && options.inlineReader !== undefined && !refusedOwn) {
+    const files = [...chosen].map(abs);
+    const includes = (f: string) => includesFor(path.relative(root, f).split(path.sep).join('/'));
+    const left = (await options.inlineReader.undefinedAtLink(files, includes)).filter((s) => !provided.has(s));
+    const inlineDefined = new Set(
+      (await Promise.all(files.map((f) => options.inlineReader!.read(f, includes(f))))).flatMap((r) => r.defined),
+    );
+    const resolved = unresolved.filter((u) => !left.includes(u) && (inlineDefined.has(u) || !/^[A-Za-z_]/.test(u)));
+    if (resolved.length > 0 && left.every((u) => unresolved.includes(u))) {
+      inlineFlags.push({
+        flag: '-fgnu89-inline',
+        reason: `the linker leaves ${resolved.slice(0, 4).join(', ')} undefined: C99 "inline" definitions the optimizer did not inline everywhere, which gcc emits as functions with -fgnu89-inline (checked with nm)`,
+      });
+      unresolved = unresolved.filter((u) => !resolved.includes(u));
+    }
+  }
   if (unresolved.length > 0) for (const u of uncompiled) chosen.add(u.file);
   else excluded.push(...uncompiled);
   for (const [file, symbols] of providers) {
@@ -320,7 +343,7 @@ export async function linkInstanceSources(options: LinkInstanceSourcesOptions): 
           : `defines ${shown}, left undefined by the instance's other objects, and a main of its own (no other source defines them; a library never calls its main)`,
     });
   }
-  const targetFlags: TargetFlag[] = [];
+  const targetFlags: TargetFlag[] = [...inlineFlags];
   for (const file of [...chosen].sort())
     for (const flag of symbolsOf.get(file)?.targetFlags ?? [])
       if (!targetFlags.some((t) => t.flag === flag.flag)) targetFlags.push(flag);

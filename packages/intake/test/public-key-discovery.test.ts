@@ -43,7 +43,7 @@ const SIG = {
   ],
 };
 
-async function buildAndWriteKat(directory: string, instance: DiscoveredInstance) {
+async function buildAndWriteKat(directory: string, instance: DiscoveredInstance, extraCFlags?: string) {
   const out = await mkdtemp(path.join(tmpdir(), 'pk-build-'));
   try {
     const built = await buildInstance({
@@ -56,6 +56,7 @@ async function buildAndWriteKat(directory: string, instance: DiscoveredInstance)
       profile: 'reference',
       libraryDirectory: out,
       sourceRoot: directory,
+      ...(extraCFlags === undefined ? {} : { extraCFlags }),
     });
     const { stdout } = await run(driver, ['pk-kat', built.libraryPath, instance.katName], { maxBuffer: 1 << 24 });
     const lines = stdout
@@ -209,5 +210,24 @@ describe('discovery of a public-key package', () => {
     });
     expect(lines.filter((l) => l.type === 'pk-kat-record')).toHaveLength(10);
     expect(lines[0]).toMatchObject({ category: 'kem', getters: { kem_get_ss_len_bytes: 32 } });
+  }, 60_000);
+
+  it("compiles a C99 inline function left out of line with -fgnu89-inline, on the linker's evidence, and says so in candidate.json", async () => {
+    const found = await discoverPackage(path.join(fixtures, 'Toy KEM Inline'), {
+      catalog: readBundledCatalog(),
+      categories: [KEM],
+    });
+    const instance = found.instances[0]!;
+    expect(instance.targetFlags.map((t) => t.flag)).toEqual(['-fgnu89-inline']);
+    expect(instance.targetFlags[0]!.reason).toMatch(/leaves toy_xor32 undefined/);
+    const document = candidateDocument(found, false);
+    expect(document.instances[0]!.cFlags?.map((c) => c.flag)).toEqual(['-fgnu89-inline']);
+    const candidate = await resolveCandidate(document, found.directory, 'Toy KEM Inline');
+    const { lines } = await buildAndWriteKat(
+      found.directory,
+      { ...instance, includeDirs: candidate.instances[0]!.includeDirPaths },
+      candidate.instances[0]!.cFlags.map((c) => c.flag).join(' '),
+    );
+    expect(lines.filter((l) => l.type === 'pk-kat-record')).toHaveLength(10);
   }, 60_000);
 });

@@ -37,7 +37,9 @@ export async function buildCandidateInstance(
   const { name, sourcePaths, includeDirPaths, defines } = instance;
   const targetFlags: TargetFlag[] = [];
   for (let retry = 0; ; retry += 1) {
-    const extraCFlags = [options.extraCFlags, ...targetFlags.map((t) => t.flag)].filter(Boolean).join(' ');
+    const extraCFlags = [options.extraCFlags, ...instance.cFlags.map((c) => c.flag), ...targetFlags.map((t) => t.flag)]
+      .filter(Boolean)
+      .join(' ');
     try {
       const built = await buildInstance({
         ...options,
