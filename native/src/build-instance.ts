@@ -28,6 +28,8 @@ export interface InstanceSources {
   includeDirPaths?: readonly string[];
   /** Macros to define (`-DNAME=VALUE`: a parameter set the package's build script selects); default none. */
   defines?: Readonly<Record<string, string>>;
+  /** Flags for some sources only (`-fgnu89-inline` for the file whose C99 inline functions must be emitted); each `path` is one of `sourcePaths`. */
+  sourceFlags?: readonly { path: string; flag: string }[];
 }
 
 /** Options of {@link buildInstance}. `instance`, `profile` and `libraryDirectory` are required. */
@@ -78,6 +80,9 @@ const optionsSchema = z.strictObject({
     sourcePaths: pathList,
     includeDirPaths: pathList.optional(),
     defines: z.record(z.string().regex(/^[A-Za-z_]\w*$/), z.string().regex(/^[\w.+-]*$/)).optional(),
+    sourceFlags: z
+      .array(z.strictObject({ path: z.string().min(1), flag: z.enum(['-fgnu89-inline', '-fcommon']) }))
+      .optional(),
   }),
   profile: z.enum(BUILD_PROFILES as [BuildProfile, ...BuildProfile[]]),
   flagsKind: z.enum(['guide', 'harness-default']).optional(),
@@ -141,6 +146,13 @@ export async function buildInstance(options: BuildInstanceOptions): Promise<Buil
         `-DNGCC_INCLUDE_DIRS=${includeDirPaths.join(';')}`,
         `-DNGCC_C_FLAGS=${flags}`,
         `-DNGCC_LINK_LIBRARIES=${linkLibraries.join(';')}`,
+        `-DNGCC_SOURCE_FLAGS=${(instance.sourceFlags ?? [])
+          .map((f) => {
+            const index = absolute(instance.sourcePaths).indexOf(path.resolve(base, f.path));
+            return index < 0 ? null : `${sourcePaths[index]}|${f.flag}`;
+          })
+          .filter((f) => f !== null)
+          .join(';')}`,
         `-DNGCC_DEFINES=${Object.entries(instance.defines ?? {})
           .map(([name, value]) => `${name}=${value}`)
           .join(';')}`,

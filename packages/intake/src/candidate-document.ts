@@ -10,7 +10,7 @@ export interface CandidateDocument {
   instances: (CandidateInstanceEntry & {
     katFiles?: string[];
     defines?: Record<string, string>;
-    cFlags?: { flag: string; reason: string }[];
+    cFlags?: { flag: string; reason: string; files?: string[] }[];
     added?: { file: string; kind: 'source' | 'include-dir'; reason: string }[];
   })[];
   unmeasured?: {

@@ -41,6 +41,7 @@ const instanceSchema = z.strictObject({
           error: `one of ${COMPILE_RULE_FLAGS.join(', ')} (flags that change C rules, not code generation)`,
         }),
         reason: z.string(),
+        files: z.array(z.string().min(1)).min(1).optional(),
       }),
     )
     .optional(),
@@ -101,8 +102,8 @@ export interface CandidateInstance {
   patchPath: string | null;
   /** Macros the build defines (`-DNAME=VALUE`), from candidate.json `defines` (discovery reads them from the package's build scripts); {} when none. */
   defines: Record<string, string>;
-  /** Flags the build adds (candidate.json `cFlags`: `-fgnu89-inline`, `-fcommon`), each with why; [] when none. */
-  cFlags: { flag: string; reason: string }[];
+  /** Flags the build adds (candidate.json `cFlags`: `-fgnu89-inline`, `-fcommon`), each with why and the sources it applies to (absolute; absent: all); [] when none. */
+  cFlags: { flag: string; reason: string; filePaths?: string[] }[];
   /** Name of its KAT files (`KAT_2_12_<katName>.txt`) and its manifest label (default: `name`). */
   katName: string;
   /** Implementation variant; it picks the guide build profile (guide §3.2). */
@@ -294,7 +295,13 @@ export async function resolveCandidate(
         digestBits,
         patchPath: entry.patch === undefined ? null : inside(entry.patch, `${at}.patch`),
         defines: entry.defines ?? {},
-        cFlags: entry.cFlags ?? [],
+        cFlags: (entry.cFlags ?? []).map((c, j) => ({
+          flag: c.flag,
+          reason: c.reason,
+          ...(c.files === undefined
+            ? {}
+            : { filePaths: c.files.map((f, k) => inside(f, `${at}.cFlags.${j}.files.${k}`)) }),
+        })),
         katName,
         variant: entry.variant ?? data.variant,
         xofName: xof ? entry.name : null,

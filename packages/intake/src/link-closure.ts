@@ -313,17 +313,34 @@ export async function linkInstanceSources(options: LinkInstanceSourcesOptions): 
   }
   const inlineFlags: TargetFlag[] = [];
   if (unresolved.length > 0 && options.inlineReader !== undefined && !refusedOwn) {
-    const files = [...chosen].map(abs);
+    // the files whose objects reference a missing symbol and define it under gnu89 rules get the flag
     const includes = (f: string) => includesFor(path.relative(root, f).split(path.sep).join('/'));
-    const left = (await options.inlineReader.undefinedAtLink(files, includes)).filter((s) => !provided.has(s));
-    const inlineDefined = new Set(
-      (await Promise.all(files.map((f) => options.inlineReader!.read(f, includes(f))))).flatMap((r) => r.defined),
+    const gnu89 = new Map<string, Awaited<ReturnType<SymbolReader['read']>>>();
+    for (const f of chosen) gnu89.set(f, await options.inlineReader.read(abs(f), includes(abs(f))));
+    const files = [...chosen].filter(
+      (f) =>
+        unresolved.some((u) => symbolsOf.get(f)?.undefined.includes(u) && gnu89.get(f)!.defined.includes(u)) &&
+        gnu89.get(f)!.compiled,
     );
-    const resolved = unresolved.filter((u) => !left.includes(u) && (inlineDefined.has(u) || !/^[A-Za-z_]/.test(u)));
-    if (resolved.length > 0 && left.every((u) => unresolved.includes(u))) {
+    const resolved = unresolved.filter((u) => files.some((f) => gnu89.get(f)!.defined.includes(u)));
+    // the flag may not make a file define what another object defines too (an inline function of a header)
+    const others = new Set(
+      [...chosen].filter((f) => !files.includes(f)).flatMap((f) => symbolsOf.get(f)?.strong ?? []),
+    );
+    const clash = files.flatMap((f) => (gnu89.get(f)!.strong ?? []).filter((d) => others.has(d)));
+    const seen = new Set<string>();
+    const twice = files.flatMap((f) =>
+      (gnu89.get(f)!.strong ?? []).filter((d) => (seen.has(d) ? true : (seen.add(d), false))),
+    );
+    if (resolved.length > 0 && clash.length === 0 && twice.length === 0) {
       inlineFlags.push({
         flag: '-fgnu89-inline',
-        reason: `the linker leaves ${resolved.slice(0, 4).join(', ')} undefined: C99 "inline" definitions the optimizer did not inline everywhere, which gcc emits as functions with -fgnu89-inline (checked with nm)`,
+        files: files.sort(),
+        reason: `the linker leaves ${resolved.slice(0, 4).join(', ')} undefined: C99 "inline" definitions in ${files
+          .map((f) => path.posix.basename(f))
+          .join(
+            ', ',
+          )} the optimizer did not inline everywhere, which gcc emits as functions with -fgnu89-inline (checked with nm)`,
       });
       unresolved = unresolved.filter((u) => !resolved.includes(u));
     }

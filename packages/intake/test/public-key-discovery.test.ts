@@ -43,7 +43,11 @@ const SIG = {
   ],
 };
 
-async function buildAndWriteKat(directory: string, instance: DiscoveredInstance, extraCFlags?: string) {
+async function buildAndWriteKat(
+  directory: string,
+  instance: DiscoveredInstance,
+  sourceFlags: { path: string; flag: '-fgnu89-inline' | '-fcommon' }[] = [],
+) {
   const out = await mkdtemp(path.join(tmpdir(), 'pk-build-'));
   try {
     const built = await buildInstance({
@@ -52,11 +56,11 @@ async function buildAndWriteKat(directory: string, instance: DiscoveredInstance,
         sourcePaths: instance.sources,
         includeDirPaths: instance.includeDirs,
         defines: Object.fromEntries(instance.defines.map((d) => [d.name, d.value])),
+        sourceFlags,
       },
       profile: 'reference',
       libraryDirectory: out,
       sourceRoot: directory,
-      ...(extraCFlags === undefined ? {} : { extraCFlags }),
     });
     const { stdout } = await run(driver, ['pk-kat', built.libraryPath, instance.katName], { maxBuffer: 1 << 24 });
     const lines = stdout
@@ -218,15 +222,24 @@ describe('discovery of a public-key package', () => {
       categories: [KEM],
     });
     const instance = found.instances[0]!;
-    expect(instance.targetFlags.map((t) => t.flag)).toEqual(['-fgnu89-inline']);
-    expect(instance.targetFlags[0]!.reason).toMatch(/leaves toy_xor32 undefined/);
+    expect(instance.targetFlags).toEqual([
+      {
+        flag: '-fgnu89-inline',
+        files: ['Reference_Implementation/toy-kem-inline/kem_inline.c'],
+        reason: expect.stringMatching(/leaves toy_xor32 undefined: C99 "inline" definitions in kem_inline\.c/),
+      },
+    ]);
     const document = candidateDocument(found, false);
-    expect(document.instances[0]!.cFlags?.map((c) => c.flag)).toEqual(['-fgnu89-inline']);
+    expect(document.instances[0]!.cFlags?.map((c) => [c.flag, c.files])).toEqual([
+      ['-fgnu89-inline', ['Reference_Implementation/toy-kem-inline/kem_inline.c']],
+    ]);
     const candidate = await resolveCandidate(document, found.directory, 'Toy KEM Inline');
     const { lines } = await buildAndWriteKat(
       found.directory,
       { ...instance, includeDirs: candidate.instances[0]!.includeDirPaths },
-      candidate.instances[0]!.cFlags.map((c) => c.flag).join(' '),
+      candidate.instances[0]!.cFlags.flatMap((c) =>
+        (c.filePaths ?? []).map((file) => ({ path: file, flag: '-fgnu89-inline' as const })),
+      ),
     );
     expect(lines.filter((l) => l.type === 'pk-kat-record')).toHaveLength(10);
   }, 60_000);
