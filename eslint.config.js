@@ -25,7 +25,7 @@ const MAY_IMPORT = {
   timing: ['native', 'rss', 'stats', 'record', 'category-hash'],
   ct: ['native'],
   report: ['stats', 'record', 'atomic-file', 'category', 'categories'],
-  intake: ['native'],
+  intake: ['native', 'category', 'categories'],
   'anchor-import': ['atomic-file', 'stats', 'record', 'report'],
   campaign: [
     'native',

@@ -15,6 +15,7 @@ import { describeOptionsProblem } from './describe-input-issue.js';
 import { readBuildCommands } from './internal/build-commands.js';
 import { safeCopy } from './internal/safe-copy.js';
 import { NativeError } from './native-error.js';
+import { missingSystemLibrary, systemLibrariesOf, tentativeDefinitionClash } from './build-failure-evidence.js';
 import { instanceCmakeProjectDirectory } from './package-paths.js';
 
 /** The C sources of one instance: what {@link buildInstance} compiles into `lib<name>.so`. */
@@ -25,6 +26,10 @@ export interface InstanceSources {
   sourcePaths: readonly string[];
   /** Include folders (`-I`), resolved like `sourcePaths`; default none. */
   includeDirPaths?: readonly string[];
+  /** Macros to define (`-DNAME=VALUE`: a parameter set the package's build script selects); default none. */
+  defines?: Readonly<Record<string, string>>;
+  /** Flags for some sources only (`-fgnu89-inline` for the file whose C99 inline functions must be emitted); each `path` is one of `sourcePaths`. */
+  sourceFlags?: readonly { path: string; flag: string }[];
 }
 
 /** Options of {@link buildInstance}. `instance`, `profile` and `libraryDirectory` are required. */
@@ -58,6 +63,14 @@ export interface BuildInstanceResult {
   compileCommands: string[];
   /** The link command as CMake ran it, or null when CMake did not leave it. */
   linkCommand: string | null;
+  /** Flags the build added to the profile's because the compiler or linker asked for them (`-fcommon`), each with why; [] when none. */
+  addedFlags: AddedBuildFlag[];
+}
+
+/** A flag {@link buildInstance} added to the profile's, and the evidence. */
+export interface AddedBuildFlag {
+  flag: string;
+  reason: string;
 }
 
 const pathList = z.array(z.string().min(1));
@@ -66,6 +79,10 @@ const optionsSchema = z.strictObject({
     name: z.string().min(1),
     sourcePaths: pathList,
     includeDirPaths: pathList.optional(),
+    defines: z.record(z.string().regex(/^[A-Za-z_]\w*$/), z.string().regex(/^[\w.+-]*$/)).optional(),
+    sourceFlags: z
+      .array(z.strictObject({ path: z.string().min(1), flag: z.enum(['-fgnu89-inline', '-fcommon']) }))
+      .optional(),
   }),
   profile: z.enum(BUILD_PROFILES as [BuildProfile, ...BuildProfile[]]),
   flagsKind: z.enum(['guide', 'harness-default']).optional(),
@@ -116,34 +133,90 @@ export async function buildInstance(options: BuildInstanceOptions): Promise<Buil
     );
     const sourcePaths = copied?.sourcePaths ?? absolute(instance.sourcePaths);
     const includeDirPaths = copied?.includeDirPaths ?? absolute(instance.includeDirPaths ?? []);
-    const configure = [
-      '-S',
-      instanceCmakeProjectDirectory(),
-      '-B',
-      buildDirectory,
-      `-DNGCC_INSTANCE=${instance.name}`,
-      `-DNGCC_SOURCES=${sourcePaths.join(';')}`,
-      `-DNGCC_INCLUDE_DIRS=${includeDirPaths.join(';')}`,
-      `-DNGCC_C_FLAGS=${cflags}`,
-      '-DCMAKE_C_COMPILER=gcc',
-      '-DCMAKE_EXPORT_COMPILE_COMMANDS=ON',
-    ];
     const { execa } = await import('execa');
-    for (const args of [configure, ['--build', buildDirectory]]) {
-      const result = await execa('cmake', args, { reject: false, all: true, stdin: 'ignore' });
-      if (result.exitCode === undefined) {
-        throw new NativeError(
-          'MISSING_TOOLS',
-          `buildInstance: cmake could not start (${(result.message ?? '').split('\n')[0]}); install cmake and gcc (Debian/Ubuntu: sudo apt-get install cmake build-essential).`,
-        );
+    let linkLibraries: string[] = [];
+    const runCmake = async (flags: string) => {
+      const configure = [
+        '-S',
+        instanceCmakeProjectDirectory(),
+        '-B',
+        buildDirectory,
+        `-DNGCC_INSTANCE=${instance.name}`,
+        `-DNGCC_SOURCES=${sourcePaths.join(';')}`,
+        `-DNGCC_INCLUDE_DIRS=${includeDirPaths.join(';')}`,
+        `-DNGCC_C_FLAGS=${flags}`,
+        `-DNGCC_LINK_LIBRARIES=${linkLibraries.join(';')}`,
+        `-DNGCC_SOURCE_FLAGS=${(instance.sourceFlags ?? [])
+          .map((f) => {
+            const index = absolute(instance.sourcePaths).indexOf(path.resolve(base, f.path));
+            return index < 0 ? null : `${sourcePaths[index]}|${f.flag}`;
+          })
+          .filter((f) => f !== null)
+          .join(';')}`,
+        `-DNGCC_DEFINES=${Object.entries(instance.defines ?? {})
+          .map(([name, value]) => `${name}=${value}`)
+          .join(';')}`,
+        '-DCMAKE_C_COMPILER=gcc',
+        '-DCMAKE_EXPORT_COMPILE_COMMANDS=ON',
+      ];
+      for (const args of [configure, ['--build', buildDirectory]]) {
+        const result = await execa('cmake', args, { reject: false, all: true, stdin: 'ignore' });
+        if (result.exitCode === undefined) {
+          throw new NativeError(
+            'MISSING_TOOLS',
+            `buildInstance: cmake could not start (${(result.message ?? '').split('\n')[0]}); install cmake and gcc (Debian/Ubuntu: sudo apt-get install cmake build-essential).`,
+          );
+        }
+        if (result.exitCode !== 0)
+          return { failedStep: args[0]!, exitCode: result.exitCode, output: String(result.all) };
       }
-      if (result.exitCode !== 0) {
-        const profileName = flagsKind === 'guide' ? `guide ${profile}` : `harness-default ${profile}`;
-        throw new NativeError(
-          'BUILD_FAILED',
-          `building instance "${instance.name}" with the ${profileName} profile failed (cmake ${args[0]} exited ${String(result.exitCode)}):\n${String(result.all).slice(-4000)}\nFix the sources or the list of sources.`,
-        );
+      return null;
+    };
+    const addedFlags: AddedBuildFlag[] = [];
+    let failure = await runCmake(cflags);
+    const common = failure === null ? null : tentativeDefinitionClash(failure.output, cflags);
+    if (failure !== null && common !== null) {
+      // gcc ≥ 10 refuses a tentative definition in a header included twice (`DRNG_CTX drng_algorithm;`);
+      // the linker's complaint is the evidence, and the flag is added and recorded
+      const retried = await runCmake(`${cflags} -fcommon`);
+      if (retried === null) {
+        addedFlags.push({
+          flag: '-fcommon',
+          reason: `the linker found ${common} defined in more than one object (a tentative definition in a header, which gcc ≥ 10 no longer merges without -fcommon)`,
+        });
+        failure = null;
       }
+    }
+    if (failure === null) {
+      // a library calling GMP or OpenSSL is linked with it, so that it loads (the evidence: nm -D)
+      const built = path.join(buildDirectory, 'out', `lib${instance.name}.so`);
+      const listed = await execa('nm', ['-D', '--undefined-only', '--format=posix', built], { reject: false });
+      const needs = systemLibrariesOf(
+        String(listed.stdout)
+          .split('\n')
+          .map((l) => l.split(' ')[0]!.replace(/@.*$/, '')),
+      );
+      if (needs.length > 0) {
+        linkLibraries = needs.map((n) => n.link);
+        const finalFlags = [cflags, ...addedFlags.map((f) => f.flag)].join(' ');
+        failure = await runCmake(finalFlags);
+        if (failure !== null)
+          failure.output += `\nThe library calls ${needs.map((n) => `${n.library} (${n.symbol})`).join(', ')}; linking it failed: install ${needs.map((n) => n.debian).join(' ')} (Debian/Ubuntu: sudo apt-get install ${needs.map((n) => n.debian).join(' ')}).`;
+        else
+          for (const n of needs)
+            addedFlags.push({
+              flag: `-l${n.link}`,
+              reason: `the library leaves ${n.symbol} (${n.library}) undefined (nm -D); linked with ${n.library} so that it loads`,
+            });
+      }
+    }
+    if (failure !== null) {
+      const profileName = flagsKind === 'guide' ? `guide ${profile}` : `harness-default ${profile}`;
+      const missing = missingSystemLibrary(failure.output);
+      throw new NativeError(
+        'BUILD_FAILED',
+        `building instance "${instance.name}" with the ${profileName} profile failed (cmake ${failure.failedStep} exited ${String(failure.exitCode)}):\n${failure.output.slice(-4000)}\n${missing ?? 'Fix the sources or the list of sources.'}`,
+      );
     }
     const libraryPath = path.resolve(options.libraryDirectory, `lib${instance.name}.so`);
     await copyFileAtomic(path.join(buildDirectory, 'out', `lib${instance.name}.so`), libraryPath);
@@ -160,7 +233,8 @@ export async function buildInstance(options: BuildInstanceOptions): Promise<Buil
       libraryPath,
       librarySha256,
       flags: flagsKind,
-      buildFlags: `${cflags} ${SHARED_LIBRARY_FLAGS}`,
+      buildFlags: [cflags, ...addedFlags.map((f) => f.flag), SHARED_LIBRARY_FLAGS].join(' '),
+      addedFlags,
       compileCommands: commands.compileCommands,
       linkCommand: commands.linkCommand,
     };

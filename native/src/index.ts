@@ -14,6 +14,7 @@ export { NativeError, type NativeErrorCode } from './native-error.js';
 export {
   bundledExamplesDirectory,
   categoryAbiIncludeDirectory,
+  iccsHeadersDirectory,
   instanceCmakeProjectDirectory,
   nativePackageRoot,
   nativePackageVersion,
@@ -36,6 +37,7 @@ export {
 } from './parse-driver-output.js';
 export {
   buildInstance,
+  type AddedBuildFlag,
   type BuildInstanceOptions,
   type BuildInstanceResult,
   type InstanceSources,

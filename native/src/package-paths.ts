@@ -52,3 +52,15 @@ export function instanceCmakeProjectDirectory(): string {
 export function categoryAbiIncludeDirectory(): string {
   return path.join(nativePackageRoot(), 'driver');
 }
+
+/**
+ * Absolute path of ngcc-perf's own declarations of the ICCS public-key support headers (`drng.h`:
+ * `DRNG_ctx`, `init_random_number`, `get_random_number`; `auxfunc.h`: `sm3hash`, `pseudohash`,
+ * `pseudoXOF`), for packages that include them without shipping them: the include folder intake
+ * adds after the package's own (a package's copy wins). The definitions come from the driver.
+ * @example
+ * existsSync(path.join(iccsHeadersDirectory(), 'drng.h')); // true
+ */
+export function iccsHeadersDirectory(): string {
+  return path.join(nativePackageRoot(), 'cmake', 'iccs-include');
+}

@@ -4,10 +4,13 @@ import type { CandidateInstanceEntry, DiscoveredPackage } from './discovery-type
 export interface CandidateDocument {
   id: string;
   algorithm: string;
-  category: 'hash';
+  /** The category id (`hash`, `kem`, `sig`, `kex`): the one its instances' objects define the API of (nm). */
+  category: string;
   bundledManifest?: string;
   instances: (CandidateInstanceEntry & {
     katFiles?: string[];
+    defines?: Record<string, string>;
+    cFlags?: { flag: string; reason: string; files?: string[] }[];
     added?: { file: string; kind: 'source' | 'include-dir'; reason: string }[];
   })[];
   unmeasured?: {
@@ -31,16 +34,20 @@ export function candidateDocument(found: DiscoveredPackage, hasOfficialManifest:
   return {
     id: found.id,
     algorithm: found.algorithm,
-    category: 'hash',
+    category: found.instances[0]?.category ?? 'hash',
     ...(hasOfficialManifest ? { bundledManifest: found.id } : {}),
     instances: found.instances.map((i) => ({
       name: i.name,
-      digestBits: i.digestBits,
+      ...(i.digestBits === null ? {} : { digestBits: i.digestBits }),
       katName: i.katName,
       variant: i.version.variant,
       version: i.version.label,
       sources: i.sources,
       includeDirs: i.includeDirs,
+      ...(i.defines.length > 0 ? { defines: Object.fromEntries(i.defines.map((d) => [d.name, d.value])) } : {}),
+      ...(i.targetFlags.some((t) => !t.flag.startsWith('-m'))
+        ? { cFlags: i.targetFlags.filter((t) => !t.flag.startsWith('-m')) }
+        : {}),
       ...(i.katFiles.length > 0 ? { katFiles: i.katFiles } : {}),
       ...(i.added.length > 0 ? { added: i.added } : {}),
     })),

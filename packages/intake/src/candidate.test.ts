@@ -181,9 +181,18 @@ describe('loadCandidate', () => {
     ).rejects.toThrow(/field "instances\.0\.digestBits": a length is listed twice/);
   });
 
-  it('names a category other than hash', async () => {
-    await expect(loadCandidate(await candidateFolder({ ...valid, category: 'kem' }))).rejects.toThrow(
-      /field "category": only "hash" candidates/,
+  it('takes a public-key category without digest lengths, and refuses a hash instance without one', async () => {
+    const instances = valid.instances.map((i) => ({ name: i.name, ...('sources' in i ? { sources: i.sources } : {}) }));
+    const kem = await loadCandidate(await candidateFolder({ ...valid, category: 'kem', instances }));
+    expect(kem.instances.map((i) => [i.category, i.digestBits])).toEqual([
+      ['kem', 0],
+      ['kem', 0],
+    ]);
+    await expect(loadCandidate(await candidateFolder({ ...valid, instances }))).rejects.toThrow(
+      /field "instances\.0\.digestBits": a hash instance needs its digest length/,
+    );
+    await expect(loadCandidate(await candidateFolder({ ...valid, category: 'Public Key' }))).rejects.toThrow(
+      /field "category"/,
     );
   });
 });

@@ -3,21 +3,26 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { BuildProfile } from '@ngcc-perf/native';
 import { IntakeError } from './intake-error.js';
-import { describeInputIssue } from '@ngcc-perf/native';
+import { describeInputIssue, iccsHeadersDirectory } from '@ngcc-perf/native';
+import { ICCS_HEADERS_TOKEN } from './public-key-entry.js';
 import { officialManifestPath, readBundledCatalog } from './bundled-catalog.js';
 
 /** What a candidate id, an instance name and a `katName` may be: they name files and folders of the run. */
 export const NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
 /** {@link NAME_PATTERN} in words, for messages. */
 export const NAME_RULE = 'letters, digits, "_", "." or "-", starting with a letter or digit';
+/** The flags candidate.json `cFlags` may add (C language rules an old compiler applied by default); any other flag is refused. */
+const COMPILE_RULE_FLAGS = ['-fgnu89-inline', '-fcommon'] as const;
 const digestBitsSchema = z.number().int().positive().multipleOf(8);
 const variantSchema = z.enum(['reference', 'performance', 'resource']);
 
 const instanceSchema = z.strictObject({
   name: z.string().regex(NAME_PATTERN, NAME_RULE),
-  digestBits: z.union([digestBitsSchema, z.array(digestBitsSchema).min(1)], {
-    error: 'expected a positive multiple of 8, or for an XOF a non-empty list of them',
-  }),
+  digestBits: z
+    .union([digestBitsSchema, z.array(digestBitsSchema).min(1)], {
+      error: 'expected a positive multiple of 8, or for an XOF a non-empty list of them',
+    })
+    .optional(),
   katName: z.string().regex(NAME_PATTERN, NAME_RULE).optional(),
   variant: variantSchema.optional(),
   sources: z.array(z.string().min(1)).min(1).optional(),
@@ -27,6 +32,24 @@ const instanceSchema = z.strictObject({
   katFiles: z.array(z.string().min(1)).optional(),
   added: z
     .array(z.strictObject({ file: z.string().min(1), kind: z.enum(['source', 'include-dir']), reason: z.string() }))
+    .optional(),
+  patch: z.string().min(1).optional(),
+  cFlags: z
+    .array(
+      z.strictObject({
+        flag: z.enum(COMPILE_RULE_FLAGS, {
+          error: `one of ${COMPILE_RULE_FLAGS.join(', ')} (flags that change C rules, not code generation)`,
+        }),
+        reason: z.string(),
+        files: z.array(z.string().min(1)).min(1).optional(),
+      }),
+    )
+    .optional(),
+  defines: z
+    .record(
+      z.string().regex(/^[A-Za-z_]\w*$/, 'a C macro name'),
+      z.string().regex(/^[\w.+-]*$/, 'a plain value (letters, digits, _ . + -)'),
+    )
     .optional(),
 });
 
@@ -41,7 +64,7 @@ const unmeasuredSchema = z.strictObject({
 const candidateSchema = z.strictObject({
   id: z.string().regex(NAME_PATTERN, NAME_RULE),
   algorithm: z.string().min(1),
-  category: z.literal('hash', { error: 'only "hash" candidates are measured by this version' }),
+  category: z.string().regex(/^[a-z][a-z0-9-]*$/, 'a category id of the registry: "hash", "kem", "sig", "kex"'),
   variant: variantSchema.default('reference'),
   sources: z.array(z.string().min(1)).min(1).optional(),
   includeDirs: z.array(z.string()).default([]),
@@ -68,7 +91,19 @@ export interface CandidateOrigin {
 export interface CandidateInstance {
   /** Instance name; an XOF's listed lengths become `<name>_<digestBits>`. */
   name: string;
+  /** The candidate's category id (`hash`, `kem`, `sig`, `kex`); build.json instance `category`. */
+  category: string;
+  /** Digest length of a hash instance; 0 for an instance of a category without one (public key). */
   digestBits: number;
+  /**
+   * A unified diff named by candidate.json `patch` (kept beside it), to apply to a copy of the
+   * instance's files before the build (`applyInstancePatch`), or null.
+   */
+  patchPath: string | null;
+  /** Macros the build defines (`-DNAME=VALUE`), from candidate.json `defines` (discovery reads them from the package's build scripts); {} when none. */
+  defines: Record<string, string>;
+  /** Flags the build adds (candidate.json `cFlags`: `-fgnu89-inline`, `-fcommon`), each with why and the sources it applies to (absolute; absent: all); [] when none. */
+  cFlags: { flag: string; reason: string; filePaths?: string[] }[];
   /** Name of its KAT files (`KAT_2_12_<katName>.txt`) and its manifest label (default: `name`). */
   katName: string;
   /** Implementation variant; it picks the guide build profile (guide §3.2). */
@@ -93,7 +128,8 @@ export interface CandidateInstance {
 export interface Candidate {
   id: string;
   algorithm: string;
-  category: 'hash';
+  /** A category id of the registry (`hash`, `kem`, `sig`, `kex`). */
+  category: string;
   /** The candidate-wide variant (`reference` unless given); an instance may override it. */
   variant: BuildProfile;
   /** Absolute path of the candidate folder. */
@@ -228,10 +264,17 @@ export async function resolveCandidate(
     }
     const sourcePaths = sources.map((s, i) => inside(s, entry.sources ? `${at}.sources.${i}` : `sources.${i}`));
     const includeDirPaths = (entry.includeDirs ?? data.includeDirs).map((d, i) =>
-      inside(d, entry.includeDirs ? `${at}.includeDirs.${i}` : `includeDirs.${i}`),
+      d === ICCS_HEADERS_TOKEN
+        ? iccsHeadersDirectory()
+        : inside(d, entry.includeDirs ? `${at}.includeDirs.${i}` : `includeDirs.${i}`),
     );
     const prebuiltLibraryPath = entry.library === undefined ? null : inside(entry.library, `${at}.library`);
-    const lengths = Array.isArray(entry.digestBits) ? entry.digestBits : [entry.digestBits];
+    if (entry.digestBits === undefined && data.category === 'hash')
+      throw invalid(
+        file,
+        `field "${at}.digestBits": a hash instance needs its digest length (a positive multiple of 8)`,
+      );
+    const lengths = Array.isArray(entry.digestBits) ? entry.digestBits : [entry.digestBits ?? 0];
     if (new Set(lengths).size !== lengths.length)
       throw invalid(file, `field "${at}.digestBits": a length is listed twice`);
     const xof = Array.isArray(entry.digestBits);
@@ -248,7 +291,17 @@ export async function resolveCandidate(
       const katName = entry.katName === undefined ? name : xof ? `${entry.katName}_${digestBits}` : entry.katName;
       instances.push({
         name,
+        category: data.category,
         digestBits,
+        patchPath: entry.patch === undefined ? null : inside(entry.patch, `${at}.patch`),
+        defines: entry.defines ?? {},
+        cFlags: (entry.cFlags ?? []).map((c, j) => ({
+          flag: c.flag,
+          reason: c.reason,
+          ...(c.files === undefined
+            ? {}
+            : { filePaths: c.files.map((f, k) => inside(f, `${at}.cFlags.${j}.files.${k}`)) }),
+        })),
         katName,
         variant: entry.variant ?? data.variant,
         xofName: xof ? entry.name : null,

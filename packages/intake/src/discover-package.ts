@@ -1,8 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { profileFlags, type BuildProfile } from '@ngcc-perf/native';
 import { NAME_PATTERN, NAME_RULE } from './candidate.js';
-import { readInstanceMacros, type InstanceMacros } from './c-source-text.js';
 import type {
   DiscoveredInstance,
   DiscoveredPackage,
@@ -23,6 +21,9 @@ import {
 } from './implementation-version.js';
 import { suggestFolderInstances, type LeftOutCode } from './folder-suggestion.js';
 import { walkPackage, type PackageFolder } from './walk-package.js';
+import type { ScriptDefine } from './build-script-defines.js';
+import { instanceHeader } from './instance-header.js';
+import { builtInPublicKeyCategories, publicKeyEntry, type CategoryChoice } from './public-key-entry.js';
 
 /** Options of {@link discoverPackage}. */
 export interface DiscoverPackageOptions {
@@ -32,31 +33,21 @@ export interface DiscoverPackageOptions {
   packageName?: string;
   /** What the host can run; default {@link readHostIsa}. */
   host?: HostIsa;
+  /**
+   * The categories other than hash that an instance header without `DIGEST_BIT_LENGTH` may be
+   * (id and API symbols, as `@ngcc-perf/category` registries list them); the objects' `nm` decides
+   * among them. Default: the non-hash categories of the built-in registry.
+   */
+  categories?: readonly CategoryChoice[];
 }
 
 const HEADER = /\.(h|hh|hpp)$/i;
 const C_SOURCE = /\.(c|s)$/i;
 const CXX_SOURCE = /\.(cc|cpp|cxx)$/i;
 const HARDWARE = /\.(v|sv|vhd|vhdl)$/i;
-const KAT_FILE = /^KAT_(2_12|2_23|2_33|Loop)_(.+)\.txt$/;
-const PREFERRED_HEADER = 'CryptHash_AlgorithmInstance.h';
-
+const KAT_FILE = /^KAT_(2_12|2_23|2_33|Loop|KEM|SIG|KEX)_(.+)\.txt$/;
 const join = (folder: string, file: string) => (folder === '.' ? file : `${folder}/${file}`);
 const isCode = (file: string) => C_SOURCE.test(file) || CXX_SOURCE.test(file);
-
-async function instanceHeader(
-  root: string,
-  folder: PackageFolder,
-): Promise<{ header: string; macros: InstanceMacros } | null> {
-  const headers = folder.files
-    .filter((f) => HEADER.test(f))
-    .sort((a, b) => Number(b === PREFERRED_HEADER) - Number(a === PREFERRED_HEADER));
-  for (const header of headers) {
-    const macros = readInstanceMacros(await readFile(path.join(root, folder.relative, header), 'utf8'));
-    if (macros !== null) return { header: join(folder.relative, header), macros };
-  }
-  return null;
-}
 
 function segmentsOf(packageName: string, relative: string): string[] {
   return [packageName, ...(relative === '.' ? [] : relative.split('/'))];
@@ -76,7 +67,7 @@ function nameInstances(found: Omit<DiscoveredInstance, 'name'>[]): DiscoveredIns
   const sorted = [...found].sort(
     (a, b) =>
       natural.compare(versionRank(a.version), versionRank(b.version)) ||
-      a.digestBits - b.digestBits ||
+      (a.digestBits ?? 0) - (b.digestBits ?? 0) ||
       natural.compare(a.katName, b.katName) ||
       natural.compare(a.folder, b.folder),
   );
@@ -114,7 +105,9 @@ export async function discoverPackage(directory: string, options: DiscoverPackag
   const root = path.resolve(directory);
   const packageName = options.packageName ?? path.basename(root);
   const host = options.host ?? readHostIsa();
+  const categories = options.categories ?? builtInPublicKeyCategories();
   const folders = await walkPackage(root);
+  const filesOf = new Map(folders.map((f) => [f.relative, f.files]));
   const found: Omit<DiscoveredInstance, 'name'>[] = [];
   const unmeasured: UnmeasuredFolder[] = [];
   const katFiles = folders.flatMap((f) =>
@@ -128,14 +121,20 @@ export async function discoverPackage(directory: string, options: DiscoverPackag
   const packageHeaders: PackageSource[] = folders.flatMap((f) =>
     f.files.filter((file) => HEADER.test(file)).map((file) => ({ file: join(f.relative, file), folder: f.relative })),
   );
-  const readers = new Map<BuildProfile, Promise<SymbolReader>>();
-  const readerFor = (profile: BuildProfile) => {
-    if (!readers.has(profile))
+  const readers = new Map<string, Promise<SymbolReader>>();
+  const readerFor = (profile: BuildProfile, defines: readonly ScriptDefine[] = [], more = '') => {
+    const extra = defines.map((d) => ` -D${d.name}=${d.value}`).join('') + more;
+    const key = `${profile}${extra}`;
+    if (!readers.has(key))
       readers.set(
-        profile,
-        createSymbolReader(root, profileFlags(profile, 'guide'), profileFlags(profile, 'harness-default')),
+        key,
+        createSymbolReader(
+          root,
+          profileFlags(profile, 'guide') + extra,
+          profileFlags(profile, 'harness-default') + extra,
+        ),
       );
-    return readers.get(profile)!;
+    return readers.get(key)!;
   };
   const explained: FolderExplanation[] = [];
   const shared = new Map<string, string[]>();
@@ -143,7 +142,9 @@ export async function discoverPackage(directory: string, options: DiscoverPackag
   const leftOutCode: LeftOutCode[] = [];
   // the folders holding an instance header: each one's code belongs to that instance alone
   const headers = new Map(
-    await Promise.all(folders.map(async (f) => [f.relative, await instanceHeader(root, f)] as const)),
+    await Promise.all(
+      folders.map(async (f) => [f.relative, await instanceHeader(root, f, categories, filesOf)] as const),
+    ),
   );
   const instanceFolders = [...headers].filter(([, header]) => header !== null).map(([folder]) => folder);
   let instances: DiscoveredInstance[];
@@ -171,6 +172,18 @@ export async function discoverPackage(directory: string, options: DiscoverPackag
         continue;
       }
       const { katName } = { katName: header.macros.instanceName };
+      if (katName === '') {
+        const reason = `${header.header} line ${header.macros.instanceNameLine}: ALGORITHM_INSTANCE gives no name: ${header.nameProblem ?? "gcc's preprocessor does not reduce it to a string"}; no build script of the instance folder (or above it) defines the macros it needs with one value (-DNAME=VALUE, CMake set()); write candidate.json by hand with the instance's "defines" and "katName"`;
+        unmeasured.push({
+          folder: folder.relative,
+          version: version.label,
+          katName: null,
+          status: 'not-measurable',
+          reason,
+        });
+        explained.push({ folder: folder.relative, role: 'left-out', detail: reason });
+        continue;
+      }
       if (!NAME_PATTERN.test(katName)) {
         // the name becomes KAT file names, the manifest label and run folders: one bad header makes
         // its folder not measured, never the run
@@ -186,6 +199,7 @@ export async function discoverPackage(directory: string, options: DiscoverPackag
         explained.push({ folder: folder.relative, role: 'left-out', detail: `${katName}: ${skip}` });
         continue;
       }
+      const publicKey = header.macros.digestBits === null ? publicKeyEntry(categories) : null;
       const linked = await linkInstanceSources({
         root,
         folder: folder.relative,
@@ -193,7 +207,13 @@ export async function discoverPackage(directory: string, options: DiscoverPackag
         packageSources,
         packageHeaders,
         instanceFolders,
-        reader: await readerFor(version.variant),
+        reader: await readerFor(version.variant, header.defines ?? []),
+        ...(publicKey === null
+          ? {}
+          : {
+              ...publicKey.linkOptions,
+              inlineReader: await readerFor(version.variant, header.defines ?? [], ' -fgnu89-inline'),
+            }),
       });
       if (linked.alternatives.length > 0) {
         const reason = `its own sources are alternatives the linker refuses together (checked with nm): ${linked.alternatives
@@ -204,6 +224,13 @@ export async function discoverPackage(directory: string, options: DiscoverPackag
           .join(
             '; ',
           )}; name the one to measure in candidate.json "sources" (one instance per alternative, each with its "katName")`;
+        unmeasured.push({ folder: folder.relative, version: version.label, katName, status: 'not-measurable', reason });
+        explained.push({ folder: folder.relative, role: 'left-out', detail: `${katName}: ${reason}` });
+        continue;
+      }
+      const category = publicKey === null ? 'hash' : publicKey.decide(linked.defined);
+      if (publicKey !== null && (linked.unresolved.length > 0 || category === null)) {
+        const reason = publicKey.unresolvedReason(linked.unresolved, linked.ownCode, linked.refused);
         unmeasured.push({ folder: folder.relative, version: version.label, katName, status: 'not-measurable', reason });
         explained.push({ folder: folder.relative, role: 'left-out', detail: `${katName}: ${reason}` });
         continue;
@@ -224,7 +251,9 @@ export async function discoverPackage(directory: string, options: DiscoverPackag
       const inFolder = own.filter((k) => k.folder === folder.relative || k.folder.startsWith(`${folder.relative}/`));
       found.push({
         katName,
+        category: category!,
         digestBits: header.macros.digestBits,
+        defines: header.defines ?? [],
         folder: folder.relative,
         header: header.header,
         version,
@@ -318,7 +347,7 @@ export async function discoverPackage(directory: string, options: DiscoverPackag
       ...instances.map((i): FolderExplanation => ({
         folder: i.folder,
         role: 'instance',
-        detail: `measured as ${i.name} (${i.katName}, ${i.digestBits} bits, ${i.version.label}) from ${i.sources.length} source${i.sources.length === 1 ? '' : 's'}`,
+        detail: `measured as ${i.name} (${i.katName}, ${i.digestBits === null ? i.category : `${i.digestBits} bits`}, ${i.version.label}) from ${i.sources.length} source${i.sources.length === 1 ? '' : 's'}`,
       })),
       ...explained.map((f) => (suggestions.has(f.folder) ? { ...f, suggestion: suggestions.get(f.folder)! } : f)),
     ].sort((a, b) => (a.folder < b.folder ? -1 : a.folder > b.folder ? 1 : 0)),

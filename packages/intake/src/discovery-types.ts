@@ -8,7 +8,8 @@ export interface ExcludedSource {
   reason:
     | 'defines main'
     | 'ICCS DRNG, not used by the algorithm'
-    | `does not compile (${string}); the other objects define CryptHash`;
+    | `does not compile (${string}); the other objects define ${string}`
+    | `defines ${string}, the ICCS DRNG the driver provides`;
 }
 
 /** A source or include folder from outside the instance folder that the compiler or the linker needed, and why. */
@@ -34,7 +35,8 @@ export interface FolderExplanation {
 /** The fields of one candidate.json `instances` entry that discovery writes (@ngcc-perf/intake/docs/CANDIDATE.md); paths relative to the package. */
 export interface CandidateInstanceEntry {
   name: string;
-  digestBits: number;
+  /** Absent for a public-key instance. */
+  digestBits?: number;
   katName: string;
   variant: 'reference' | 'performance' | 'resource';
   version: string;
@@ -71,8 +73,15 @@ export interface DiscoveredInstance {
   name: string;
   /** `ALGORITHM_INSTANCE` of the header: KAT file names and manifest label. */
   katName: string;
-  /** `DIGEST_BIT_LENGTH` of the header. */
-  digestBits: number;
+  /** The category its objects' API decides (`nm`): `hash` for a CryptHash header, a registry id (`kem`, `sig`, `kex`) for a public-key one. */
+  category: string;
+  /**
+   * Macros the package's own build scripts define (`-DMODE=256`, CMake `set()`), read as text, that the
+   * instance name was read with; the build defines them too. [] when none.
+   */
+  defines: { name: string; value: string; source: string }[];
+  /** `DIGEST_BIT_LENGTH` of the header; null for a public-key instance (its header has none). */
+  digestBits: number | null;
   /** Folder relative to the package folder (`/`-separated; `.` for the package folder itself). */
   folder: string;
   /** The header that defines the instance macros, relative to the package folder. */

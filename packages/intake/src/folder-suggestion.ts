@@ -137,6 +137,7 @@ export async function suggestFolderInstances(
     const supplied = await supplyHeaders(root, left, twin, packageHeaders, await readerFor(variant));
     const buildable =
       twin !== null &&
+      twin.digestBits !== null &&
       supplied.definesCryptHash &&
       supplied.undefinedSymbols.length === 0 &&
       supplied.missing.every((m) => m.copyFrom !== null);
@@ -149,7 +150,7 @@ export async function suggestFolderInstances(
         ? null
         : {
             name: uniqueName(twin, left.version, used),
-            digestBits: twin.digestBits,
+            digestBits: twin.digestBits!,
             katName: twin.katName,
             variant,
             version: left.version.label,

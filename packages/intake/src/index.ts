@@ -42,3 +42,7 @@ export {
   targetFeatureNeeds,
 } from './target-feature-flags.js';
 export type { HostTargetOptions, TargetFeatureNeed, TargetFlag, TargetFlagDecision } from './target-feature-flags.js';
+export { applyInstancePatch } from './instance-patch.js';
+export type { AppliedPatch } from './instance-patch.js';
+export { categoryChoices, DRIVER_PROVIDED_SYMBOLS, DRNG_FUNCTIONS } from './public-key-entry.js';
+export type { CategoryChoice } from './public-key-entry.js';

@@ -30,6 +30,10 @@ export interface LinkedSources {
   alternatives: { files: string[]; symbols: string[] }[];
   /** Target flags its sources needed to compile on this host (an intrinsic's feature), each with why; the build adds them the same way. */
   targetFlags: TargetFlag[];
+  /** Global symbols the chosen objects define (nm), sorted: what decides a public-key instance's category. */
+  defined: string[];
+  /** Own sources the compiler refuses, with its first error (then nothing else is linked; the build shows the error); [] when none. */
+  refused: { file: string; error: string }[];
 }
 
 const DRNG_FILE = /(^|\/)drng\.(c|cc|cpp)$/i;
@@ -79,7 +83,32 @@ export interface LinkInstanceSourcesOptions {
    */
   instanceFolders?: readonly string[];
   reader: SymbolReader;
+  /**
+   * The entry symbols the objects still lack, given what they define (default: `CryptHash` when
+   * it is not defined); a public-key instance's are its category's API functions (`kem_keygen`, …).
+   */
+  missingEntry?: (defined: ReadonlySet<string>) => string[];
+  /** Symbols the program the library is loaded into provides (the driver's ICCS DRNG and primitives): never looked for. */
+  providedSymbols?: readonly string[];
+  /**
+   * Symbols whose definers are left out (the ICCS DRNG functions the driver provides): a file
+   * defining one of them and no entry symbol would replace the driver's DRNG.
+   */
+  replacedByDriver?: readonly string[];
+  /**
+   * Headers ngcc-perf declares itself (the official `drng.h`, `auxfunc.h`), for sources that include
+   * them when the package has none: `token` is the include folder as candidate.json names it.
+   */
+  officialHeaders?: { token: string; directory: string; names: readonly string[] };
+  /**
+   * A reader compiling with `-fgnu89-inline`: when symbols stay undefined, the link is checked again
+   * with it (a C99 `inline` function the optimizer did not inline everywhere has no external
+   * definition; gcc's gnu89 rule emits one), and the flag is kept when that resolves them.
+   */
+  inlineReader?: SymbolReader;
 }
+
+const CRYPTHASH_ENTRY = (defined: ReadonlySet<string>) => (defined.has('CryptHash') ? [] : ['CryptHash']);
 
 /**
  * Decides an instance's sources by the compiler and the linker: each own source is compiled with
@@ -101,23 +130,47 @@ export interface LinkInstanceSourcesOptions {
  */
 export async function linkInstanceSources(options: LinkInstanceSourcesOptions): Promise<LinkedSources> {
   const { root, folder, reader } = options;
+  const missingEntry = options.missingEntry ?? CRYPTHASH_ENTRY;
+  const provided = new Set(options.providedSymbols ?? []);
+  const replaced = new Set(options.replacedByDriver ?? []);
+  const entryLabel = missingEntry(new Set()).join(', ');
   const abs = (relative: string) => path.join(root, relative);
   const includeDirs = [folder];
   const added: AddedSource[] = [];
   const includesFor = (file: string) => {
     const own = path.posix.dirname(file);
-    return [...new Set([...includeDirs, own])].map(abs);
+    return [...new Set([...includeDirs, own])].map((d) =>
+      d === options.officialHeaders?.token ? options.officialHeaders.directory : abs(d),
+    );
   };
   const readWithHeaders = async (file: string) => {
     for (let round = 0; round < 8; round += 1) {
-      const symbols = await reader.read(abs(file), includesFor(file));
+      const readWith = includesFor(file);
+      const symbols = await reader.read(abs(file), readWith);
       if (symbols.compiled || symbols.missingHeader === null) return symbols;
       const wanted = symbols.missingHeader;
-      const holder = options.packageHeaders
+      const holders = options.packageHeaders
         .filter((h) => h.file === wanted || h.file.endsWith(`/${wanted}`))
-        .map((h) => ({ ...h, folder: h.file.slice(0, h.file.length - wanted.length).replace(/\/$/, '') || '.' }))
-        .filter((h) => !includeDirs.includes(h.folder))
-        .sort(byCloseness(folder))[0];
+        .map((h) => ({ ...h, folder: h.file.slice(0, h.file.length - wanted.length).replace(/\/$/, '') || '.' }));
+      // the own sources are read at once: another one's read may have added the folder meanwhile
+      if (includesFor(file).some((d) => !readWith.includes(d))) continue;
+      const holder = holders.filter((h) => !includeDirs.includes(h.folder)).sort(byCloseness(folder))[0];
+      const official = options.officialHeaders;
+      if (
+        holder === undefined &&
+        holders.length === 0 &&
+        official?.names.includes(wanted) &&
+        !includeDirs.includes(official.token)
+      ) {
+        // the package includes an official header without shipping it: ngcc-perf's declaration, last
+        includeDirs.push(official.token);
+        added.push({
+          file: official.token,
+          kind: 'include-dir',
+          reason: `ngcc-perf's declaration of the official ${wanted}, which ${file} includes and the package does not ship (the driver provides its functions)`,
+        });
+        continue;
+      }
       if (holder === undefined) return symbols;
       includeDirs.push(holder.folder);
       added.push({ file: holder.folder, kind: 'include-dir', reason: `holds ${wanted}, which ${file} includes` });
@@ -131,14 +184,18 @@ export async function linkInstanceSources(options: LinkInstanceSourcesOptions): 
   const ownSymbols = await Promise.all(options.own.map((file) => readWithHeaders(file)));
   // a file the compiler refuses (a header the package does not ship) is left out when the compiled
   // objects define CryptHash without it; it is put back below if the linker then misses a symbol
-  const compiledCryptHash = ownSymbols.some((s) => s.compiled && s.defined.includes('CryptHash'));
+  const compiledCryptHash =
+    missingEntry(new Set(ownSymbols.filter((s) => s.compiled).flatMap((s) => s.defined))).length === 0;
   const uncompiled: ExcludedSource[] = [];
   for (const [index, file] of options.own.entries()) {
     const symbols = ownSymbols[index]!;
     symbolsOf.set(file, symbols);
+    const replacing = symbols.defined.filter((d) => replaced.has(d));
     if (symbols.defined.includes('main')) excluded.push({ file, reason: 'defines main' });
+    else if (replacing.length > 0 && missingEntry(new Set(symbols.defined)).length === missingEntry(new Set()).length)
+      excluded.push({ file, reason: `defines ${replacing.sort().join(', ')}, the ICCS DRNG the driver provides` });
     else if (!symbols.compiled && compiledCryptHash)
-      uncompiled.push({ file, reason: `does not compile (${symbols.error}); the other objects define CryptHash` });
+      uncompiled.push({ file, reason: `does not compile (${symbols.error}); the other objects define ${entryLabel}` });
     else library.push(file);
   }
   const undefinedByOthers = (file: string) =>
@@ -154,7 +211,18 @@ export async function linkInstanceSources(options: LinkInstanceSourcesOptions): 
   const ownCode = library.length + uncompiled.length > 0;
   const alternatives = clashingSources(library, (file) => symbolsOf.get(file)?.strong ?? []);
   if (alternatives.length > 0)
-    return { targetFlags: [], sources: [], includeDirs, excluded, added, unresolved: [], ownCode, alternatives };
+    return {
+      targetFlags: [],
+      sources: [],
+      includeDirs,
+      excluded,
+      added,
+      unresolved: [],
+      ownCode,
+      alternatives,
+      defined: [],
+      refused: [],
+    };
   const chosen = new Set(library);
   // another instance's own code (its folder, or below it but above no nearer instance folder) is
   // that instance: taken here it would build this instance from code compiled against the other's
@@ -195,11 +263,13 @@ export async function linkInstanceSources(options: LinkInstanceSourcesOptions): 
   for (let round = 0; round < (refusedOwn ? 0 : 32); round += 1) {
     const defined = new Set([...chosen].flatMap((f) => symbolsOf.get(f)?.defined ?? []));
     const missing = new Set(
-      await reader.undefinedAtLink([...chosen].map(abs), (f) =>
-        includesFor(path.relative(root, f).split(path.sep).join('/')),
-      ),
+      (
+        await reader.undefinedAtLink([...chosen].map(abs), (f) =>
+          includesFor(path.relative(root, f).split(path.sep).join('/')),
+        )
+      ).filter((s) => !provided.has(s)),
     );
-    if (!defined.has('CryptHash')) missing.add('CryptHash');
+    for (const s of missingEntry(defined)) missing.add(s);
     if (missing.size === 0) {
       unresolved = [];
       break;
@@ -218,6 +288,7 @@ export async function linkInstanceSources(options: LinkInstanceSourcesOptions): 
           symbolsOf.set(candidate.file, symbols);
         }
         if (!symbols.compiled || symbols.defined.includes('main') !== programs) continue;
+        if (symbols.defined.some((d) => replaced.has(d))) continue;
         const gives = symbols.defined.filter((s) => missing.has(s));
         if (gives.length === 0 || symbols.defined.some((s) => defined.has(s))) continue;
         if (programs) {
@@ -240,6 +311,40 @@ export async function linkInstanceSources(options: LinkInstanceSourcesOptions): 
     unresolved = [...missing].sort();
     if (!progress) break;
   }
+  const inlineFlags: TargetFlag[] = [];
+  if (unresolved.length > 0 && options.inlineReader !== undefined && !refusedOwn) {
+    // the files whose objects reference a missing symbol and define it under gnu89 rules get the flag
+    const includes = (f: string) => includesFor(path.relative(root, f).split(path.sep).join('/'));
+    const gnu89 = new Map<string, Awaited<ReturnType<SymbolReader['read']>>>();
+    for (const f of chosen) gnu89.set(f, await options.inlineReader.read(abs(f), includes(abs(f))));
+    const files = [...chosen].filter(
+      (f) =>
+        unresolved.some((u) => symbolsOf.get(f)?.undefined.includes(u) && gnu89.get(f)!.defined.includes(u)) &&
+        gnu89.get(f)!.compiled,
+    );
+    const resolved = unresolved.filter((u) => files.some((f) => gnu89.get(f)!.defined.includes(u)));
+    // the flag may not make a file define what another object defines too (an inline function of a header)
+    const others = new Set(
+      [...chosen].filter((f) => !files.includes(f)).flatMap((f) => symbolsOf.get(f)?.strong ?? []),
+    );
+    const clash = files.flatMap((f) => (gnu89.get(f)!.strong ?? []).filter((d) => others.has(d)));
+    const seen = new Set<string>();
+    const twice = files.flatMap((f) =>
+      (gnu89.get(f)!.strong ?? []).filter((d) => (seen.has(d) ? true : (seen.add(d), false))),
+    );
+    if (resolved.length > 0 && clash.length === 0 && twice.length === 0) {
+      inlineFlags.push({
+        flag: '-fgnu89-inline',
+        files: files.sort(),
+        reason: `the linker leaves ${resolved.slice(0, 4).join(', ')} undefined: C99 "inline" definitions in ${files
+          .map((f) => path.posix.basename(f))
+          .join(
+            ', ',
+          )} the optimizer did not inline everywhere, which gcc emits as functions with -fgnu89-inline (checked with nm)`,
+      });
+      unresolved = unresolved.filter((u) => !resolved.includes(u));
+    }
+  }
   if (unresolved.length > 0) for (const u of uncompiled) chosen.add(u.file);
   else excluded.push(...uncompiled);
   for (const [file, symbols] of providers) {
@@ -255,7 +360,7 @@ export async function linkInstanceSources(options: LinkInstanceSourcesOptions): 
           : `defines ${shown}, left undefined by the instance's other objects, and a main of its own (no other source defines them; a library never calls its main)`,
     });
   }
-  const targetFlags: TargetFlag[] = [];
+  const targetFlags: TargetFlag[] = [...inlineFlags];
   for (const file of [...chosen].sort())
     for (const flag of symbolsOf.get(file)?.targetFlags ?? [])
       if (!targetFlags.some((t) => t.flag === flag.flag)) targetFlags.push(flag);
@@ -269,5 +374,9 @@ export async function linkInstanceSources(options: LinkInstanceSourcesOptions): 
     unresolved,
     ownCode,
     alternatives: [],
+    defined: [...new Set([...chosen].flatMap((f) => symbolsOf.get(f)?.defined ?? []))].sort(),
+    refused: library
+      .filter((f) => !symbolsOf.get(f)!.compiled)
+      .map((file) => ({ file, error: symbolsOf.get(file)!.error ?? 'does not compile' })),
   };
 }

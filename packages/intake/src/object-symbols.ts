@@ -90,7 +90,9 @@ async function readDependencyList(file: string): Promise<string[]> {
 
 /** The flags objects are compiled with for nm: the profile's, without LTO (an LTO object has no symbol table). */
 function nmFlags(flags: string): string[] {
-  return flags.split(/\s+/).filter((f) => f !== '' && !/^-flto/.test(f) && !/^-W/.test(f));
+  // -fcommon: a tentative definition in a header (`DRNG_CTX drng_algorithm;`) reads as common (C), as
+  // the build links it when the linker asks for -fcommon, not as a clash of alternatives
+  return [...flags.split(/\s+/).filter((f) => f !== '' && !/^-flto/.test(f) && !/^-W/.test(f)), '-fcommon'];
 }
 
 /**

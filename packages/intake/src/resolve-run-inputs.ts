@@ -11,6 +11,7 @@ import { extractZipArchive, sha256OfFile } from './extract-zip-archive.js';
 import { findCatalogEntry, type HashCatalog } from './hash-catalog.js';
 import type { HostIsa } from './host-isa-support.js';
 import { packageRoot } from './walk-package.js';
+import type { CategoryChoice } from './public-key-entry.js';
 
 /** Options of {@link resolveRunInputs}. */
 export interface ResolveRunInputsOptions {
@@ -19,6 +20,8 @@ export interface ResolveRunInputsOptions {
   /** Default: the bundled catalog ({@link readBundledCatalog}). */
   catalog?: HashCatalog;
   host?: HostIsa;
+  /** The public-key categories discovery may decide (see `DiscoverPackageOptions.categories`); default the built-in registry's. */
+  categories?: readonly CategoryChoice[];
   /**
    * Packages (or archives) that yield no measurable instance are listed here with their reason and
    * the others are resolved; without it (`--strict`) the first such package is refused with
@@ -62,7 +65,12 @@ function discoverOnce(directory: string, packageName: string, catalog: HashCatal
   if (!cache.has(key))
     cache.set(
       key,
-      discoverPackage(directory, { catalog, packageName, ...(options.host ? { host: options.host } : {}) }),
+      discoverPackage(directory, {
+        catalog,
+        packageName,
+        ...(options.host ? { host: options.host } : {}),
+        ...(options.categories ? { categories: options.categories } : {}),
+      }),
     );
   return cache.get(key)!;
 }

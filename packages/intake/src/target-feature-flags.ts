@@ -17,6 +17,8 @@ export interface TargetFlag {
   flag: string;
   /** Why: the compiler's complaint, where the intrinsic is declared, and that this host's CPU has the feature. */
   reason: string;
+  /** The sources it applies to (relative to the package), when not to all of them. */
+  files?: string[];
 }
 
 /** The flags to add (each with its reason), and the features this host's CPU lacks. */

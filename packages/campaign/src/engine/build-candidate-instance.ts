@@ -34,15 +34,31 @@ export async function buildCandidateInstance(
   options: Omit<BuildInstanceOptions, 'instance'>,
   hostOptions: () => Promise<HostTargetOptions | null> = readHostTargetOptions,
 ): Promise<CandidateBuildResult> {
-  const { name, sourcePaths, includeDirPaths } = instance;
+  const { name, sourcePaths, includeDirPaths, defines } = instance;
+  // a flag for some sources only (a C99 inline file compiled with -fgnu89-inline)
+  const sourceFlags = instance.cFlags.flatMap((c) =>
+    (c.filePaths ?? []).map((file) => ({ path: file, flag: c.flag as '-fgnu89-inline' | '-fcommon' })),
+  );
   const targetFlags: TargetFlag[] = [];
   for (let retry = 0; ; retry += 1) {
-    const extraCFlags = [options.extraCFlags, ...targetFlags.map((t) => t.flag)].filter(Boolean).join(' ');
+    const extraCFlags = [
+      options.extraCFlags,
+      ...instance.cFlags.filter((c) => c.filePaths === undefined).map((c) => c.flag),
+      ...targetFlags.map((t) => t.flag),
+    ]
+      .filter(Boolean)
+      .join(' ');
     try {
       const built = await buildInstance({
         ...options,
         ...(extraCFlags === '' ? {} : { extraCFlags }),
-        instance: { name, sourcePaths, includeDirPaths },
+        instance: {
+          name,
+          sourcePaths,
+          includeDirPaths,
+          ...(Object.keys(defines).length > 0 ? { defines } : {}),
+          ...(sourceFlags.length > 0 ? { sourceFlags } : {}),
+        },
       });
       return { ...built, targetFlags };
     } catch (error) {

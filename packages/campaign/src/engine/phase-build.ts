@@ -31,7 +31,8 @@ export function baseEntry(context: CampaignContext, unit: CampaignUnit, sources:
   return {
     candidate: candidate.id,
     algorithm: candidate.algorithm,
-    category: candidate.category,
+    // the candidate's category id (contract: build.json instance `category` is a registry id)
+    category: candidate.category as BuildEntry['category'],
     instance: instance.name,
     variant: instance.variant,
     ...(instance.digestBits === undefined ? {} : { digestBits: instance.digestBits }),
