@@ -58,7 +58,8 @@ export async function baselineCandidate(
       instances: candidate.instances.map((instance) => ({
         instance: instance.name,
         helper: instance.name === 'sm3hash' ? 'sm3hash' : 'pseudoXOF',
-        digestBits: instance.digestBits,
+        // the baseline is a hash candidate: loadCandidate requires every hash instance's digest length
+        digestBits: instance.digestBits!,
       })),
     },
   };

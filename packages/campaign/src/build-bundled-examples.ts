@@ -77,7 +77,8 @@ export async function buildBundledExamples(options: BuildBundledExamplesOptions)
         candidateId: candidate.id,
         algorithm: candidate.algorithm,
         name: instance.name,
-        digestBits: instance.digestBits,
+        // the bundled examples are hash candidates, whose instances all carry a digest length
+        digestBits: instance.digestBits!,
         libraryPath: library.libraryPath,
         manifestPath: candidate.manifestPath,
         buildFlags: library.buildFlags,

@@ -47,6 +47,7 @@ function toyCandidate(manifestPath: string): CampaignCandidate {
     instances: [
       {
         name: 'toy',
+        category: 'toy-fof',
         katName: 'toy',
         parameters: {},
         variant: 'reference',
@@ -57,6 +58,9 @@ function toyCandidate(manifestPath: string): CampaignCandidate {
         versionLabel: null,
         katFilePaths: [],
         addedSources: [],
+        patchPath: null,
+        defines: {},
+        cFlags: [],
       },
     ],
     unmeasured: [],

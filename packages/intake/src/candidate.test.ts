@@ -185,8 +185,8 @@ describe('loadCandidate', () => {
     const instances = valid.instances.map((i) => ({ name: i.name, ...('sources' in i ? { sources: i.sources } : {}) }));
     const kem = await loadCandidate(await candidateFolder({ ...valid, category: 'kem', instances }));
     expect(kem.instances.map((i) => [i.category, i.digestBits])).toEqual([
-      ['kem', 0],
-      ['kem', 0],
+      ['kem', undefined],
+      ['kem', undefined],
     ]);
     await expect(loadCandidate(await candidateFolder({ ...valid, instances }))).rejects.toThrow(
       /field "instances\.0\.digestBits": a hash instance needs its digest length/,

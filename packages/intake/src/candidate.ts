@@ -93,8 +93,8 @@ export interface CandidateInstance {
   name: string;
   /** The candidate's category id (`hash`, `kem`, `sig`, `kex`); build.json instance `category`. */
   category: string;
-  /** Digest length of a hash instance; 0 for an instance of a category without one (public key). */
-  digestBits: number;
+  /** Digest length of a hash instance; absent for an instance of a category without one (public key). */
+  digestBits?: number;
   /**
    * A unified diff named by candidate.json `patch` (kept beside it), to apply to a copy of the
    * instance's files before the build (`applyInstancePatch`), or null.
@@ -292,7 +292,7 @@ export async function resolveCandidate(
       instances.push({
         name,
         category: data.category,
-        digestBits,
+        ...(digestBits === 0 ? {} : { digestBits }),
         patchPath: entry.patch === undefined ? null : inside(entry.patch, `${at}.patch`),
         defines: entry.defines ?? {},
         cFlags: (entry.cFlags ?? []).map((c, j) => ({

@@ -30,20 +30,21 @@ const MAX_RETRIES = 4;
  * built.targetFlags; // [{ flag: '-maes', reason: 'gcc: _mm_aesenc_si128 (wmmintrin.h:61, …' }]
  */
 export async function buildCandidateInstance(
-  instance: Pick<CandidateInstance, 'name' | 'sourcePaths' | 'includeDirPaths'>,
+  instance: Pick<CandidateInstance, 'name' | 'sourcePaths' | 'includeDirPaths'> &
+    Partial<Pick<CandidateInstance, 'defines' | 'cFlags'>>,
   options: Omit<BuildInstanceOptions, 'instance'>,
   hostOptions: () => Promise<HostTargetOptions | null> = readHostTargetOptions,
 ): Promise<CandidateBuildResult> {
-  const { name, sourcePaths, includeDirPaths, defines } = instance;
+  const { name, sourcePaths, includeDirPaths, defines = {}, cFlags = [] } = instance;
   // a flag for some sources only (a C99 inline file compiled with -fgnu89-inline)
-  const sourceFlags = instance.cFlags.flatMap((c) =>
+  const sourceFlags = cFlags.flatMap((c) =>
     (c.filePaths ?? []).map((file) => ({ path: file, flag: c.flag as '-fgnu89-inline' | '-fcommon' })),
   );
   const targetFlags: TargetFlag[] = [];
   for (let retry = 0; ; retry += 1) {
     const extraCFlags = [
       options.extraCFlags,
-      ...instance.cFlags.filter((c) => c.filePaths === undefined).map((c) => c.flag),
+      ...cFlags.filter((c) => c.filePaths === undefined).map((c) => c.flag),
       ...targetFlags.map((t) => t.flag),
     ]
       .filter(Boolean)
