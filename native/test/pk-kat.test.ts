@@ -398,3 +398,24 @@ describe('pk-kat: bad input', () => {
     expect(lineOf(other, 'error').message).toMatch(/defines no sig API function/);
   });
 });
+
+describe('what the calls wrote (report item (6))', () => {
+  test('the end line gives the shortest and longest length each output got, beside the getters of the meta line', () => {
+    const sig = pkKat([lib('pk_toy_sig'), 'Toy_SIG-1']);
+    expect(lineOf(sig, 'pk-kat-meta').getters).toMatchObject({ sig_get_sn_len_bytes: 40 });
+    // The toy's signatures are 32 bytes, shorter than the 40 its getter allows.
+    expect(lineOf(sig, 'end').written).toMatchObject({
+      pk: { min: 32, max: 32 },
+      sk: { min: 32, max: 32 },
+      sn: { min: 32, max: 32 },
+    });
+    const kex = pkKat([lib('pk_toy_kex3'), 'Toy_KEX-3']);
+    expect(lineOf(kex, 'end').written).toMatchObject({
+      m1: { min: 16, max: 16 },
+      m2: { min: 16, max: 16 },
+      m3: { min: 8, max: 8 },
+      messages: { min: 40, max: 40 },
+      ssa: { min: 32, max: 32 },
+    });
+  });
+});

@@ -1,0 +1,116 @@
+// op-time of the built-in public-key categories (driver/pk/category_kem.c, category_sig.c,
+// category_kex.c; PROTOCOL.md "Categories"): every operation of the toy KEM, signature and 2- and
+// 3-pass key exchanges (testlibs/pk_toy_*.c) times with the trial fields of `time`, and each
+// fault of a toy is a verdict: a dec that gives another secret, an output longer than its getter,
+// a sign that fails sometimes (retried and counted), a hang (the --timeout).
+import { describe, expect, test } from '@jest/globals';
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+
+const driverPath = process.env.NGCC_PERF_DRIVER ?? '';
+const testlibsDir = path.join(process.env.NGCC_PERF_NATIVE_BUILD ?? '', 'testlibs');
+const lib = (name: string): string => path.join(testlibsDir, `lib${name}.so`);
+
+type Line = { v: number; type: string } & Record<string, unknown>;
+
+function opTime(
+  name: string,
+  category: string,
+  operation: string,
+  ...extra: string[]
+): { status: number | null; lines: Line[]; stderr: string } {
+  const result = spawnSync(driverPath, ['op-time', lib(name), category, operation, '50', '2', ...extra], {
+    timeout: 30000,
+  });
+  const lines = result.stdout
+    .toString('utf8')
+    .split('\n')
+    .filter((text) => text.length > 0)
+    .map((text) => JSON.parse(text) as Line);
+  return { status: result.status, lines, stderr: result.stderr.toString('utf8') };
+}
+
+const message = ['--param', 'messageBytes=64'];
+const trialOf = (lines: Line[]): Line | undefined => lines.find((line) => line.type === 'trial');
+
+describe('op-time of public-key operations', () => {
+  test.each([
+    ['pk_toy_kem', 'kem', 'keygen', []],
+    ['pk_toy_kem', 'kem', 'enc', []],
+    ['pk_toy_kem', 'kem', 'dec', []],
+    ['pk_toy_sig', 'sig', 'keygen', []],
+    ['pk_toy_sig', 'sig', 'sign', message],
+    ['pk_toy_sig', 'sig', 'verify', message],
+    ['pk_toy_kex2', 'kex', 'exchange', []],
+    ['pk_toy_kex2', 'kex', 'init_a', []],
+    ['pk_toy_kex2', 'kex', 'pass2', []],
+    ['pk_toy_kex2', 'kex', 'derive_a', []],
+    ['pk_toy_kex3', 'kex', 'exchange', []],
+    ['pk_toy_kex3', 'kex', 'init_b', []],
+    ['pk_toy_kex3', 'kex', 'pass1', []],
+    ['pk_toy_kex3', 'kex', 'pass3', []],
+    ['pk_toy_kex3', 'kex', 'derive_b', []],
+  ])('%s %s %s times its calls with the trial fields of `time`', (name, category, operation, extra) => {
+    const run = opTime(name, category, operation, ...extra);
+    expect(run.status).toBe(0);
+    expect(run.lines.map((line) => line.type)).toEqual(['meta', 'trial', 'end']);
+    expect(run.lines[0]).toMatchObject({ category, operation, iterations: 50, warmups: 2 });
+    const trial = trialOf(run.lines);
+    expect(trial).toMatchObject({ iterations: 50, retries: 0 });
+    expect(trial?.ticks).toBeGreaterThan(0);
+  });
+
+  test('a sign that fails sometimes is retried inside the timed call, and the retries are counted', () => {
+    const run = opTime('pk_toy_sig_sign_fails', 'sig', 'sign', ...message);
+    expect(run.status).toBe(0);
+    const retries = trialOf(run.lines)?.retries as number;
+    // About one attempt in four fails (the nonce's first byte a multiple of 4): 50 calls see some.
+    expect(retries).toBeGreaterThan(0);
+    expect(run.lines.at(-1)).toMatchObject({ type: 'end' });
+    expect(run.lines.at(-1)?.retries as number).toBeGreaterThanOrEqual(retries);
+  });
+
+  test('a dec that gives another secret is CHECKFAIL before any timing; enc finds it after its calls', () => {
+    const dec = opTime('pk_toy_kem_wrong_secret', 'kem', 'dec');
+    expect(dec.status).toBe(11);
+    expect(dec.lines.map((line) => line.type)).toEqual(['error']);
+    expect(dec.lines[0]).toMatchObject({ code: 'CHECKFAIL', phase: 'prepare', operation: 'dec' });
+    const enc = opTime('pk_toy_kem_wrong_secret', 'kem', 'enc');
+    expect(enc.status).toBe(11);
+    expect(enc.lines.at(-1)).toMatchObject({ code: 'CHECKFAIL', phase: 'warmup' });
+  });
+
+  test('an output longer than its getter is OVERFLOW: a length said, or a guard byte written', () => {
+    expect(opTime('pk_toy_kem_claim_long', 'kem', 'enc').lines.at(-1)).toMatchObject({
+      code: 'OVERFLOW',
+      buffer: 'ct-length',
+    });
+    expect(opTime('pk_toy_kem_write_long', 'kem', 'enc').lines.at(-1)).toMatchObject({
+      code: 'OVERFLOW',
+      buffer: 'ct',
+    });
+  });
+
+  test('key exchanges whose sides disagree or finish at another pass are CHECKFAIL', () => {
+    expect(opTime('pk_toy_kex2_disagree', 'kex', 'exchange').lines.at(-1)).toMatchObject({ code: 'CHECKFAIL' });
+    expect(opTime('pk_toy_kex3_early_finish', 'kex', 'exchange').lines.at(-1)).toMatchObject({
+      code: 'CHECKFAIL',
+    });
+    const noPass3 = opTime('pk_toy_kex2', 'kex', 'pass3');
+    expect(noPass3.status).toBe(2);
+    expect(noPass3.lines.at(-1)?.message).toContain('finishes at pass 2');
+  });
+
+  test('a hang ends at --timeout with a TIMEOUT line naming the phase; --progress estimates after the first call', () => {
+    const run = opTime('pk_toy_kem_hang_enc', 'kem', 'enc', '--timeout', '1', '--progress');
+    expect(run.status).toBe(12);
+    expect(run.lines.at(-1)).toMatchObject({ type: 'error', code: 'TIMEOUT', phase: 'warmup', timeoutSeconds: 1 });
+    expect(run.stderr).toMatch(/the first call took [0-9.]+ s; the 51 calls left/);
+  });
+
+  test('a library of another category is LOADFAIL naming the API it lacks', () => {
+    const run = opTime('pk_toy_kem', 'sig', 'keygen');
+    expect(run.status).toBe(5);
+    expect(run.lines.at(-1)?.message).toContain('defines no sig API function');
+  });
+});
