@@ -42,14 +42,14 @@ describe('op-time of public-key operations', () => {
     ['pk_toy_sig', 'sig', 'sign', message],
     ['pk_toy_sig', 'sig', 'verify', message],
     ['pk_toy_kex2', 'kex', 'exchange', []],
-    ['pk_toy_kex2', 'kex', 'init_a', []],
+    ['pk_toy_kex2', 'kex', 'init-a', []],
     ['pk_toy_kex2', 'kex', 'pass2', []],
-    ['pk_toy_kex2', 'kex', 'derive_a', []],
+    ['pk_toy_kex2', 'kex', 'derive-a', []],
     ['pk_toy_kex3', 'kex', 'exchange', []],
-    ['pk_toy_kex3', 'kex', 'init_b', []],
+    ['pk_toy_kex3', 'kex', 'init-b', []],
     ['pk_toy_kex3', 'kex', 'pass1', []],
     ['pk_toy_kex3', 'kex', 'pass3', []],
-    ['pk_toy_kex3', 'kex', 'derive_b', []],
+    ['pk_toy_kex3', 'kex', 'derive-b', []],
   ])('%s %s %s times its calls with the trial fields of `time`', (name, category, operation, extra) => {
     const run = opTime(name, category, operation, ...extra);
     expect(run.status).toBe(0);

@@ -1,7 +1,8 @@
 /* The key-exchange category's table (ngcc_category.h; the ICCS public-key API, SPEC §10):
  * libraries that define the kex_* functions; the operation `exchange` (both inits, every pass
- * until one returns 1, both derivations: kex_steps.c) and each step alone: init_a, init_b,
- * pass1, pass2, pass3 (3-pass protocols), derive_a, derive_b; no parameters. prepare runs one
+ * until one returns 1, both derivations: kex_steps.c) and each step alone: init-a, init-b,
+ * pass1, pass2, pass3 (3-pass protocols), derive-a, derive-b (operation names are lower case,
+ * digits and hyphens: @ngcc-perf/record); no parameters. prepare runs one
  * whole exchange and checks it (the pass that finishes is pass kex_get_passes_num, both sides
  * derive the same secret: else CHECKFAIL before any timing); a step is then timed from the
  * state the set-up exchange had before it: each timed call of a pass or a derivation first
@@ -254,13 +255,13 @@ KEX_PREPARE(prepare_derive_b, KEX_DERIVE_B)
 
 static const ngcc_operation KEX_OPERATIONS[] = {
     {"exchange", NO_PARAMETERS, prepare_exchange, kex_call, kex_check, kex_release},
-    {"init_a", NO_PARAMETERS, prepare_init_a, kex_call, kex_check, kex_release},
-    {"init_b", NO_PARAMETERS, prepare_init_b, kex_call, kex_check, kex_release},
+    {"init-a", NO_PARAMETERS, prepare_init_a, kex_call, kex_check, kex_release},
+    {"init-b", NO_PARAMETERS, prepare_init_b, kex_call, kex_check, kex_release},
     {"pass1", NO_PARAMETERS, prepare_pass1, kex_call, kex_check, kex_release},
     {"pass2", NO_PARAMETERS, prepare_pass2, kex_call, kex_check, kex_release},
     {"pass3", NO_PARAMETERS, prepare_pass3, kex_call, kex_check, kex_release},
-    {"derive_a", NO_PARAMETERS, prepare_derive_a, kex_call, kex_check, kex_release},
-    {"derive_b", NO_PARAMETERS, prepare_derive_b, kex_call, kex_check, kex_release},
+    {"derive-a", NO_PARAMETERS, prepare_derive_a, kex_call, kex_check, kex_release},
+    {"derive-b", NO_PARAMETERS, prepare_derive_b, kex_call, kex_check, kex_release},
 };
 
 const ngcc_category CATEGORY_KEX = {

@@ -13,6 +13,8 @@ export type {
   CategoryPageTable,
   CategoryRankingMetric,
   CategorySize,
+  CategorySizeSource,
+  MeasuredSize,
   KatRecordFields,
 } from './algorithm-category.js';
 export { CategoryError, isCategoryError, type CategoryErrorCode } from './category-error.js';
