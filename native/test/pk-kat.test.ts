@@ -415,6 +415,7 @@ describe('what the calls wrote (report item (6))', () => {
       m2: { min: 16, max: 16 },
       m3: { min: 8, max: 8 },
       messages: { min: 40, max: 40 },
+      bandwidth: { min: 72, max: 72 },
       ssa: { min: 32, max: 32 },
     });
   });

@@ -190,7 +190,12 @@ int pk_kex_record(pk_kat *k, const unsigned char seed[PK_SEED_BYTES])
         }
     }
     /* Passes 1 .. n-1 ran: their messages are what the exchange sent. */
-    pk_note_written(k, "messages", kex.m_len[1] + (n > 2 ? kex.m_len[2] : 0) + (n > 3 ? kex.m_len[3] : 0));
+    {
+        pk_len messages = kex.m_len[1] + (n > 2 ? kex.m_len[2] : 0) + (n > 3 ? kex.m_len[3] : 0);
+        pk_note_written(k, "messages", messages);
+        /* The published bandwidth: every message and both public keys once. */
+        pk_note_written(k, "bandwidth", messages + kex.pka_len + kex.pkb_len);
+    }
     if ((code = derive(k, 0)) != DRV_EXIT_OK || (code = derive(k, 1)) != DRV_EXIT_OK) {
         return code;
     }

@@ -20,3 +20,4 @@ export type {
 export { CategoryError, isCategoryError, type CategoryErrorCode } from './category-error.js';
 export { createCategoryRegistry, type CategoryRegistry } from './category-registry.js';
 export { formatKeyValueKat, parseKeyValueKat } from './key-value-kat.js';
+export { formatTicks, perOperationSection, sizeCell, sizesSection } from './public-key-sections.js';
