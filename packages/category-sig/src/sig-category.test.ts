@@ -23,9 +23,9 @@ describe('the signature category', () => {
   });
 
   test('a sign without its message length is refused with the parameter named', () => {
-    expect(() =>
-      SIG_CATEGORY.operations.driverParameters({ category: 'sig', name: 'sign', parameters: {} }),
-    ).toThrow(/messageBytes must be a whole number/);
+    expect(() => SIG_CATEGORY.operations.driverParameters({ category: 'sig', name: 'sign', parameters: {} })).toThrow(
+      /messageBytes must be a whole number/,
+    );
   });
 
   test('a signature shorter than its getter agrees; its page shows both lengths', () => {
@@ -38,7 +38,9 @@ describe('the signature category', () => {
       instances: [toy],
       operations: [],
       counterTerm: 'cycles',
-      sizes: { [toy.name]: [{ key: 'signature', label: 'signature', getterBytes: 40, writtenBytes: 32, agrees: true }] },
+      sizes: {
+        [toy.name]: [{ key: 'signature', label: 'signature', getterBytes: 40, writtenBytes: 32, agrees: true }],
+      },
     });
     expect(sizes?.tables[0]?.rows).toEqual([['Toy_SIG-1', '—', '—', '40 (wrote 32)']]);
   });

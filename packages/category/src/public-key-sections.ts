@@ -29,7 +29,12 @@ export function perOperationSection(
         headline === null || headline.lowTicks === null || headline.highTicks === null
           ? '—'
           : `${formatTicks(headline.lowTicks)} – ${formatTicks(headline.highTicks)}`;
-      return [entry.instance, label(entry.operation), headline === null ? '—' : formatTicks(headline.medianTicks), interval];
+      return [
+        entry.instance,
+        label(entry.operation),
+        headline === null ? '—' : formatTicks(headline.medianTicks),
+        interval,
+      ];
     });
   return {
     id: `${categoryId}-performance`,

@@ -1,12 +1,13 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { writeFileAtomic } from '@ngcc-perf/atomic-file';
-import type { AlgorithmCategory } from '@ngcc-perf/category';
+import type { AlgorithmCategory, MeasuredSize } from '@ngcc-perf/category';
 import { canonicalDigest } from './canonical-digest.js';
 import { findManifestEntry } from './find-manifest-entry.js';
 import { runOpKat } from './internal/category-kat-driver.js';
 import { KatError } from './kat-error.js';
 import { resolveDriverPath } from './internal/spawn-driver.js';
+import { runCategoryPkKat } from './public-key/run-category-pk-kat.js';
 import type { KatManifest, KatManifestEntry } from './parse-manifest.js';
 import type { KatVerdict } from './verdicts.js';
 
@@ -28,6 +29,8 @@ export interface RunCategoryKatOptions {
   timeoutSeconds?: number;
   /** Driver path; default: `driverPath()` of @ngcc-perf/native. */
   driverPath?: string;
+  /** `pk-kat` only: the instance header's `OUTPUT_BLANK_TEST_VECTORS 1` (length lines written blank). */
+  blankLengths?: boolean;
 }
 
 /** The outcome of {@link runCategoryKat}: a tagged union on `verdict`. */
@@ -42,6 +45,10 @@ export type CategoryKatResult =
       canonicalSha256: string;
       comparedSha256: string | null;
       manifestEntry: KatManifestEntry | null;
+      /** `pk-kat` only: functional checks that failed, by record (the official program stops at the first). */
+      failedChecks?: readonly { record: number; name: string; failure: string }[];
+      /** `pk-kat` only: report item (6), the getters beside what the calls wrote. */
+      sizes?: readonly MeasuredSize[];
     }
   | {
       verdict: FailedVerdict;
@@ -50,6 +57,8 @@ export type CategoryKatResult =
       records: number;
       /** The driver's sentence; for MISMATCH a functional check of the category that failed (driver CHECKFAIL). */
       message: string;
+      /** `pk-kat` only: report item (6) as far as the run got (the getters). */
+      sizes?: readonly MeasuredSize[];
     };
 
 type FailedVerdict = Extract<KatVerdict, 'CRYPTOFAIL' | 'OVERFLOW' | 'LOADFAIL' | 'TIMEOUT' | 'CRASH' | 'MISMATCH'>;
@@ -65,7 +74,9 @@ const VERDICT_OF_CODE: Readonly<Record<string, FailedVerdict>> = {
 
 /**
  * One KAT file of an instance of any category (https://github.com/ngcc-perf/ngcc-perf/blob/main/docs/ARCHITECTURE.md#categories): the driver's
- * `op-kat` produces its records with the category's C table, the category formats the text
+ * `pk-kat` writes it for a category whose `kat.producedBy` is `pk-kat` (KEM, signature, key
+ * exchange: the official file, its failed functional checks and report item (6) `sizes` in the
+ * result); otherwise the driver's `op-kat` produces its records with the category's C table, the category formats the text
  * (`kat.formatFile`), the file is written, and its canonical digest (the ICCS KAT rules) is judged against the
  * manifest entry `<instance>/<file>` by the entry's mode — PASS, MISMATCH, or NOKAT without one. A
  * library that misbehaves is a verdict (CRYPTOFAIL, OVERFLOW, LOADFAIL, TIMEOUT, CRASH; a failed
@@ -82,6 +93,7 @@ const VERDICT_OF_CODE: Readonly<Record<string, FailedVerdict>> = {
  * ```
  */
 export async function runCategoryKat(options: RunCategoryKatOptions): Promise<CategoryKatResult> {
+  if (options.category.kat.producedBy === 'pk-kat') return runCategoryPkKat(options);
   const kind = options.category.kat.kinds.find((candidate) => candidate.kind === options.kind);
   const file = kind === undefined ? `${options.kind}_${options.instance}.txt` : kind.fileName(options.instance);
   const driver = options.category.driver;
