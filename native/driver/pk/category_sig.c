@@ -2,8 +2,8 @@
  * that define the sig_* functions; operations keygen, sign and verify, sign and verify with the
  * parameter messageBytes (the guide's one 64-byte message, §3.4.1, is the category module's
  * choice), the message drawn from the DRNG after the set-up key pair. sign and verify use one key
- * pair, verify one detached signature, made in prepare; verify must accept it there, or the run
- * is CHECKFAIL before any timing. A sign attempt that fails (non-zero) is retried inside the
+ * pair and one detached signature made in prepare; verify must accept it there, or the run is
+ * CHECKFAIL before any timing. A sign attempt that fails (non-zero) is retried inside the
  * timed call, up to PK_SIGN_ATTEMPTS times, and counted (pk_op_head.retries: op-time prints them);
  * so a sign's time includes its failed attempts, as the published method counts them. After a
  * batch of signs, the last signature must verify. */
@@ -130,7 +130,9 @@ static int sig_setup(sig_state *s, ngcc_op_problem *p)
         return status;
     }
     pk_drng_get(&pk_op_kat, pk_op_kat.lib.drng_context, s->m, s->m_len * 8);
-    if (s->op == SIG_VERIFY) {
+    /* sign too: its check after a batch verifies the last signature, which must exist even when
+     * the batch had no call. */
+    {
         pk_op_enter("in sig_sign making the set-up signature");
         rc = sig_sign_call(s);
         pk_op_leave();
@@ -140,11 +142,10 @@ static int sig_setup(sig_state *s, ngcc_op_problem *p)
             (status = verifies(s, "during the set-up", p)) != NGCC_OP_OK) {
             return status;
         }
-        if (pk_op_keep_input(&s->head, "pk", s->pk, s->pk_len) != 0 ||
-            pk_op_keep_input(&s->head, "sn", s->sn, s->sn_len) != 0) {
-            return pk_op_problem(p, NGCC_OP_NO_MEMORY, "", "no memory for a copy of the inputs");
-        }
-    } else if (pk_op_keep_input(&s->head, "sk", s->sk, s->sk_len) != 0) {
+    }
+    if (s->op == SIG_VERIFY ? pk_op_keep_input(&s->head, "pk", s->pk, s->pk_len) != 0 ||
+                                  pk_op_keep_input(&s->head, "sn", s->sn, s->sn_len) != 0
+                            : pk_op_keep_input(&s->head, "sk", s->sk, s->sk_len) != 0) {
         return pk_op_problem(p, NGCC_OP_NO_MEMORY, "", "no memory for a copy of the inputs");
     }
     if (pk_op_keep_input(&s->head, "message", s->m, s->m_len) != 0) {
