@@ -64,7 +64,11 @@ async function ours(library, name) {
     options: { trialTargetSeconds },
   });
   if (measured.derived === null) throw new Error(`ngcc-perf could not measure ${name}: ${measured.failure}`);
-  return { ticks: measured.derived.headline?.medianCycles ?? measured.derived.medianTrialCycles, calls: measured.plan.iterationsPerTrial, counter: measured.counter };
+  return {
+    ticks: measured.derived.headline?.medianCycles ?? measured.derived.medianTrialCycles,
+    calls: measured.plan.iterationsPerTrial,
+    counter: measured.counter,
+  };
 }
 
 function plain(program, name, calls) {
