@@ -10,6 +10,7 @@
 #include "args.h"
 #include "category_table.h"
 #include "commands.h"
+#include "cpu_pin.h"
 #include "crash_guard.h"
 #include "exit_codes.h"
 #include "heap_tracker.h"
@@ -156,7 +157,14 @@ static int measure(void)
 
 int cmd_op_memory(int argc, char **argv)
 {
-    int code = parse_op_options("op-memory", argc, argv, &OP_MEMORY_POSITIONALS, 0, &m.opts);
+    int code = parse_op_options("op-memory", argc, argv, &OP_MEMORY_POSITIONALS, 1, &m.opts);
+    if (code == DRV_EXIT_OK &&
+        (m.opts.has_counter || m.opts.warm_check > 0 || m.opts.timeout_seconds > 0 || m.opts.progress)) {
+        return usage_error("op-memory", "op-memory takes --cpu N and no other timing option");
+    }
+    if (code == DRV_EXIT_OK && m.opts.has_cpu) {
+        code = pin_to_cpu("op-memory", m.opts.cpu);
+    }
     if (code == DRV_EXIT_OK) {
         code = category_find("op-memory", m.opts.positional[1], m.opts.adapter, &m.category);
     }
