@@ -420,3 +420,29 @@ describe('what the calls wrote (report item (6))', () => {
     });
   });
 });
+
+describe('key exchanges of more than three passes', () => {
+  test('go on as the official program asks (pass 4 by the responder: Pass4_Stb, M4), finish at Pass_Num and agree', () => {
+    const run = pkKat([lib('pk_toy_kex4'), 'Toy_KEX-4']);
+    expect(run.status).toBe(0);
+    const first = records(run)[0] as Line;
+    const keys = (first.text as string).split('\n').map((line) => line.split(' = ')[0]);
+    expect(keys.slice(keys.indexOf('M3_Len'))).toEqual([
+      'M3_Len',
+      'M3',
+      'Pass4_Stb_Len',
+      'Pass4_Stb',
+      'M4_Len',
+      'M4',
+      'SS_Len',
+      'SS',
+      '',
+      '',
+    ]);
+    expect(first.checks).toEqual([
+      { name: 'finishing-pass', ok: true },
+      { name: 'agreement', ok: true },
+    ]);
+    expect(lineOf(run, 'end').written).toMatchObject({ m4: { min: 8, max: 8 }, messages: { min: 48, max: 48 } });
+  });
+});

@@ -50,6 +50,9 @@ describe('op-time of public-key operations', () => {
     ['pk_toy_kex3', 'kex', 'pass1', []],
     ['pk_toy_kex3', 'kex', 'pass3', []],
     ['pk_toy_kex3', 'kex', 'derive-b', []],
+    ['pk_toy_kex4', 'kex', 'exchange', []],
+    ['pk_toy_kex4', 'kex', 'pass4', []],
+    ['pk_toy_kex4', 'kex', 'derive-a', []],
   ])('%s %s %s times its calls with the trial fields of `time`', (name, category, operation, extra) => {
     const run = opTime(name, category, operation, ...extra);
     expect(run.status).toBe(0);
@@ -111,6 +114,7 @@ describe('op-time of public-key operations', () => {
     const noPass3 = opTime('pk_toy_kex2', 'kex', 'pass3');
     expect(noPass3.status).toBe(2);
     expect(noPass3.lines.at(-1)?.message).toContain('finishes at pass 2');
+    expect(opTime('pk_toy_kex4', 'kex', 'pass5').lines.at(-1)?.message).toContain('finishes at pass 4');
   });
 
   test('a hang ends at --timeout with a TIMEOUT line naming the phase', () => {

@@ -1,7 +1,7 @@
 /* The key-exchange category's table (ngcc_category.h; the ICCS public-key API, SPEC §10):
  * libraries that define the kex_* functions; the operation `exchange` (both inits, every pass
  * until one returns 1, both derivations: kex_steps.c) and each step alone: init-a, init-b,
- * pass1, pass2, pass3 (3-pass protocols), derive-a, derive-b (operation names are lower case,
+ * pass1 … pass6 (as many as the protocol has), derive-a, derive-b (operation names are lower case,
  * digits and hyphens: @ngcc-perf/record); no parameters. prepare runs one
  * whole exchange and checks it (the pass that finishes is pass kex_get_passes_num, both sides
  * derive the same secret: else CHECKFAIL before any timing); a step is then timed from the
@@ -22,10 +22,11 @@ static const char *const KEX_SYMBOLS[] = {
 static const char *const NO_PARAMETERS[] = {NULL};
 static const char *const NO_KAT_KINDS[] = {NULL};
 
-/* The state a step reads and writes: the responder's for pass 2 and derive_b, else the initiator's. */
+/* The state a step reads and writes: the responder's for even passes and derive-b, else the initiator's. */
 static unsigned char *step_state(kex_state *s, kex_step step, pk_len **length)
 {
-    int responder = step == KEX_PASS2 || step == KEX_DERIVE_B;
+    int pass = kex_pass_of(step);
+    int responder = (pass > 0 && pass % 2 == 0) || step == KEX_DERIVE_B;
     *length = responder ? &s->stb_len : &s->sta_len;
     return responder ? s->stb : s->sta;
 }
@@ -43,10 +44,10 @@ static int exchange(kex_state *s, kex_step save_before)
     int rc;
     kex_reset_lengths(s);
     s->finished_at = 0;
+    s->passes_run = 0;
     for (step = KEX_INIT_A; step < KEX_STEP_COUNT; step++) {
-        int pass = step >= KEX_PASS1 && step <= KEX_PASS3 ? (int)(step - KEX_PASS1) + 1 : 0;
-        if (pass > 0 && (s->finished_at != 0 || (pass == 2 && lib->fn[PK_KEX_PASS2_B] == NULL) ||
-                         (pass == 3 && lib->fn[PK_KEX_PASS3_A] == NULL))) {
+        int pass = kex_pass_of(step);
+        if (pass > 1 && (s->finished_at != 0 || s->passes_run < pass - 1 || lib->fn[PK_KEX_PASS_SYMBOL(pass)] == NULL)) {
             continue;
         }
         if (step == save_before && restores_state(step)) {
@@ -60,8 +61,9 @@ static int exchange(kex_state *s, kex_step save_before)
             s->failed_step = step;
             return rc;
         }
-        if (pass > 0 && rc == 1) {
-            s->finished_at = pass;
+        if (pass > 0) {
+            s->passes_run = pass;
+            s->finished_at = rc == 1 ? pass : 0;
         }
     }
     return 0;
@@ -139,7 +141,8 @@ static int keep_inputs(kex_state *s)
 {
     pk_len n = 0;
     unsigned char *msg;
-    int initiator = s->op == KEX_PASS1 || s->op == KEX_PASS3 || s->op == KEX_DERIVE_A;
+    int pass = kex_pass_of(s->op);
+    int initiator = (pass > 0 && pass % 2 == 1) || s->op == KEX_DERIVE_A;
     int failed = 0;
     if (s->op == KEX_EXCHANGE || s->op == KEX_INIT_A || s->op == KEX_INIT_B) {
         return 0;
@@ -148,17 +151,13 @@ static int keep_inputs(kex_state *s)
                                initiator ? s->ska_len : s->skb_len);
     failed |= pk_op_keep_input(&s->head, initiator ? "pkb" : "pka", initiator ? s->pkb : s->pka,
                                initiator ? s->pkb_len : s->pka_len);
-    switch (s->op) {
-    case KEX_PASS2: failed |= pk_op_keep_input(&s->head, "m1", s->m[1], s->m_len[1]); break;
-    case KEX_PASS3: failed |= pk_op_keep_input(&s->head, "m2", s->m[2], s->m_len[2]); break;
-    case KEX_DERIVE_A:
-    case KEX_DERIVE_B:
+    if (pass > 1) {
+        failed |= pk_op_keep_input(&s->head, "message", s->m[pass - 1], s->m_len[pass - 1]);
+    } else if (pass == 0) {
         msg = kex_last_message(s, s->op == KEX_DERIVE_A, &n);
         if (msg != NULL) {
             failed |= pk_op_keep_input(&s->head, "message", msg, n);
         }
-        break;
-    default: break;
     }
     return failed;
 }
@@ -178,10 +177,9 @@ static int setup_exchange(kex_state *s, ngcc_op_problem *p)
     if ((status = kex_check_exchange(s, p)) != NGCC_OP_OK) {
         return status;
     }
-    if ((s->op == KEX_PASS2 && s->finished_at == 1) || (s->op == KEX_PASS3 && s->finished_at != 0 &&
-                                                        s->finished_at < 3)) {
+    if (kex_pass_of(s->op) > s->passes_run) {
         return pk_op_problem(p, NGCC_OP_SETUP, "", "the exchange finishes at pass %d: it has no %s to time",
-                             s->finished_at, KEX_STEP_FUNCTIONS[s->op]);
+                             s->passes_run, KEX_STEP_FUNCTIONS[s->op]);
     }
     s->expected_ss_len = s->op == KEX_DERIVE_A ? s->ssb_len : s->ssa_len;
     memcpy(s->expected_ss, s->op == KEX_DERIVE_A ? s->ssb : s->ssa, (size_t)s->expected_ss_len);
@@ -207,10 +205,12 @@ static int kex_prepare(kex_step op, void **state, ngcc_op_problem *p)
     s->stb_cap = pk_op_getter(PK_KEX_GET_STB);
     s->ss_cap = pk_op_getter(PK_KEX_GET_SS);
     s->total = pk_op_getter(PK_KEX_GET_TOTAL);
-    if ((s->passes >= 2 && lib->fn[PK_KEX_PASS2_B] == NULL) || (s->passes >= 3 && lib->fn[PK_KEX_PASS3_A] == NULL)) {
-        return pk_op_problem(p, NGCC_OP_SETUP, "symbol", "kex_get_passes_num says %llu passes but %s is not defined: "
-                             "export it with C linkage", s->passes,
-                             lib->fn[PK_KEX_PASS2_B] == NULL ? "kex_generate_pass2_msg_b" : "kex_generate_pass3_msg_a");
+    for (n = 2; n <= PK_KEX_MAX_PASSES && (pk_len)n <= s->passes; n++) {
+        if (lib->fn[PK_KEX_PASS_SYMBOL(n)] == NULL) {
+            return pk_op_problem(p, NGCC_OP_SETUP, "symbol",
+                                 "kex_get_passes_num says %llu passes but %s is not defined: export it with C linkage",
+                                 s->passes, PK_SYMBOL_NAMES[PK_KEX_PASS_SYMBOL(n)]);
+        }
     }
     s->pka = pk_op_buffer("pka", s->pk_cap);
     s->ska = pk_op_buffer("ska", s->sk_cap);
@@ -220,12 +220,13 @@ static int kex_prepare(kex_step op, void **state, ngcc_op_problem *p)
     s->stb = pk_op_buffer("stb", s->stb_cap);
     s->ssa = pk_op_buffer("ssa", s->ss_cap);
     s->ssb = pk_op_buffer("ssb", s->ss_cap);
-    s->m[1] = pk_op_buffer("m1", s->total);
-    s->m[2] = pk_op_buffer("m2", s->total);
-    s->m[3] = pk_op_buffer("m3", s->total);
+    for (n = 1; n <= PK_KEX_MAX_PASSES; n++) {
+        static const char *const NAMES[PK_KEX_MAX_PASSES + 1] = {NULL, "m1", "m2", "m3", "m4", "m5", "m6"};
+        s->m[n] = pk_op_buffer(NAMES[n], s->total);
+    }
     s->saved = malloc((size_t)(s->sta_cap > s->stb_cap ? s->sta_cap : s->stb_cap) + 1);
     s->expected_ss = malloc((size_t)s->ss_cap + 1);
-    for (n = 1; n <= 3; n++) {
+    for (n = 1; n <= PK_KEX_MAX_PASSES; n++) {
         if (s->m[n] == NULL) {
             return pk_op_problem(p, NGCC_OP_NO_MEMORY, "", "no memory for the messages (%llu bytes each)", s->total);
         }
@@ -250,6 +251,9 @@ KEX_PREPARE(prepare_init_b, KEX_INIT_B)
 KEX_PREPARE(prepare_pass1, KEX_PASS1)
 KEX_PREPARE(prepare_pass2, KEX_PASS2)
 KEX_PREPARE(prepare_pass3, KEX_PASS3)
+KEX_PREPARE(prepare_pass4, KEX_PASS4)
+KEX_PREPARE(prepare_pass5, KEX_PASS5)
+KEX_PREPARE(prepare_pass6, KEX_PASS6)
 KEX_PREPARE(prepare_derive_a, KEX_DERIVE_A)
 KEX_PREPARE(prepare_derive_b, KEX_DERIVE_B)
 
@@ -260,10 +264,13 @@ static const ngcc_operation KEX_OPERATIONS[] = {
     {"pass1", NO_PARAMETERS, prepare_pass1, kex_call, kex_check, kex_release},
     {"pass2", NO_PARAMETERS, prepare_pass2, kex_call, kex_check, kex_release},
     {"pass3", NO_PARAMETERS, prepare_pass3, kex_call, kex_check, kex_release},
+    {"pass4", NO_PARAMETERS, prepare_pass4, kex_call, kex_check, kex_release},
+    {"pass5", NO_PARAMETERS, prepare_pass5, kex_call, kex_check, kex_release},
+    {"pass6", NO_PARAMETERS, prepare_pass6, kex_call, kex_check, kex_release},
     {"derive-a", NO_PARAMETERS, prepare_derive_a, kex_call, kex_check, kex_release},
     {"derive-b", NO_PARAMETERS, prepare_derive_b, kex_call, kex_check, kex_release},
 };
 
 const ngcc_category CATEGORY_KEX = {
-    NGCC_CATEGORY_ABI, "kex", KEX_SYMBOLS, KEX_OPERATIONS, 8u, NO_KAT_KINDS, NULL,
+    NGCC_CATEGORY_ABI, "kex", KEX_SYMBOLS, KEX_OPERATIONS, 11u, NO_KAT_KINDS, NULL,
 };

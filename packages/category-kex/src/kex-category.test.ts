@@ -8,7 +8,7 @@ describe('the key-exchange category', () => {
     expect(KEX_CATEGORY.api.symbols).not.toContain('kex_generate_pass3_msg_a');
   });
 
-  test('times the whole exchange and each step; pass 3 only for a 3-pass protocol', () => {
+  test('times the whole exchange and each step, as many passes as the protocol has', () => {
     const names = (passes?: number) =>
       KEX_CATEGORY.operations
         .list({ name: 'toy', parameters: passes === undefined ? {} : { passes } })
@@ -16,6 +16,8 @@ describe('the key-exchange category', () => {
     expect(names(3)).toEqual(['exchange', 'init_a', 'init_b', 'pass1', 'pass2', 'pass3', 'derive_a', 'derive_b']);
     expect(names(2)).toEqual(['exchange', 'init_a', 'init_b', 'pass1', 'pass2', 'derive_a', 'derive_b']);
     expect(names()).toEqual(names(2));
+    expect(names(4)).toContain('pass4');
+    expect(names(7)).toEqual(names(2));
     for (const operation of KEX_CATEGORY.operations.list({ name: 'toy', parameters: { passes: 3 } })) {
       expect(operationIdentitySchema.parse(operation)).toEqual(operation);
       expect(KEX_CATEGORY.operations.driverParameters(operation)).toEqual({});
@@ -27,6 +29,7 @@ describe('the key-exchange category', () => {
       'm1',
       'm2',
       'm3',
+      'm4',
       'messages',
       'pk',
       'sk',

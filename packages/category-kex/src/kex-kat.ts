@@ -4,6 +4,7 @@ const sizeSources: readonly CategorySizeSource[] = [
   { key: 'm1', label: 'message 1', getter: null, written: 'm1', mayBeShorter: false },
   { key: 'm2', label: 'message 2', getter: null, written: 'm2', mayBeShorter: false },
   { key: 'm3', label: 'message 3', getter: null, written: 'm3', mayBeShorter: false },
+  { key: 'm4', label: 'message 4', getter: null, written: 'm4', mayBeShorter: false },
   {
     key: 'messages',
     label: 'messages in all',

@@ -6,14 +6,19 @@ export function kexOperation(name: string): OperationIdentity {
   return { category: 'kex', name, parameters: {} };
 }
 
+/** The most passes a protocol the driver times may have (its PK_KEX_MAX_PASSES). */
+export const KEX_MAX_PASSES = 6;
+
 /**
  * The operations of an instance in page order: the whole `exchange`, both inits, every pass of
  * the protocol, both derivations (the published timing method). The passes come from the
- * instance's `passes` parameter (`kex_get_passes_num`, the pk-kat meta line's getters): pass 3
- * only for a 3-pass protocol; without it, a 2-pass protocol is assumed.
+ * instance's `passes` parameter (`kex_get_passes_num`, the pk-kat meta line's getters), 1 to
+ * {@link KEX_MAX_PASSES}; without it, a 2-pass protocol is assumed.
  */
 export function kexOperationNames(instance: CategoryInstance): string[] {
-  const passes = instance.parameters.passes === 3 ? 3 : 2;
+  const stated = instance.parameters.passes;
+  const passes =
+    typeof stated === 'number' && Number.isInteger(stated) && stated >= 1 && stated <= KEX_MAX_PASSES ? stated : 2;
   return [
     'exchange',
     'init-a',
