@@ -21,6 +21,19 @@ void edge_read_after(loop_edge *e, int migrations_fd, int run_delay_fd)
     e->has_migrations = migrations_read(migrations_fd, &e->migrations) == 0;
 }
 
+static uint64_t cpu_time_ns(const struct rusage *usage)
+{
+    return (uint64_t)(usage->ru_utime.tv_sec + usage->ru_stime.tv_sec) * 1000000000ULL +
+           (uint64_t)(usage->ru_utime.tv_usec + usage->ru_stime.tv_usec) * 1000ULL;
+}
+
+uint64_t edge_on_cpu_ns(const loop_edge *before, const loop_edge *after)
+{
+    uint64_t from = cpu_time_ns(&before->usage);
+    uint64_t to = cpu_time_ns(&after->usage);
+    return to > from ? to - from : 0;
+}
+
 void jl_edge_figures(json_line *j, const loop_edge *before, const loop_edge *after)
 {
     jl_u64(j, "involuntarySwitches", (uint64_t)(after->usage.ru_nivcsw - before->usage.ru_nivcsw));

@@ -26,6 +26,10 @@ void edge_read_before(loop_edge *e, int migrations_fd, int run_delay_fd);
 /* After the loop (after counter, clock): run delay, rusage, migrations. */
 void edge_read_after(loop_edge *e, int migrations_fd, int run_delay_fd);
 
+/* Nanoseconds the process ran on a CPU between the two edges (user + system time of rusage):
+ * wall time minus what it spent waiting for a CPU or asleep. */
+uint64_t edge_on_cpu_ns(const loop_edge *before, const loop_edge *after);
+
 /* "involuntarySwitches", "voluntarySwitches", "migrations" (null when unknown) and "runDelayNs"
  * (absent when unknown) between the two edges. */
 void jl_edge_figures(json_line *j, const loop_edge *before, const loop_edge *after);

@@ -52,6 +52,14 @@ describe('time --warm-check', () => {
     expect('warmCheck' in trial).toBe(false);
   });
 
+  test('a cold call long on the wall clock but short on the CPU (asleep 30 ms, as a preempted call is) still gets its warm check', async () => {
+    const run = await runDriver(['time', lib('sleep_first'), '256', '64', '1', '0', '--warm-check', '5'], { env });
+    expect(run.status).toBe(0);
+    const trial = run.lines[1] as Line;
+    expect(Number(trial.seconds)).toBeGreaterThanOrEqual(0.03);
+    expect((trial.warmCheck as Record<string, number>).iterations).toBe(5);
+  });
+
   test('no warmCheck without the option; 0 and 1001 are USAGE errors', async () => {
     const plain = await runDriver(['time', lib('empty'), '256', '64', '1', '0'], { env });
     expect('warmCheck' in (plain.lines[1] as Line)).toBe(false);
