@@ -1,4 +1,4 @@
-/* The KEM category's table (ngcc_category.h; the ICCS public-key API, SPEC §10): libraries that
+/* The KEM category's table (ngcc_category.h; the ICCS public-key APIs): libraries that
  * define the kem_* functions; operations keygen, enc and dec, no parameters. enc and dec use one
  * key pair and one ciphertext made in prepare and checked there: dec must give the secret enc
  * encapsulated, or the run is CHECKFAIL before any timing. Each timed call sets the output

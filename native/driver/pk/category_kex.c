@@ -1,4 +1,4 @@
-/* The key-exchange category's table (ngcc_category.h; the ICCS public-key API, SPEC §10):
+/* The key-exchange category's table (ngcc_category.h; the ICCS public-key APIs):
  * libraries that define the kex_* functions; the operation `exchange` (both inits, every pass
  * until one returns 1, both derivations: kex_steps.c) and each step alone: init-a, init-b,
  * pass1 … pass6 (as many as the protocol has), derive-a, derive-b (operation names are lower case,

@@ -1,4 +1,4 @@
-/* The signature category's table (ngcc_category.h; the ICCS public-key API, SPEC §10): libraries
+/* The signature category's table (ngcc_category.h; the ICCS public-key APIs): libraries
  * that define the sig_* functions; operations keygen, sign and verify, sign and verify with the
  * parameter messageBytes (the guide's one 64-byte message, §3.4.1, is the category module's
  * choice), the message drawn from the DRNG after the set-up key pair. sign and verify use one key

@@ -1,6 +1,6 @@
 /* One key exchange of the key-exchange category table (category_kex.c), step by step: the
  * buffers and lengths of both sides, and each step of the official order (kex_init_a, kex_init_b,
- * pass 1, 2, 3 until one returns 1, kex_derive_ss_a, kex_derive_ss_b; SPEC §10). */
+ * pass 1, 2, 3 until one returns 1, kex_derive_ss_a, kex_derive_ss_b; the ICCS public-key APIs). */
 #ifndef NGCC_KEX_STEPS_H
 #define NGCC_KEX_STEPS_H
 

@@ -2,7 +2,7 @@
  * category_kex.c; ngcc_category.h) share: the instance loaded the way `pk-kat` loads it
  * (pk_library.h: the ICCS support first, the instance RTLD_DEEPBIND), its getters and guarded
  * buffers kept in a pk_kat of their own (pk_kat.h), the DRNG seeded once per process with the
- * bytes 00..2f as the published timing method does (SPEC §10) and left to advance, and checks
+ * bytes 00..2f as the published timing method does and left to advance, and checks
  * that turn a damaged guard, an over-long length, a changed input or a failed set-up call into
  * an ngcc_op_problem (the driver's OVERFLOW, CRYPTOFAIL, CHECKFAIL). */
 #ifndef NGCC_PK_OP_H

@@ -15,7 +15,7 @@ function statedBytes(instance: CategoryInstance, key: string): number | null {
 }
 
 /**
- * The key encapsulation category (the ICCS public-key API, SPEC §10): libraries that define the
+ * The key encapsulation category (the ICCS public-key API): libraries that define the
  * seven `kem_*` functions (decided by `nm`); operations keygen, enc, dec timed by the driver's
  * built-in `kem` table; the KAT_KEM file by `pk-kat`, a strict manifest entry; report item (6)
  * public key, secret key, ciphertext, shared secret; pages with the per-operation table and the

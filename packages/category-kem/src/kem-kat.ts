@@ -1,7 +1,7 @@
 import { formatKeyValueKat, parseKeyValueKat, type CategoryKat } from '@ngcc-perf/category';
 
 /**
- * The KEM category's KAT file (the official KAT_KEM.c, SPEC §10): `KAT_KEM_<instance>.txt`, ten
+ * The KEM category's KAT file (the official KAT_KEM.c): `KAT_KEM_<instance>.txt`, ten
  * records (Count, Seed_Len, Seed, PK_Len, PK, SK_Len, SK, CT_Len, CT, SS_Len, SS) in the
  * `Name = value` layout, produced by the driver's `pk-kat`; report item (6) from its getters and
  * from what keygen and enc wrote.

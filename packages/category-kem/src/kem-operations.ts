@@ -1,7 +1,7 @@
 import type { CategoryOperations } from '@ngcc-perf/category';
 import type { OperationIdentity } from '@ngcc-perf/record';
 
-/** The KEM operations in page order (the published timing method, SPEC §10). */
+/** The KEM operations in page order (the published timing method of the public harness). */
 export const KEM_OPERATION_NAMES = ['keygen', 'enc', 'dec'] as const;
 
 /** A KEM operation's identity: `{ category: 'kem', name, parameters: {} }`. */

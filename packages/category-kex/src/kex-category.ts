@@ -3,7 +3,7 @@ import { KEX_KAT } from './kex-kat.js';
 import { KEX_OPERATIONS } from './kex-operations.js';
 
 /**
- * The key-exchange category (the ICCS public-key API, SPEC §10: protocols of 2, 3 or more passes):
+ * The key-exchange category (the ICCS public-key API: protocols of 2, 3 or more passes):
  * libraries that define the `kex_*` getters, inits, pass 1 and derivations (decided by `nm`;
  * the later passes as the protocol has them); the whole exchange and each step timed by the driver's
  * built-in `kex` table; the KAT_KEX file by `pk-kat`; report item (6) messages, keys, shared

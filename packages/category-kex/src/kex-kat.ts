@@ -19,7 +19,7 @@ const sizeSources: readonly CategorySizeSource[] = [
 ];
 
 /**
- * The key-exchange category's KAT file (the official KAT_KEX.c, SPEC §10):
+ * The key-exchange category's KAT file (the official KAT_KEX.c):
  * `KAT_KEX_<instance>.txt`, ten records (Count, Seed, Pass_Num, both sides' keys and initial
  * states, each pass's state and message, SS), produced by the driver's `pk-kat`; report item (6):
  * each message as written, the messages in all (the getter gives their largest total), each

@@ -3,7 +3,7 @@ import { SIG_KAT } from './sig-kat.js';
 import { SIG_OPERATIONS } from './sig-operations.js';
 
 /**
- * The signature category (the ICCS public-key API, SPEC §10: detached signatures): libraries that
+ * The signature category (the ICCS public-key API: detached signatures): libraries that
  * define the six `sig_*` functions (decided by `nm`); keygen, sign and verify on one 64-byte
  * message timed by the driver's built-in `sig` table, failed sign attempts retried and counted;
  * the KAT_SIG file by `pk-kat`, a strict manifest entry; report item (6) public key, secret key,

@@ -1,7 +1,7 @@
 import { formatKeyValueKat, parseKeyValueKat, type CategoryKat } from '@ngcc-perf/category';
 
 /**
- * The signature category's KAT file (the official KAT_SIG.c, SPEC §10): `KAT_SIG_<instance>.txt`,
+ * The signature category's KAT file (the official KAT_SIG.c): `KAT_SIG_<instance>.txt`,
  * ten records (Count, Seed_Len, Seed, PK_Len, PK, SK_Len, SK, M_Len, M, Sn_Len, Sn), produced by
  * the driver's `pk-kat`; report item (6) from the getters and what keygen and sign wrote — the
  * signature getter gives the largest length, so a shorter signature agrees.

@@ -1,7 +1,7 @@
 import type { CategoryOperations } from '@ngcc-perf/category';
 import type { OperationIdentity } from '@ngcc-perf/record';
 
-/** The signature operations in page order (the published timing method, SPEC §10). */
+/** The signature operations in page order (the published timing method of the public harness). */
 export const SIG_OPERATION_NAMES = ['keygen', 'sign', 'verify'] as const;
 
 /** The one message sign and verify are timed on, bytes (guide §3.4.1). */
