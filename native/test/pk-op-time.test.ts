@@ -33,6 +33,37 @@ function opTime(
 const message = ['--param', 'messageBytes=64'];
 const trialOf = (lines: Line[]): Line | undefined => lines.find((line) => line.type === 'trial');
 
+describe('the public-key tables', () => {
+  test('are listed after hash with their operations and parameters', () => {
+    const result = spawnSync(driverPath, ['categories'], { timeout: 30000 });
+    const lines = result.stdout
+      .toString('utf8')
+      .split('\n')
+      .filter((text) => text.length > 0)
+      .map((text) => JSON.parse(text) as Line);
+    expect(lines.map((line) => line.name)).toEqual(['hash', 'kem', 'sig', 'kex']);
+    const operations = (name: string) =>
+      (lines.find((line) => line.name === name)?.operations as { name: string; parameters: string[] }[]).map(
+        (operation) => `${operation.name}(${operation.parameters.join(',')})`,
+      );
+    expect(operations('kem')).toEqual(['keygen()', 'enc()', 'dec()']);
+    expect(operations('sig')).toEqual(['keygen()', 'sign(messageBytes)', 'verify(messageBytes)']);
+    expect(operations('kex')).toEqual([
+      'exchange()',
+      'init-a()',
+      'init-b()',
+      'pass1()',
+      'pass2()',
+      'pass3()',
+      'pass4()',
+      'pass5()',
+      'pass6()',
+      'derive-a()',
+      'derive-b()',
+    ]);
+  });
+});
+
 describe('op-time of public-key operations', () => {
   test.each([
     ['pk_toy_kem', 'kem', 'keygen', []],
