@@ -64,6 +64,25 @@ describe('the public-key tables', () => {
   });
 });
 
+describe('categories LIB of a public-key instance', () => {
+  test.each([
+    ['pk_toy_kem', 'kem'],
+    ['pk_toy_sig', 'sig'],
+    ['pk_toy_kex2', 'kex'],
+  ])('%s loads beside the ICCS support library and matches %s alone', (name, category) => {
+    const result = spawnSync(driverPath, ['categories', lib(name)], { timeout: 30000 });
+    expect(result.status).toBe(0);
+    const matching = result.stdout
+      .toString('utf8')
+      .split('\n')
+      .filter((text) => text.length > 0)
+      .map((text) => JSON.parse(text) as Line)
+      .filter((line) => line.matches === true)
+      .map((line) => line.name);
+    expect(matching).toEqual([category]);
+  });
+});
+
 describe('op-time of public-key operations', () => {
   test.each([
     ['pk_toy_kem', 'kem', 'keygen', []],

@@ -86,7 +86,7 @@ static int fail(const char *path, const char *stage, const char *detail, const c
     return report_finish(DRV_EXIT_LOADFAIL, "cannot use %s as a public-key instance (%s): %s", path, detail, fix);
 }
 
-static void *load_support(void)
+void *pk_support_load(void)
 {
     char exe[PATH_MAX];
     char path[PATH_MAX + sizeof ICCS_LIBRARY_NAME];
@@ -187,7 +187,7 @@ int pk_library_load(const char *path, pk_category wanted, pk_library *lib)
     int i;
     memset(lib, 0, sizeof *lib);
     lib->path = path;
-    support = load_support();
+    support = pk_support_load();
     if (support == NULL) {
         const char *error = dlerror();
         json_line *j = report_begin("IO");

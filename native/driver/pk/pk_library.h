@@ -69,6 +69,10 @@ const char *pk_category_name(pk_category category);
 /* "kem", "sig", "kex" → the category; -1 for another text. */
 int pk_category_parse(const char *text, pk_category *category);
 
+/* Loads the ICCS support library beside the driver RTLD_GLOBAL (once; later calls return the
+ * same handle); NULL when it cannot be found or loaded (dlerror says why). */
+void *pk_support_load(void);
+
 /* Loads the ICCS support library (RTLD_GLOBAL) and then the instance
  * (RTLD_DEEPBIND: its own definitions win over the support's), decides the
  * category (`wanted` or PK_CATEGORY_ANY) by the API functions the instance
