@@ -39,18 +39,24 @@ const missing = missingSlurmPackages();
     const keptBeforeKill = new Map<string, Buffer>();
     let killedShard = '';
 
+    /**
+     * The CPU locks of this test's runs only: another ngcc-perf running on the host at the same
+     * time (a parallel test suite) would otherwise hold the last CPU, the shards would measure on
+     * another one and the merged page would rightly name two CPUs where the single run named one.
+     */
+    const privateCpuLocks = () => ({ NGCC_PERF_RUNTIME_DIR: path.join(scratch, 'cpu-locks') });
     /** Runs a README block with bash in the checkout, with the cluster's environment and `vars`. */
     const bash = (script: string, vars: Record<string, string> = {}) =>
       execFileSync('bash', ['-eo', 'pipefail', '-c', script], {
         cwd: checkout,
-        env: { ...cluster?.env, NGCC_PERF_RUN_OPTIONS: RUN_OPTIONS, ...vars },
+        env: { ...cluster?.env, ...privateCpuLocks(), NGCC_PERF_RUN_OPTIONS: RUN_OPTIONS, ...vars },
         encoding: 'utf8',
       });
     const node = (...args: string[]) =>
       spawnSync(process.execPath, ['packages/cli/dist/bin.js', ...args], {
         cwd: checkout,
         encoding: 'utf8',
-        env: cluster?.env,
+        env: { ...cluster?.env, ...privateCpuLocks() },
       });
 
     async function waitFor(what: string, test: () => boolean, seconds: number): Promise<void> {
