@@ -69,7 +69,9 @@ void print_usage(void)
           "       ngcc-perf-driver categories [LIB] [--adapter PATH]\n"
           "       ngcc-perf-driver op-time LIB CATEGORY OPERATION ITERATIONS WARMUPS [--param NAME=VALUE]...\n"
           "                             [--adapter PATH] [--counter NAME [--no-rate-probe]] [--cpu N] [--warm-check N]\n"
+          "                             [--timeout S] [--progress]\n"
           "       ngcc-perf-driver op-kat LIB CATEGORY KIND [--adapter PATH]\n"
+          "       ngcc-perf-driver op-memory LIB CATEGORY OPERATION [--param NAME=VALUE]... [--adapter PATH] [--cpu N]\n"
           "       ngcc-perf-driver --version | --help\n"
           "Any subcommand: --no-sandbox (or NGCC_PERF_NO_SANDBOX=1) runs the library outside the sandbox.\n"
           "Output is JSON Lines on stdout; see native/PROTOCOL.md.\n",

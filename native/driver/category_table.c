@@ -5,6 +5,7 @@
 #include "category_hash.h"
 #include "exit_codes.h"
 #include "library.h"
+#include "pk/pk_op.h"
 #include "report.h"
 
 #include <dlfcn.h>
@@ -13,6 +14,9 @@
 
 const ngcc_category *const BUILT_IN_CATEGORIES[] = {
     &CATEGORY_HASH,
+    &CATEGORY_KEM,
+    &CATEGORY_SIG,
+    &CATEGORY_KEX,
     NULL,
 };
 
@@ -113,4 +117,23 @@ const ngcc_operation *category_operation(const ngcc_category *c, const char *nam
         }
     }
     return NULL;
+}
+
+int category_open_library(const ngcc_category *c, const char *path)
+{
+    void *handle = NULL;
+    if (pk_op_is_category(c)) {
+        return pk_op_open(c->name, path);
+    }
+    return library_open(path, &handle);
+}
+
+uint64_t category_retries(const ngcc_category *c, const void *state)
+{
+    return pk_op_is_category(c) && state != NULL ? ((const pk_op_head *)state)->retries : 0;
+}
+
+int category_counts_retries(const ngcc_category *c)
+{
+    return pk_op_is_category(c);
 }

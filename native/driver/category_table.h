@@ -5,6 +5,8 @@
 
 #include "ngcc_category.h"
 
+#include <stdint.h>
+
 /* The built-in categories, NULL-terminated; adding one is one line in category_table.c. */
 extern const ngcc_category *const BUILT_IN_CATEGORIES[];
 
@@ -22,5 +24,17 @@ const ngcc_operation *category_operation(const ngcc_category *c, const char *nam
 
 /* The host functions the driver gives adapters: the library opened by library_open. */
 const ngcc_host *category_host(const char *library_path);
+
+/* Opens the library under test for category c: a public-key category (kem, sig, kex) the way
+ * `pk-kat` does (the ICCS support library first, pk/pk_op.h), any other with library_open.
+ * Returns DRV_EXIT_OK, or the exit code after writing the error line (LOADFAIL, IO). */
+int category_open_library(const ngcc_category *c, const char *path);
+
+/* Failed attempts the calls of an operation of category c retried so far (a signature's sign,
+ * pk/category_sig.c); 0 for the categories that retry nothing. Not part of the category ABI. */
+uint64_t category_retries(const ngcc_category *c, const void *state);
+
+/* 1 when op-time reports `retries` for category c (the public-key ones). */
+int category_counts_retries(const ngcc_category *c);
 
 #endif

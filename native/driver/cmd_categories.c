@@ -11,6 +11,7 @@
 #include "library.h"
 #include "op_options.h"
 #include "out.h"
+#include "pk/pk_library.h"
 #include "report.h"
 
 static const op_positionals CATEGORIES_POSITIONALS = {0, 1, "[LIB]"};
@@ -69,8 +70,13 @@ int cmd_categories(int argc, char **argv)
     }
     if (opts.positional_count == 1) {
         crash_guard_arm(opts.positional[0]);
-        if ((code = library_open(opts.positional[0], &handle)) != DRV_EXIT_OK) {
-            return code;
+        /* A public-key instance leaves the ICCS symbols (drng_algorithm, get_random_number, …)
+         * to the program: when LIB does not load alone, it is tried beside the support library. */
+        if (library_try_open(opts.positional[0]) != 0) {
+            (void)pk_support_load(); /* when it cannot be had, the error line below says why LIB fails */
+            if ((code = library_open(opts.positional[0], &handle)) != DRV_EXIT_OK) {
+                return code;
+            }
         }
     }
     if (adapter != NULL) {

@@ -1,9 +1,12 @@
 /* `ngcc-perf-driver op-time LIB CATEGORY OPERATION ITERATIONS WARMUPS [--param NAME=VALUE]...
- * [--adapter PATH] [--counter NAME [--no-rate-probe]] [--cpu N] [--warm-check N]`: one timing trial of one
+ * [--adapter PATH] [--counter NAME [--no-rate-probe]] [--cpu N] [--warm-check N] [--timeout S] [--progress]`:
+ * one timing trial of one
  * operation of any category (PROTOCOL.md "Categories"). The category's table
  * (ngcc_category.h) prepares, calls and checks; this file only times, as `time` does: warm-up
  * calls (the first alone), then migrations, rusage, run delay, clock, counter, the calls, and the
- * same in reverse, then the warm check when asked; `meta`, `trial` and `end` lines. */
+ * same in reverse, then the warm check when asked; `meta`, `trial` and `end` lines (with `retries`,
+ * the failed attempts a public-key category's calls retried). --timeout ends a run that takes too
+ * long with a TIMEOUT line; after the first call an estimate goes to stderr (op_timeout.h). */
 #define _GNU_SOURCE
 #include "args.h"
 #include "category_table.h"
@@ -16,6 +19,7 @@
 #include "migration_counter.h"
 #include "op_options.h"
 #include "op_problem.h"
+#include "op_timeout.h"
 #include "out.h"
 #include "proc_mem.h"
 #include "report.h"
@@ -124,10 +128,18 @@ static int run_warmups(void)
     uint64_t done;
     int rc = 0;
     int code;
+    uint64_t started_ns;
+    op_timeout_phase("warmup");
     crash_guard_set_phase("in the operation during the warm-up calls", 0);
+    started_ns = clock_raw_ns();
     done = run_calls(first, &rc);
+    started_ns = clock_raw_ns() - started_ns;
     crash_guard_set_phase(NULL, 0);
     code = after_calls("warmup", 0, done, first, rc);
+    if (code == DRV_EXIT_OK && first > 0) {
+        op_estimate(s.opts.progress, s.category->name, s.op->name, started_ns,
+                    s.warmups - first + s.iterations + s.opts.warm_check);
+    }
     if (code != DRV_EXIT_OK || s.warmups - first == 0) {
         return code;
     }
@@ -144,6 +156,7 @@ static int run_warm_check(uint64_t *calls, uint64_t *ns, uint64_t *ticks)
 {
     warm_check_result r;
     int code;
+    op_timeout_phase("warm-check");
     crash_guard_set_phase("in the operation during the warm check after the timed calls, on warm-check call", 1);
     if (warm_check_loop(&s.ctr, s.opts.warm_check, run_calls, &r) != 0) {
         return io_error("reading the counter failed", strerror(errno));
@@ -167,11 +180,13 @@ static int timed_trial(void)
     loop_edge after;
     uint64_t ticks_before = 0;
     uint64_t ticks_after = 0;
+    uint64_t retries_before = category_retries(s.category, s.state);
     uint64_t done;
     int rc = 0;
     int cpu_after;
     int code;
     json_line *j = &s.line;
+    op_timeout_phase("timed");
     crash_guard_set_phase("in the operation during the timed calls", 0);
     edge_read_before(&before, s.migrations_fd, s.run_delay_fd);
     before.ns = clock_raw_ns();
@@ -203,6 +218,9 @@ static int timed_trial(void)
     jl_u64(j, "ticks", ticks_after - ticks_before);
     jl_cpu(j, "cpuAfter", cpu_after);
     jl_edge_figures(j, &before, &after);
+    if (category_counts_retries(s.category)) {
+        jl_u64(j, "retries", category_retries(s.category, s.state) - retries_before);
+    }
     if (warm_calls > 0) {
         jl_object_begin(j, "warmCheck");
         jl_u64(j, "iterations", warm_calls);
@@ -221,6 +239,10 @@ static int run_trial(void)
     int status;
     int code;
     memset(&p, 0, sizeof p);
+    if (s.opts.timeout_seconds > 0 &&
+        op_timeout_arm(s.opts.timeout_seconds, s.library, s.category->name, s.op->name) != 0) {
+        return io_error("the --timeout alarm could not be set", strerror(errno));
+    }
     crash_guard_set_phase("in the operation's set-up (prepare)", 0);
     status = s.op->prepare(category_host(s.library), s.values, &s.state, &p);
     crash_guard_set_phase(NULL, 0);
@@ -242,12 +264,14 @@ static int run_trial(void)
     }
     jl_begin(&s.line, "end");
     jl_u64(&s.line, "peakRssBytes", peak_rss_bytes);
+    if (category_counts_retries(s.category)) {
+        jl_u64(&s.line, "retries", category_retries(s.category, s.state));
+    }
     return jl_emit(&s.line) != 0 ? report_stdout_failure() : DRV_EXIT_OK;
 }
 
 static int parse(int argc, char **argv)
 {
-    void *handle = NULL;
     int code = parse_op_options("op-time", argc, argv, &OP_TIME_POSITIONALS, 1, &s.opts);
     if (code != DRV_EXIT_OK) {
         return code;
@@ -282,7 +306,7 @@ static int parse(int argc, char **argv)
     }
     s.counter_ready = 1;
     crash_guard_arm(s.library);
-    return library_open(s.library, &handle);
+    return category_open_library(s.category, s.library);
 }
 
 int cmd_op_time(int argc, char **argv)

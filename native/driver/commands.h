@@ -10,6 +10,8 @@
 int cmd_categories(int argc, char **argv);
 int cmd_op_time(int argc, char **argv);
 int cmd_op_kat(int argc, char **argv);
+/* The memory of one call of any category's operation (cmd_op_memory.c). */
+int cmd_op_memory(int argc, char **argv);
 
 #endif
 
@@ -41,5 +43,7 @@ int cmd_count(int argc, char **argv);
 int cmd_categories(int argc, char **argv);
 int cmd_op_time(int argc, char **argv);
 int cmd_op_kat(int argc, char **argv);
+/* The memory of one call of any category's operation (cmd_op_memory.c). */
+int cmd_op_memory(int argc, char **argv);
 
 #endif

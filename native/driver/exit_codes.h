@@ -14,5 +14,8 @@
  * the two sides, the finishing pass; a category table's NGCC_OP_WRONG, ngcc_category.h): error
  * code CHECKFAIL. */
 #define DRV_EXIT_CHECKFAIL 11
+/* op-time --timeout S: the run (set-up, warm-up and timed calls) did not end within S seconds:
+ * error code TIMEOUT. */
+#define DRV_EXIT_TIMEOUT 12
 
 #endif

@@ -30,10 +30,10 @@ static int fail_load(const char *path, const char *stage, const char *detail)
 
 static void *opened_handle;
 
-int library_open(const char *path, void **handle_out)
+/* dlopen of path (a bare name as ./name), RTLD_NOW | RTLD_LOCAL; NULL with *error set on failure. */
+static void *open_local(const char *path, const char **error)
 {
     void *handle;
-    const char *error;
     char *local_path = NULL;
     const char *open_path = path;
     if (strchr(path, '/') == NULL) {
@@ -41,7 +41,8 @@ int library_open(const char *path, void **handle_out)
         size_t n = strlen(path);
         local_path = malloc(n + 3);
         if (local_path == NULL) {
-            return fail_load(path, "dlopen", "out of memory");
+            *error = "out of memory";
+            return NULL;
         }
         memcpy(local_path, "./", 2);
         memcpy(local_path + 2, path, n + 1);
@@ -52,12 +53,35 @@ int library_open(const char *path, void **handle_out)
     crash_guard_set_phase(NULL, 0);
     free(local_path);
     if (handle == NULL) {
-        error = dlerror();
-        return fail_load(path, "dlopen", error != NULL ? error : "unknown dlopen error");
+        *error = dlerror();
+        if (*error == NULL) {
+            *error = "unknown dlopen error";
+        }
+    }
+    return handle;
+}
+
+int library_open(const char *path, void **handle_out)
+{
+    const char *error = NULL;
+    void *handle = open_local(path, &error);
+    if (handle == NULL) {
+        return fail_load(path, "dlopen", error);
     }
     opened_handle = handle;
     *handle_out = handle;
     return DRV_EXIT_OK;
+}
+
+int library_try_open(const char *path)
+{
+    const char *error = NULL;
+    void *handle = open_local(path, &error);
+    if (handle == NULL) {
+        return -1;
+    }
+    opened_handle = handle;
+    return 0;
 }
 
 void *library_symbol(const char *name)

@@ -17,6 +17,9 @@ int library_load(const char *path, crypt_hash_fn *fn);
  * looked up. Returns DRV_EXIT_OK with *handle set, or DRV_EXIT_LOADFAIL after the error line. */
 int library_open(const char *path, void **handle);
 
+/* library_open without the error line: 0, or -1 when dlopen failed (nothing written). */
+int library_try_open(const char *path);
+
 /* The symbol `name` of the library library_open or library_load opened last, or NULL when it has
  * none (the `symbol` function of ngcc_host). */
 void *library_symbol(const char *name);

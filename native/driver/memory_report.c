@@ -56,8 +56,13 @@ int emit_memory_line(json_line *j, const memory_result *r)
         snprintf(clear_refs, sizeof clear_refs, "unsupported: %s", r->clear_refs_reason);
     }
     jl_begin(j, "memory");
-    jl_u64(j, "messageBytes", r->message_bytes);
-    jl_i64(j, "digestBits", r->digest_bits);
+    if (r->category != NULL) {
+        jl_str(j, "category", r->category);
+        jl_str(j, "operation", r->operation);
+    } else {
+        jl_u64(j, "messageBytes", r->message_bytes);
+        jl_i64(j, "digestBits", r->digest_bits);
+    }
     jl_u64(j, "baselineRssBytes", r->baseline_rss_bytes);
     jl_u64(j, "stackHighWaterBytes", r->stack_high_water_bytes);
     jl_u64(j, "stackBytesProvided", r->stack_bytes_provided);

@@ -11,6 +11,10 @@
 #include <stdint.h>
 
 typedef struct {
+    /* op-memory: the category and operation measured (then messageBytes and digestBits are left
+     * out of the line); NULL for `memory`. */
+    const char *category;
+    const char *operation;
     uint64_t message_bytes;
     int digest_bits;
     uint64_t baseline_rss_bytes;

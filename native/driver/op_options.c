@@ -39,6 +39,10 @@ static int take_timing_option(const char *subcommand, int argc, char **argv, int
         opts->no_rate_probe = 1;
         return 1;
     }
+    if (strcmp(argv[*i], "--progress") == 0) {
+        opts->progress = 1;
+        return 1;
+    }
     found = take_option(argc, argv, i, "--counter", &value);
     if (found == 1) {
         if (counter_from_name(value, &opts->counter) != 0) {
@@ -63,6 +67,16 @@ static int take_timing_option(const char *subcommand, int argc, char **argv, int
         if (found == 1) {
             if (parse_u64(value, 1, WARM_CHECK_MAX_CALLS, &opts->warm_check) != 0) {
                 *code = usage_error_got(subcommand, "--warm-check must be an integer from 1 to 1000", value);
+            }
+            return 1;
+        }
+    }
+    if (found == 0) {
+        found = take_option(argc, argv, i, "--timeout", &value);
+        if (found == 1) {
+            if (parse_u64(value, 1, OP_MAX_TIMEOUT_SECONDS, &opts->timeout_seconds) != 0) {
+                *code = usage_error_got(subcommand, "--timeout must be a whole number of seconds from 1 to 4294967",
+                                        value);
             }
             return 1;
         }

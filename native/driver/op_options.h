@@ -1,6 +1,7 @@
 /* Command line of the category-generic subcommands `op-time` and `op-kat` (PROTOCOL.md
  * "Categories"): positionals, `--adapter PATH`, `--param NAME=VALUE` (repeatable) and, for
- * op-time, `--counter NAME [--no-rate-probe]`, `--cpu N` and `--warm-check N`. */
+ * op-time, `--counter NAME [--no-rate-probe]`, `--cpu N`, `--warm-check N`, `--timeout S` and
+ * `--progress`. */
 #ifndef NGCC_OP_OPTIONS_H
 #define NGCC_OP_OPTIONS_H
 
@@ -11,6 +12,8 @@
 
 /* Most `--param` options of one run. */
 #define OP_MAX_PARAMETERS 16
+/* The largest --timeout (alarm(2) takes an unsigned int of seconds; about 49 days). */
+#define OP_MAX_TIMEOUT_SECONDS 4294967u
 
 typedef struct {
     const char *positional[5];
@@ -25,6 +28,8 @@ typedef struct {
     int has_cpu;
     int cpu;
     uint64_t warm_check;  /* --warm-check N (op-time): N more calls timed after the trial, 0: none */
+    uint64_t timeout_seconds; /* --timeout S (op-time): the whole run, set-up included, 0: none */
+    int progress;         /* --progress (op-time): the estimate line on stderr after the first call, always */
 } op_options;
 
 /* The positional arguments a subcommand takes: at least `least`, at most `most`, named `names`

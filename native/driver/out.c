@@ -112,3 +112,9 @@ void out_flush_from_signal(void)
     }
     out_committed_bytes = 0;
 }
+
+void out_write_from_signal(const char *line, size_t len_bytes)
+{
+    out_flush_from_signal();
+    (void)write_all(out_fd, (const unsigned char *)line, len_bytes);
+}

@@ -25,4 +25,7 @@ int out_failed(void);
 /* Async-signal-safe: writes the committed lines; used by the crash handler. */
 void out_flush_from_signal(void);
 
+/* Async-signal-safe: the committed lines, then `line` (a complete line) straight to stdout. */
+void out_write_from_signal(const char *line, size_t len_bytes);
+
 #endif

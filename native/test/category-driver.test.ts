@@ -163,9 +163,9 @@ describe('op-time', () => {
     const missing = runDriver(['op-time', lib('xor_ok'), 'hash', 'hash', '10', '1', '--param', 'digestBits=256']);
     expect(missing.status).toBe(2);
     expect(missing.lines.at(-1)?.message).toContain('--param messageBytes=VALUE exactly once (given none)');
-    const unknown = runDriver(['op-time', lib('xor_ok'), 'kem', 'keygen', '10', '1']);
+    const unknown = runDriver(['op-time', lib('xor_ok'), 'toy-fof', 'eval', '10', '1']);
     expect(unknown.status).toBe(2);
-    expect(unknown.lines.at(-1)?.message).toContain('CATEGORY must be a built-in category (hash)');
+    expect(unknown.lines.at(-1)?.message).toContain('CATEGORY must be a built-in category (hash, kem, sig, kex)');
   });
 });
 

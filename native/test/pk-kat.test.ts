@@ -398,3 +398,51 @@ describe('pk-kat: bad input', () => {
     expect(lineOf(other, 'error').message).toMatch(/defines no sig API function/);
   });
 });
+
+describe('what the calls wrote (report item (6))', () => {
+  test('the end line gives the shortest and longest length each output got, beside the getters of the meta line', () => {
+    const sig = pkKat([lib('pk_toy_sig'), 'Toy_SIG-1']);
+    expect(lineOf(sig, 'pk-kat-meta').getters).toMatchObject({ sig_get_sn_len_bytes: 40 });
+    // The toy's signatures are 32 bytes, shorter than the 40 its getter allows.
+    expect(lineOf(sig, 'end').written).toMatchObject({
+      pk: { min: 32, max: 32 },
+      sk: { min: 32, max: 32 },
+      sn: { min: 32, max: 32 },
+    });
+    const kex = pkKat([lib('pk_toy_kex3'), 'Toy_KEX-3']);
+    expect(lineOf(kex, 'end').written).toMatchObject({
+      m1: { min: 16, max: 16 },
+      m2: { min: 16, max: 16 },
+      m3: { min: 8, max: 8 },
+      messages: { min: 40, max: 40 },
+      bandwidth: { min: 72, max: 72 },
+      ssa: { min: 32, max: 32 },
+    });
+  });
+});
+
+describe('key exchanges of more than three passes', () => {
+  test('go on as the official program asks (pass 4 by the responder: Pass4_Stb, M4), finish at Pass_Num and agree', () => {
+    const run = pkKat([lib('pk_toy_kex4'), 'Toy_KEX-4']);
+    expect(run.status).toBe(0);
+    const first = records(run)[0] as Line;
+    const keys = (first.text as string).split('\n').map((line) => line.split(' = ')[0]);
+    expect(keys.slice(keys.indexOf('M3_Len'))).toEqual([
+      'M3_Len',
+      'M3',
+      'Pass4_Stb_Len',
+      'Pass4_Stb',
+      'M4_Len',
+      'M4',
+      'SS_Len',
+      'SS',
+      '',
+      '',
+    ]);
+    expect(first.checks).toEqual([
+      { name: 'finishing-pass', ok: true },
+      { name: 'agreement', ok: true },
+    ]);
+    expect(lineOf(run, 'end').written).toMatchObject({ m4: { min: 8, max: 8 }, messages: { min: 48, max: 48 } });
+  });
+});

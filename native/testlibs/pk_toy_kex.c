@@ -1,11 +1,12 @@
 /* A toy key exchange (NOT secure) over the ICCS DRNG, for `pk-kat` tests;
- * TOY_PASSES = 2 or 3 (CMakeLists.txt builds both).
+ * TOY_PASSES = 2, 3 or 4 (CMakeLists.txt builds each).
  * Long-term keys: sk = 16 DRNG bytes, pk = sk XOR 0x77. Pass 1 (initiator):
  * ra = 16 DRNG bytes, M1 = ra, sta = ra. Pass 2 (responder): rb = 16 DRNG bytes,
  * M2 = rb, stb = ra ‖ rb; finished (1) in the 2-pass protocol. Pass 3
- * (initiator, 3-pass only): M3 = toy_mix(ra ‖ rb)[0..7], sta = ra ‖ rb, finished.
+ * (initiator, 3- and 4-pass): M3 = toy_mix(ra ‖ rb)[0..7], sta = ra ‖ rb, finished in the
+ * 3-pass protocol. Pass 4 (responder, 4-pass only): M4 = toy_mix(M3 ‖ stb)[0..7], finished.
  * Both sides: ss = toy_mix(ra ‖ rb ‖ pka ‖ pkb)[0..31]. States 32 bytes,
- * messages at most 40 bytes in all.
+ * messages 32 + 8 per pass after the second in all.
  * Compile-time faults: TOY_FAULT_DISAGREE (the responder's secret has its
  * last bit flipped); TOY_FAULT_EARLY_FINISH (pass 1 already returns 1). */
 #include "pk_toy.h"
@@ -20,7 +21,7 @@
 #define STATE_BYTES 32
 #define SS_BYTES 32
 #define CONFIRM_BYTES 8
-#define TOTAL_BYTES (2 * NONCE_BYTES + CONFIRM_BYTES)
+#define TOTAL_BYTES (2 * NONCE_BYTES + (TOY_PASSES - 2) * CONFIRM_BYTES)
 
 unsigned long long kex_get_passes_num(void) { return TOY_PASSES; }
 unsigned long long kex_get_pk_len_bytes(void) { return KEY_BYTES; }
@@ -112,8 +113,29 @@ int kex_generate_pass3_msg_a(unsigned char *ska, unsigned long long ska_len, uns
     toy_mix(m3, CONFIRM_BYTES, sta, STATE_BYTES, NULL, 0);
     *sta_len = STATE_BYTES;
     *m3_len = CONFIRM_BYTES;
+    return TOY_PASSES == 3 ? 1 : 0;
+}
+
+#if TOY_PASSES >= 4
+/* Pass 4 (responder, 4-pass only): M4 = toy_mix(M3 ‖ stb)[0..7], finished. */
+int kex_generate_pass4_msg_b(unsigned char *skb, unsigned long long skb_len, unsigned char *pka,
+                             unsigned long long pka_len, unsigned char *m3, unsigned long long m3_len,
+                             unsigned char *stb, unsigned long long *stb_len, unsigned char *m4,
+                             unsigned long long *m4_len)
+{
+    (void)skb;
+    (void)skb_len;
+    (void)pka;
+    (void)pka_len;
+    if (m3_len != CONFIRM_BYTES) {
+        return -1;
+    }
+    toy_mix(m4, CONFIRM_BYTES, m3, CONFIRM_BYTES, stb, STATE_BYTES);
+    *stb_len = STATE_BYTES;
+    *m4_len = CONFIRM_BYTES;
     return 1;
 }
+#endif
 
 static void secret(const unsigned char ra_rb[STATE_BYTES], const unsigned char *pka, const unsigned char *pkb,
                    unsigned char *ss)
@@ -137,9 +159,10 @@ int kex_derive_ss_a(unsigned char *ska, unsigned long long ska_len, unsigned cha
     for (i = 0; i < KEY_BYTES; i++) {
         pka[i] = (unsigned char)(ska[i] ^ 0x77);
     }
-    memcpy(ra_rb, sta, NONCE_BYTES);
-    /* No responder message yet (an exchange that finished at pass 1): zeros. */
-    memset(ra_rb + NONCE_BYTES, 0, NONCE_BYTES);
+    /* rb from the responder's last message when it is M2, else from the state pass 3 wrote (a
+     * 4-pass exchange, whose last responder message is M4), or zeros (an exchange that finished
+     * at pass 1: the state kex_init_a cleared). */
+    memcpy(ra_rb, sta, STATE_BYTES);
     if (mb != NULL && mb_len == NONCE_BYTES) {
         memcpy(ra_rb + NONCE_BYTES, mb, NONCE_BYTES);
     }

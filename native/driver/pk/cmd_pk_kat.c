@@ -161,12 +161,21 @@ static int emit_record(void)
 static int emit_end(void)
 {
     uint64_t peak = 0;
+    int i;
     json_line *j = &k.line;
     jl_begin(j, "end");
     jl_u64(j, "count", PK_KAT_RECORDS);
     jl_u64(j, "calls", k.calls);
     jl_seconds(j, "callSeconds", k.call_ns);
     jl_u64(j, "checkFailures", (uint64_t)k.check_failures);
+    jl_object_begin(j, "written");
+    for (i = 0; i < k.written_count; i++) {
+        jl_object_begin(j, k.written_names[i]);
+        jl_u64(j, "min", k.written_min[i]);
+        jl_u64(j, "max", k.written_max[i]);
+        jl_object_end(j);
+    }
+    jl_object_end(j);
     if (proc_peak_rss_bytes(&peak) == 0) {
         jl_u64(j, "peakRssBytes", peak);
     } else {

@@ -50,6 +50,12 @@ typedef struct {
     const char *check_names[8];
     int check_ok[8];
     char check_failure[8][160];
+    /* What the calls wrote, by output ("pk", "ct", "sn", "m1", "messages", ...): the shortest
+     * and the longest length over the records (the `end` line's `written`). */
+    const char *written_names[PK_MAX_BUFFERS + 2];
+    pk_len written_min[PK_MAX_BUFFERS + 2];
+    pk_len written_max[PK_MAX_BUFFERS + 2];
+    int written_count;
     const char *getter_names[8];
     pk_len getter_values[8];
     int getter_count;
@@ -102,6 +108,9 @@ int pk_sig_setup(pk_kat *k);
 int pk_sig_record(pk_kat *k, const unsigned char seed[PK_SEED_BYTES]);
 int pk_kex_setup(pk_kat *k);
 int pk_kex_record(pk_kat *k, const unsigned char seed[PK_SEED_BYTES]);
+
+/* Notes a length a call wrote to output `field` (static name), for the end line. */
+void pk_note_written(pk_kat *k, const char *field, pk_len length);
 
 /* Notes a getter's figure for the meta line (set-up functions). */
 void pk_note_getter(pk_kat *k, const char *name, pk_len value);

@@ -7,6 +7,8 @@
 
 #include "../exit_codes.h"
 
+#include <string.h>
+
 pk_len pk_getter(pk_kat *k, pk_symbol s, const char *phase)
 {
     pk_len value;
@@ -31,6 +33,7 @@ int pk_call_checked(pk_kat *k, const char *function, int rc, int failed, const p
     int i;
     for (i = 0; i < count && code == DRV_EXIT_OK; i++) {
         code = pk_check_length(k, function, outputs[i].field, outputs[i].length, outputs[i].capacity);
+        pk_note_written(k, outputs[i].field, outputs[i].length);
     }
     return code;
 }
@@ -57,4 +60,21 @@ int pk_keygen(pk_kat *k, pk_symbol s, const char *phase, pk_key_pair *keys)
     pk_text_field(k, "PK_Len = ", "PK = ", keys->pk, *keys->pk_len);
     pk_text_field(k, "SK_Len = ", "SK = ", keys->sk, *keys->sk_len);
     return DRV_EXIT_OK;
+}
+
+void pk_note_written(pk_kat *k, const char *field, pk_len length)
+{
+    int i;
+    for (i = 0; i < k->written_count; i++) {
+        if (strcmp(k->written_names[i], field) == 0) {
+            k->written_min[i] = length < k->written_min[i] ? length : k->written_min[i];
+            k->written_max[i] = length > k->written_max[i] ? length : k->written_max[i];
+            return;
+        }
+    }
+    if (k->written_count < PK_MAX_BUFFERS + 2) {
+        k->written_names[i] = field;
+        k->written_min[i] = k->written_max[i] = length;
+        k->written_count++;
+    }
 }

@@ -23,6 +23,7 @@ const char *const PK_SYMBOL_NAMES[PK_SYMBOL_COUNT] = {
     "kex_get_passes_num", "kex_get_pk_len_bytes", "kex_get_sk_len_bytes", "kex_get_sta_len_bytes",
     "kex_get_stb_len_bytes", "kex_get_ss_len_bytes", "kex_get_total_msg_len_bytes", "kex_init_a", "kex_init_b",
     "kex_generate_pass1_msg_a", "kex_generate_pass2_msg_b", "kex_generate_pass3_msg_a",
+    "kex_generate_pass4_msg_b", "kex_generate_pass5_msg_a", "kex_generate_pass6_msg_b",
     "kex_derive_ss_a", "kex_derive_ss_b",
 };
 
@@ -30,7 +31,7 @@ const char *const PK_ICCS_NAMES[PK_ICCS_SYMBOLS] = {
     "drng_algorithm", "init_random_number", "get_random_number", "sm3hash", "pseudohash", "pseudoXOF",
 };
 
-/* Each category's slots; the pass-2 and pass-3 functions of a key exchange
+/* Each category's slots; the functions of pass 2 and later of a key exchange
  * are needed only by protocols of that many passes (checked by the caller). */
 static const struct {
     pk_symbol first;
@@ -43,7 +44,7 @@ static const struct {
 
 static int optional_symbol(pk_symbol s)
 {
-    return s == PK_KEX_PASS2_B || s == PK_KEX_PASS3_A;
+    return s >= PK_KEX_PASS2_B && s <= PK_KEX_PASS6_B;
 }
 
 const char *pk_category_name(pk_category category)
@@ -85,7 +86,7 @@ static int fail(const char *path, const char *stage, const char *detail, const c
     return report_finish(DRV_EXIT_LOADFAIL, "cannot use %s as a public-key instance (%s): %s", path, detail, fix);
 }
 
-static void *load_support(void)
+void *pk_support_load(void)
 {
     char exe[PATH_MAX];
     char path[PATH_MAX + sizeof ICCS_LIBRARY_NAME];
@@ -186,7 +187,7 @@ int pk_library_load(const char *path, pk_category wanted, pk_library *lib)
     int i;
     memset(lib, 0, sizeof *lib);
     lib->path = path;
-    support = load_support();
+    support = pk_support_load();
     if (support == NULL) {
         const char *error = dlerror();
         json_line *j = report_begin("IO");

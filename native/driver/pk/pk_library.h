@@ -12,9 +12,18 @@ typedef enum {
     PK_SIG_GET_PK, PK_SIG_GET_SK, PK_SIG_GET_SN, PK_SIG_KEYGEN, PK_SIG_SIGN, PK_SIG_VERIFY,
     PK_KEX_GET_PASSES, PK_KEX_GET_PK, PK_KEX_GET_SK, PK_KEX_GET_STA, PK_KEX_GET_STB, PK_KEX_GET_SS,
     PK_KEX_GET_TOTAL, PK_KEX_INIT_A, PK_KEX_INIT_B, PK_KEX_PASS1_A, PK_KEX_PASS2_B, PK_KEX_PASS3_A,
+    PK_KEX_PASS4_B, PK_KEX_PASS5_A, PK_KEX_PASS6_B,
     PK_KEX_DERIVE_A, PK_KEX_DERIVE_B,
     PK_SYMBOL_COUNT
 } pk_symbol;
+
+/* The most passes of a key exchange the driver runs: the official KAT_KEX.c writes passes 1 to 3
+ * and asks protocols of more passes to go on likewise (kex_generate_pass4_msg_b, pass5 by the
+ * initiator, …): odd passes are the initiator's, even ones the responder's. */
+#define PK_KEX_MAX_PASSES 6
+
+/* The function of pass n (1 .. PK_KEX_MAX_PASSES). */
+#define PK_KEX_PASS_SYMBOL(n) ((pk_symbol)(PK_KEX_PASS1_A + (n) - 1))
 
 typedef void (*pk_fn)(void);
 typedef unsigned long long pk_len;
@@ -28,7 +37,7 @@ typedef int (*pk_sig_verify_fn)(unsigned char *, pk_len, unsigned char *, pk_len
 typedef int (*pk_kex_init_fn)(unsigned char *, pk_len *, unsigned char *, pk_len *, unsigned char *, pk_len *);
 typedef int (*pk_kex_pass1_fn)(unsigned char *, pk_len, unsigned char *, pk_len, unsigned char *, pk_len *,
                                unsigned char *, pk_len *);
-/* kex_generate_pass2_msg_b, kex_generate_pass3_msg_a */
+/* kex_generate_pass2_msg_b, kex_generate_pass3_msg_a, and every later pass */
 typedef int (*pk_kex_pass_fn)(unsigned char *, pk_len, unsigned char *, pk_len, unsigned char *, pk_len,
                               unsigned char *, pk_len *, unsigned char *, pk_len *);
 typedef int (*pk_kex_derive_fn)(unsigned char *, pk_len, unsigned char *, pk_len, unsigned char *, pk_len,
@@ -59,6 +68,10 @@ extern const char *const PK_ICCS_NAMES[PK_ICCS_SYMBOLS];
 const char *pk_category_name(pk_category category);
 /* "kem", "sig", "kex" → the category; -1 for another text. */
 int pk_category_parse(const char *text, pk_category *category);
+
+/* Loads the ICCS support library beside the driver RTLD_GLOBAL (once; later calls return the
+ * same handle); NULL when it cannot be found or loaded (dlerror says why). */
+void *pk_support_load(void);
 
 /* Loads the ICCS support library (RTLD_GLOBAL) and then the instance
  * (RTLD_DEEPBIND: its own definitions win over the support's), decides the

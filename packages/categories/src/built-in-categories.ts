@@ -1,11 +1,19 @@
 import { createCategoryRegistry, type AlgorithmCategory, type CategoryRegistry } from '@ngcc-perf/category';
 import { HASH_CATEGORY } from '@ngcc-perf/category-hash';
+import { KEM_CATEGORY } from '@ngcc-perf/category-kem';
+import { KEX_CATEGORY } from '@ngcc-perf/category-kex';
+import { SIG_CATEGORY } from '@ngcc-perf/category-sig';
 
 /**
  * The built-in categories, in the order pages show them: the one registration of a category
  * (https://github.com/ngcc-perf/ngcc-perf/blob/main/docs/ARCHITECTURE.md#categories). Adding a category is its module and one line here.
  */
-export const BUILT_IN_CATEGORIES: readonly AlgorithmCategory[] = Object.freeze([HASH_CATEGORY]);
+export const BUILT_IN_CATEGORIES: readonly AlgorithmCategory[] = Object.freeze([
+  HASH_CATEGORY,
+  KEM_CATEGORY,
+  SIG_CATEGORY,
+  KEX_CATEGORY,
+]);
 
 /**
  * The registry of the built-in categories: what every package looks a category up in unless it

@@ -1,6 +1,5 @@
 import type {
   InstanceParameterValue,
-  InstanceSize,
   OperationIdentity,
   OperationParameterValue,
 } from '@ngcc-perf/record';
@@ -76,11 +75,17 @@ export interface KatRecordFields {
 export interface CategoryKat {
   kinds: readonly CategoryKatKind[];
   /**
-   * Who produces the records: the driver's `op-kat` from the category's C table (`op-kat`), or a
+   * Who produces the records: the driver's `op-kat` from the category's C table (`op-kat`), a
    * generator of the KAT package that predates the seam (`kat-package`: hash, until its
-   * generator moves behind `op-kat`).
+   * generator moves behind `op-kat`), or the driver's `pk-kat`, which writes the official
+   * KAT_KEM/KAT_SIG/KAT_KEX files of a public-key instance (`pk-kat`: kem, sig, kex).
    */
-  producedBy: 'op-kat' | 'kat-package';
+  producedBy: 'op-kat' | 'kat-package' | 'pk-kat';
+  /**
+   * `pk-kat` only: where each report item (6) size comes from in that run — the getter the driver
+   * called and the output whose written length it noted (@ngcc-perf/native/PROTOCOL.md `pk-kat`).
+   */
+  sizeSources?: readonly CategorySizeSource[];
   /** The file's text from its records, byte for byte as the official program writes it. */
   formatFile(kind: string, records: readonly KatRecordFields[]): string;
   /** The records of a file's text: the inverse of {@link CategoryKat.formatFile}. */
@@ -103,6 +108,34 @@ export interface CategorySize {
   label: string;
   /** Bytes, or null when the instance does not say (its getter is measured by the driver). */
   bytes: number | null;
+}
+
+/**
+ * Where one size of report item (6) comes from in a `pk-kat` run: the getter's figure (the meta
+ * line's `getters`) and the longest length the calls wrote (the end line's `written`).
+ */
+export interface CategorySizeSource {
+  /** {@link CategorySize.key}: `pk`, `ct`, `signature`, `messages`… */
+  key: string;
+  label: string;
+  /** The getter (`kem_get_pk_len_bytes`), or null when the API has none for it. */
+  getter: string | null;
+  /** The output's name in the driver's `written` (`pk`, `sn`, `messages`), or null when no call writes it. */
+  written: string | null;
+  /** The getter gives the largest length and a call may write less (a signature): written ≤ getter agrees. */
+  mayBeShorter: boolean;
+}
+
+/** One size of report item (6) as measured: the getter's figure beside what the calls wrote. */
+export interface MeasuredSize {
+  key: string;
+  label: string;
+  /** Bytes the getter says; null when there is no getter or the run did not reach it. */
+  getterBytes: number | null;
+  /** The longest length the calls wrote, bytes; null when nothing wrote it. */
+  writtenBytes: number | null;
+  /** Whether the two agree (equal, or written ≤ getter where {@link CategorySizeSource.mayBeShorter}); null when one is missing. */
+  agrees: boolean | null;
 }
 
 /** One metric of the published comparison's mean rank (the published comparison pages). */
@@ -149,10 +182,10 @@ export interface CategoryPageInput {
   /** What a tick is on this run: `cycles` (a core-cycle counter) or `ticks`. */
   counterTerm: 'cycles' | 'ticks';
   /**
-   * Report item (6) of each instance as its KAT found them (build.json instance `sizes`: the
-   * getter's bytes, the bytes written, whether they agree); absent or empty when the category has none.
+   * Report item (6) per instance name, as the KAT run measured them (build.json instance `sizes`:
+   * the getter's bytes beside the bytes written, and whether they agree); absent when the category has none.
    */
-  sizes?: readonly { instance: string; sizes: readonly InstanceSize[] }[];
+  sizes?: Readonly<Record<string, readonly MeasuredSize[]>>;
 }
 
 /** The parts of a page only the category can say. */

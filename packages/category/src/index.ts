@@ -14,8 +14,11 @@ export type {
   CategoryPageTable,
   CategoryRankingMetric,
   CategorySize,
+  CategorySizeSource,
+  MeasuredSize,
   KatRecordFields,
 } from './algorithm-category.js';
 export { CategoryError, isCategoryError, type CategoryErrorCode } from './category-error.js';
 export { createCategoryRegistry, type CategoryRegistry } from './category-registry.js';
 export { formatKeyValueKat, parseKeyValueKat } from './key-value-kat.js';
+export { formatTicks, perOperationSection, sizeCell, sizesSection } from './public-key-sections.js';

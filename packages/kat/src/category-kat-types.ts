@@ -1,4 +1,4 @@
-import type { AlgorithmCategory } from '@ngcc-perf/category';
+import type { AlgorithmCategory, MeasuredSize } from '@ngcc-perf/category';
 import type { KatManifest, KatManifestEntry } from './parse-manifest.js';
 import type { KatVerdict } from './verdicts.js';
 
@@ -22,6 +22,8 @@ export interface RunCategoryKatOptions {
   timeoutSeconds?: number;
   /** Driver path; default: `driverPath()` of @ngcc-perf/native. */
   driverPath?: string;
+  /** `pk-kat` only: the instance header's `OUTPUT_BLANK_TEST_VECTORS 1` (length lines written blank). */
+  blankLengths?: boolean;
 }
 
 /** The outcome of `runCategoryKat`: a tagged union on `verdict`. */
@@ -36,6 +38,10 @@ export type CategoryKatResult =
       canonicalSha256: string;
       comparedSha256: string | null;
       manifestEntry: KatManifestEntry | null;
+      /** `pk-kat` only: functional checks that failed, by record (the official program stops at the first). */
+      failedChecks?: readonly { record: number; name: string; failure: string }[];
+      /** `pk-kat` only: report item (6), the getters beside what the calls wrote. */
+      sizes?: readonly MeasuredSize[];
     }
   | {
       verdict: FailedVerdict;
@@ -44,6 +50,8 @@ export type CategoryKatResult =
       records: number;
       /** The driver's sentence; for MISMATCH a functional check of the category that failed (driver CHECKFAIL). */
       message: string;
+      /** `pk-kat` only: report item (6) as far as the run got (the getters). */
+      sizes?: readonly MeasuredSize[];
     };
 
 export type FailedVerdict = Extract<

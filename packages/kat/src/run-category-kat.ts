@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { writeFileAtomic } from '@ngcc-perf/atomic-file';
+import { runCategoryPkKat } from './public-key/run-category-pk-kat.js';
 import { canonicalDigest } from './canonical-digest.js';
 import { findManifestEntry } from './find-manifest-entry.js';
 import { runOpKat } from './internal/category-kat-driver.js';
@@ -21,7 +22,9 @@ const VERDICT_OF_CODE: Readonly<Record<string, FailedVerdict>> = {
 /**
  * One KAT file of an instance of any category (https://github.com/ngcc-perf/ngcc-perf/blob/main/docs/ARCHITECTURE.md#categories), produced as
  * the category's `kat.producedBy` says: `op-kat`, the driver's `op-kat` with the category's C
- * table (the category formats the text); `kat-package`, this package's own generator ({@link runKat},
+ * table (the category formats the text); `pk-kat`, the driver's `pk-kat` (KEM, signature, key
+ * exchange: the official file, its failed functional checks and report item (6) `sizes` in the
+ * result); `kat-package`, this package's own generator ({@link runKat},
  * the instance's `parameters.digestBits`). The file is written, and its canonical digest (the ICCS KAT rules) is judged against the
  * manifest entry `<instance>/<file>` by the entry's mode — PASS, MISMATCH, or NOKAT without one. A
  * library that misbehaves is a verdict (CRYPTOFAIL, OVERFLOW, LOADFAIL, TIMEOUT, CRASH; a failed
@@ -45,11 +48,12 @@ export async function runCategoryKat(options: RunCategoryKatOptions): Promise<Ca
       return opKatFile(options);
     case 'kat-package':
       return katPackageFile(options);
-    // Another producer (the public-key categories' driver `pk-kat`) is one more case here, with its module.
+    case 'pk-kat':
+      return runCategoryPkKat(options);
     default:
       throw new KatError(
         'INVALID_ARGUMENT',
-        `runCategoryKat: category ${options.category.id} has kat.producedBy "${String(producedBy)}", which this version does not know. Use "op-kat" or "kat-package".`,
+        `runCategoryKat: category ${options.category.id} has kat.producedBy "${String(producedBy)}", which this version does not know. Use "op-kat", "pk-kat" or "kat-package".`,
       );
   }
 }

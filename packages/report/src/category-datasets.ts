@@ -94,8 +94,8 @@ export function categoryPageInput(group: CategoryDataset, candidate: string | nu
       };
     }),
     counterTerm: records.some((record) => record.counter?.kind === 'fixed-rate') ? 'ticks' : 'cycles',
-    sizes: instances.flatMap((entry) =>
-      entry.sizes === undefined ? [] : [{ instance: entry.instance, sizes: entry.sizes }],
+    sizes: Object.fromEntries(
+      instances.flatMap((entry) => (entry.sizes === undefined ? [] : [[entry.instance, entry.sizes] as const])),
     ),
   };
 }

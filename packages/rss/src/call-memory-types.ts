@@ -51,7 +51,8 @@ export interface CallMemory {
  * `CRYPTOFAIL` (`CryptHash` returned non-zero), `OVERFLOW` (a guard byte changed), `LOADFAIL`
  * (no library or no `CryptHash`), `TIMEOUT` (killed after `timeoutSeconds`).
  */
-export type CallMemoryFailureVerdict = 'CRASH' | 'CRYPTOFAIL' | 'OVERFLOW' | 'LOADFAIL' | 'TIMEOUT';
+/** `CHECKFAIL`: an operation's set-up or check failed (op-memory: dec gave another secret, a signature did not verify). */
+export type CallMemoryFailureVerdict = 'CRASH' | 'CRYPTOFAIL' | 'OVERFLOW' | 'LOADFAIL' | 'TIMEOUT' | 'CHECKFAIL';
 
 /**
  * What {@link measureCallMemory} returns. A misbehaving library is a `failed` result (data for
@@ -86,12 +87,25 @@ export type CallMemoryResult =
 
 /** Options of {@link measureCallMemory}. */
 export interface MeasureCallMemoryOptions {
-  /** Path of the shared library exporting `CryptHash`. */
+  /** Path of the shared library exporting `CryptHash` (or the operation's API). */
   library: string;
-  /** Digest length in bits: a positive multiple of 8. */
-  digestBits: number;
-  /** Message length in bytes, 0 … 2^33 (the message is byte i = (i·131 + L) mod 256). */
-  messageBytes: number;
+  /** Digest length in bits: a positive multiple of 8 (the hash call; not used with `operation`). */
+  digestBits?: number;
+  /** Message length in bytes, 0 … 2^33 (the message is byte i = (i·131 + L) mod 256; not used with `operation`). */
+  messageBytes?: number;
+  /**
+   * One call of an operation of any category instead of `CryptHash` (the driver's `op-memory`,
+   * @ngcc-perf/native/PROTOCOL.md "Categories"): its set-up objects are made first, outside the
+   * measurement. `stackBytes` is not taken with it (the driver's 8 MiB stack).
+   */
+  operation?: {
+    category: string;
+    name: string;
+    /** The driver's `--param NAME=VALUE` values (`driverParameters` of the category). */
+    parameters: Readonly<Record<string, string>>;
+    /** The adapter library of a category the driver does not have built in. */
+    adapterPath?: string;
+  };
   /** Pin the memory process to this CPU (`--cpu`). */
   cpu?: number;
   /** Size of the measurement stack in bytes (`--stack-bytes`, 16384 … 2^30; driver default 8 MiB). */

@@ -29,7 +29,8 @@ async function resolveDriver(options: MeasureCallMemoryOptions): Promise<string>
 
 /**
  * Measures the memory of one `CryptHash` call in its own driver process
- * (`ngcc-perf-driver memory`): stack high-water on a painted stack (and on the stacks of the
+ * (`ngcc-perf-driver memory`), or with `operation` one call of any category's operation after its
+ * set-up (`ngcc-perf-driver op-memory`: a KEM's enc from a key pair made first): stack high-water on a painted stack (and on the stacks of the
  * threads the call starts: the deepest of them is `stackHighWaterBytes`), heap peak and allocation
  * count through the interposed allocator, mmap bytes, and the operation peak (RSS growth during
  * the call after a `clear_refs` reset). The library is called exactly once.
@@ -63,10 +64,15 @@ export async function measureCallMemory(options: MeasureCallMemoryOptions): Prom
   const output = parseMemoryDriverOutput(outcome.stdout, source);
   const line = output.memory;
   if (outcome.exitCode === 0 && outcome.signal === null && !outcome.timedOut && line !== null && output.end) {
-    if (line.messageBytes !== options.messageBytes || line.digestBits !== options.digestBits) {
+    const operation = options.operation;
+    const wrong =
+      operation === undefined
+        ? line.messageBytes !== options.messageBytes || line.digestBits !== options.digestBits
+        : line.category !== operation.category || line.operation !== operation.name;
+    if (wrong) {
       throw new RssError(
         'PROTOCOL',
-        `${source}: the memory line is for ${line.messageBytes} bytes and ${line.digestBits} bits, not the ${options.messageBytes} and ${options.digestBits} asked for. Rebuild native/ with "npm run build".`,
+        `${source}: the memory line is for ${line.category === undefined ? `${line.messageBytes} bytes and ${line.digestBits} bits` : `${line.category} ${line.operation}`}, not what was asked for. Rebuild native/ with "npm run build".`,
       );
     }
     const memory: CallMemory = {

@@ -6,8 +6,12 @@ const bytes = z.number().int().nonnegative();
 const memoryLineSchema = z.object({
   v: z.literal(1),
   type: z.literal('memory'),
-  messageBytes: bytes,
-  digestBits: bytes,
+  /** `memory` (hash) only. */
+  messageBytes: bytes.optional(),
+  digestBits: bytes.optional(),
+  /** `op-memory` only: the category and operation measured. */
+  category: z.string().optional(),
+  operation: z.string().optional(),
   baselineRssBytes: bytes,
   stackHighWaterBytes: bytes,
   stackOverheadBytes: bytes,

@@ -90,3 +90,36 @@ describe('measureCallMemory on the driver', () => {
     });
   });
 });
+
+describe('measureCallMemory of an operation of a category (op-memory)', () => {
+  it('measures one kem dec of the toy KEM after its set-up key pair and ciphertext, with no heap', async () => {
+    const memory = complete(
+      await measureCallMemory({
+        library: testlib('pk_toy_kem'),
+        operation: { category: 'kem', name: 'dec', parameters: {} },
+        cpu: 0,
+      }),
+    );
+    expect(memory.command.slice(1)).toEqual(['op-memory', testlib('pk_toy_kem'), 'kem', 'dec', '--cpu', '0']);
+    expect(memory.stackHighWaterBytes).toBeGreaterThan(0);
+    expect(memory).toMatchObject({ heapPeakBytes: 0, heapAllocations: 0, exitCode: 0 });
+  });
+
+  it('the 64 KiB stack array of libbig_stack through the hash operation, as memory measures it', async () => {
+    const memory = complete(
+      await measureCallMemory({
+        library: testlib('big_stack'),
+        operation: { category: 'hash', name: 'hash', parameters: { digestBits: '256', messageBytes: '64' } },
+      }),
+    );
+    expect(memory.stackHighWaterBytes).toBeGreaterThanOrEqual(64 * KIB);
+  });
+
+  it('a dec that gives another secret is a failure with its verdict, not a figure', async () => {
+    const result = await measureCallMemory({
+      library: testlib('pk_toy_kem_wrong_secret'),
+      operation: { category: 'kem', name: 'dec', parameters: {} },
+    });
+    expect(result).toMatchObject({ status: 'failed', verdictLike: 'CHECKFAIL' });
+  });
+});

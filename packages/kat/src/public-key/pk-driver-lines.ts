@@ -26,10 +26,15 @@ const recordLine = z.object({
   checks: z.array(check),
 });
 
+/** The shortest and longest length the calls wrote to one output over the records, bytes. */
+const writtenLengths = z.object({ min: count, max: count });
+
 const endLine = endLineBase.extend({
   calls: count,
   callSeconds: z.number().nonnegative(),
   checkFailures: count,
+  /** By output (`pk`, `ct`, `sn`, `m1`, `messages`, `bandwidth`, …); drivers before it leave it out. */
+  written: z.record(z.string(), writtenLengths).optional(),
 });
 
 const errorLine = errorLineBase.extend({

@@ -1,10 +1,10 @@
 // runPublicKeyKat on the toy public-key instances of native/testlibs (built by `npm run build`):
 // the file written, the verdict by the manifest entry's digest (mode and record limit), the failed
 // functional checks, and the verdicts of runs that stop.
-import { mkdtemp, readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from '@jest/globals';
+import { afterAll, describe, expect, it } from '@jest/globals';
 import { pacedMilliseconds } from '@ngcc-perf/native';
 import { canonicalDigest } from '../canonical-digest.js';
 import { parseManifest } from '../parse-manifest.js';
@@ -12,7 +12,17 @@ import { runPublicKeyKat } from './run-public-key-kat.js';
 
 const nativeBuild = process.env.NGCC_PERF_NATIVE_BUILD ?? path.join('..', '..', 'native', 'build');
 const testlib = (name: string): string => path.join(nativeBuild, 'testlibs', `lib${name}.so`);
-const outDir = (): Promise<string> => mkdtemp(path.join(os.tmpdir(), 'pk-kat-'));
+/** The folders the tests made, removed after them. */
+const made: string[] = [];
+async function outDir(): Promise<string> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'pk-kat-'));
+  made.push(dir);
+  return dir;
+}
+
+afterAll(async () => {
+  await Promise.all(made.map((dir) => rm(dir, { recursive: true, force: true })));
+});
 
 describe('runPublicKeyKat', () => {
   it('writes the whole file and judges it by the manifest entry of <instance>/<file>: NOKAT, PASS, MISMATCH', async () => {

@@ -70,6 +70,11 @@ export interface PublicKeyKatResult {
   iccs: Record<string, 'instance' | 'driver'> | null;
   /** The getters' figures, by function name. */
   getters: Record<string, number> | null;
+  /**
+   * What the calls wrote, by output (`pk`, `ct`, `sn`, `m1`, `messages`, `bandwidth`): the shortest
+   * and longest length over the records (the driver's end line); null when the run did not end.
+   */
+  written: Record<string, { min: number; max: number }> | null;
 }
 
 const STOPPING_CODES: Partial<Record<string, KatVerdict>> = {
@@ -165,6 +170,7 @@ export async function runPublicKeyKat(options: RunPublicKeyKatOptions): Promise<
     failedChecks: failedChecks(output),
     iccs: output.meta?.iccs ?? null,
     getters: output.meta?.getters ?? null,
+    written: output.end?.written ?? null,
   };
   const stopped: KatVerdict | undefined = run.timedOut
     ? 'TIMEOUT'

@@ -1,5 +1,6 @@
 // Checks measureCallMemory's options and turns them into the driver's argv (@ngcc-perf/native/PROTOCOL.md,
-// "ngcc-perf-driver memory LIB DIGEST_BITS MESSAGE_BYTES [--cpu N] [--stack-bytes N]").
+// "ngcc-perf-driver memory LIB DIGEST_BITS MESSAGE_BYTES [--cpu N] [--stack-bytes N]", or
+// "op-memory LIB CATEGORY OPERATION [--param NAME=VALUE]... [--adapter PATH] [--cpu N]" for an operation).
 import type { MeasureCallMemoryOptions } from '../call-memory-types.js';
 import { RssError } from '../rss-error.js';
 
@@ -17,6 +18,32 @@ function checkInteger(name: string, value: number, min: number, max: number): vo
   }
 }
 
+function hashArgv(options: MeasureCallMemoryOptions): string[] {
+  const digestBits = options.digestBits ?? Number.NaN;
+  const messageBytes = options.messageBytes ?? Number.NaN;
+  checkInteger('digestBits', digestBits, 8, 2 ** 31 - 8);
+  if (digestBits % 8 !== 0) throw invalid(`digestBits is ${digestBits}; pass a multiple of 8 (whole bytes)`);
+  checkInteger('messageBytes', messageBytes, 0, MAX_MESSAGE_BYTES);
+  return ['memory', options.library, String(digestBits), String(messageBytes)];
+}
+
+/** `op-memory LIB CATEGORY OPERATION [--param NAME=VALUE]... [--adapter PATH]`. */
+function operationArgv(
+  options: MeasureCallMemoryOptions,
+  operation: NonNullable<MeasureCallMemoryOptions['operation']>,
+): string[] {
+  if (options.stackBytes !== undefined)
+    throw invalid('stackBytes is not taken with operation; leave it out (the driver gives the operation 8 MiB)');
+  return [
+    'op-memory',
+    options.library,
+    operation.category,
+    operation.name,
+    ...Object.entries(operation.parameters).flatMap(([name, value]) => ['--param', `${name}=${value}`]),
+    ...(operation.adapterPath === undefined ? [] : ['--adapter', operation.adapterPath]),
+  ];
+}
+
 /** The arguments after the program name; throws `INVALID_ARGUMENT` naming the bad option. */
 export function memoryArgv(options: MeasureCallMemoryOptions): string[] {
   if (typeof options.library !== 'string' || options.library === '')
@@ -25,11 +52,7 @@ export function memoryArgv(options: MeasureCallMemoryOptions): string[] {
     throw invalid(
       `library "${options.library}" starts with "-" and would be read as an option; pass it as ./${options.library}`,
     );
-  checkInteger('digestBits', options.digestBits, 8, 2 ** 31 - 8);
-  if (options.digestBits % 8 !== 0)
-    throw invalid(`digestBits is ${options.digestBits}; pass a multiple of 8 (whole bytes)`);
-  checkInteger('messageBytes', options.messageBytes, 0, MAX_MESSAGE_BYTES);
-  const argv = ['memory', options.library, String(options.digestBits), String(options.messageBytes)];
+  const argv = options.operation === undefined ? hashArgv(options) : operationArgv(options, options.operation);
   if (options.cpu !== undefined) {
     checkInteger('cpu', options.cpu, 0, 65535);
     argv.push('--cpu', String(options.cpu));

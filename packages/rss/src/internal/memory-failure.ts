@@ -4,7 +4,7 @@ import type { DriverProcessOutcome } from '../driver-process.js';
 import type { MemoryDriverErrorLine } from '../memory-driver-lines.js';
 import { RssError } from '../rss-error.js';
 
-const LIBRARY_ERROR_CODES = new Set<string>(['CRYPTOFAIL', 'OVERFLOW', 'LOADFAIL']);
+const LIBRARY_ERROR_CODES = new Set<string>(['CRYPTOFAIL', 'OVERFLOW', 'LOADFAIL', 'CHECKFAIL']);
 const STDERR_KEPT_CHARS = 2000;
 
 /** The verdict and its sentence; throws `DRIVER_FAILED` for USAGE and IO (not the library's doing). */

@@ -1,0 +1,70 @@
+import {
+  perOperationSection,
+  sizesSection,
+  type AlgorithmCategory,
+  type CategoryInstance,
+  type CategorySize,
+} from '@ngcc-perf/category';
+import { KEM_KAT } from './kem-kat.js';
+import { KEM_OPERATIONS } from './kem-operations.js';
+
+/** The size of `key` an instance states in its parameters (`<key>Bytes`), else null. */
+function statedBytes(instance: CategoryInstance, key: string): number | null {
+  const value = instance.parameters[`${key}Bytes`];
+  return typeof value === 'number' ? value : null;
+}
+
+/**
+ * The key encapsulation category (the ICCS public-key API): libraries that define the
+ * seven `kem_*` functions (decided by `nm`); operations keygen, enc, dec timed by the driver's
+ * built-in `kem` table; the KAT_KEM file by `pk-kat`, a strict manifest entry; report item (6)
+ * public key, secret key, ciphertext, shared secret; pages with the per-operation table and the
+ * sizes table of the published public-key pages; ranked by enc and dec cycles, public key and
+ * ciphertext bytes (the published comparison), per the security target an instance states
+ * (`securityBits`), else none.
+ *
+ * @example
+ * ```ts
+ * KEM_CATEGORY.operations.list({ name: 'Toy', parameters: {} }).map((o) => o.name); // ['keygen', 'enc', 'dec']
+ * ```
+ */
+export const KEM_CATEGORY: AlgorithmCategory = {
+  id: 'kem',
+  driver: { kind: 'built-in' },
+  api: {
+    symbols: [
+      'kem_get_pk_len_bytes',
+      'kem_get_sk_len_bytes',
+      'kem_get_ss_len_bytes',
+      'kem_get_ct_len_bytes',
+      'kem_keygen',
+      'kem_enc',
+      'kem_dec',
+    ],
+    instanceHeaderMacros: { OUTPUT_BLANK_TEST_VECTORS: 'blankLengths' },
+  },
+  operations: KEM_OPERATIONS,
+  kat: KEM_KAT,
+  manifestEntries: (instance) => [{ file: `KAT_KEM_${instance.name}.txt`, mode: 'strict' }],
+  sizes: (instance): CategorySize[] =>
+    (KEM_KAT.sizeSources ?? []).map((source) => ({
+      key: source.key,
+      label: source.label,
+      bytes: statedBytes(instance, source.key),
+    })),
+  pages: {
+    title: 'Key encapsulation mechanisms',
+    sections: (input) => [
+      perOperationSection(input, 'kem', (operation) => operation.name),
+      sizesSection(input, 'kem', KEM_KAT.sizeSources ?? []),
+    ],
+  },
+  rankingMetrics: [
+    { id: 'enc', label: 'enc cycles', source: { operation: 'enc' } },
+    { id: 'dec', label: 'dec cycles', source: { operation: 'dec' } },
+    { id: 'pk', label: 'public key bytes', source: { size: 'pk' } },
+    { id: 'ct', label: 'ciphertext bytes', source: { size: 'ct' } },
+  ],
+  securityTargetBits: (instance) =>
+    typeof instance.parameters.securityBits === 'number' ? instance.parameters.securityBits : null,
+};

@@ -1,0 +1,59 @@
+import { perOperationSection, sizesSection, type AlgorithmCategory } from '@ngcc-perf/category';
+import { KEX_KAT } from './kex-kat.js';
+import { KEX_OPERATIONS } from './kex-operations.js';
+
+/**
+ * The key-exchange category (the ICCS public-key API: protocols of 2, 3 or more passes):
+ * libraries that define the `kex_*` getters, inits, pass 1 and derivations (decided by `nm`;
+ * the later passes as the protocol has them); the whole exchange and each step timed by the driver's
+ * built-in `kex` table; the KAT_KEX file by `pk-kat`; report item (6) messages, keys, shared
+ * secret and bandwidth; ranked by exchange cycles and bandwidth, per the security target an
+ * instance states (`securityBits`).
+ *
+ * @example
+ * ```ts
+ * KEX_CATEGORY.operations.list({ name: 'Toy', parameters: { passes: 3 } }).length; // 8
+ * ```
+ */
+export const KEX_CATEGORY: AlgorithmCategory = {
+  id: 'kex',
+  driver: { kind: 'built-in' },
+  api: {
+    symbols: [
+      'kex_get_passes_num',
+      'kex_get_pk_len_bytes',
+      'kex_get_sk_len_bytes',
+      'kex_get_sta_len_bytes',
+      'kex_get_stb_len_bytes',
+      'kex_get_ss_len_bytes',
+      'kex_get_total_msg_len_bytes',
+      'kex_init_a',
+      'kex_init_b',
+      'kex_generate_pass1_msg_a',
+      'kex_derive_ss_a',
+      'kex_derive_ss_b',
+    ],
+    instanceHeaderMacros: { OUTPUT_BLANK_TEST_VECTORS: 'blankLengths' },
+  },
+  operations: KEX_OPERATIONS,
+  kat: KEX_KAT,
+  manifestEntries: (instance) => [{ file: `KAT_KEX_${instance.name}.txt`, mode: 'strict' }],
+  sizes: (instance) =>
+    (KEX_KAT.sizeSources ?? []).map((source) => {
+      const stated = instance.parameters[`${source.key}Bytes`];
+      return { key: source.key, label: source.label, bytes: typeof stated === 'number' ? stated : null };
+    }),
+  pages: {
+    title: 'Key exchange',
+    sections: (input) => [
+      perOperationSection(input, 'kex', (operation) => operation.name.replace(/-/g, '_')),
+      sizesSection(input, 'kex', KEX_KAT.sizeSources ?? []),
+    ],
+  },
+  rankingMetrics: [
+    { id: 'exchange', label: 'exchange cycles', source: { operation: 'exchange' } },
+    { id: 'bandwidth', label: 'bandwidth bytes', source: { size: 'bandwidth' } },
+  ],
+  securityTargetBits: (instance) =>
+    typeof instance.parameters.securityBits === 'number' ? instance.parameters.securityBits : null,
+};

@@ -1,0 +1,3 @@
+export { SIG_CATEGORY } from './sig-category.js';
+export { SIG_KAT } from './sig-kat.js';
+export { sigOperation, SIG_MESSAGE_BYTES, SIG_OPERATION_NAMES, SIG_OPERATIONS } from './sig-operations.js';

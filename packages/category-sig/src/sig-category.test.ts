@@ -1,0 +1,52 @@
+import { describe, expect, test } from '@jest/globals';
+import { operationIdentitySchema } from '@ngcc-perf/record';
+import { SIG_CATEGORY } from './sig-category.js';
+
+const toy = { name: 'Toy_SIG-1', parameters: {} };
+
+describe('the signature category', () => {
+  test('is recognised by the six sig_* functions of the official API', () => {
+    expect(SIG_CATEGORY.api.symbols).toEqual(expect.arrayContaining(['sig_keygen', 'sig_sign', 'sig_verify']));
+    expect(SIG_CATEGORY.api.symbols).toHaveLength(6);
+  });
+
+  test('signs and verifies one 64-byte message (guide §3.4.1); keygen takes no parameter', () => {
+    const operations = SIG_CATEGORY.operations.list(toy);
+    expect(operations.map((operation) => operation.name)).toEqual(['keygen', 'sign', 'verify']);
+    expect(operations.map((operation) => SIG_CATEGORY.operations.driverParameters(operation))).toEqual([
+      {},
+      { messageBytes: '64' },
+      { messageBytes: '64' },
+    ]);
+    expect(SIG_CATEGORY.operations.bytesPerCall(operations[2]!)).toBe(64);
+    for (const operation of operations) expect(operationIdentitySchema.parse(operation)).toEqual(operation);
+  });
+
+  test('a sign without its message length is refused with the parameter named', () => {
+    expect(() => SIG_CATEGORY.operations.driverParameters({ category: 'sig', name: 'sign', parameters: {} })).toThrow(
+      /messageBytes must be a whole number/,
+    );
+  });
+
+  test('a signature shorter than its getter agrees; its page shows both lengths', () => {
+    expect(SIG_CATEGORY.kat.sizeSources?.find((source) => source.key === 'signature')).toMatchObject({
+      getter: 'sig_get_sn_len_bytes',
+      written: 'sn',
+      mayBeShorter: true,
+    });
+    const [, sizes] = SIG_CATEGORY.pages.sections({
+      instances: [toy],
+      operations: [],
+      counterTerm: 'cycles',
+      sizes: {
+        [toy.name]: [{ key: 'signature', label: 'signature', getterBytes: 40, writtenBytes: 32, agrees: true }],
+      },
+    });
+    expect(sizes?.tables[0]?.rows).toEqual([['Toy_SIG-1', '—', '—', '40 (wrote 32)']]);
+  });
+
+  test('ranks by sign and verify cycles, public key and signature bytes', () => {
+    expect(SIG_CATEGORY.rankingMetrics.map((metric) => metric.id)).toEqual(['sign', 'verify', 'pk', 'signature']);
+    expect(SIG_CATEGORY.manifestEntries(toy)).toEqual([{ file: 'KAT_SIG_Toy_SIG-1.txt', mode: 'strict' }]);
+  });
+});

@@ -1,0 +1,55 @@
+import { perOperationSection, sizesSection, type AlgorithmCategory } from '@ngcc-perf/category';
+import { SIG_KAT } from './sig-kat.js';
+import { SIG_OPERATIONS } from './sig-operations.js';
+
+/**
+ * The signature category (the ICCS public-key API: detached signatures): libraries that
+ * define the six `sig_*` functions (decided by `nm`); keygen, sign and verify on one 64-byte
+ * message timed by the driver's built-in `sig` table, failed sign attempts retried and counted;
+ * the KAT_SIG file by `pk-kat`, a strict manifest entry; report item (6) public key, secret key,
+ * signature (the getter's largest and the written length); ranked by sign and verify cycles,
+ * public key and signature bytes, per the security target an instance states (`securityBits`).
+ *
+ * @example
+ * ```ts
+ * SIG_CATEGORY.operations.list({ name: 'Toy', parameters: {} })[1]; // { category: 'sig', name: 'sign', parameters: { messageBytes: 64 } }
+ * ```
+ */
+export const SIG_CATEGORY: AlgorithmCategory = {
+  id: 'sig',
+  driver: { kind: 'built-in' },
+  api: {
+    symbols: [
+      'sig_get_pk_len_bytes',
+      'sig_get_sk_len_bytes',
+      'sig_get_sn_len_bytes',
+      'sig_keygen',
+      'sig_sign',
+      'sig_verify',
+    ],
+    instanceHeaderMacros: { OUTPUT_BLANK_TEST_VECTORS: 'blankLengths' },
+  },
+  operations: SIG_OPERATIONS,
+  kat: SIG_KAT,
+  manifestEntries: (instance) => [{ file: `KAT_SIG_${instance.name}.txt`, mode: 'strict' }],
+  sizes: (instance) =>
+    (SIG_KAT.sizeSources ?? []).map((source) => {
+      const stated = instance.parameters[`${source.key}Bytes`];
+      return { key: source.key, label: source.label, bytes: typeof stated === 'number' ? stated : null };
+    }),
+  pages: {
+    title: 'Digital signatures',
+    sections: (input) => [
+      perOperationSection(input, 'sig', (operation) => operation.name),
+      sizesSection(input, 'sig', SIG_KAT.sizeSources ?? []),
+    ],
+  },
+  rankingMetrics: [
+    { id: 'sign', label: 'sign cycles', source: { operation: 'sign' } },
+    { id: 'verify', label: 'verify cycles', source: { operation: 'verify' } },
+    { id: 'pk', label: 'public key bytes', source: { size: 'pk' } },
+    { id: 'signature', label: 'signature bytes', source: { size: 'signature' } },
+  ],
+  securityTargetBits: (instance) =>
+    typeof instance.parameters.securityBits === 'number' ? instance.parameters.securityBits : null,
+};

@@ -1,0 +1,102 @@
+import type { CategoryPageInput, CategoryPageSection, MeasuredSize } from './algorithm-category.js';
+
+/** Ticks with three significant figures and the published pages' suffixes: `4246`, `549.6 k`, `30.90 M`. */
+export function formatTicks(ticks: number): string {
+  if (ticks >= 1e9) return `${(ticks / 1e9).toFixed(2)} G`;
+  if (ticks >= 1e6) return `${(ticks / 1e6).toFixed(2)} M`;
+  if (ticks >= 1e4) return `${(ticks / 1e3).toFixed(1)} k`;
+  return ticks.toFixed(0);
+}
+
+/**
+ * Guide §3.5 item (4) as the published public-key pages show it: one row per instance and
+ * operation of `categoryId`, in the order of `input.operations`, with the headline (median of the
+ * trial means) per call and its interval.
+ *
+ * @param label - the operation's words on the page (`keygen`, `init_a`)
+ */
+export function perOperationSection(
+  input: CategoryPageInput,
+  categoryId: string,
+  label: (operation: CategoryPageInput['operations'][number]['operation']) => string,
+): CategoryPageSection {
+  const term = input.counterTerm;
+  const rows = input.operations
+    .filter((entry) => entry.operation.category === categoryId)
+    .map((entry) => {
+      const headline = entry.headline;
+      const interval =
+        headline === null || headline.lowTicks === null || headline.highTicks === null
+          ? '—'
+          : `${formatTicks(headline.lowTicks)} – ${formatTicks(headline.highTicks)}`;
+      return [
+        entry.instance,
+        label(entry.operation),
+        headline === null ? '—' : formatTicks(headline.medianTicks),
+        interval,
+      ];
+    });
+  return {
+    id: `${categoryId}-performance`,
+    heading: 'Performance per operation',
+    paragraphs: [`The median of the trial means, ${term} per call, with its interval.`],
+    tables: [
+      {
+        caption: `${term} per call of each operation`,
+        headers: ['instance', 'operation', `${term}/call`, 'interval'],
+        numeric: [false, false, true, false],
+        rows,
+      },
+    ],
+  };
+}
+
+/**
+ * One size cell: the getter's bytes; when the calls wrote another length, both and a mark
+ * (`40 (wrote 32)`, or `40 (wrote 48 ≠)` when they disagree); `—` when unknown.
+ */
+export function sizeCell(size: MeasuredSize | undefined): string {
+  if (size === undefined) return '—';
+  const shown = size.getterBytes ?? size.writtenBytes;
+  if (shown === null) return '—';
+  if (size.getterBytes === null || size.writtenBytes === null || size.writtenBytes === size.getterBytes) {
+    return String(shown);
+  }
+  return `${size.getterBytes} (wrote ${size.writtenBytes}${size.agrees === false ? ' ≠' : ''})`;
+}
+
+/**
+ * Guide §3.5 item (6), transmission and storage overhead, as the published public-key pages show
+ * it: one row per instance, one column per size key, from `input.sizes` (getter beside written).
+ */
+export function sizesSection(
+  input: CategoryPageInput,
+  categoryId: string,
+  columns: readonly { key: string; label: string }[],
+): CategoryPageSection {
+  const sizes = input.sizes ?? {};
+  const rows = input.instances.map((instance) => {
+    const measured = sizes[instance.name] ?? [];
+    return [instance.name, ...columns.map((column) => sizeCell(measured.find((size) => size.key === column.key)))];
+  });
+  const disagreements = Object.values(sizes)
+    .flat()
+    .filter((size) => size.agrees === false).length;
+  return {
+    id: `${categoryId}-sizes`,
+    heading: 'Transmission and storage overhead',
+    paragraphs: [
+      'Bytes as the getters of the official API say; where the calls of the KAT run wrote another length, it follows ' +
+        '(≠ marks a disagreement).' +
+        (disagreements > 0 ? ` ${disagreements} size(s) disagree with their getter.` : ''),
+    ],
+    tables: [
+      {
+        caption: 'bytes per instance',
+        headers: ['instance', ...columns.map((column) => column.label)],
+        numeric: [false, ...columns.map(() => true)],
+        rows,
+      },
+    ],
+  };
+}
