@@ -1,8 +1,4 @@
-import type {
-  InstanceParameterValue,
-  OperationIdentity,
-  OperationParameterValue,
-} from '@ngcc-perf/record';
+import type { InstanceParameterValue, OperationIdentity, OperationParameterValue } from '@ngcc-perf/record';
 
 /**
  * One instance of a category as intake found it: its name (`sm3`, `aigis_enc_1`) and the
