@@ -41,6 +41,8 @@ export type { KatManifest, KatManifestEntry } from './parse-manifest.js';
 export { updateManifestText } from './update-manifest.js';
 export type { NewManifestEntry } from './update-manifest.js';
 export { bundledPublicKeyManifest } from './public-key/bundled-manifests.js';
+export { publicKeyManifestsByDigest } from './public-key/manifests-by-digest.js';
+export type { GeneratedKatFile, ManifestByDigest } from './public-key/manifests-by-digest.js';
 export { measuredSizes } from './public-key/measured-sizes.js';
 export { runPublicKeyKat } from './public-key/run-public-key-kat.js';
 export type {

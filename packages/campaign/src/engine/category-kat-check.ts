@@ -1,7 +1,12 @@
 import path from 'node:path';
 import type { AlgorithmCategory } from '@ngcc-perf/category';
-import { runCategoryInstanceKat, type CategoryKatResult } from '@ngcc-perf/kat';
-import type { InstanceSize } from '@ngcc-perf/record';
+import {
+  publicKeyManifestsByDigest,
+  runCategoryInstanceKat,
+  type CategoryKatResult,
+  type KatManifest,
+} from '@ngcc-perf/kat';
+import type { InstanceSize, KatIdentity } from '@ngcc-perf/record';
 import { runPaths, writeFileAtomic } from '../run-directory.js';
 import { categoryInstance } from './campaign-candidate.js';
 import type { CampaignContext, CampaignUnit } from './campaign-context.js';
@@ -28,7 +33,9 @@ function sizesOf(category: AlgorithmCategory, unit: CampaignUnit, results: reado
  * @ngcc-perf/kat (every default KAT kind of its category through `runCategoryKat`, its producer),
  * judged against the candidate's manifest (entries `<katName>/<file>`; none: NOKAT), files under
  * `kat/<candidate>/<instance>/`, the KAT log written to `kat/<candidate>/<instance>.log`, and the
- * instance's item (6) sizes into build.json `sizes`.
+ * instance's item (6) sizes into build.json `sizes`. A public-key candidate without a manifest of its
+ * own is judged by the bundled manifest that holds most of its files' digests (a unique best; build.json
+ * `katIdentity` names every manifest that holds one, and which judged).
  * @returns the build.json entry with its verdict, log and sizes
  * @throws `KatError` of @ngcc-perf/kat for harness faults (the driver refused its arguments, a file
  *   could not be written); a library that misbehaves is a verdict.
@@ -41,26 +48,45 @@ export async function checkCategoryKat(
 ): Promise<BuildEntry> {
   const { candidate, instance } = unit;
   const out = context.state.directory;
-  const manifest = context.manifests.get(candidate.id) ?? null;
-  const kat = await runCategoryInstanceKat({
-    library: path.join(out, entry.library!),
-    category,
-    candidateId: candidate.id,
-    instance: instance.katName,
-    parameters: categoryInstance(instance).parameters,
-    manifest,
-    manifestName: manifest === null ? null : 'kat.sha256',
-    outputDirectory: path.join(out, runPaths.katFiles(candidate.id, instance.name)),
-    driverPath: context.driverPath,
-    logPathsRelativeTo: out,
-    logHeader: {
-      algorithm: candidate.algorithm,
-      variant: instance.variant,
-      sourceDir: displayPath(candidate.directory, candidate.directory),
-      compiler: context.tools.compiler ?? 'unknown',
-      buildFlags: entry.buildFlags,
-    },
-  });
+  const ownManifest = context.manifests.get(candidate.id) ?? null;
+  const runKat = (manifest: KatManifest | null, manifestName: string | null) =>
+    runCategoryInstanceKat({
+      library: path.join(out, entry.library!),
+      category,
+      candidateId: candidate.id,
+      instance: instance.katName,
+      parameters: categoryInstance(instance).parameters,
+      manifest,
+      manifestName,
+      outputDirectory: path.join(out, runPaths.katFiles(candidate.id, instance.name)),
+      driverPath: context.driverPath,
+      logPathsRelativeTo: out,
+      logHeader: {
+        algorithm: candidate.algorithm,
+        variant: instance.variant,
+        sourceDir: displayPath(candidate.directory, candidate.directory),
+        compiler: context.tools.compiler ?? 'unknown',
+        buildFlags: entry.buildFlags,
+      },
+    });
+  let kat = await runKat(ownManifest, ownManifest === null ? null : 'kat.sha256');
+  let katIdentity: KatIdentity | null = null;
+  // No manifest of its own: the bundled public-key manifests that hold its files' digests name it.
+  if (ownManifest === null && category.kat.producedBy === 'pk-kat') {
+    const files = kat.files.flatMap((result) =>
+      'katFilePath' in result ? [{ file: result.file, path: result.katFilePath }] : [],
+    );
+    const found = files.length === 0 ? [] : await publicKeyManifestsByDigest(files);
+    if (found.length > 0) {
+      const best = found[0]!;
+      const unique = found.length === 1 || found[1]!.files < best.files;
+      katIdentity = {
+        candidates: found.map(({ id, files: count }) => ({ id, officialName: id, packageName: id, files: count })),
+        judgedBy: unique ? best.id : null,
+      };
+      if (unique) kat = await runKat(best.manifest, `${best.id}.kat.sha256 (bundled, found by digest)`);
+    }
+  }
   const katLog = runPaths.katLog(candidate.id, instance.name);
   await writeFileAtomic(path.join(out, katLog), kat.logText);
   const sizes = sizesOf(category, unit, kat.files);
@@ -72,5 +98,6 @@ export async function checkCategoryKat(
     katLogSha256: kat.logSha256,
     guideResult: entry.flags === 'guide' ? kat.verdict : entry.guideResult,
     ...(sizes === undefined ? {} : { sizes }),
+    ...(katIdentity === null ? {} : { katIdentity }),
   };
 }

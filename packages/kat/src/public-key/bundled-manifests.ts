@@ -9,7 +9,7 @@ import { parseManifest, type KatManifest } from '../parse-manifest.js';
 const ID = /^(kem|sign|kex)-[0-9]{2}$/;
 
 /** The bundled folder: beside `dist/` in an installed package, two levels up from this source file in a checkout. */
-function bundledDirectory(): string {
+export function bundledPublicKeyDirectory(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
   const candidates = [path.join(here, '..', 'data', 'public-key'), path.join(here, '..', '..', 'data', 'public-key')];
   return candidates.find((candidate) => existsSync(candidate)) ?? (candidates[0] as string);
@@ -24,7 +24,7 @@ function bundledDirectory(): string {
  */
 export async function bundledPublicKeyManifest(id: string): Promise<KatManifest | null> {
   if (!ID.test(id)) return null;
-  const file = path.join(bundledDirectory(), `${id}.kat.sha256`);
+  const file = path.join(bundledPublicKeyDirectory(), `${id}.kat.sha256`);
   if (!existsSync(file)) return null;
   return parseManifest(await readFile(file, 'utf8'), `${id}.kat.sha256 (bundled)`);
 }
