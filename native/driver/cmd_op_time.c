@@ -205,9 +205,7 @@ static int timed_trial(void)
     if (code != DRV_EXIT_OK) {
         return code;
     }
-    /* A timed loop that already ran WARM_CHECK_NS or more on the CPU needs no warm check (waiting
-     * for a CPU does not count, as in `time`). */
-    if (s.opts.warm_check > 0 && edge_on_cpu_ns(&before, &after) < WARM_CHECK_NS &&
+    if (s.opts.warm_check > 0 && warm_check_due(&before, &after) &&
         (code = run_warm_check(&warm_calls, &warm_ns, &warm_ticks)) != DRV_EXIT_OK) {
         return code;
     }

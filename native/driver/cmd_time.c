@@ -332,10 +332,7 @@ static int timed_trial(void)
     if (code != DRV_EXIT_OK) {
         return code;
     }
-    /* A timed loop that already ran WARM_CHECK_NS or more on the CPU is no set-up question worth
-     * another call of that length: no warm check then. Time spent waiting for a CPU (a busy host)
-     * does not count: a short cold call preempted for 10 ms still gets its warm check. */
-    if (session.opts.warm_check > 0 && edge_on_cpu_ns(&before, &after) < WARM_CHECK_NS) {
+    if (session.opts.warm_check > 0 && warm_check_due(&before, &after)) {
         code = run_warm_check(&warm);
         if (code != DRV_EXIT_OK) {
             return code;

@@ -3,6 +3,11 @@
 #include "crash_guard.h"
 #include "time_options.h"
 
+int warm_check_due(const loop_edge *before, const loop_edge *after)
+{
+    return edge_on_cpu_ns(before, after) < WARM_CHECK_NS;
+}
+
 int warm_check_loop(const counter *ctr, uint64_t max_calls, warm_check_calls_fn run_calls, warm_check_result *out)
 {
     uint64_t ticks_before = 0;
