@@ -23,7 +23,7 @@ const MAY_IMPORT = {
   'category-kex': ['category', 'record'],
   categories: ['category', 'category-hash', 'category-kem', 'category-sig', 'category-kex', 'record'],
   'elf-size': [],
-  kat: ['native', 'atomic-file', 'category'],
+  kat: ['native', 'atomic-file', 'category', 'record'],
   rss: ['native'],
   timing: ['native', 'rss', 'stats', 'record', 'category-hash'],
   ct: ['native'],

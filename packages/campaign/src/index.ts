@@ -27,8 +27,6 @@ export { createEtaTracker, etaBasis, formatDuration } from './engine/eta-tracker
 export type { EtaTracker } from './engine/eta-tracker.js';
 export { parseShardSpec, shardFromEnvironment, assignShards } from './engine/shard-selection.js';
 export { mergeRuns } from './engine/merge-runs.js';
-export { describeKatIdentity, identifyByKatDigests, readOfficialManifests } from './engine/official-kat-identity.js';
-export type { OfficialManifest } from './engine/official-kat-identity.js';
 export type { MergeRunsOptions, MergeRunsResult } from './engine/merge-runs.js';
 export { publishRun } from './engine/publish-run.js';
 export type { PublishRunOptions, PublishRunResult } from './engine/publish-run.js';

@@ -1,7 +1,7 @@
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { driverPath } from '@ngcc-perf/native';
-import { parseManifest, type KatManifest, type KatVerdict } from '@ngcc-perf/kat';
+import { parseManifest, readOfficialManifests, type KatManifest, type KatVerdict } from '@ngcc-perf/kat';
 import type { KatIdentity } from '@ngcc-perf/record';
 import {
   claimMeasuringCpu,
@@ -10,7 +10,7 @@ import {
   type InstructionSourceChoice,
 } from '@ngcc-perf/timing';
 import type { BuildProfile } from '@ngcc-perf/native';
-import { readBundledCatalog, type HashCatalog, type RefusedInput } from '@ngcc-perf/intake';
+import { officialManifestPath, readBundledCatalog, type HashCatalog, type RefusedInput } from '@ngcc-perf/intake';
 import type { CategoryRegistry } from '@ngcc-perf/category';
 import { BUILT_IN_REGISTRY } from '@ngcc-perf/categories';
 import type { CampaignCandidate } from './engine/campaign-candidate.js';
@@ -45,7 +45,6 @@ import { defaultSystemId, RUN_CAMPAIGN_DEFAULTS } from './campaign-defaults.js';
 import { readToolVersions } from './tool-versions.js';
 import { baselineCandidate, BASELINE_CANDIDATE_ID } from './baseline-candidate.js';
 import { packageEvidence } from './engine/package-evidence.js';
-import { readOfficialManifests } from './engine/official-kat-identity.js';
 
 /** Options of {@link runCampaign}. */
 export interface RunCampaignOptions {
@@ -207,6 +206,17 @@ async function manifestsOf(candidates: CampaignCandidate[]): Promise<Map<string,
 }
 
 /** A candidate's manifest text; a missing file is bad input naming the field and the path. */
+/** The catalog's official manifests (`<id>.kat.sha256` beside it), parsed: a candidate without one of its own is known by digest. */
+const officialManifestsOf = (catalog: HashCatalog) =>
+  readOfficialManifests(
+    catalog.entries.map((entry) => ({
+      id: entry.id,
+      officialName: entry.officialName,
+      packageName: entry.archive.replace(/\.zip$/i, ''),
+      file: officialManifestPath(catalog, entry.id),
+    })),
+  );
+
 async function readManifestText(c: CampaignCandidate): Promise<string> {
   try {
     return await readFile(c.manifestPath!, 'utf8');
@@ -331,7 +341,7 @@ async function runClaimed(
     officialManifests: candidates.some(
       (c) => c.manifestPath === null && categories.get(c.category).kat.producedBy === 'kat-package',
     )
-      ? await readOfficialManifests(options.catalog ?? readBundledCatalog())
+      ? await officialManifestsOf(options.catalog ?? readBundledCatalog())
       : [],
     buildRoot,
     coreClockHz: undefined,

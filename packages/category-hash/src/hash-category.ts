@@ -22,7 +22,8 @@ const RANKING_METRICS: readonly CategoryRankingMetric[] = [
  * The hash category (the ICCS CryptHash API and KAT rules, guide §3.4): libraries that define `CryptHash`; instance parameter
  * `digestBits` from `DIGEST_BIT_LENGTH`; one operation per guide message length; the KAT_2_12 and
  * KAT_2_23 files by default, each a strict manifest entry; no report item (6) (guide §3.5 asks it
- * of public-key candidates only); ranked per security target by cycles at each length and by
+ * of public-key candidates only); taken through the driver's dedicated hash subcommands, records in
+ * the hash form (`driverCommands: 'dedicated'`); ranked per security target by cycles at each length and by
  * image, stack and heap.
  *
  * @example
@@ -43,5 +44,6 @@ export const HASH_CATEGORY: AlgorithmCategory = {
   sizes: () => [],
   pages: HASH_PAGES,
   rankingMetrics: RANKING_METRICS,
+  driverCommands: 'dedicated',
   securityTargetBits: (instance) => SECURITY_TARGET_OF_DIGEST_BITS[Number(instance.parameters.digestBits)] ?? null,
 };

@@ -214,8 +214,28 @@ export interface AlgorithmCategory {
   /** The metrics of the category's ranking, in the published comparison's order. */
   rankingMetrics: readonly CategoryRankingMetric[];
   /**
+   * How the engine drives the category's instances. `dedicated`: the category predates the seam
+   * and keeps the driver's own subcommands for it (`time`, `kat`, `memory`, `count`, `ct-*`: its
+   * instance's parameters and the operation's bytes per call as arguments) and its records their
+   * own form (@ngcc-perf/record/docs/RUN-DIRECTORY.md), so that its KAT logs, records and pages stay what they
+   * were. Absent or `generic`: `op-kat`/`pk-kat`, `op-time` and generic records. Ask it with
+   * {@link usesDedicatedDriverCommands}.
+   */
+  driverCommands?: 'generic' | 'dedicated';
+  /**
    * The claimed security target of an instance in bits (the published comparison: rankings are per target),
    * or null when the instance does not say.
    */
   securityTargetBits(instance: CategoryInstance): number | null;
+}
+
+/**
+ * True when the engine takes the category's instances through the driver's dedicated subcommands
+ * and writes its records in the category's own form ({@link AlgorithmCategory.driverCommands}).
+ * The one place the engine tells the two paths apart.
+ * @example
+ * if (usesDedicatedDriverCommands(operation.category)) return measureCallMemory(…);
+ */
+export function usesDedicatedDriverCommands(category: Pick<AlgorithmCategory, 'driverCommands'>): boolean {
+  return category.driverCommands === 'dedicated';
 }

@@ -18,6 +18,7 @@ export type {
   MeasuredSize,
   KatRecordFields,
 } from './algorithm-category.js';
+export { usesDedicatedDriverCommands } from './algorithm-category.js';
 export { CategoryError, isCategoryError, type CategoryErrorCode } from './category-error.js';
 export { createCategoryRegistry, type CategoryRegistry } from './category-registry.js';
 export { formatKeyValueKat, parseKeyValueKat } from './key-value-kat.js';

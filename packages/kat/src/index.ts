@@ -16,6 +16,12 @@ export {
 } from './find-manifest-entry.js';
 export { formatKatFile } from './format-kat-file.js';
 export { formatManifestLine } from './format-manifest-line.js';
+export { probeDigestLength } from './hash/digest-length-probe.js';
+export type { DigestLengthProbe } from './hash/digest-length-probe.js';
+export { describeKatIdentity, identifyByKatDigests, readOfficialManifests } from './hash/official-kat-identity.js';
+export type { OfficialManifest } from './hash/official-kat-identity.js';
+export { checkPackageKatFiles } from './hash/package-kat-files.js';
+export type { PackageKatFileCheck } from './hash/package-kat-files.js';
 export { HashDrbg } from './hash-drbg.js';
 export type { DrbgHashFunction, HashDrbgState } from './hash-drbg.js';
 export { hashReferenceKatFiles } from './hash-reference-kat-files.js';

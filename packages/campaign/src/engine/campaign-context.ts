@@ -1,11 +1,10 @@
-import type { KatManifest } from '@ngcc-perf/kat';
+import type { KatManifest, OfficialManifest } from '@ngcc-perf/kat';
 import type { BuildProfile } from '@ngcc-perf/native';
 import type { CategoryRegistry } from '@ngcc-perf/category';
 import type { CampaignCandidate, CampaignInstance } from './campaign-candidate.js';
 import type { ToolVersions } from '../tool-versions.js';
 import type { CampaignEventSink } from './campaign-events.js';
 import type { CampaignPlan } from './campaign-types.js';
-import type { OfficialManifest } from './official-kat-identity.js';
 import type { RunState } from './run-state.js';
 
 /** One instance of the campaign with its candidate. */

@@ -1,9 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { AlgorithmCategory } from '@ngcc-perf/category';
+import { usesDedicatedDriverCommands, type AlgorithmCategory } from '@ngcc-perf/category';
 import { RECORD_FORMAT, type OperationIdentity } from '@ngcc-perf/record';
 import { categoryInstance } from './campaign-candidate.js';
-import { usesHashForm } from './hash-form.js';
 import { runPaths } from '../run-directory.js';
 import type { CampaignContext, CampaignUnit } from './campaign-context.js';
 import { UNTIMED_VERDICTS } from './campaign-context.js';
@@ -37,7 +36,7 @@ export function eventFields(operation: Operation) {
     candidate: entry.candidate,
     instance: entry.instance,
     messageBytes,
-    ...(usesHashForm(category) ? {} : { operation: category.operations.label(identity) }),
+    ...(usesDedicatedDriverCommands(category) ? {} : { operation: category.operations.label(identity) }),
   };
 }
 

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { usesDedicatedDriverCommands } from '@ngcc-perf/category';
 import {
   describeAssumptions,
   expectedRerunsOf,
@@ -20,7 +21,6 @@ import {
   type Operation,
 } from './operation-files.js';
 import { portableText, withPortablePaths } from './portable-paths.js';
-import { usesHashForm } from './hash-form.js';
 
 /** CPU time the calibrate phase spends measuring the host's pace, milliseconds. */
 const HOST_PACE_SAMPLE_CPU_MILLISECONDS = 200;
@@ -47,7 +47,7 @@ export function operationTarget(context: CampaignContext, operation: Operation, 
   const { driver } = category;
   return {
     library: path.join(context.state.directory, entry.library!),
-    ...(usesHashForm(category)
+    ...(usesDedicatedDriverCommands(category)
       ? { digestBits: entry.digestBits! }
       : {
           operation: {
@@ -111,7 +111,7 @@ export async function runCalibratePhase(context: CampaignContext): Promise<Plann
       candidate: entry.candidate,
       instance: entry.instance,
       messageBytes,
-      ...(usesHashForm(operation.category) ? {} : { operation: operation.identity }),
+      ...(usesDedicatedDriverCommands(operation.category) ? {} : { operation: operation.identity }),
       librarySha256: entry.librarySha256!,
       cpu,
       status: result.status,

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { usesDedicatedDriverCommands } from '@ngcc-perf/category';
 import { BASELINE_CANDIDATE_ID } from '../baseline-candidate.js';
 import { runCt, type CtResult } from '@ngcc-perf/ct';
 import type { CtAudit } from '@ngcc-perf/record';
@@ -8,7 +9,6 @@ import { RUN_CAMPAIGN_DEFAULTS } from '../campaign-defaults.js';
 import { forEachConcurrently, type CampaignContext, type CampaignUnit } from './campaign-context.js';
 import type { BuildEntry } from './campaign-types.js';
 import { unitProfile } from './phase-build.js';
-import { usesHashForm } from './hash-form.js';
 
 /** The debug build audited: the measured build's flags plus `-g` (file:line in findings). */
 const DEBUG_FLAGS = '-g';
@@ -169,7 +169,7 @@ export async function runCtPhase(
     }
     if (entry.library === null) return;
     let audit: CtAudit;
-    const notAudited = !usesHashForm(context.categories.get(entry.category))
+    const notAudited = !usesDedicatedDriverCommands(context.categories.get(entry.category))
       ? `not audited: category ${entry.category} has no constant-time harness yet`
       : NOT_AUDITED.has(entry.kat)
         ? `not audited: the KAT verdict is ${entry.kat} (the library is not timed either)`

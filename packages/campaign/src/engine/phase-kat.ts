@@ -1,19 +1,24 @@
 import { copyFileAtomic } from '@ngcc-perf/atomic-file';
+import { usesDedicatedDriverCommands } from '@ngcc-perf/category';
 import os from 'node:os';
 import path from 'node:path';
-import { runKat, type KatManifest, type KatResult } from '@ngcc-perf/kat';
+import {
+  checkPackageKatFiles,
+  describeKatIdentity,
+  identifyByKatDigests,
+  probeDigestLength,
+  runKat,
+  type KatManifest,
+  type KatResult,
+} from '@ngcc-perf/kat';
 import { buildCandidateInstance, isBuildFailure } from './build-candidate-instance.js';
 import { CampaignError } from '../campaign-error.js';
 import { runPaths, writeFileAtomic } from '../run-directory.js';
 import { displayPath, fileSha256, summarizeBuildFailure } from './build-evidence.js';
 import { forEachConcurrently, type CampaignContext, type CampaignUnit } from './campaign-context.js';
 import type { BuildEntry } from './campaign-types.js';
-import { probeDigestLength } from './digest-length-probe.js';
-import { checkPackageKatFiles } from './package-kat-files.js';
-import { describeKatIdentity, identifyByKatDigests } from './official-kat-identity.js';
 import { unitProfile, withLibrary } from './phase-build.js';
 import { checkCategoryKat } from './category-kat-check.js';
-import { usesHashForm } from './hash-form.js';
 
 /** KAT verdicts that do not send an instance to the harness default: a pass, or no reference to judge by. */
 const KEEP_GUIDE = new Set(['PASS', 'NOKAT']);
@@ -221,7 +226,7 @@ export async function runKatPhase(context: CampaignContext): Promise<void> {
       return;
     }
     const category = context.categories.get(entry.category);
-    if (!usesHashForm(category)) {
+    if (!usesDedicatedDriverCommands(category)) {
       const checked = await checkCategoryKat(context, unit, entry, category);
       await context.state.putBuildEntry(checked);
       context.emit({

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { usesDedicatedDriverCommands } from '@ngcc-perf/category';
 import path from 'node:path';
 import type { AnyTimingRecord, InstructionCount } from '@ngcc-perf/record';
 import { measureCallMemory } from '@ngcc-perf/rss';
@@ -18,7 +19,6 @@ import type { PlannedOperation } from './campaign-events.js';
 import { operationTarget } from './phase-calibrate.js';
 import { eventFields, hasCompleteRecord, timedOperations, type Operation } from './operation-files.js';
 import { remeasureNoteOf } from './remeasure-unstable.js';
-import { usesHashForm } from './hash-form.js';
 import type { RunState } from './run-state.js';
 
 /** What the measure phase did. */
@@ -37,8 +37,8 @@ async function measureMemory(
   measured: OperationMeasurement,
 ): Promise<Record<string, unknown>> {
   const { entry, messageBytes } = operation;
-  if (!usesHashForm(operation.category))
-    return { memory: null, memoryFailure: NOT_HASH(operation, 'the memory of one call is measured') };
+  if (!usesDedicatedDriverCommands(operation.category))
+    return { memory: null, memoryFailure: NOT_DEDICATED(operation, 'the memory of one call is measured') };
   try {
     const result = await measureCallMemory({
       library: path.join(context.state.directory, entry.library!),
@@ -59,9 +59,9 @@ async function measureMemory(
   }
 }
 
-/** Why a measurement the driver makes for hash operations only is missing from another category's record. */
-const NOT_HASH = (operation: Operation, what: string) =>
-  `not measured: ${what} for hash operations only so far (category ${operation.category.id} has no driver command for it yet)`;
+/** Why a measurement the driver makes through dedicated subcommands only is missing from another category's record. */
+const NOT_DEDICATED = (operation: Operation, what: string) =>
+  `not measured: ${what} through the driver's dedicated subcommands only so far (category ${operation.category.id} has no driver command for it yet)`;
 
 /** A record's instruction-count fields. */
 interface CountFields {
@@ -77,9 +77,9 @@ async function countOne(
   const source = context.plan.countInstructions;
   if (source === undefined) return { fields: {}, seconds: 0 };
   const { entry, messageBytes } = operation;
-  if (!usesHashForm(operation.category))
+  if (!usesDedicatedDriverCommands(operation.category))
     return {
-      fields: { instructionCount: null, instructionCountFailure: NOT_HASH(operation, 'instructions are counted') },
+      fields: { instructionCount: null, instructionCountFailure: NOT_DEDICATED(operation, 'instructions are counted') },
       seconds: 0,
     };
   const started = process.hrtime.bigint();
@@ -118,7 +118,7 @@ async function measureOne(
   turns: { takeTurn: TakeTurn; operations: number; batch: string },
 ): Promise<'complete' | 'failed'> {
   const { entry, messageBytes } = operation;
-  const hashForm = usesHashForm(operation.category);
+  const hashForm = usesDedicatedDriverCommands(operation.category);
   const base = eventFields(operation);
   const file = runPaths.operationRecord(entry.candidate, entry.instance, operation.fileStem);
   context.emit({ event: 'operation-start', ...base, cpu });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import { DEFAULT_TIMING_OPTIONS } from '@ngcc-perf/timing';
 import { driverPath } from '@ngcc-perf/native';
+import { describeKatIdentity } from '@ngcc-perf/kat';
 import { CliError } from '../cli-error.js';
 import { describeCountingShare, parseInstructionSource } from '../internal/time-instructions.js';
 import type { CommandContext } from '../command-context.js';
@@ -18,7 +19,6 @@ import {
   bundledCandidateDirectories,
   DEFAULT_CAMPAIGN_PHASES,
   defaultSystemId,
-  describeKatIdentity,
   GUIDE_MESSAGE_SIZES_BYTES,
   parseShardSpec,
   runCampaign,

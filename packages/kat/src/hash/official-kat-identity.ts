@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { findManifestEntryByDigest, parseManifest, type KatFileResult, type KatManifest } from '@ngcc-perf/kat';
 import type { KatIdentity } from '@ngcc-perf/record';
-import { officialManifestPath, type HashCatalog } from '@ngcc-perf/intake';
+import { findManifestEntryByDigest } from '../find-manifest-entry.js';
+import type { KatFileResult } from '../kat-result.js';
+import { parseManifest, type KatManifest } from '../parse-manifest.js';
 
 /** One official manifest of the catalog, with the names that identify its candidate. */
 export interface OfficialManifest {
@@ -14,23 +15,18 @@ export interface OfficialManifest {
 }
 
 /**
- * Every official manifest of a catalog (`<id>.kat.sha256` beside the catalog), parsed; candidates
- * without one are left out.
+ * The official manifests of a catalog (the hash catalog's `<id>.kat.sha256` files, each with the
+ * names that identify its candidate), parsed; an entry without a file (`file: null`) is left out.
  * @throws {@link KatError} from `parseManifest` when a bundled manifest is malformed (a broken install).
  * @example
- * (await readOfficialManifests(readBundledCatalog())).length; // 35
+ * (await readOfficialManifests([{ id: 'hash-15', officialName: 'Litchi', packageName: 'Litchi', file }])).length; // 1
  */
-export async function readOfficialManifests(catalog: HashCatalog): Promise<OfficialManifest[]> {
+export async function readOfficialManifests(
+  entries: readonly (Omit<OfficialManifest, 'manifest'> & { file: string | null })[],
+): Promise<OfficialManifest[]> {
   const out: OfficialManifest[] = [];
-  for (const entry of catalog.entries) {
-    const file = officialManifestPath(catalog, entry.id);
-    if (file === null) continue;
-    out.push({
-      id: entry.id,
-      officialName: entry.officialName,
-      packageName: entry.archive.replace(/\.zip$/i, ''),
-      manifest: parseManifest(await readFile(file, 'utf8'), file),
-    });
+  for (const { file, ...names } of entries) {
+    if (file !== null) out.push({ ...names, manifest: parseManifest(await readFile(file, 'utf8'), file) });
   }
   return out;
 }

@@ -1,4 +1,5 @@
-import { runKat, type KatResult } from '@ngcc-perf/kat';
+import { runKat } from '../run-kat.js';
+import type { KatResult } from '../kat-result.js';
 
 /** What a library did when asked for a shorter digest than its instance's (one CryptHash call). */
 export interface DigestLengthProbe {

@@ -1,6 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { canonicalDigest, findManifestEntry, parseKatFile, type KatManifest } from '@ngcc-perf/kat';
+import { canonicalDigest } from '../canonical-digest.js';
+import { findManifestEntry } from '../find-manifest-entry.js';
+import { parseKatFile } from '../parse-kat-file.js';
+import type { KatManifest } from '../parse-manifest.js';
 
 /** How one KAT file shipped in a package compares with the official manifest and with the library's own output. */
 export interface PackageKatFileCheck {
