@@ -59,6 +59,8 @@ const MAY_IMPORT = {
     'intake',
     'anchor-import',
     'campaign',
+    'category',
+    'categories',
   ],
 };
 

@@ -429,6 +429,7 @@ async function runClaimed(
           dataDirectory: publish.dataDirectory,
           replace: publish.replace,
           lockRun: false,
+          categories,
         }),
       );
       result.published = published;

@@ -12,8 +12,8 @@ export interface CategoryDataset {
   records: DatasetOperationRecord[];
 }
 
-/** The id of the category whose pages are the report's own (the hash pages of the published layout). */
-const HASH_PAGES_CATEGORY = 'hash';
+/** The id of the category whose pages are the report's own (the hash pages of the published layout); every other category's pages are its module's. */
+export const HASH_PAGES_CATEGORY = 'hash';
 
 /**
  * Splits a dataset by category: the hash instances with their hash-form records (what every hash

@@ -4,7 +4,7 @@ import {
   headlineFigure,
   type HeadlineFigure,
 } from '@ngcc-perf/stats';
-import type { TimingRecord } from '@ngcc-perf/record';
+import type { OperationRecord, TimingRecord } from '@ngcc-perf/record';
 
 /**
  * The headline figure of one operation (a record: an instance at one message length), from the
@@ -12,7 +12,7 @@ import type { TimingRecord } from '@ngcc-perf/record';
  * trial means with its order-statistic interval — the one figure every page, export, ranking and
  * comparison shows for the operation. The seed-layout §4 table keeps the guide's mean.
  *
- * @param record - a validated record.
+ * @param record - a validated record, of the hash form or the generic form (another category's operation).
  * @returns the figure in counter ticks per call; null for a failed record or one without a trial.
  * @throws nothing for a validated record.
  * @example
@@ -20,7 +20,7 @@ import type { TimingRecord } from '@ngcc-perf/record';
  * const figure = recordHeadline(record); // { medianCycles: 3872, lowCycles: 3776, highCycles: 4032, coverage: 0.9375, trialsCount: 5 }
  * ```
  */
-export function recordHeadline(record: TimingRecord): HeadlineFigure | null {
+export function recordHeadline(record: TimingRecord | OperationRecord): HeadlineFigure | null {
   if (record.status !== 'complete') return null;
   const trials = record.processes.flatMap((entry) => (entry.trial === null ? [] : [entry.trial]));
   return trials.length === 0 ? null : headlineFigure(trials);

@@ -99,3 +99,57 @@ export function categorySystemSection(group: CategoryDataset, systemId: string, 
     ],
   };
 }
+
+/**
+ * The section of a category other than hash on the constant-time overview: heading its
+ * `pages.title`, one row per instance with its candidate (linked to its page) and the ct verdict
+ * build.json holds for it (`not audited: …` while the category has no constant-time harness).
+ */
+export function categoryConstantTimeSection(
+  group: CategoryDataset,
+  systemId: string,
+  format: PageFormat,
+): ReportSection {
+  const { category } = group;
+  return {
+    heading: category.pages.title,
+    id: `category-${category.id}`,
+    blocks: [
+      {
+        kind: 'table',
+        caption: `Constant-time verdict of the ${category.pages.title.toLowerCase()} (category ${category.id})`,
+        headers: ['candidate', 'instance', 'verdict', 'detail'],
+        numeric: [false, false, false, false],
+        rows: group.instances.map((entry): Inline[][] => [
+          [link(candidateFromSummary(entry.candidate, systemId, format), entry.candidate), ` ${entry.algorithm}`],
+          [codeSpan(entry.instance)],
+          [entry.ct?.verdict ?? 'not audited'],
+          [entry.ct?.detail ?? 'the campaign ran without its ct phase'],
+        ]),
+      },
+    ],
+  };
+}
+
+/**
+ * The section a ranking page gives the instances of categories other than hash: they are not
+ * ranked (no ranking for their category yet), named so that the page is not silent about them.
+ */
+export function notRankedCategoriesSection(groups: readonly CategoryDataset[]): ReportSection[] {
+  if (groups.length === 0) return [];
+  return [
+    {
+      heading: 'Other categories',
+      id: 'other-categories',
+      blocks: groups.map((group) =>
+        paragraph(
+          `${group.category.pages.title} (category ${group.category.id}: ${group.instances
+            .map((entry) => `${entry.candidate}/${entry.instance}`)
+            .join(
+              ', ',
+            )}): no ranking for this category yet; their figures are on the system index and their candidate pages.`,
+        ),
+      ),
+    },
+  ];
+}

@@ -7,8 +7,10 @@ import type { PageFormat } from './internal/page-links.js';
 import { codeSpan, link, paragraph } from './internal/report-model.js';
 import type { PageModel, ReportSection } from './internal/report-model.js';
 import type { Dataset } from './dataset.js';
+import { categoryConstantTimeSection } from './render-category-pages.js';
+import type { SystemPageOptions } from './system-page-options.js';
 
-function buildOverviewPage(dataset: Dataset, format: PageFormat): PageModel {
+function buildOverviewPage(dataset: Dataset, format: PageFormat, options: SystemPageOptions): PageModel {
   const systemId = dataset.campaign.systemId;
   const candidates = [...new Set(dataset.build.instances.map((entry) => entry.candidate))];
   const sections = candidates.flatMap((candidate, index): ReportSection[] => {
@@ -41,13 +43,18 @@ function buildOverviewPage(dataset: Dataset, format: PageFormat): PageModel {
     breadcrumbs: systemPageBreadcrumbs(systemId, 'constant-time', format),
     intro: [
       paragraph(
-        audited.length === 0
-          ? 'No instance was audited in this run (the campaign ran without its ct phase).'
-          : `${audited.length} of ${dataset.build.instances.length} instances audited; ${dependent.length} secret-dependent with ${findings} finding${findings === 1 ? '' : 's'} in all. ` +
+        dataset.build.instances.length === 0 && (options.otherCategories ?? []).length > 0
+          ? 'The constant-time audit covers hash instances, and this run has none; the instances of the other categories follow with the verdict build.json holds for each.'
+          : audited.length === 0
+            ? 'No instance was audited in this run (the campaign ran without its ct phase).'
+            : `${audited.length} of ${dataset.build.instances.length} instances audited; ${dependent.length} secret-dependent with ${findings} finding${findings === 1 ? '' : 's'} in all. ` +
               'Each library was run again, built with the same flags plus -g, under valgrind memcheck with the message marked secret: a branch or a table index computed from message bytes is a finding, named by its line and the line where the secret entered, and so is an integer division whose operands changed with the message at run time (divisions of public values are listed apart). The timing test is evidence only. Where a candidate has a memory-index finding its list is a lower bound (later uses of a looked-up value are not seen); the limits under each candidate and the method page say what the audit cannot see.',
       ),
     ],
-    sections,
+    sections: [
+      ...sections,
+      ...(options.otherCategories ?? []).map((group) => categoryConstantTimeSection(group, systemId, format)),
+    ],
     footer: [
       paragraph(
         'Rendered from ',
@@ -61,29 +68,32 @@ function buildOverviewPage(dataset: Dataset, format: PageFormat): PageModel {
 /**
  * Renders a system's constant-time overview as Markdown: every finding of every candidate on one
  * page — per candidate the verdict table and the findings table of its own page (build.json
- * `ct`), with a link to that page's section. Pure.
+ * `ct`), with a link to that page's section; then one section per category other than hash
+ * (`options.otherCategories`), its instances' verdicts. Pure.
  *
  * @param dataset - one run directory ({@link loadRunDirectory})
+ * @param options - `otherCategories`: the instances of categories other than hash (`splitByCategory`)
  * @returns the page, ending in one newline
  * @example
  * ```ts
  * await writeFile('runs/x86_1/reports/constant-time_x86_1.md', renderConstantTimeOverviewMarkdown(dataset));
  * ```
  */
-export function renderConstantTimeOverviewMarkdown(dataset: Dataset): string {
-  return renderMarkdownDocument(buildOverviewPage(dataset, 'md'));
+export function renderConstantTimeOverviewMarkdown(dataset: Dataset, options: SystemPageOptions = {}): string {
+  return renderMarkdownDocument(buildOverviewPage(dataset, 'md', options));
 }
 
 /**
  * The page of {@link renderConstantTimeOverviewMarkdown} as self-contained HTML. Pure; escapes all input.
  *
  * @param dataset - one run directory ({@link loadRunDirectory})
+ * @param options - as the Markdown form
  * @returns the HTML document, ending in one newline
  * @example
  * ```ts
  * await writeFile('runs/x86_1/reports/constant-time_x86_1.html', renderConstantTimeOverviewHtml(dataset));
  * ```
  */
-export function renderConstantTimeOverviewHtml(dataset: Dataset): string {
-  return renderHtmlDocument(buildOverviewPage(dataset, 'html'));
+export function renderConstantTimeOverviewHtml(dataset: Dataset, options: SystemPageOptions = {}): string {
+  return renderHtmlDocument(buildOverviewPage(dataset, 'html', options));
 }

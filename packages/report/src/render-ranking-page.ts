@@ -15,6 +15,8 @@ import { codeSpan, link, paragraph } from './internal/report-model.js';
 import type { Block, Inline, PageModel } from './internal/report-model.js';
 import { describeDatasetCounters } from './internal/summary-rows.js';
 import { buildInstructionRankingSection } from './internal/instruction-ranking.js';
+import { notRankedCategoriesSection } from './render-category-pages.js';
+import type { SystemPageOptions } from './system-page-options.js';
 import type { Dataset } from './dataset.js';
 
 function figureCells(ranking: Ranking, item: MeasuredInstance, row: RankingRow | null): Inline[][] {
@@ -78,7 +80,12 @@ function scopeTitle(scope: RankingScope): string {
   return `${scope}-bit security target, digest ${digestBits} bits`;
 }
 
-function buildRankingPage(dataset: Dataset, scope: RankingScope, format: PageFormat): PageModel {
+function buildRankingPage(
+  dataset: Dataset,
+  scope: RankingScope,
+  format: PageFormat,
+  options: SystemPageOptions,
+): PageModel {
   const { campaign } = dataset;
   const term = counterTerm(dataset.records.map(({ record }) => record)).perCall;
   const ranking = scope === 'instances' ? buildInstanceRanking(dataset) : buildTargetRanking(dataset, scope);
@@ -107,6 +114,7 @@ function buildRankingPage(dataset: Dataset, scope: RankingScope, format: PageFor
     sections: [
       { heading: 'Ranking', id: 'ranking', blocks: table },
       ...[buildInstructionRankingSection(dataset, ranking)].flatMap((section) => (section === null ? [] : [section])),
+      ...notRankedCategoriesSection(options.otherCategories ?? []),
       {
         heading: 'How the ranks are made',
         id: 'how-ranked',
@@ -146,6 +154,7 @@ function buildRankingPage(dataset: Dataset, scope: RankingScope, format: PageFor
  *
  * @param dataset - one run directory ({@link loadRunDirectory})
  * @param scope - `128`, `256`, `512` or `'instances'`
+ * @param options - `otherCategories`: instances of categories other than hash, named as not ranked (no ranking for their category yet)
  * @returns the page, ending in one newline
  * @throws {@link ReportError} `INVALID_NUMBER` when a record holds a negative or non-finite figure
  * @example
@@ -153,8 +162,8 @@ function buildRankingPage(dataset: Dataset, scope: RankingScope, format: PageFor
  * await writeFile('runs/x86_1/reports/ranking_x86_1_256.md', renderRankingMarkdown(dataset, 256));
  * ```
  */
-export function renderRankingMarkdown(dataset: Dataset, scope: RankingScope): string {
-  return renderMarkdownDocument(buildRankingPage(dataset, scope, 'md'));
+export function renderRankingMarkdown(dataset: Dataset, scope: RankingScope, options: SystemPageOptions = {}): string {
+  return renderMarkdownDocument(buildRankingPage(dataset, scope, 'md', options));
 }
 
 /**
@@ -162,6 +171,7 @@ export function renderRankingMarkdown(dataset: Dataset, scope: RankingScope): st
  *
  * @param dataset - one run directory ({@link loadRunDirectory})
  * @param scope - `128`, `256`, `512` or `'instances'`
+ * @param options - as the Markdown form
  * @returns the HTML document, ending in one newline
  * @throws {@link ReportError} `INVALID_NUMBER` as the Markdown form
  * @example
@@ -169,6 +179,6 @@ export function renderRankingMarkdown(dataset: Dataset, scope: RankingScope): st
  * await writeFile('runs/x86_1/reports/ranking_x86_1_256.html', renderRankingHtml(dataset, 256));
  * ```
  */
-export function renderRankingHtml(dataset: Dataset, scope: RankingScope): string {
-  return renderHtmlDocument(buildRankingPage(dataset, scope, 'html'));
+export function renderRankingHtml(dataset: Dataset, scope: RankingScope, options: SystemPageOptions = {}): string {
+  return renderHtmlDocument(buildRankingPage(dataset, scope, 'html', options));
 }

@@ -2,7 +2,7 @@ import { formatRecordBaselineMultiple, recordBaselineMultiple } from './baseline
 import { formatRecordHeadline, recordHeadline } from './record-headline.js';
 import type { Dataset } from './dataset.js';
 import { meanIntervalCycles } from './internal/reliability.js';
-import type { TimingRecord } from '@ngcc-perf/record';
+import type { OperationRecord, TimingRecord } from '@ngcc-perf/record';
 
 type Cell = string | number | null | undefined;
 
@@ -76,11 +76,13 @@ function csvField(value: Cell): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-function row(dataset: Dataset, file: string, record: TimingRecord): Cell[] {
+/** One row; a generic-form record (another category's operation) has no message length, per-byte headline or baseline multiple. */
+function row(dataset: Dataset, file: string, record: TimingRecord | OperationRecord): Cell[] {
   const systemId = dataset.campaign.systemId;
   const derived = record.derived ?? null;
   const headline = recordHeadline(record);
-  const multiple = recordBaselineMultiple(dataset, record);
+  const hashForm = record.operation === 'hash' ? (record as TimingRecord) : null;
+  const multiple = hashForm === null ? null : recordBaselineMultiple(dataset, hashForm);
   const trials = record.processes.filter((entry) => entry.trial !== null).length;
   const memory = record.memory ?? null;
   const interval = meanIntervalCycles(record);
@@ -92,7 +94,7 @@ function row(dataset: Dataset, file: string, record: TimingRecord): Cell[] {
     record.variant,
     record.flags,
     record.kat,
-    record.messageBytes,
+    hashForm?.messageBytes,
     record.status,
     record.status === 'failed' ? record.failure : null,
     record.counter?.name,
@@ -117,9 +119,9 @@ function row(dataset: Dataset, file: string, record: TimingRecord): Cell[] {
     headline?.lowCycles,
     headline?.highCycles,
     headline?.coverage,
-    headline === null ? null : formatRecordHeadline(record, 'per-byte'),
+    headline === null || hashForm === null ? null : formatRecordHeadline(hashForm, 'per-byte'),
     multiple?.ratio,
-    multiple === null ? null : formatRecordBaselineMultiple(dataset, record),
+    multiple === null ? null : formatRecordBaselineMultiple(dataset, hashForm!),
     derived?.perCall?.q1Cycles,
     derived?.perCall?.medianCycles,
     derived?.perCall?.q3Cycles,
@@ -139,7 +141,8 @@ function row(dataset: Dataset, file: string, record: TimingRecord): Cell[] {
 /**
  * Exports every record of a run directory as CSV (RFC 4180 quoting, UTF-8, LF line ends): a
  * header row of {@link RECORDS_CSV_COLUMNS}, then one row per instance × message size in
- * build.json order and by message length. Numbers are written in full (JavaScript's shortest
+ * build.json order and by message length, then one row per record of another category
+ * (`operationRecords`, by file; no message length, per-byte headline or baseline multiple). Numbers are written in full (JavaScript's shortest
  * round-trip form, unrounded); an unknown or unmeasured figure is an empty field; a text cell
  * that a spreadsheet would execute (starting with `=`, `+`, `-`, `@`, tab or CR) starts with `'`
  * (OWASP "CSV Injection"). Pure.
@@ -164,6 +167,7 @@ export function renderRecordsCsv(dataset: Dataset): string {
   const lines = [
     RECORDS_CSV_COLUMNS.join(','),
     ...sorted.map(({ file, record }) => row(dataset, file, record).map(csvField).join(',')),
+    ...(dataset.operationRecords ?? []).map(({ file, record }) => row(dataset, file, record).map(csvField).join(',')),
   ];
   return `${lines.join('\n')}\n`;
 }

@@ -1,4 +1,5 @@
 import { formatRecordBaselineMultiple, recordBaselineMultiple } from './baseline-figures.js';
+import { formatHeadlineCycles } from '@ngcc-perf/stats';
 import { formatRecordHeadline, recordHeadline } from './record-headline.js';
 import type { Dataset } from './dataset.js';
 
@@ -21,7 +22,9 @@ export const RECORDS_EXPORT_FORMAT = 'ngcc-perf/records-export@1';
  * by field. Beside each record, its headline (`recordHeadline`: the median of the trial means,
  * its interval bounds and coverage in ticks per call, and `text`, its cycles/byte as every page
  * prints it) and its multiple of the baseline (`ratio`, `low`, `high`, `coverage`, `text`); null
- * when the record has none. Pure.
+ * when the record has none. When the dataset holds records of categories other than hash
+ * (`operationRecords`), they follow in `operationRecords`: `{ "file", "record", "headline" }`, the
+ * headline's `text` in ticks per call (a generic operation has no per-byte figure of its own). Pure.
  *
  * @param dataset - one run directory ({@link loadRunDirectory})
  * @returns the JSON text
@@ -42,5 +45,20 @@ export function renderRecordsJson(dataset: Dataset): string {
       baselineMultiple: multiple === null ? null : { ...multiple, text: formatRecordBaselineMultiple(dataset, record) },
     };
   });
-  return `${JSON.stringify({ format: RECORDS_EXPORT_FORMAT, systemId: dataset.campaign.systemId, records }, null, 2)}\n`;
+  const operations = dataset.operationRecords ?? [];
+  const operationRecords = operations.map(({ file, record, json }) => {
+    const headline = recordHeadline(record);
+    return {
+      file,
+      record: json ?? record,
+      headline: headline === null ? null : { ...headline, text: formatHeadlineCycles(headline) },
+    };
+  });
+  const document = {
+    format: RECORDS_EXPORT_FORMAT,
+    systemId: dataset.campaign.systemId,
+    records,
+    ...(operations.length === 0 ? {} : { operationRecords }),
+  };
+  return `${JSON.stringify(document, null, 2)}\n`;
 }

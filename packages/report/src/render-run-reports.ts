@@ -84,8 +84,10 @@ export interface RenderRunOptions {
  * system's summary (Markdown, HTML), its method page (Markdown, HTML), the CSV export, the system
  * index, the ranking pages (128-, 256-, 512-bit targets and every instance), the constant-time
  * overview and — without `otherSystems` — the site index of this one system. A candidate of a
- * category other than hash gets its category's page ({@link categoryCandidatePage}) and a section on
- * the system index and summary; every other page shows the hash instances. Paths follow
+ * category other than hash gets its category's page ({@link categoryCandidatePage}), a section per
+ * category on the system index, summary, site index and constant-time overview, its generic-form
+ * records in both exports, and on the ranking pages a line that its category has no ranking yet;
+ * the method page shows the hash instances. Paths follow
  * {@link REPORT_PATHS}. Pure: the same dataset gives the same files, byte for byte, which is what
  * `validateRunDirectory` relies on.
  *
@@ -101,13 +103,16 @@ export interface RenderRunOptions {
  */
 export function renderRunReports(whole: Dataset, options: RenderRunOptions = {}): RenderedFile[] {
   const systemId = whole.campaign.systemId;
-  const { hash: dataset, others } = splitByCategory(whole, options.categories ?? BUILT_IN_REGISTRY);
+  const categories = options.categories ?? BUILT_IN_REGISTRY;
+  const { hash: dataset, others } = splitByCategory(whole, categories);
+  // the exports hold every record: the hash-form ones and, of other categories, the generic-form ones
+  const exported = { ...dataset, ...(others.length === 0 ? {} : { operationRecords: whole.operationRecords ?? [] }) };
   const candidates = [...new Set(whole.build.instances.map((entry) => entry.candidate))];
   const groupOf = (candidate: string) =>
     others.find((group) => group.instances.some((entry) => entry.candidate === candidate));
   const system = { otherCategories: others };
   return [
-    { path: REPORT_PATHS.recordsJson(systemId), content: renderRecordsJson(dataset) },
+    { path: REPORT_PATHS.recordsJson(systemId), content: renderRecordsJson(exported) },
     ...candidates.flatMap((candidate) => {
       const group = groupOf(candidate);
       const page = group === undefined ? null : categoryCandidatePage(group, candidate, systemId);
@@ -127,20 +132,23 @@ export function renderRunReports(whole: Dataset, options: RenderRunOptions = {})
     { path: REPORT_PATHS.summaryHtml(systemId), content: renderSystemSummaryHtml(dataset, system) },
     { path: REPORT_PATHS.methodMarkdown(systemId), content: renderMethodMarkdown(dataset) },
     { path: REPORT_PATHS.methodHtml(systemId), content: renderMethodHtml(dataset) },
-    { path: REPORT_PATHS.recordsCsv(systemId), content: renderRecordsCsv(dataset) },
+    { path: REPORT_PATHS.recordsCsv(systemId), content: renderRecordsCsv(exported) },
     { path: REPORT_PATHS.systemIndexMarkdown(systemId), content: renderSystemIndexMarkdown(dataset, system) },
     { path: REPORT_PATHS.systemIndexHtml(systemId), content: renderSystemIndexHtml(dataset, system) },
     ...RANKING_SCOPES.flatMap((scope) => [
-      { path: REPORT_PATHS.rankingMarkdown(systemId, scope), content: renderRankingMarkdown(dataset, scope) },
-      { path: REPORT_PATHS.rankingHtml(systemId, scope), content: renderRankingHtml(dataset, scope) },
+      { path: REPORT_PATHS.rankingMarkdown(systemId, scope), content: renderRankingMarkdown(dataset, scope, system) },
+      { path: REPORT_PATHS.rankingHtml(systemId, scope), content: renderRankingHtml(dataset, scope, system) },
     ]),
-    { path: REPORT_PATHS.constantTimeMarkdown(systemId), content: renderConstantTimeOverviewMarkdown(dataset) },
-    { path: REPORT_PATHS.constantTimeHtml(systemId), content: renderConstantTimeOverviewHtml(dataset) },
+    {
+      path: REPORT_PATHS.constantTimeMarkdown(systemId),
+      content: renderConstantTimeOverviewMarkdown(dataset, system),
+    },
+    { path: REPORT_PATHS.constantTimeHtml(systemId), content: renderConstantTimeOverviewHtml(dataset, system) },
     ...((options.otherSystems ?? []).length > 0
       ? []
       : [
-          { path: REPORT_PATHS.siteIndexMarkdown, content: renderSiteIndexMarkdown([dataset]) },
-          { path: REPORT_PATHS.siteIndexHtml, content: renderSiteIndexHtml([dataset]) },
+          { path: REPORT_PATHS.siteIndexMarkdown, content: renderSiteIndexMarkdown([whole], { categories }) },
+          { path: REPORT_PATHS.siteIndexHtml, content: renderSiteIndexHtml([whole], { categories }) },
         ]),
   ];
 }
@@ -165,9 +173,10 @@ export function renderSite(
   options: Pick<RenderRunOptions, 'evidenceCopied' | 'categories'> = {},
 ): RenderedFile[] {
   const systems = datasets.map((dataset) => dataset.campaign.systemId);
+  const siteOptions = { categories: options.categories ?? BUILT_IN_REGISTRY };
   const site = [
-    { path: REPORT_PATHS.siteIndexMarkdown, content: renderSiteIndexMarkdown(datasets) },
-    { path: REPORT_PATHS.siteIndexHtml, content: renderSiteIndexHtml(datasets) },
+    { path: REPORT_PATHS.siteIndexMarkdown, content: renderSiteIndexMarkdown(datasets, siteOptions) },
+    { path: REPORT_PATHS.siteIndexHtml, content: renderSiteIndexHtml(datasets, siteOptions) },
   ];
   if (datasets.length === 1) return renderRunReports(datasets[0]!, options);
   return [

@@ -9,6 +9,8 @@ import { ReportError } from './report-error.js';
 import type { Dataset } from './dataset.js';
 import { countKatOutcomes, describeKatOutcomes } from './kat-verdict-meanings.js';
 import { summarySizes } from './internal/summary-rows.js';
+import type { CategoryRegistry } from '@ngcc-perf/category';
+import { HASH_PAGES_CATEGORY } from './category-datasets.js';
 
 const sizeLabel = (bytes: number): string =>
   bytes >= 1024 && bytes % 1024 === 0 ? `${bytes / 1024} KiB` : `${bytes} B`;
@@ -50,25 +52,61 @@ function candidateCell(dataset: Dataset, candidate: string, format: PageFormat):
   ];
 }
 
-function buildSiteIndex(datasets: readonly Dataset[], format: PageFormat): PageModel {
+/** The site index's options. */
+export interface SiteIndexOptions {
+  /** The registry naming the categories other than hash (each a section headed by its `pages.title`); without it, by id. */
+  categories?: CategoryRegistry;
+}
+
+/** The candidates of the datasets by category id, hash first, the others in the registry's (else first-seen) order. */
+function candidatesByCategory(datasets: readonly Dataset[], categories: CategoryRegistry | undefined) {
+  const entries = datasets.flatMap((dataset) => dataset.build.instances);
+  const ids = [...new Set([HASH_PAGES_CATEGORY, ...entries.map((entry) => entry.category)])];
+  const order = (id: string) => categories?.list().findIndex((category) => category.id === id) ?? -1;
+  ids.sort((a, b) => (a === HASH_PAGES_CATEGORY ? -1 : b === HASH_PAGES_CATEGORY ? 1 : order(a) - order(b)));
+  return ids.map((id) => ({
+    id,
+    candidates: [...new Set(entries.filter((entry) => entry.category === id).map((entry) => entry.candidate))],
+  }));
+}
+
+function buildSiteIndex(datasets: readonly Dataset[], format: PageFormat, options: SiteIndexOptions = {}): PageModel {
   const systems = checkDatasets(datasets);
   const candidates = [
     ...new Set(datasets.flatMap((dataset) => dataset.build.instances.map((entry) => entry.candidate))),
   ];
   const algorithmOf = (candidate: string): string =>
     datasets.flatMap((dataset) => dataset.build.instances).find((entry) => entry.candidate === candidate)!.algorithm;
-  const grid: Block = {
+  const grid = (of: readonly string[]): Block => ({
     kind: 'table',
     caption: 'Candidates × systems: each cell links to the candidate’s page on that system',
     headers: ['candidate', 'algorithm', ...systems],
     numeric: [false, false, ...systems.map(() => false)],
-    rows: candidates.map((candidate): Inline[][] => [
+    rows: of.map((candidate): Inline[][] => [
       [candidate],
       [algorithmOf(candidate)],
       ...datasets.map((dataset) => candidateCell(dataset, candidate, format)),
     ]),
     rowHeaders: true,
-  };
+  });
+  const [hash, ...others] = candidatesByCategory(datasets, options.categories);
+  const categorySections = others.map(({ id, candidates: of }): ReportSection => {
+    const title = options.categories?.find(id)?.pages.title ?? `Category ${id}`;
+    return {
+      heading: title,
+      id: `category-${id}`,
+      blocks: [
+        paragraph(
+          `Candidates of category ${id}: their candidate pages show the category's own sections, and each system's index and summary a section of their figures. No ranking for this category yet: the ranking pages rank the hash instances.`,
+        ),
+        grid(of),
+      ],
+    };
+  });
+  const hashSection: ReportSection[] =
+    hash!.candidates.length === 0 && others.length > 0
+      ? []
+      : [{ heading: 'Candidates', id: 'candidates', blocks: [grid(hash!.candidates)] }];
   const systemSections = datasets.map((dataset): ReportSection => ({
     heading: `System ${dataset.campaign.systemId}`,
     id: `system-${dataset.campaign.systemId}`,
@@ -95,7 +133,7 @@ function buildSiteIndex(datasets: readonly Dataset[], format: PageFormat): PageM
           ]
         : []),
     ],
-    sections: [{ heading: 'Candidates', id: 'candidates', blocks: [grid] }, ...systemSections],
+    sections: [...hashSection, ...categorySections, ...systemSections],
     footer: [
       paragraph(
         'Rendered from the run directory of each system (',
@@ -112,9 +150,11 @@ function buildSiteIndex(datasets: readonly Dataset[], format: PageFormat): PageM
  * Renders the site index as Markdown: a grid of candidates × systems, each cell linking to the
  * candidate's page on that system, then per system the links to its index, ranking pages,
  * constant-time overview, summary, method page and exports — every page one click away — and
- * with several systems the summary across them. Pure.
+ * with several systems the summary across them. The candidates of a category other than hash get
+ * a grid of their own, headed by the category's `pages.title` (`options.categories`). Pure.
  *
- * @param datasets - one dataset per system, in column order
+ * @param datasets - one dataset per system, in column order (every category's instances)
+ * @param options - `categories`: the registry that names the categories
  * @returns the page, ending in one newline
  * @throws {@link ReportError} `DUPLICATE_SYSTEM` when two datasets share a system id; `INVALID_OPTION` for none
  * @example
@@ -122,14 +162,15 @@ function buildSiteIndex(datasets: readonly Dataset[], format: PageFormat): PageM
  * await writeFile('site/reports/index.md', renderSiteIndexMarkdown([x86, arm]));
  * ```
  */
-export function renderSiteIndexMarkdown(datasets: readonly Dataset[]): string {
-  return renderMarkdownDocument(buildSiteIndex(datasets, 'md'));
+export function renderSiteIndexMarkdown(datasets: readonly Dataset[], options: SiteIndexOptions = {}): string {
+  return renderMarkdownDocument(buildSiteIndex(datasets, 'md', options));
 }
 
 /**
  * The page of {@link renderSiteIndexMarkdown} as self-contained HTML. Pure; escapes all input.
  *
  * @param datasets - one dataset per system, in column order
+ * @param options - as the Markdown form
  * @returns the HTML document, ending in one newline
  * @throws {@link ReportError} `DUPLICATE_SYSTEM`, `INVALID_OPTION` as the Markdown form
  * @example
@@ -137,6 +178,6 @@ export function renderSiteIndexMarkdown(datasets: readonly Dataset[]): string {
  * await writeFile('site/reports/index.html', renderSiteIndexHtml([x86, arm]));
  * ```
  */
-export function renderSiteIndexHtml(datasets: readonly Dataset[]): string {
-  return renderHtmlDocument(buildSiteIndex(datasets, 'html'));
+export function renderSiteIndexHtml(datasets: readonly Dataset[], options: SiteIndexOptions = {}): string {
+  return renderHtmlDocument(buildSiteIndex(datasets, 'html', options));
 }

@@ -121,5 +121,7 @@ export async function validateRunDirectory(
   if (paths.difference !== null) return { valid: false, difference: paths.difference };
   const reports = await findReportDifference(directory, dataset, options.categories);
   if (reports.difference !== null) return { valid: false, difference: reports.difference };
-  return { valid: true, records: dataset.records.length, katFiles: count.files, reports: reports.files };
+  // every record recomputed: the hash-form ones and those of other categories (generic form)
+  const records = dataset.records.length + (dataset.operationRecords ?? []).length;
+  return { valid: true, records, katFiles: count.files, reports: reports.files };
 }

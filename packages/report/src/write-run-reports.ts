@@ -82,6 +82,7 @@ export async function writeCrossSystemSummary(datasets: readonly Dataset[], outD
  * @param outDirectory - where `reports/` and `exports/` go
  * @param runDirectories - the datasets' run directories, in the same order: the files the pages
  *   link are copied into `evidence/<system>/` of `outDirectory` and the pages link those copies
+ * @param options - `categories`: the registry of the datasets' categories (default the built-in one)
  * @returns the relative paths written, in order
  * @throws {@link ReportError} `DUPLICATE_SYSTEM`, `INVALID_OPTION`, `WRITE_FAILED`, `INVALID_NUMBER`
  * @example
@@ -93,13 +94,14 @@ export async function writeSite(
   datasets: readonly Dataset[],
   outDirectory: string,
   runDirectories?: readonly string[],
+  options: Pick<RenderRunOptions, 'categories'> = {},
 ): Promise<string[]> {
   const evidence: string[] = [];
   if (runDirectories !== undefined) {
     for (const [index, dataset] of datasets.entries())
       evidence.push(...(await copyRunEvidence(dataset, runDirectories[index]!, outDirectory)));
   }
-  const files = renderSite(datasets, { evidenceCopied: runDirectories !== undefined });
+  const files = renderSite(datasets, { ...options, evidenceCopied: runDirectories !== undefined });
   for (const file of files) await writeAtomically(outDirectory, file);
   return [...evidence, ...files.map((file) => file.path)];
 }

@@ -2,6 +2,8 @@ import { cp, mkdir, readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { loadRunDirectory } from '@ngcc-perf/report';
 import { BUILD_FORMAT } from '@ngcc-perf/record';
+import type { CategoryRegistry } from '@ngcc-perf/category';
+import { BUILT_IN_REGISTRY } from '@ngcc-perf/categories';
 import { CampaignError } from '../campaign-error.js';
 import { runPaths, writeJsonAtomic } from '../run-directory.js';
 import { canonicalJson, describeIdentityDifference } from './campaign-identity.js';
@@ -17,6 +19,8 @@ export interface MergeRunsOptions {
   runDirectories: string[];
   /** The merged dataset's folder: new or empty. */
   outDirectory: string;
+  /** The categories of the runs' instances (`--category`); default the built-in registry. */
+  categories?: CategoryRegistry;
 }
 
 /** What {@link mergeRuns} wrote. */
@@ -35,7 +39,7 @@ interface Input {
   files: string[];
 }
 
-async function readInput(directory: string): Promise<Input> {
+async function readInput(directory: string, categories?: CategoryRegistry): Promise<Input> {
   const absolute = path.resolve(directory);
   let campaign: CampaignFile;
   try {
@@ -53,13 +57,21 @@ async function readInput(directory: string): Promise<Input> {
       `${absolute} is not finished (campaign.json has no endedUtc). Resume it with the same "ngcc-perf run" command first.`,
     );
   }
-  const dataset = await loadRunDirectory(absolute);
+  const dataset = await loadRunDirectory(absolute, categories === undefined ? {} : { categories });
   const build = JSON.parse(await readFile(path.join(absolute, runPaths.build), 'utf8')) as BuildFile;
-  const have = new Set(dataset.records.map((r) => r.file));
+  const have = new Set([...dataset.records, ...(dataset.operationRecords ?? [])].map((r) => r.file));
+  const registry = categories ?? BUILT_IN_REGISTRY;
   for (const entry of build.instances) {
     if (entry.library === null || entry.kat === 'LOADFAIL' || entry.kat === 'CRASH') continue;
-    for (const size of campaign.plan.messageSizesBytes) {
-      const file = runPaths.record(entry.candidate, entry.instance, size);
+    // every operation its category lists for it (hash: one per message size of the plan)
+    const { operations } = registry.get(entry.category);
+    const parameters = entry.parameters ?? (entry.digestBits == null ? {} : { digestBits: entry.digestBits });
+    const listed = operations.list(
+      { name: entry.instance, parameters },
+      { messageSizesBytes: campaign.plan.messageSizesBytes },
+    );
+    for (const operation of listed) {
+      const file = runPaths.operationRecord(entry.candidate, entry.instance, operations.fileStem(operation));
       if (!have.has(file)) {
         throw new CampaignError(
           'RUN_DIRECTORY',
@@ -131,7 +143,7 @@ function checkCompatible(inputs: Input[]): void {
 export async function mergeRuns(options: MergeRunsOptions): Promise<MergeRunsResult> {
   if (options.runDirectories.length === 0) throw new CampaignError('USAGE', 'merge needs at least one run directory.');
   const inputs: Input[] = [];
-  for (const directory of options.runDirectories) inputs.push(await readInput(directory));
+  for (const directory of options.runDirectories) inputs.push(await readInput(directory, options.categories));
   checkCompatible(inputs);
   const out = path.resolve(options.outDirectory);
   const present = await stat(out).then(
@@ -187,7 +199,7 @@ export async function mergeRuns(options: MergeRunsOptions): Promise<MergeRunsRes
       instances: instances.sort((a, b) => rank(a) - rank(b)),
     });
     await writeJsonAtomic(path.join(out, runPaths.campaign), campaign);
-    const reports = await renderReports(out);
+    const reports = await renderReports(out, options.categories);
     const records = (await listEvidenceFiles(out)).filter((f) => f.startsWith('records/')).length;
     return { directory: out, systemId: campaign.systemId, instances: instances.length, records, reports };
   } finally {

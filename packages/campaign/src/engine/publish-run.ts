@@ -1,6 +1,7 @@
 import { cp, mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
+import type { CategoryRegistry } from '@ngcc-perf/category';
 import { loadRunDirectory } from '@ngcc-perf/report';
 import { CampaignError } from '../campaign-error.js';
 import { checkRelativeEvidence, digestEvidence, listEvidenceFiles } from './evidence-files.js';
@@ -16,6 +17,8 @@ export interface PublishRunOptions {
   replace?: boolean;
   /** Take the run directory's lock while reading it (default true; a campaign publishing its own run holds it already). */
   lockRun?: boolean;
+  /** The categories of the run's instances (`--category`); default the built-in registry. */
+  categories?: CategoryRegistry;
 }
 
 /** What {@link publishRun} did. */
@@ -60,7 +63,10 @@ export async function publishRun(options: PublishRunOptions): Promise<PublishRun
   }
   const runLock = options.lockRun === false ? null : await acquireRunLock(run, 'publish');
   try {
-    const dataset = await loadRunDirectory(run);
+    const dataset = await loadRunDirectory(
+      run,
+      options.categories === undefined ? {} : { categories: options.categories },
+    );
     const systemId = dataset.campaign.systemId;
     const { shard } = JSON.parse(await readFile(path.join(run, 'campaign.json'), 'utf8')) as {
       shard?: { index: number; count: number } | null;

@@ -2,10 +2,12 @@ import type { Command } from 'commander';
 import type { CommandContext } from '../command-context.js';
 import { mergeRuns } from '@ngcc-perf/campaign';
 import { checkWritableFolder } from '../internal/writable-folder.js';
+import { categoriesOption, withCategoryOption } from '../internal/category-option.js';
 
 interface MergeFlags {
   out: string;
   json?: boolean;
+  category: string[];
 }
 
 /**
@@ -14,8 +16,7 @@ interface MergeFlags {
  * registerMergeCommand(program, context); // ngcc-perf merge runs/s1 runs/s2 --out runs/all
  */
 export function registerMergeCommand(program: Command, context: CommandContext): void {
-  program
-    .command('merge')
+  withCategoryOption(program.command('merge'))
     .description(
       'merge the shard run directories of one campaign into one dataset and render its reports (refuses mixed systems or plans)',
     )
@@ -27,7 +28,11 @@ export function registerMergeCommand(program: Command, context: CommandContext):
     .option('--json', 'print what was merged as JSON')
     .action(async (runs: string[], flags: MergeFlags) => {
       await checkWritableFolder(flags.out, '--out');
-      const result = await mergeRuns({ runDirectories: runs, outDirectory: flags.out });
+      const result = await mergeRuns({
+        runDirectories: runs,
+        outDirectory: flags.out,
+        ...(await categoriesOption(flags.category)),
+      });
       if (flags.json) {
         context.io.stdout(`${JSON.stringify(result, null, 2)}\n`);
         return;

@@ -2,11 +2,13 @@ import type { Command } from 'commander';
 import type { CommandContext } from '../command-context.js';
 import { publishRun } from '@ngcc-perf/campaign';
 import { checkWritableFolder } from '../internal/writable-folder.js';
+import { categoriesOption, withCategoryOption } from '../internal/category-option.js';
 
 interface PublishFlags {
   data: string;
   replace?: boolean;
   json?: boolean;
+  category: string[];
 }
 
 /**
@@ -15,8 +17,7 @@ interface PublishFlags {
  * registerPublishCommand(program, context); // ngcc-perf publish runs/all --data data
  */
 export function registerPublishCommand(program: Command, context: CommandContext): void {
-  program
-    .command('publish')
+  withCategoryOption(program.command('publish'))
     .description('copy the evidence of a finished run (or merged dataset) into <data>/<system>/ with relative paths')
     .argument('<run>', 'a complete run directory or merged dataset')
     .requiredOption('--data <dir>', 'the data folder (the dataset goes to <dir>/<system>/)')
@@ -28,6 +29,7 @@ export function registerPublishCommand(program: Command, context: CommandContext
         runDirectory: run,
         dataDirectory: flags.data,
         replace: flags.replace === true,
+        ...(await categoriesOption(flags.category)),
       });
       if (flags.json) {
         context.io.stdout(`${JSON.stringify(result, null, 2)}\n`);

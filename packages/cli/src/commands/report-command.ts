@@ -4,13 +4,15 @@ import { loadRunDirectory, REPORT_PATHS, writeRunReports, writeSite } from '@ngc
 import { CliError } from '../cli-error.js';
 import type { CommandContext } from '../command-context.js';
 import { checkWritableFolder } from '../internal/writable-folder.js';
+import { categoriesOption, withCategoryOption } from '../internal/category-option.js';
 
 interface ReportFlags {
   out?: string;
+  category: string[];
 }
 
 /**
- * `ngcc-perf report RUN_DIR... [--out DIR]`: (re)renders every page and export of each run
+ * `ngcc-perf report RUN_DIR... [--out DIR] [--category MODULE]...`: (re)renders every page and export of each run
  * directory from its records (@ngcc-perf/record/docs/RUN-DIRECTORY.md "Reports and exports"): candidate pages
  * (Markdown + HTML), the system summary and index, the ranking pages, the constant-time overview,
  * the method page, the CSV/JSON exports and the site index `reports/index`; with several run
@@ -21,8 +23,7 @@ interface ReportFlags {
  * await main(['report', 'runs/x86_1']);
  */
 export function registerReportCommand(program: Command, context: CommandContext): void {
-  program
-    .command('report')
+  withCategoryOption(program.command('report'))
     .description(
       'render every page and export of a run directory from its records (candidate pages, index, rankings, constant-time, summary, method, CSV/JSON); several run directories make one site',
     )
@@ -40,8 +41,9 @@ export function registerReportCommand(program: Command, context: CommandContext)
         );
       }
       // every input is read and checked before anything is written
+      const categories = await categoriesOption(flags.category);
       const datasets = [];
-      for (const directory of directories) datasets.push(await loadRunDirectory(directory));
+      for (const directory of directories) datasets.push(await loadRunDirectory(directory, categories));
       const systems = datasets.map((dataset) => dataset.campaign.systemId);
       systems.forEach((system, index) => {
         const first = systems.indexOf(system);
@@ -54,8 +56,11 @@ export function registerReportCommand(program: Command, context: CommandContext)
       });
       const written =
         datasets.length === 1
-          ? await writeRunReports(datasets[0]!, flags.out ?? directories[0]!, { runDirectory: directories[0]! })
-          : await writeSite(datasets, flags.out!, directories);
+          ? await writeRunReports(datasets[0]!, flags.out ?? directories[0]!, {
+              ...categories,
+              runDirectory: directories[0]!,
+            })
+          : await writeSite(datasets, flags.out!, directories, categories);
       // the site index last: it links every page, so it is the one to open
       const last = REPORT_PATHS.siteIndexHtml;
       const ordered = [...written.filter((file) => file !== last), ...written.filter((file) => file === last)];

@@ -14,6 +14,7 @@ import { parseInteger, parsePositiveNumber, parseSizeList } from '../parse-optio
 import { createProgressBar } from '../progress/progress-bar.js';
 import { createProgressLog } from '../progress/progress-log.js';
 import { checkWritableFolder } from '../internal/writable-folder.js';
+import { categoriesOption, withCategoryOption } from '../internal/category-option.js';
 import { measuringCpus, parsePhases, parseProfile } from './run-options.js';
 import {
   bundledCandidateDirectories,
@@ -40,6 +41,7 @@ interface RunFlags {
   shard?: string;
   shardCount?: string;
   prior: string[];
+  category: string[];
   phases?: string;
   data?: string;
   replace?: boolean;
@@ -66,8 +68,7 @@ const collect = (value: string, previous: string[]) => [...previous, value];
  * yields an instance).
  */
 export function registerRunCommand(program: Command, context: CommandContext): void {
-  program
-    .command('run')
+  withCategoryOption(program.command('run'))
     .description(
       'build, KAT-check, calibrate, time and size every instance, then write the run directory and reports (resumable)',
     )
@@ -159,6 +160,7 @@ export function registerRunCommand(program: Command, context: CommandContext): v
       // Before any work: a read-only, unwritable or full output folder is bad input (exit 2), not a crash.
       await checkWritableFolder(outDirectory, '--out');
       if (flags.data !== undefined) await checkWritableFolder(flags.data, '--data');
+      const categories = await categoriesOption(flags.category);
       const refused: RefusedInput[] = [];
       const resolved = await resolveRunInputs(folders, {
         extractionDirectory: path.join(outDirectory, 'packages'),
@@ -205,6 +207,7 @@ export function registerRunCommand(program: Command, context: CommandContext): v
       try {
         result = await runCampaign({
           candidates,
+          ...categories,
           refusedInputs: refused,
           outDirectory,
           systemId,

@@ -2,13 +2,15 @@ import type { Command } from 'commander';
 import { validateRunDirectory } from '@ngcc-perf/report';
 import type { CommandContext } from '../command-context.js';
 import { EXIT_NEGATIVE_VERDICT } from '../exit-codes.js';
+import { categoriesOption, withCategoryOption } from '../internal/category-option.js';
 
 interface ValidateFlags {
   json?: boolean;
+  category: string[];
 }
 
 /**
- * `ngcc-perf validate RUN_DIR [--json]`: recomputes every derived statistic from the raw trials,
+ * `ngcc-perf validate RUN_DIR [--json] [--category MODULE]...`: recomputes every derived statistic from the raw trials,
  * checks every KAT log and KAT file digest and verdict against build.json, rejects absolute home
  * or temp paths, and regenerates every page and export byte for byte (`validateRunDirectory`).
  * Exit 0 when valid; 1 with the first difference (file and field or line) on stderr; 2 when the
@@ -17,15 +19,14 @@ interface ValidateFlags {
  * const code = await main(['validate', 'runs/x86_1']); // 0
  */
 export function registerValidateCommand(program: Command, context: CommandContext): void {
-  program
-    .command('validate')
+  withCategoryOption(program.command('validate'))
     .description(
       'check a run directory: derived statistics, KAT digests and verdicts, relative paths, byte-identical reports',
     )
     .argument('<run-dir>', 'run directory written by "ngcc-perf run"')
     .option('--json', 'print the result as JSON on stdout')
     .action(async (directory: string, flags: ValidateFlags) => {
-      const result = await validateRunDirectory(directory);
+      const result = await validateRunDirectory(directory, await categoriesOption(flags.category));
       if (flags.json) context.io.stdout(`${JSON.stringify(result, null, 2)}\n`);
       if (result.valid) {
         if (!flags.json) {

@@ -20,6 +20,7 @@ async function packageErrorClasses(): Promise<Array<abstract new (...args: never
   const intake = await import('@ngcc-perf/intake');
   const campaign = await import('@ngcc-perf/campaign');
   const anchorImport = await import('@ngcc-perf/anchor-import');
+  const category = await import('@ngcc-perf/category');
   return [
     CliError,
     kat.KatError,
@@ -33,13 +34,14 @@ async function packageErrorClasses(): Promise<Array<abstract new (...args: never
     intake.IntakeError,
     campaign.CampaignError,
     anchorImport.ImportError,
+    category.CategoryError,
   ];
 }
 
 /**
  * Whether `error` is an instance of one of the packages' error classes (`KatError`,
  * `TimingError`, `ElfSizeError`, `RssError`, `ReportError`, `StatsError`, `CtError`, `NativeError`,
- * `IntakeError`, `CampaignError`, `ImportError`, `CliError`). Told apart by class, never by shape: Node's own errors (an `ENOENT` has a string
+ * `IntakeError`, `CampaignError`, `ImportError`, `CategoryError`, `CliError`). Told apart by class, never by shape: Node's own errors (an `ENOENT` has a string
  * `code` and a name ending in "Error") are not bad input.
  *
  * @param error - whatever was thrown.

@@ -3,7 +3,7 @@
 // the median of the trial means). One definition for every page.
 import { cvWarningLimit } from '@ngcc-perf/stats';
 import { formatCyclesPerByte } from '@ngcc-perf/stats';
-import type { CompleteTimingRecord, TimingRecord } from '@ngcc-perf/record';
+import type { CompleteTimingRecord, OperationRecord, TimingRecord } from '@ngcc-perf/record';
 
 /** The marker put beside a figure whose trials vary more than the limit allows. */
 export const UNSTEADY_MARKER = '‡';
@@ -37,7 +37,9 @@ export function cvCell(record: TimingRecord): string {
  * zero). Null for a failed record or one without an interval (a single trial). The one definition
  * of this interval for the pages and the CSV.
  */
-export function meanIntervalCycles(record: TimingRecord): { lowCycles: number; highCycles: number } | null {
+export function meanIntervalCycles(
+  record: TimingRecord | OperationRecord,
+): { lowCycles: number; highCycles: number } | null {
   if (record.status !== 'complete') return null;
   const { ciLowCycles, ciHighCycles } = record.derived;
   if (typeof ciLowCycles !== 'number' || typeof ciHighCycles !== 'number') return null;
