@@ -58,7 +58,9 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
   }
   const context: CommandContext = { io, setExitCode: (code) => (exitCode = code) };
   const program = new Command('ngcc-perf')
-    .description('Measure NGCC CryptHash implementations: KAT, cycles, throughput, memory (guide §3.3–3.5).')
+    .description(
+      'Measure NGCC cryptographic implementations (hash, KEM, signature, key exchange): KAT, cycles, throughput, memory (guide §3.3–3.5).',
+    )
     .version('0.1.0')
     .option('--debug', 'print stack traces of errors')
     .option('--no-sandbox', "run candidate code outside the driver's sandbox (no isolation: only for code you trust)")

@@ -21,8 +21,8 @@ export function portableArguments(command: readonly string[], runDirectory: stri
  * mentions — the driver names a library by the path it was given, so its errors hold the run
  * directory's absolute path — becomes relative to the run directory.
  * @example
- * portableText('CryptHash in /runs/x/lib/a/liba.so returned -1', '/runs/x');
- * // 'CryptHash in lib/a/liba.so returned -1'
+ * portableText('the call in /runs/x/lib/a/liba.so returned -1', '/runs/x');
+ * // 'the call in lib/a/liba.so returned -1'
  */
 export function portableText(text: string, runDirectory: string): string {
   const prefix = `${path.resolve(runDirectory)}${path.sep}`;
