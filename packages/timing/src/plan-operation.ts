@@ -7,6 +7,7 @@ import { checkOperation } from './internal/check-operation.js';
 import { checkOptionsShape, planOperationOptionsSchema } from './internal/operation-options-schema.js';
 import { checkTimingOptions, withoutUndefined } from './internal/check-timing-options.js';
 import { resolveRunner } from './internal/resolve-runner.js';
+import { processTimeouts } from './internal/driver-argv.js';
 import type { ContextSwitchPolicy, MeasurementPlan } from './measurement-types.js';
 import { planTrials, type PlanTrialsOptions } from './plan-trials.js';
 import { TimingError } from './timing-error.js';
@@ -39,6 +40,14 @@ export interface PlanOperationOptions {
   cpu?: number | null;
   /** Force this counter. */
   counter?: CounterName;
+  /**
+   * The per-operation timeout, seconds (`ngcc-perf run --operation-timeout`): the calibration
+   * process (one call, and its set-up objects) is ended after it — by the driver's own `op-time
+   * --timeout`, a TIMEOUT naming the phase, for an `operation`; by SIGKILL for the hash `time` —
+   * and no trial process gets less (a trial whose plan needs longer gets ten times its estimate,
+   * `plan.timeoutPerProcessSeconds`). Default: the operation's budget (`options.budgetSeconds`, 900 s).
+   */
+  operationTimeoutSeconds?: number;
   /** What each trial times (default `loop`); calibration always times the loop. */
   scope?: TimingScope;
   /** Message bytes (default `rule`); `random` needs a driver with `--message` (else `DRIVER_UNSUPPORTED`). */
@@ -121,7 +130,7 @@ export async function planOperation(options: PlanOperationOptions): Promise<Oper
     ...(options.digestBits === undefined ? {} : { digestBits: options.digestBits }),
     messageBytes: options.messageBytes,
     ...(options.operation === undefined ? {} : { operation: options.operation }),
-    timeoutSeconds: timing.budgetSeconds,
+    ...processTimeouts(options.operationTimeoutSeconds ?? timing.budgetSeconds, options.operation),
     runner: resolveRunner(options.runner, options.driverPath),
     ...(options.message === undefined ? {} : { message: options.message }),
     ...(options.alignmentOffsetBytes === undefined ? {} : { alignmentOffsetBytes: options.alignmentOffsetBytes }),
@@ -146,7 +155,14 @@ export async function planOperation(options: PlanOperationOptions): Promise<Oper
     calibrationBasis: calibration.basis,
     ...trialPlan,
     estimatedSeconds: trialPlan.estimatedSeconds + trialPlan.trials * setUpSeconds,
-    timeoutPerProcessSeconds: Math.max(trialPlan.timeoutPerProcessSeconds, 10 * processSeconds),
+    timeoutPerProcessSeconds: Math.max(
+      trialPlan.timeoutPerProcessSeconds,
+      10 * processSeconds,
+      options.operationTimeoutSeconds ?? 0,
+    ),
+    ...(options.operationTimeoutSeconds === undefined
+      ? {}
+      : { operationTimeoutSeconds: options.operationTimeoutSeconds }),
     ...choices,
     coreClockHz: options.coreClockHz ?? null,
   };
