@@ -44,8 +44,9 @@ export interface PlanOperationOptions {
    * The per-operation timeout, seconds (`ngcc-perf run --operation-timeout`): the calibration
    * process (one call, and its set-up objects) is ended after it — by the driver's own `op-time
    * --timeout`, a TIMEOUT naming the phase, for an `operation`; by SIGKILL for the hash `time` —
-   * and no trial process gets less (a trial whose plan needs longer gets ten times its estimate,
-   * `plan.timeoutPerProcessSeconds`). Default: the operation's budget (`options.budgetSeconds`, 900 s).
+   * and so is each trial process, unless ten times its estimate is longer
+   * (`plan.timeoutPerProcessSeconds`; it replaces the 60 s floor). Default: the calibration gets the
+   * operation's budget (`options.budgetSeconds`, 900 s), a trial max(60 s, 10 × its estimate).
    */
   operationTimeoutSeconds?: number;
   /** What each trial times (default `loop`); calibration always times the loop. */
@@ -155,10 +156,10 @@ export async function planOperation(options: PlanOperationOptions): Promise<Oper
     calibrationBasis: calibration.basis,
     ...trialPlan,
     estimatedSeconds: trialPlan.estimatedSeconds + trialPlan.trials * setUpSeconds,
+    // A timeout the user gave replaces the 60 s floor; ten times the process's estimate stays.
     timeoutPerProcessSeconds: Math.max(
-      trialPlan.timeoutPerProcessSeconds,
+      options.operationTimeoutSeconds ?? trialPlan.timeoutPerProcessSeconds,
       10 * processSeconds,
-      options.operationTimeoutSeconds ?? 0,
     ),
     ...(options.operationTimeoutSeconds === undefined
       ? {}
