@@ -342,7 +342,9 @@ async function runClaimed(
       : [],
     buildRoot,
     coreClockHz: undefined,
-    ...(options.operationTimeoutSeconds === undefined ? {} : { operationTimeoutSeconds: options.operationTimeoutSeconds }),
+    ...(options.operationTimeoutSeconds === undefined
+      ? {}
+      : { operationTimeoutSeconds: options.operationTimeoutSeconds }),
     emit,
     allowUnfixedHost: options.allowUnfixedHost === true,
     categories,

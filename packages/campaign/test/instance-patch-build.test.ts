@@ -65,6 +65,8 @@ describe('an instance whose candidate.json names a patch', () => {
     expect(hostile.katDetail).toMatch(
       /candidate.json "patch" of instance toy-hostile was refused: patches\/hostile.diff line 1: the diff names "a\/..\/..\/outside.c", a path outside the candidate folder/,
     );
-    expect(events).toContainEqual(expect.objectContaining({ event: 'build', instance: 'toy-hostile', status: 'failed' }));
+    expect(events).toContainEqual(
+      expect.objectContaining({ event: 'build', instance: 'toy-hostile', status: 'failed' }),
+    );
   });
 });

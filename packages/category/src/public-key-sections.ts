@@ -24,19 +24,19 @@ export function perOperationSection(
   const entries = input.operations.filter((entry) => entry.operation.category === categoryId);
   const retried = entries.some((entry) => (entry.retries?.attempts ?? 0) > 0);
   const rows = entries.map((entry) => {
-      const headline = entry.headline;
-      const interval =
-        headline === null || headline.lowTicks === null || headline.highTicks === null
-          ? '—'
-          : `${formatTicks(headline.lowTicks)} – ${formatTicks(headline.highTicks)}`;
-      const cells = [
-        entry.instance,
-        label(entry.operation),
-        headline === null ? '—' : formatTicks(headline.medianTicks),
-        interval,
-      ];
-      return retried ? [...cells, retriesCell(entry.retries)] : cells;
-    });
+    const headline = entry.headline;
+    const interval =
+      headline === null || headline.lowTicks === null || headline.highTicks === null
+        ? '—'
+        : `${formatTicks(headline.lowTicks)} – ${formatTicks(headline.highTicks)}`;
+    const cells = [
+      entry.instance,
+      label(entry.operation),
+      headline === null ? '—' : formatTicks(headline.medianTicks),
+      interval,
+    ];
+    return retried ? [...cells, retriesCell(entry.retries)] : cells;
+  });
   return {
     id: `${categoryId}-performance`,
     heading: 'Performance per operation',

@@ -91,7 +91,10 @@ export function readHashCatalog(directory: string): HashCatalog {
   const publicKey = existsSync(publicKeyFile)
     ? parseHashCatalog(readFileSync(publicKeyFile, 'utf8'), publicKeyFile, { archiveOptional: true })
     : [];
-  return { entries: [...parseHashCatalog(text, file), ...publicKey], manifestDirectory: path.join(directory, 'manifests') };
+  return {
+    entries: [...parseHashCatalog(text, file), ...publicKey],
+    manifestDirectory: path.join(directory, 'manifests'),
+  };
 }
 
 function comparable(name: string): string {

@@ -31,7 +31,10 @@ describe('the bundled public-key catalog', () => {
   it('names a public-key package by its folder name: Amoeba/ is kem-02', async () => {
     const root = path.join(work, 'Amoeba');
     await cp(path.join(fixtures, 'Toy KEM'), root, { recursive: true });
-    const found = await discoverPackage(root, { catalog: readBundledCatalog(), categories: builtInPublicKeyCategories() });
+    const found = await discoverPackage(root, {
+      catalog: readBundledCatalog(),
+      categories: builtInPublicKeyCategories(),
+    });
     expect([found.id, found.algorithm, found.catalogued]).toEqual(['kem-02', 'Amoeba', true]);
     expect(found.instances.map((instance) => instance.category)).toEqual(['kem', 'kem']);
   });

@@ -20,10 +20,15 @@ describe('the words of a public-key package', () => {
     const headerless = path.join(root, 'Optimized Implementation', 'toy-kem-opt');
     await mkdir(headerless, { recursive: true });
     await writeFile(path.join(headerless, 'opt.c'), 'int toy_opt_mix(int x) { return x * 3; }\n');
-    const found = await discoverPackage(root, { catalog: readBundledCatalog(), categories: builtInPublicKeyCategories() });
+    const found = await discoverPackage(root, {
+      catalog: readBundledCatalog(),
+      categories: builtInPublicKeyCategories(),
+    });
     expect(found.api).toBe('public-key');
     const left = found.unmeasured.find((u) => u.folder === 'Optimized Implementation/toy-kem-opt');
-    expect(left?.reason).toMatch(/^no header of its own defining ALGORITHM_INSTANCE \(a KEM, signature or key-exchange instance header\)/);
+    expect(left?.reason).toMatch(
+      /^no header of its own defining ALGORITHM_INSTANCE \(a KEM, signature or key-exchange instance header\)/,
+    );
     expect(left?.reason).not.toMatch(/DIGEST_BIT_LENGTH|CryptHash|digestBits/);
   });
 

@@ -6,7 +6,16 @@ import { categoryCandidatePage } from './render-category-pages.js';
 /** A KEM candidate of two instances as build.json holds them; its category says no sections of its own. */
 function group(first: Partial<BuildInstance>) {
   const entry = (instance: string, extra: Partial<BuildInstance>) =>
-    ({ candidate: 'kem-99', algorithm: 'Toy KEM', category: 'kem', instance, kat: 'NOKAT', katDetail: null, katLog: null, ...extra }) as BuildInstance;
+    ({
+      candidate: 'kem-99',
+      algorithm: 'Toy KEM',
+      category: 'kem',
+      instance,
+      kat: 'NOKAT',
+      katDetail: null,
+      katLog: null,
+      ...extra,
+    }) as BuildInstance;
   return {
     category: {
       id: 'kem',

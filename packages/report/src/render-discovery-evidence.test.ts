@@ -91,7 +91,9 @@ describe('discovery evidence on the pages', () => {
     const patched = withDiscoveryEvidence();
     const entry = patched.build.instances[0]!;
     entry.patch = { file: 'patches/fix.diff', sha256: 'c3'.repeat(32), files: ['src/a.c', 'src/b.h'] };
-    entry.addedFlags = [{ flag: '-fcommon', reason: 'the linker found drng_algorithm defined in more than one object' }];
+    entry.addedFlags = [
+      { flag: '-fcommon', reason: 'the linker found drng_algorithm defined in more than one object' },
+    ];
     const markdown = renderCandidateMarkdown(patched, 'hash-15');
     expect(markdown).toContain(
       `- Built from a patched copy: \`${first}\` — \`patches/fix.diff\` (candidate.json "patch", SHA-256 c3c3c3c3c3c3c3c3…) changes \`src/a.c\`, \`src/b.h\`\n`,

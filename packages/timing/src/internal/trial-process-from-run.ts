@@ -62,8 +62,7 @@ export function trialProcessFromRun(run: DriverRun, attempts: number): Interpret
     } else if (line.type === 'end') {
       peakRssBytes = line.peakRssBytes ?? null;
       runRetries = line.retries;
-    }
-    else if (line.type === 'error') driverError = { code: line.code, message: line.message };
+    } else if (line.type === 'error') driverError = { code: line.code, message: line.message };
   }
   const failure = describeFailure(run, driverError, meta !== null && trial !== null && peakRssBytes !== null);
   const process: TrialProcess = {
