@@ -2,6 +2,7 @@
 // objdump) and waits for it. node:child_process, not execa: loading it costs nothing at start-up.
 import { spawn } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
+import { StringDecoder } from 'node:string_decoder';
 import { driverPath } from './driver-path.js';
 
 const KILL_GRACE_MS = 2000;
@@ -31,6 +32,25 @@ export interface SpawnDriverProcessOptions {
   limitBytes?: { stdout?: number; stderr?: number; fd3?: number };
   /** The first signal at the timeout: SIGTERM (default; SIGKILL 2 s later) or SIGKILL at once. */
   timeoutSignal?: 'SIGTERM' | 'SIGKILL';
+  /**
+   * Called with each complete line of stderr (without its newline) as it arrives, while the
+   * process runs: the driver's progress sentences. Lines longer than 4 KiB are cut to their start.
+   */
+  onStderrLine?: (line: string) => void;
+}
+
+/** Longest stderr line handed to `onStderrLine`, characters: a library's endless line costs nothing. */
+const STDERR_LINE_MAX_CHARS = 4096;
+
+/** Splits a stream into lines for `onLine`, holding at most one partial line of {@link STDERR_LINE_MAX_CHARS}. */
+function followLines(stream: NodeJS.ReadableStream | null | undefined, onLine: (line: string) => void): void {
+  let partial = '';
+  const decoder = new StringDecoder('utf8');
+  stream?.on('data', (chunk: Buffer) => {
+    const parts = (partial + decoder.write(chunk)).split('\n');
+    partial = (parts.pop() ?? '').slice(0, STDERR_LINE_MAX_CHARS);
+    for (const line of parts) onLine(line.slice(0, STDERR_LINE_MAX_CHARS));
+  });
 }
 
 /** How one process ended and what it wrote. A crash or a timeout is here, never thrown. */
@@ -108,6 +128,7 @@ export function spawnDriverProcess(
     const child = spawn(program, args, { stdio, env: options.env ?? process.env });
     const stdout = collect(child.stdout, limits.stdout ?? DEFAULT_LIMIT_BYTES);
     const stderr = collect(child.stderr, limits.stderr ?? DRIVER_STDERR_KEPT_BYTES);
+    if (options.onStderrLine !== undefined) followLines(child.stderr, options.onStderrLine);
     const fd3 = collect(
       options.fd3 === true ? (child.stdio[3] as NodeJS.ReadableStream) : null,
       limits.fd3 ?? DEFAULT_LIMIT_BYTES,

@@ -27,6 +27,18 @@ describe('spawnDriverProcess', () => {
     expect(run.seconds).toBeGreaterThan(0);
   });
 
+  it('hands each complete stderr line to onStderrLine, and still keeps stderr', async () => {
+    const lines: string[] = [];
+    const run = await spawnDriverProcess(
+      '/bin/sh',
+      ['-c', "printf 'first ha' >&2; sleep 0.1; printf 'lf\\nsecond\\n' >&2; sleep 1; printf 'no newline' >&2"],
+      { timeoutSeconds: 10, onStderrLine: (line) => lines.push(line) },
+    );
+    // A line written in two pieces is one line; the unfinished last one is never handed over.
+    expect(lines).toEqual(['first half', 'second']);
+    expect(run.stderr).toBe('first half\nsecond\nno newline');
+  });
+
   it('reports a crash as the signal that ended the process', async () => {
     const run = await sh('kill -SEGV $$');
     expect(run).toMatchObject({ exitCode: null, signal: 'SIGSEGV', timedOut: false });

@@ -10,6 +10,7 @@
  *   TOY_FAULT_WRONG_SECRET kem_dec gives the secret with its last bit flipped
  *   TOY_FAULT_SEGV_DEC     kem_dec writes through a NULL pointer on its third call
  *   TOY_FAULT_HANG_ENC     kem_enc never returns on its second call (record 1)
+ *   TOY_FAULT_HANG_ENC_AT=N kem_enc never returns on its Nth call in the process (after the KAT's)
  *   TOY_FAULT_HUGE_GETTER  kem_get_ct_len_bytes says 2^62 bytes
  *   TOY_OWN_DRNG_OBJECT    defines its own drng_algorithm (the driver's functions fill it)
  *   TOY_OWN_DRNG           defines its own init_random_number/get_random_number (a counter, not the DRBG)
@@ -17,7 +18,12 @@
 #include "pk_toy.h"
 
 #include <string.h>
-#ifdef TOY_FAULT_HANG_ENC
+#if defined(TOY_FAULT_HANG_ENC_AT)
+#define TOY_HANG_ENC_CALL TOY_FAULT_HANG_ENC_AT
+#elif defined(TOY_FAULT_HANG_ENC)
+#define TOY_HANG_ENC_CALL 2
+#endif
+#ifdef TOY_HANG_ENC_CALL
 #include <unistd.h>
 #endif
 
@@ -109,9 +115,9 @@ int kem_enc(unsigned char *pk, unsigned long long pk_len_bytes, unsigned char *s
 {
     unsigned char r[32];
     int i;
-#ifdef TOY_FAULT_HANG_ENC
+#ifdef TOY_HANG_ENC_CALL
     static int calls;
-    if (++calls == 2) {
+    if (++calls == TOY_HANG_ENC_CALL) {
         for (;;) {
             pause();
         }

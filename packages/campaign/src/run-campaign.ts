@@ -68,6 +68,13 @@ export interface RunCampaignOptions {
   trialTargetSeconds?: number;
   /** Most seconds one operation may take (guide §3.4; default 900). */
   budgetSeconds?: number;
+  /**
+   * Most seconds a driver process of one operation may run before it is ended as TIMEOUT (a verdict
+   * in the record; the other operations go on): the calibration's one call gets this, a trial this or
+   * ten times its plan, whichever is longer (timing's `operationTimeoutSeconds`). Default: the
+   * calibration gets `budgetSeconds`, a trial max(60 s, ten times its plan).
+   */
+  operationTimeoutSeconds?: number;
   /** Trials per operation, each in its own driver process (guide §3.4; default 5). */
   trials?: number;
   /**
@@ -345,6 +352,9 @@ async function runClaimed(
       : [],
     buildRoot,
     coreClockHz: undefined,
+    ...(options.operationTimeoutSeconds === undefined
+      ? {}
+      : { operationTimeoutSeconds: options.operationTimeoutSeconds }),
     emit,
     allowUnfixedHost: options.allowUnfixedHost === true,
     categories,

@@ -45,6 +45,29 @@ describe('the signature category', () => {
     expect(sizes?.tables[0]?.rows).toEqual([['Toy_SIG-1', '—', '—', '40 (wrote 32)']]);
   });
 
+  test('the §4 table shows the retried sign attempts where there were any, and says what they are', () => {
+    const headline = { medianTicks: 5000, lowTicks: 4900, highTicks: 5100 };
+    const sign = { category: 'sig', name: 'sign', parameters: { messageBytes: 64 } };
+    const verify = { category: 'sig', name: 'verify', parameters: { messageBytes: 64 } };
+    const [performance] = SIG_CATEGORY.pages.sections({
+      instances: [toy],
+      operations: [
+        { instance: toy.name, operation: sign, headline, retries: { attempts: 72, calls: 1000 } },
+        { instance: toy.name, operation: verify, headline, retries: { attempts: 0, calls: 1000 } },
+      ],
+      counterTerm: 'cycles',
+    });
+    expect(performance?.tables[0]?.headers).toEqual(['instance', 'operation', 'cycles/call', 'interval', 'retried']);
+    expect(performance?.tables[0]?.rows.map((row) => row[4])).toEqual(['72 in 1000 calls', '0']);
+    expect(performance?.paragraphs[0]).toMatch(/called again inside the timed call/);
+    const [quiet] = SIG_CATEGORY.pages.sections({
+      instances: [toy],
+      operations: [{ instance: toy.name, operation: verify, headline, retries: { attempts: 0, calls: 1000 } }],
+      counterTerm: 'cycles',
+    });
+    expect(quiet?.tables[0]?.headers).toHaveLength(4);
+  });
+
   test('ranks by sign and verify cycles, public key and signature bytes', () => {
     expect(SIG_CATEGORY.rankingMetrics.map((metric) => metric.id)).toEqual(['sign', 'verify', 'pk', 'signature']);
     expect(SIG_CATEGORY.manifestEntries(toy)).toEqual([{ file: 'KAT_SIG_Toy_SIG-1.txt', mode: 'strict' }]);

@@ -174,6 +174,12 @@ export interface CategoryPageInput {
     operation: OperationIdentity;
     /** The headline figure in counter ticks per call (`derived.headline`); null when not measured. */
     headline: { medianTicks: number; lowTicks: number | null; highTicks: number | null } | null;
+    /**
+     * Failed attempts the timed calls retried (a signature's sign), summed over the trials, and
+     * the timed calls they fell in (records' `processes[].trial.retries`); absent when the
+     * driver counts none for the category.
+     */
+    retries?: { attempts: number; calls: number };
   }[];
   /** What a tick is on this run: `cycles` (a core-cycle counter) or `ticks`. */
   counterTerm: 'cycles' | 'ticks';

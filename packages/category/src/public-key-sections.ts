@@ -21,34 +21,47 @@ export function perOperationSection(
   label: (operation: CategoryPageInput['operations'][number]['operation']) => string,
 ): CategoryPageSection {
   const term = input.counterTerm;
-  const rows = input.operations
-    .filter((entry) => entry.operation.category === categoryId)
-    .map((entry) => {
-      const headline = entry.headline;
-      const interval =
-        headline === null || headline.lowTicks === null || headline.highTicks === null
-          ? '—'
-          : `${formatTicks(headline.lowTicks)} – ${formatTicks(headline.highTicks)}`;
-      return [
-        entry.instance,
-        label(entry.operation),
-        headline === null ? '—' : formatTicks(headline.medianTicks),
-        interval,
-      ];
-    });
+  const entries = input.operations.filter((entry) => entry.operation.category === categoryId);
+  const retried = entries.some((entry) => (entry.retries?.attempts ?? 0) > 0);
+  const rows = entries.map((entry) => {
+    const headline = entry.headline;
+    const interval =
+      headline === null || headline.lowTicks === null || headline.highTicks === null
+        ? '—'
+        : `${formatTicks(headline.lowTicks)} – ${formatTicks(headline.highTicks)}`;
+    const cells = [
+      entry.instance,
+      label(entry.operation),
+      headline === null ? '—' : formatTicks(headline.medianTicks),
+      interval,
+    ];
+    return retried ? [...cells, retriesCell(entry.retries)] : cells;
+  });
   return {
     id: `${categoryId}-performance`,
     heading: 'Performance per operation',
-    paragraphs: [`The median of the trial means, ${term} per call, with its interval.`],
+    paragraphs: [
+      `The median of the trial means, ${term} per call, with its interval.` +
+        (retried
+          ? ' A failed attempt is called again inside the timed call, as the official programs do, so its cost is in ' +
+            'the figure; "retried" counts those attempts over the timed calls of all trials.'
+          : ''),
+    ],
     tables: [
       {
         caption: `${term} per call of each operation`,
-        headers: ['instance', 'operation', `${term}/call`, 'interval'],
-        numeric: [false, false, true, false],
+        headers: ['instance', 'operation', `${term}/call`, 'interval', ...(retried ? ['retried'] : [])],
+        numeric: [false, false, true, false, ...(retried ? [false] : [])],
         rows,
       },
     ],
   };
+}
+
+/** `72 in 1000 calls`; `0`; `—` when the driver counted none. */
+function retriesCell(retries: { attempts: number; calls: number } | undefined): string {
+  if (retries === undefined) return '—';
+  return retries.attempts === 0 ? '0' : `${retries.attempts} in ${retries.calls} calls`;
 }
 
 /**

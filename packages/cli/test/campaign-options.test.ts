@@ -35,6 +35,21 @@ describe('campaign options', () => {
     ).toContain('give --cpu N or --cpus LIST, not both');
   });
 
+  it('refuses an --operation-timeout that is not a positive number of seconds', async () => {
+    for (const value of ['0', 'soon']) {
+      const result = await runCli([
+        'run',
+        sm3,
+        '--out',
+        path.join(scratch, `t-${value}`),
+        '--operation-timeout',
+        value,
+      ]);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toBe(`ngcc-perf: --operation-timeout expects a positive number, got "${value}".\n`);
+    }
+  });
+
   it('refuses --shard-count outside a job array and publish without --data', async () => {
     expect((await runCli(['run', sm3, '--out', path.join(scratch, 'd'), '--shard-count', '4'])).stderr).toContain(
       '--shard-count is for a job array',

@@ -24,6 +24,7 @@ import { walkPackage, type PackageFolder } from './walk-package.js';
 import type { ScriptDefine } from './build-script-defines.js';
 import { instanceHeader } from './instance-header.js';
 import { builtInPublicKeyCategories, publicKeyEntry, type CategoryChoice } from './public-key-entry.js';
+import { apiWords, packageApi } from './package-api.js';
 
 /** Options of {@link discoverPackage}. */
 export interface DiscoverPackageOptions {
@@ -147,6 +148,14 @@ export async function discoverPackage(directory: string, options: DiscoverPackag
     ),
   );
   const instanceFolders = [...headers].filter(([, header]) => header !== null).map(([folder]) => folder);
+  // the API the package is written for, so that what is left out is explained in its words
+  const api = await packageApi(
+    root,
+    [...packageHeaders.map((h) => h.file), ...packageSources.map((s) => s.file)],
+    categories,
+    [...headers.values()].some((header) => header !== null && header.macros.digestBits === null),
+  );
+  const words = apiWords(api);
   let instances: DiscoveredInstance[];
   let suggestions: Map<string, FolderSuggestion>;
   try {
@@ -157,7 +166,7 @@ export async function discoverPackage(directory: string, options: DiscoverPackag
       if (header === null) {
         const hardware = folder.files.some((f) => HARDWARE.test(f));
         if (hardware && code.length === 0) {
-          const reason = 'a hardware description (Verilog/VHDL), no C code for the CryptHash API';
+          const reason = `a hardware description (Verilog/VHDL), ${words.hardware}`;
           unmeasured.push({
             folder: folder.relative,
             version: version.label,
@@ -308,7 +317,9 @@ export async function discoverPackage(directory: string, options: DiscoverPackag
         continue;
       }
       const reason =
-        'no header of its own defining ALGORITHM_INSTANCE and DIGEST_BIT_LENGTH, so no CryptHash instance to measure, and no instance needs its sources; add it to candidate.json "instances" with a "katName" and "digestBits" to measure it';
+        api === 'hash'
+          ? 'no header of its own defining ALGORITHM_INSTANCE and DIGEST_BIT_LENGTH, so no CryptHash instance to measure, and no instance needs its sources; add it to candidate.json "instances" with a "katName" and "digestBits" to measure it'
+          : `no ${words.header.replace(/^an? /, '')}, so no instance to measure, and no instance needs its sources; ${words.add}`;
       unmeasured.push({ folder: folder.relative, version, katName: null, status: 'not-measurable', reason });
       explained.push({ folder: folder.relative, role: 'left-out', detail: reason });
     }
@@ -343,6 +354,7 @@ export async function discoverPackage(directory: string, options: DiscoverPackag
     catalogued: entry !== null,
     instances,
     unmeasured,
+    api,
     folders: [
       ...instances.map((i): FolderExplanation => ({
         folder: i.folder,

@@ -135,4 +135,10 @@ export interface DiscoveredPackage {
   folders: FolderExplanation[];
   /** Labels of the implementation versions measured, reference first. */
   versions: string[];
+  /**
+   * The official API the package's C text names (`packageApi`): `hash` (CryptHash), `public-key`
+   * (a public-key instance header, or kem_/sig_/kex_ API functions and no CryptHash), null when
+   * neither; refusals speak of that API.
+   */
+  api?: 'hash' | 'public-key' | null;
 }

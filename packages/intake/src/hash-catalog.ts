@@ -1,14 +1,14 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { IntakeError } from './intake-error.js';
 
-/** One NGCC round-1 hash candidate of the catalog (`ngcc-hash-catalog.csv`). */
+/** One NGCC round-1 candidate of the catalog: a hash one (`ngcc-hash-catalog.csv`) or a public-key one (`ngcc-public-key-catalog.csv`). */
 export interface CatalogEntry {
   /** `hash-NN`. */
   id: string;
   /** The official name as NICCS lists it (`Litchi`, `The Hash Function CHIME`). */
   officialName: string;
-  /** The official archive's file name (`Litchi.zip`, `C Hash.zip`). */
+  /** The official archive's file name (`Litchi.zip`, `C Hash.zip`); empty for a public-key candidate (the catalog does not list them). */
   archive: string;
 }
 
@@ -36,7 +36,11 @@ function csvFields(line: string): string[] {
  * @example
  * parseHashCatalog('id,official_name,archive\nhash-15,Litchi,Litchi.zip\n', 'catalog.csv')[0]!.id; // 'hash-15'
  */
-export function parseHashCatalog(text: string, file: string): CatalogEntry[] {
+export function parseHashCatalog(
+  text: string,
+  file: string,
+  options: { archiveOptional?: boolean } = {},
+): CatalogEntry[] {
   const lines = text.replace(/\r\n?/g, '\n').split('\n');
   const header = csvFields(lines[0] ?? '');
   const column = (name: string) => header.indexOf(name);
@@ -51,18 +55,23 @@ export function parseHashCatalog(text: string, file: string): CatalogEntry[] {
     if (line.trim() === '') return [];
     const fields = csvFields(line);
     const entry = { id: fields[id] ?? '', officialName: fields[name] ?? '', archive: fields[archive] ?? '' };
-    if (!entry.id || !entry.officialName || !entry.archive) {
+    if (!entry.id || !entry.officialName || (!entry.archive && options.archiveOptional !== true)) {
       throw new IntakeError(
         'PACKAGE_INVALID',
-        `${file} line ${index + 2}: a row needs id, official_name and archive. Fix that row.`,
+        `${file} line ${index + 2}: a row needs id, official_name${options.archiveOptional === true ? '' : ' and archive'}. Fix that row.`,
       );
     }
     return [entry];
   });
 }
 
+/** The public-key catalog beside the hash one: ids `kem-NN`, `sign-NN`, `kex-NN` and their official names (no archive names). */
+const PUBLIC_KEY_CATALOG = 'ngcc-public-key-catalog.csv';
+
 /**
- * Reads a catalog folder: `ngcc-hash-catalog.csv` and the manifests in `manifests/`.
+ * Reads a catalog folder: `ngcc-hash-catalog.csv`, the public-key candidates of
+ * `ngcc-public-key-catalog.csv` when the folder has one (their manifests are bundled with
+ * @ngcc-perf/kat, not in `manifests/`), and the manifests in `manifests/`.
  * @param directory - a folder laid out like the bundled `data/` folder
  * @throws {@link IntakeError} `PACKAGE_INVALID` when the CSV is missing or malformed.
  */
@@ -78,7 +87,14 @@ export function readHashCatalog(directory: string): HashCatalog {
       { cause },
     );
   }
-  return { entries: parseHashCatalog(text, file), manifestDirectory: path.join(directory, 'manifests') };
+  const publicKeyFile = path.join(directory, PUBLIC_KEY_CATALOG);
+  const publicKey = existsSync(publicKeyFile)
+    ? parseHashCatalog(readFileSync(publicKeyFile, 'utf8'), publicKeyFile, { archiveOptional: true })
+    : [];
+  return {
+    entries: [...parseHashCatalog(text, file), ...publicKey],
+    manifestDirectory: path.join(directory, 'manifests'),
+  };
 }
 
 function comparable(name: string): string {

@@ -9,6 +9,7 @@ import { discoverPackage } from './discover-package.js';
 import type { DiscoveredPackage } from './discovery-types.js';
 import { extractZipArchive, sha256OfFile } from './extract-zip-archive.js';
 import { findCatalogEntry, type HashCatalog } from './hash-catalog.js';
+import { apiWords } from './package-api.js';
 import type { HostIsa } from './host-isa-support.js';
 import { packageRoot } from './walk-package.js';
 import type { CategoryChoice } from './public-key-entry.js';
@@ -103,7 +104,9 @@ async function fromPackage(
     // instance headers whose every folder is not measured for a reason of its own: that reason is the fix
     const reason = found.unmeasured.some((u) => u.katName !== null)
       ? `no instance folder can be measured: ${unmeasured}`
-      : `no folder holds a header defining ALGORITHM_INSTANCE and DIGEST_BIT_LENGTH whose sources link into a library defining CryptHash${unmeasured ? ` (${unmeasured})` : ''}. Write a candidate.json by hand (@ngcc-perf/intake/docs/CANDIDATE.md)`;
+      : found.api === 'hash'
+        ? `no folder holds a header defining ALGORITHM_INSTANCE and DIGEST_BIT_LENGTH whose sources link into a library defining CryptHash${unmeasured ? ` (${unmeasured})` : ''}. Write a candidate.json by hand (@ngcc-perf/intake/docs/CANDIDATE.md)`
+        : `no folder holds ${apiWords(found.api ?? null).header.replace(/ of its own/, '')} whose sources link into ${apiWords(found.api ?? null).library}${unmeasured ? ` (${unmeasured})` : ''}. Write a candidate.json by hand (@ngcc-perf/intake/docs/CANDIDATE.md)`;
     if (options.refused === undefined) throw new IntakeError('PACKAGE_INVALID', `${directory}: ${reason}.`);
     options.refused.push({
       input: origin.archive ?? path.basename(directory),

@@ -144,6 +144,21 @@ export const buildInstanceSchema = z.object({
    */
   targetFlags: z.array(z.object({ flag: z.string(), reason: z.string() })).optional(),
   /**
+   * Flags the build added because the compiler or linker asked for them, each with the evidence:
+   * `-fcommon` (a tentative definition such as `drng_algorithm` in a header, which gcc ≥ 10 no
+   * longer merges), `-lgmp`/`-lcrypto` (the library leaves GMP or OpenSSL symbols undefined, nm -D).
+   */
+  addedFlags: z.array(z.object({ flag: z.string(), reason: z.string() })).optional(),
+  /**
+   * The patch candidate.json names for the instance (`patch`, a unified diff kept beside it), applied
+   * with `patch -p1` to a copy of the candidate folder inside the run directory (`patched/<candidate>/<instance>/`),
+   * which was built instead of the package's files: the diff (relative to the candidate folder),
+   * its SHA-256 and the files it changes.
+   */
+  patch: z
+    .object({ file: z.string(), sha256: z.string().regex(/^[0-9a-f]{64}$/), files: z.array(z.string()) })
+    .optional(),
+  /**
    * How the KAT verdict found its official digests: the manifest entries (`label/file`) the generated
    * files matched by KAT kind and canonical digest, and the reference twin (same digest length) whose
    * entries judged an instance the manifest does not name.

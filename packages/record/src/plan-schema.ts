@@ -85,8 +85,17 @@ export const measurementPlanSchema = z.object({
    * (calibrationSeconds − planCallSeconds) under `warm-calls`: one attempt per trial, seconds.
    */
   estimatedSeconds: z.number().nonnegative(),
-  /** Seconds after which a driver process is killed. */
+  /**
+   * Seconds after which a driver process is ended: an `op-time` process by the driver itself
+   * (`--timeout`, a TIMEOUT verdict naming the phase), any process by the harness's SIGKILL.
+   */
   timeoutPerProcessSeconds: z.number().positive(),
+  /**
+   * The per-operation timeout the user gave (`ngcc-perf run --operation-timeout`), seconds: the
+   * calibration process's limit, and the least `timeoutPerProcessSeconds` of a trial. Absent: the
+   * calibration had the operation's budget (`budgetSeconds`).
+   */
+  operationTimeoutSeconds: z.number().positive().optional(),
   /** What each trial timed: the whole loop (default) or also every call. */
   scope: timingScopeSchema.optional(),
   /** The message bytes: guide §3.4's rule (default) or pseudo-random. */

@@ -76,6 +76,20 @@ describe('process entries of a record', () => {
     ).toBe(false);
   });
 
+  it("keeps a signature's retries (timed calls and whole process) and a CHECKFAIL failure", () => {
+    const signing = { ...writtenProcess, trial: { ...trial, retries: 72 }, retries: 75 };
+    const parsed = processEntrySchema.parse(signing);
+    expect([parsed.trial?.retries, parsed.retries]).toEqual([72, 75]);
+    const checkFailed = {
+      ...writtenProcess,
+      trial: null,
+      discardedAttempts: undefined,
+      failure: { code: 'CHECKFAIL', message: 'exit code 11: sig_verify refused the set-up signature' },
+    };
+    expect(processEntrySchema.parse(checkFailed).failure?.code).toBe('CHECKFAIL');
+    expect(processEntrySchema.safeParse({ ...writtenProcess, retries: -1 }).success).toBe(false);
+  });
+
   it('reads a trial of another harness, which has only iterations, seconds and ticks', () => {
     expect(trialSchema.parse({ iterations: 100, seconds: 0.01, ticks: 2e7 })).toEqual({
       iterations: 100,

@@ -40,6 +40,12 @@ export const trialSchema = z.object({
     .optional(),
   /** Present for `per-call` trials. */
   perCall: perCallFiguresSchema.optional(),
+  /**
+   * Failed attempts the timed calls retried (a public-key signature's `sig_sign` that returned an
+   * error and was called again, each retry inside the timed call): the driver's `trial.retries`
+   * (@ngcc-perf/native/PROTOCOL.md `op-time`). Absent for categories that do not retry.
+   */
+  retries: count.optional(),
 });
 
 /** One timed trial. */
@@ -95,9 +101,11 @@ export type DiscardedAttempt = z.infer<typeof discardedAttemptSchema>;
 
 /**
  * Zod schema of how a driver process failed. The codes follow the driver's exit codes and SPEC
- * §4's verdicts: `CRASH` (killed by a signal), `TIMEOUT` (killed by the harness), `CRYPTOFAIL`,
- * `OVERFLOW`, `LOADFAIL`, `USAGE`, `IO` (the driver's `error` line), `EXIT` (another non-zero
- * exit), `INCOMPLETE` (exit 0 without `meta`, `trial` and `end` lines, e.g. the library called `exit()`).
+ * §4's verdicts: `CRASH` (killed by a signal), `TIMEOUT` (killed by the harness, or the driver's own
+ * `op-time --timeout` ended the run: exit 12), `CRYPTOFAIL`, `OVERFLOW`, `LOADFAIL`, `USAGE`, `IO`,
+ * `CHECKFAIL` (a functional check of a public-key set-up object failed: exit 11; the driver's
+ * `error` line), `EXIT` (another non-zero exit), `INCOMPLETE` (exit 0 without `meta`, `trial` and
+ * `end` lines, e.g. the library called `exit()`).
  */
 export const processFailureCodeSchema = z.enum([
   'CRASH',
@@ -107,6 +115,7 @@ export const processFailureCodeSchema = z.enum([
   'LOADFAIL',
   'USAGE',
   'IO',
+  'CHECKFAIL',
   'EXIT',
   'INCOMPLETE',
 ]);
@@ -166,6 +175,11 @@ export const processEntrySchema = z.object({
   discardedAttempts: z.array(discardedAttemptSchema).optional(),
   /** Present when the process failed. */
   failure: processFailureSchema.optional(),
+  /**
+   * Failed attempts retried over the whole process — set-up objects, warm-ups, timed calls and
+   * warm check — (the driver's `end.retries`); absent for categories that do not retry.
+   */
+  retries: count.optional(),
 });
 
 /** One driver process of a record. */

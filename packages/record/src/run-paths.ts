@@ -19,6 +19,8 @@ export const runPaths = {
   katLog: (candidate: string, instance: string) => path.posix.join('kat', candidate, `${instance}.log`),
   guideKatLog: (candidate: string, instance: string) => path.posix.join('kat', candidate, `${instance}.guide.log`),
   katFiles: (candidate: string, instance: string) => path.posix.join('kat', candidate, instance),
+  /** The patched copies of a candidate folder, one per instance whose candidate.json names a `patch`. */
+  patchedSources: (candidate: string) => path.posix.join('patched', candidate),
   calibration: (candidate: string, instance: string, messageBytes: number) =>
     operationFile('calibration', candidate, instance, `hash_${messageBytes}`),
   record: (candidate: string, instance: string, messageBytes: number) =>

@@ -84,9 +84,18 @@ export function categoryPageInput(group: CategoryDataset, candidate: string | nu
     instances: instances.map((entry) => ({ name: entry.instance, parameters: entry.parameters ?? {} })),
     operations: records.map((record) => {
       const headline = record.status === 'complete' ? record.derived.headline : null;
+      const retried = record.processes.filter((entry) => entry.trial?.retries !== undefined);
       return {
         instance: record.instance,
         operation: record.operation,
+        ...(retried.length === 0
+          ? {}
+          : {
+              retries: {
+                attempts: retried.reduce((sum, entry) => sum + entry.trial!.retries!, 0),
+                calls: retried.reduce((sum, entry) => sum + entry.trial!.iterations, 0),
+              },
+            }),
         headline:
           headline == null
             ? null

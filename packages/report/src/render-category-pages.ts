@@ -31,8 +31,39 @@ function katSection(group: CategoryDataset, candidate: string): CategoryPageSect
 }
 
 /**
+ * The build section of a candidate page of a category other than hash, when the build of one of its
+ * instances departed from the package as given: the patch built instead of the package's files
+ * (build.json `patch`: diff, SHA-256, files changed) and each flag the compiler or linker asked for
+ * (`addedFlags`, `targetFlags`) with its evidence; null when none did.
+ */
+function buildSection(group: CategoryDataset, candidate: string): CategoryPageSection | null {
+  const lines = group.instances
+    .filter((entry) => entry.candidate === candidate)
+    .flatMap((entry) => [
+      ...(entry.patch === undefined
+        ? []
+        : [
+            `${entry.instance}: built from a copy patched with ${entry.patch.file} (candidate.json "patch", SHA-256 ${entry.patch.sha256.slice(0, 16)}…), which changes ${entry.patch.files.join(', ')}.`,
+          ]),
+      ...[...(entry.addedFlags ?? []), ...(entry.targetFlags ?? [])].map(
+        (added) => `${entry.instance}: flag ${added.flag} added to the build — ${added.reason}.`,
+      ),
+    ]);
+  if (lines.length === 0) return null;
+  return {
+    id: 'build',
+    heading: 'Build',
+    paragraphs: [
+      'Where the build departed from the package as given (build.json of the run directory names each with its evidence):',
+      ...lines,
+    ],
+    tables: [],
+  };
+}
+
+/**
  * The candidate page of a category other than hash: the page frame's title and introduction, the
- * KAT section, then the category's own sections (`category.pages.sections`) from the candidate's
+ * build section when a build departed from the package (a patch, added flags), the KAT section, then the category's own sections (`category.pages.sections`) from the candidate's
  * instances and generic-form records.
  *
  * @example
@@ -53,7 +84,11 @@ export function categoryCandidatePage(group: CategoryDataset, candidate: string,
           ', ',
         )}), ${input.operations.length} operation record${input.operations.length === 1 ? '' : 's'}. Figures are ${input.counterTerm} per call, the median of the trial means; every record is under records/${candidate}/.`,
     ],
-    sections: [katSection(group, candidate), ...group.category.pages.sections(input)],
+    sections: [
+      ...[buildSection(group, candidate)].filter((section) => section !== null),
+      katSection(group, candidate),
+      ...group.category.pages.sections(input),
+    ],
   };
 }
 

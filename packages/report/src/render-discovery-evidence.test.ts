@@ -87,6 +87,23 @@ describe('discovery evidence on the pages', () => {
     );
   });
 
+  it('the candidate page names a patch the instance was built from and each flag the build added', () => {
+    const patched = withDiscoveryEvidence();
+    const entry = patched.build.instances[0]!;
+    entry.patch = { file: 'patches/fix.diff', sha256: 'c3'.repeat(32), files: ['src/a.c', 'src/b.h'] };
+    entry.addedFlags = [
+      { flag: '-fcommon', reason: 'the linker found drng_algorithm defined in more than one object' },
+    ];
+    const markdown = renderCandidateMarkdown(patched, 'hash-15');
+    expect(markdown).toContain(
+      `- Built from a patched copy: \`${first}\` — \`patches/fix.diff\` (candidate.json "patch", SHA-256 c3c3c3c3c3c3c3c3…) changes \`src/a.c\`, \`src/b.h\`\n`,
+    );
+    expect(markdown).toContain(
+      `- Flag added to the build of \`${first}\`: \`-fcommon\` — the linker found drng_algorithm defined in more than one object\n`,
+    );
+    expect(renderCandidateMarkdown(dataset, 'hash-15')).not.toContain('patched copy');
+  });
+
   it('the summary page lists an input that yielded nothing with its reason, in Markdown and in HTML', () => {
     const markdown = renderSystemSummaryMarkdown(dataset);
     expect(markdown).toContain('## Inputs not measured');

@@ -29,6 +29,8 @@ export interface CalibrateOptions {
   fixedAddressLayout?: boolean;
   /** Kill the calibration process after this many seconds (default 900, the default operation budget). */
   timeoutSeconds?: number;
+  /** With `operation`: the driver's own `op-time --timeout` (whole seconds; see `TimeArgs.driverTimeoutSeconds`). */
+  driverTimeoutSeconds?: number;
   /** Driver path; default: `driverPath()` of @ngcc-perf/native. Ignored when `runner` is given. */
   driverPath?: string;
   /** Injected runner (tests); default the real driver. */
@@ -123,6 +125,7 @@ export async function calibrate(options: CalibrateOptions): Promise<CalibrationR
       warmups: 0,
       ...(warmCheckCalls === undefined ? {} : { warmCheckCalls }),
       timeoutSeconds: options.timeoutSeconds ?? DEFAULT_TIMING_OPTIONS.budgetSeconds,
+      ...(options.driverTimeoutSeconds === undefined ? {} : { driverTimeoutSeconds: options.driverTimeoutSeconds }),
       // After the first process, reuse the counter it chose without probing rates again.
       ...(chosenCounter === undefined ? {} : { counter: chosenCounter }),
       ...(rateProbed && chosenCounter !== undefined ? { skipRateProbe: true } : {}),

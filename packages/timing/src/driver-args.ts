@@ -42,6 +42,27 @@ export interface TimeArgs {
   fixedAddressLayout?: boolean;
   /** Kill the process (SIGKILL) after this many seconds. */
   timeoutSeconds: number;
+  /**
+   * With `operation` only: `op-time --timeout S`, whole seconds (1 to 4294967): the driver ends a run
+   * not ended S seconds after its set-up began with a TIMEOUT `error` line naming the phase. Give
+   * `timeoutSeconds` a margin above it, so the driver speaks before the harness kills.
+   */
+  driverTimeoutSeconds?: number;
+  /**
+   * Called with the driver's first-call estimate (`op-time` writes it on stderr after its first
+   * warm-up call when that call took a second or more), while the process still runs.
+   */
+  onEstimate?: (estimate: FirstCallEstimate) => void;
+}
+
+/**
+ * What `op-time` says after its first warm-up call took a second or more (@ngcc-perf/native/PROTOCOL.md
+ * `op-time`): the seconds of that call, the calls left in the run and the seconds they need at that pace.
+ */
+export interface FirstCallEstimate {
+  firstCallSeconds: number;
+  callsLeft: number;
+  secondsLeft: number;
 }
 
 /** Arguments of one `ngcc-perf-driver clock-probe` run (@ngcc-perf/native/PROTOCOL.md). */

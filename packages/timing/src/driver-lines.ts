@@ -98,12 +98,16 @@ const trialSchema = z.object({
   /** Calls timed after the loop with `--warm-check` (never part of the trial's figures; optional). */
   warmCheck: z.object({ iterations: count, seconds: z.number().nonnegative(), ticks: count }).optional(),
   perCall: perCallSchema.optional(),
+  /** `op-time` of a public-key category: failed attempts the timed calls retried (optional). */
+  retries: count.optional(),
 });
 const endSchema = z.object({
   v: z.literal(1),
   type: z.literal('end'),
   peakRssBytes: count.optional(),
   count: count.optional(),
+  /** `op-time` of a public-key category: failed attempts retried over the whole run (optional). */
+  retries: count.optional(),
 });
 const clockProbeSchema = z.object({
   v: z.literal(1),

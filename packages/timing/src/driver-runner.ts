@@ -1,7 +1,7 @@
 import { accessSync, constants } from 'node:fs';
 import { driverPath as nativeDriverPath, spawnDriverProcess, type DriverProcessResult } from '@ngcc-perf/native';
 import { parseDriverOutput, type DriverClockProbeLine, type DriverInfo, type DriverLine } from './driver-lines.js';
-import { clockProbeArgv, throwIfUnsupported, timeArgv } from './internal/driver-argv.js';
+import { clockProbeArgv, parseFirstCallEstimate, throwIfUnsupported, timeArgv } from './internal/driver-argv.js';
 import { TimingError } from './timing-error.js';
 import type { ClockProbeArgs, TimeArgs } from './driver-args.js';
 
@@ -128,9 +128,18 @@ async function runInfo(driverPath: string): Promise<DriverInfo> {
 async function runTime(driverPath: string, args: TimeArgs): Promise<DriverRun> {
   const argv = timeArgv(args);
   const command = [driverPath, ...argv];
+  const { onEstimate } = args;
   const result = await spawnDriverProcess(driverPath, argv, {
     timeoutSeconds: args.timeoutSeconds,
     timeoutSignal: 'SIGKILL',
+    ...(onEstimate === undefined
+      ? {}
+      : {
+          onStderrLine: (line: string) => {
+            const estimate = parseFirstCallEstimate(line);
+            if (estimate !== null) onEstimate(estimate);
+          },
+        }),
   });
   if (result.startError !== null) {
     throw new TimingError(

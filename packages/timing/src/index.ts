@@ -68,7 +68,7 @@ export type { TimePinning } from './describe-time.js';
 export { describeTimePlan } from './describe-time-plan.js';
 export { describeTimeProgress } from './describe-time-progress.js';
 export { createDriverRunner } from './driver-runner.js';
-export type { ClockProbeArgs, TimeArgs } from './driver-args.js';
+export type { ClockProbeArgs, FirstCallEstimate, TimeArgs } from './driver-args.js';
 export type { DriverRun, TimingRunner } from './driver-runner.js';
 export type { DriverOperation } from './driver-operation.js';
 export type { HostEnvironment, HypervisorEvidence } from './host-environment.js';

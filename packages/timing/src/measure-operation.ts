@@ -7,6 +7,8 @@ import { deriveStatistics, type DerivationTrial } from './derive-statistics.js';
 import { markPerCallBelowResolution } from './per-call-resolution.js';
 import type { DriverMetaLine } from './driver-lines.js';
 import { resolveRunner } from './internal/resolve-runner.js';
+import { processTimeouts } from './internal/driver-argv.js';
+import type { FirstCallEstimate } from './driver-args.js';
 import { runPerCallSample } from './internal/run-per-call-sample.js';
 import { runTrial, type TrialRunState } from './internal/run-trial.js';
 import type { DerivedStatistics, MeasurementPlan, OperationMeasurement } from './measurement-types.js';
@@ -35,6 +37,12 @@ export interface MeasureProgress {
 /** Options of {@link measureOperation}: those of `planOperation`, and a progress callback. */
 export interface MeasureOperationOptions extends PlanOperationOptions {
   onProgress?: (event: MeasureProgress) => void;
+  /**
+   * Called while a trial process runs, when its driver says how long the run will take: `op-time`
+   * does after a first warm-up call of a second or more (@ngcc-perf/native/PROTOCOL.md), so an
+   * operation of minutes is announced instead of a silent wait. `trial` is 1-based.
+   */
+  onEstimate?: (event: FirstCallEstimate & { trial: number; trials: number }) => void;
   /**
    * After loop-scope trials, run one more process in `per-call` scope over
    * min(iterationsPerTrial, {@link PER_CALL_SAMPLE_CALLS}) calls, so the record carries per-call
@@ -119,6 +127,7 @@ export async function measureOperation(options: MeasureOperationOptions): Promis
   const loadAverageStart = loadAverages();
   const planOptions: PlanOperationOptions = { ...options };
   delete (planOptions as MeasureOperationOptions).onProgress;
+  delete (planOptions as MeasureOperationOptions).onEstimate;
   delete (planOptions as MeasureOperationOptions).perCallSample;
   delete (planOptions as MeasureOperationOptions).takeTurn;
   delete (planOptions as MeasureOperationOptions).hostCheck;
@@ -185,7 +194,7 @@ export async function measureOperation(options: MeasureOperationOptions): Promis
     ...(options.operation === undefined ? {} : { operation: options.operation }),
     iterations: plan.iterationsPerTrial,
     warmups: plan.warmups,
-    timeoutSeconds: plan.timeoutPerProcessSeconds,
+    ...processTimeouts(plan.timeoutPerProcessSeconds, options.operation),
     ...(chosenCounter === undefined ? {} : { counter: chosenCounter, skipRateProbe: true }),
     ...(pinning.cpu === null ? {} : { cpu: pinning.cpu }),
     ...(plan.scope === 'loop' ? {} : { scope: plan.scope }),
@@ -200,7 +209,7 @@ export async function measureOperation(options: MeasureOperationOptions): Promis
     const outcome = await inTurn(takeTurn, trial, () =>
       runTrial({
         runner,
-        args,
+        args: withEstimates(args, trial, plan.trials, options.onEstimate),
         plan,
         state,
         cpuQuota,
@@ -243,6 +252,17 @@ export async function measureOperation(options: MeasureOperationOptions): Promis
     }
   }
   return finish(plan, processes, disturbedRetries);
+}
+
+/** The trial's driver arguments with its estimates sent to `onEstimate`, when given. */
+function withEstimates<T extends object>(
+  args: T,
+  trial: number,
+  trials: number,
+  onEstimate: MeasureOperationOptions['onEstimate'],
+): T | (T & { onEstimate: (estimate: FirstCallEstimate) => void }) {
+  if (onEstimate === undefined) return args;
+  return { ...args, onEstimate: (estimate: FirstCallEstimate) => onEstimate({ ...estimate, trial, trials }) };
 }
 
 /** The loop-scope statistics with the sample's per-call quartiles, when the trials had none. */

@@ -21,14 +21,16 @@ export type { ContextSwitchPolicy } from '@ngcc-perf/record';
 /**
  * The plan of a measurement: the options it ran with and the calibrated trial plan (guide §3.4), as
  * timing writes it: `@ngcc-perf/record`'s `RecordedMeasurementPlan` (the one definition of its
- * fields) with every field present and `calibrationSeconds` a number (timing always calibrates).
+ * fields) with every field present but `operationTimeoutSeconds`, and `calibrationSeconds` a number (timing always calibrates).
  */
 export type MeasurementPlan = Required<
-  Omit<RecordedMeasurementPlan, 'calibrationSeconds' | 'warmCallSeconds' | 'coreClockHz'>
+  Omit<RecordedMeasurementPlan, 'calibrationSeconds' | 'warmCallSeconds' | 'coreClockHz' | 'operationTimeoutSeconds'>
 > & {
   calibrationSeconds: number;
   warmCallSeconds: number | null;
   coreClockHz: number | null;
+  /** Present when the user gave a per-operation timeout (`PlanOperationOptions.operationTimeoutSeconds`). */
+  operationTimeoutSeconds?: number;
 };
 
 /**

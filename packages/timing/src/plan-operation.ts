@@ -7,6 +7,7 @@ import { checkOperation } from './internal/check-operation.js';
 import { checkOptionsShape, planOperationOptionsSchema } from './internal/operation-options-schema.js';
 import { checkTimingOptions, withoutUndefined } from './internal/check-timing-options.js';
 import { resolveRunner } from './internal/resolve-runner.js';
+import { processTimeouts } from './internal/driver-argv.js';
 import type { ContextSwitchPolicy, MeasurementPlan } from './measurement-types.js';
 import { planTrials, type PlanTrialsOptions } from './plan-trials.js';
 import { TimingError } from './timing-error.js';
@@ -39,6 +40,15 @@ export interface PlanOperationOptions {
   cpu?: number | null;
   /** Force this counter. */
   counter?: CounterName;
+  /**
+   * The per-operation timeout, seconds (`ngcc-perf run --operation-timeout`): the calibration
+   * process (one call, and its set-up objects) is ended after it — by the driver's own `op-time
+   * --timeout`, a TIMEOUT naming the phase, for an `operation`; by SIGKILL for the hash `time` —
+   * and so is each trial process, unless ten times its estimate is longer
+   * (`plan.timeoutPerProcessSeconds`; it replaces the 60 s floor). Default: the calibration gets the
+   * operation's budget (`options.budgetSeconds`, 900 s), a trial max(60 s, 10 × its estimate).
+   */
+  operationTimeoutSeconds?: number;
   /** What each trial times (default `loop`); calibration always times the loop. */
   scope?: TimingScope;
   /** Message bytes (default `rule`); `random` needs a driver with `--message` (else `DRIVER_UNSUPPORTED`). */
@@ -121,7 +131,7 @@ export async function planOperation(options: PlanOperationOptions): Promise<Oper
     ...(options.digestBits === undefined ? {} : { digestBits: options.digestBits }),
     messageBytes: options.messageBytes,
     ...(options.operation === undefined ? {} : { operation: options.operation }),
-    timeoutSeconds: timing.budgetSeconds,
+    ...processTimeouts(options.operationTimeoutSeconds ?? timing.budgetSeconds, options.operation),
     runner: resolveRunner(options.runner, options.driverPath),
     ...(options.message === undefined ? {} : { message: options.message }),
     ...(options.alignmentOffsetBytes === undefined ? {} : { alignmentOffsetBytes: options.alignmentOffsetBytes }),
@@ -146,7 +156,14 @@ export async function planOperation(options: PlanOperationOptions): Promise<Oper
     calibrationBasis: calibration.basis,
     ...trialPlan,
     estimatedSeconds: trialPlan.estimatedSeconds + trialPlan.trials * setUpSeconds,
-    timeoutPerProcessSeconds: Math.max(trialPlan.timeoutPerProcessSeconds, 10 * processSeconds),
+    // A timeout the user gave replaces the 60 s floor; ten times the process's estimate stays.
+    timeoutPerProcessSeconds: Math.max(
+      options.operationTimeoutSeconds ?? trialPlan.timeoutPerProcessSeconds,
+      10 * processSeconds,
+    ),
+    ...(options.operationTimeoutSeconds === undefined
+      ? {}
+      : { operationTimeoutSeconds: options.operationTimeoutSeconds }),
     ...choices,
     coreClockHz: options.coreClockHz ?? null,
   };

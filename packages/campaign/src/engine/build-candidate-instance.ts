@@ -1,5 +1,9 @@
+import path from 'node:path';
 import { buildInstance, NativeError, type BuildInstanceOptions, type BuildInstanceResult } from '@ngcc-perf/native';
 import {
+  applyInstancePatch,
+  IntakeError,
+  type AppliedPatch,
   type CandidateInstance,
   decideTargetFlags,
   missingFeatureMessage,
@@ -89,4 +93,41 @@ export async function buildCandidateInstance(
 /** True for the builder's `BUILD_FAILED`: a verdict (`BUILDFAIL`) in build.json, not a harness fault. */
 export function isBuildFailure(error: unknown): error is NativeError {
   return error instanceof NativeError && error.code === 'BUILD_FAILED';
+}
+
+/** An instance's sources as the build phase builds them: patched, or why the patch was refused. */
+export type PatchedSources<I extends CandidateInstance> =
+  | { status: 'ready'; instance: I; patch: AppliedPatch | null; sourceRoot: string | null }
+  | { status: 'refused'; reason: string };
+
+/**
+ * Applies an instance's patch (candidate.json `patch`) with `applyInstancePatch` of
+ * @ngcc-perf/intake to a copy of the candidate folder under `workDirectory/<instance>/` (the
+ * build phase gives `patched/<candidate>/` of the run directory), and returns the instance with its
+ * sources in that copy and the copy as the build's source root; the package's own files are never
+ * changed. An instance without a patch (or a prebuilt one) comes back as it is. A diff naming a path
+ * outside the candidate folder, or one that does not apply, is `refused` with the sentence.
+ * @example
+ * const sources = await patchedSources(candidate.directory, instance, 'runs/x/patched/kem-99');
+ * if (sources.status === 'ready') sources.patch?.files; // ['src/toy.c']
+ */
+export async function patchedSources<I extends CandidateInstance>(
+  candidateDirectory: string,
+  instance: I,
+  workDirectory: string,
+): Promise<PatchedSources<I>> {
+  if (instance.patchPath === null || instance.prebuiltLibraryPath !== null)
+    return { status: 'ready', instance, patch: null, sourceRoot: null };
+  try {
+    const applied = await applyInstancePatch(candidateDirectory, instance, workDirectory);
+    return {
+      status: 'ready',
+      instance: { ...instance, ...applied.instance },
+      patch: applied.patch,
+      sourceRoot: path.join(path.resolve(workDirectory), instance.name),
+    };
+  } catch (error) {
+    if (!(error instanceof IntakeError)) throw error;
+    return { status: 'refused', reason: error.message };
+  }
 }

@@ -35,6 +35,12 @@ export interface CampaignContext {
   buildRoot: string;
   /** Fixed core clock, Hz, when the host pins it (disturbed-trial check, guide §3.4). */
   coreClockHz: number | undefined;
+  /**
+   * The per-operation timeout, seconds (`run --operation-timeout`; timing's `operationTimeoutSeconds`),
+   * or undefined: the operation's budget. Not part of the plan a resume must match: a run resumed
+   * with a longer one measures again what timed out.
+   */
+  operationTimeoutSeconds?: number;
   /** Go on measuring when the host check finds problems (`--allow-unfixed-host`). */
   allowUnfixedHost: boolean;
   emit: CampaignEventSink;

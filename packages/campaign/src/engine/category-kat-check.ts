@@ -1,6 +1,8 @@
 import path from 'node:path';
 import type { AlgorithmCategory } from '@ngcc-perf/category';
+import { readBundledCatalog } from '@ngcc-perf/intake';
 import {
+  bundledPublicKeyManifest,
   publicKeyManifestsByDigest,
   runCategoryInstanceKat,
   type CategoryKatResult,
@@ -28,14 +30,22 @@ function sizesOf(category: AlgorithmCategory, unit: CampaignUnit, results: reado
   }));
 }
 
+/** The official name of a public-key id in the bundled catalog, which is also the folder name discovery knows it by. */
+function catalogNames(id: string): { officialName: string; packageName: string } {
+  const entry = readBundledCatalog().entries.find((candidate) => candidate.id === id);
+  const name = entry?.officialName ?? id;
+  return { officialName: name, packageName: name };
+}
+
 /**
  * The kat phase for an instance of a category other than hash: `runCategoryInstanceKat` of
  * @ngcc-perf/kat (every default KAT kind of its category through `runCategoryKat`, its producer),
  * judged against the candidate's manifest (entries `<katName>/<file>`; none: NOKAT), files under
  * `kat/<candidate>/<instance>/`, the KAT log written to `kat/<candidate>/<instance>.log`, and the
  * instance's item (6) sizes into build.json `sizes`. A public-key candidate without a manifest of its
- * own is judged by the bundled manifest that holds most of its files' digests (a unique best; build.json
- * `katIdentity` names every manifest that holds one, and which judged).
+ * own is judged by the bundled manifest of its id (`kem-02`, named so by the catalog), else by the
+ * bundled manifest that holds most of its files' digests (a unique best; build.json `katIdentity`
+ * names every manifest that holds one by catalog id and name, and which judged).
  * @returns the build.json entry with its verdict, log and sizes
  * @throws `KatError` of @ngcc-perf/kat for harness faults (the driver refused its arguments, a file
  *   could not be written); a library that misbehaves is a verdict.
@@ -69,10 +79,16 @@ export async function checkCategoryKat(
         buildFlags: entry.buildFlags,
       },
     });
-  let kat = await runKat(ownManifest, ownManifest === null ? null : 'kat.sha256');
+  const publicKey = ownManifest === null && category.kat.producedBy === 'pk-kat';
+  // No manifest of its own: a candidate the catalog names (`kem-02`) is judged by its bundled manifest.
+  const byId = publicKey ? await bundledPublicKeyManifest(candidate.id) : null;
+  let kat = await runKat(
+    ownManifest ?? byId,
+    ownManifest !== null ? 'kat.sha256' : byId !== null ? `${candidate.id}.kat.sha256 (bundled)` : null,
+  );
   let katIdentity: KatIdentity | null = null;
-  // No manifest of its own: the bundled public-key manifests that hold its files' digests name it.
-  if (ownManifest === null && category.kat.producedBy === 'pk-kat') {
+  // Else the bundled public-key manifests that hold its files' digests name it.
+  if (publicKey && byId === null) {
     const files = kat.files.flatMap((result) =>
       'katFilePath' in result ? [{ file: result.file, path: result.katFilePath }] : [],
     );
@@ -81,7 +97,7 @@ export async function checkCategoryKat(
       const best = found[0]!;
       const unique = found.length === 1 || found[1]!.files < best.files;
       katIdentity = {
-        candidates: found.map(({ id, files: count }) => ({ id, officialName: id, packageName: id, files: count })),
+        candidates: found.map(({ id, files: count }) => ({ id, ...catalogNames(id), files: count })),
         judgedBy: unique ? best.id : null,
       };
       if (unique) kat = await runKat(best.manifest, `${best.id}.kat.sha256 (bundled, found by digest)`);

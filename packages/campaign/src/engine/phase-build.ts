@@ -2,7 +2,7 @@ import { copyFileAtomic } from '@ngcc-perf/atomic-file';
 import os from 'node:os';
 import path from 'node:path';
 import { readLoadableSegments } from '@ngcc-perf/elf-size';
-import { buildCandidateInstance, isBuildFailure } from './build-candidate-instance.js';
+import { buildCandidateInstance, isBuildFailure, patchedSources } from './build-candidate-instance.js';
 import { profileFlags, SHARED_LIBRARY_FLAGS } from '@ngcc-perf/native';
 import type { CandidateBuildResult } from './build-candidate-instance.js';
 import { CampaignError } from '../campaign-error.js';
@@ -80,6 +80,7 @@ export async function withLibrary(
   return {
     ...entry,
     ...(built.targetFlags.length > 0 ? { targetFlags: built.targetFlags } : {}),
+    ...(built.addedFlags.length > 0 ? { addedFlags: built.addedFlags } : {}),
     flags: built.flags,
     buildFlags: built.buildFlags,
     compileCommands: built.compileCommands,
@@ -126,19 +127,40 @@ async function buildPrebuilt(
   };
 }
 
+/** An instance whose candidate.json patch was refused: no library, LOADFAIL naming why. */
+async function refusePatch(context: CampaignContext, unit: CampaignUnit, reason: string): Promise<void> {
+  const katDetail = `no library: the candidate.json "patch" of instance ${unit.instance.name} was refused: ${reason}`;
+  await context.state.putBuildEntry({ ...baseEntry(context, unit, null), kat: 'LOADFAIL', katDetail });
+  context.emit({
+    event: 'build',
+    candidate: unit.candidate.id,
+    instance: unit.instance.name,
+    status: 'failed',
+    flags: null,
+    guideResult: null,
+    detail: katDetail,
+  });
+}
+
 /**
  * Phase `build`: builds every instance of the shard through CMake with its guide profile
  * (guide §3.2) into `lib/<candidate>/lib<instance>.so`, or copies its prebuilt library. When the
  * guide profile does not build, the instance is built with the harness default
  * (`flags: harness-default`, `guideResult: BUILDFAIL` and the compiler's first errors kept). An
- * instance already built from the same sources is skipped; changed sources refuse the resume.
+ * instance already built from the same sources is skipped; changed sources refuse the resume. An
+ * instance whose candidate.json names a `patch` is built from a patched copy of its candidate folder
+ * under `patched/<candidate>/<instance>/` (build.json `patch`); a refused patch leaves it without a library.
  * Instances build in parallel, one per CPU of the host (nothing is timed during this phase).
  * @throws {@link CampaignError} `RUN_DIRECTORY` when an instance's sources changed since it was built.
  * @example
  * await runBuildPhase(context); // build.json has one entry per instance
  */
 export async function runBuildPhase(context: CampaignContext): Promise<void> {
-  await forEachConcurrently(context.units, os.availableParallelism(), async (unit) => {
+  await forEachConcurrently(context.units, os.availableParallelism(), async (given) => {
+    const patchDirectory = path.join(context.state.directory, runPaths.patchedSources(given.candidate.id));
+    const patching = await patchedSources(given.candidate.directory, given.instance, patchDirectory);
+    if (patching.status === 'refused') return refusePatch(context, given, patching.reason);
+    const unit = { ...given, instance: patching.instance };
     const { candidate, instance } = unit;
     const sources =
       instance.prebuiltLibraryPath === null
@@ -158,7 +180,10 @@ export async function runBuildPhase(context: CampaignContext): Promise<void> {
       return;
     }
     const libraryRelative = runPaths.library(candidate.id, instance.name);
-    let entry = baseEntry(context, unit, sources);
+    let entry: BuildEntry = {
+      ...baseEntry(context, unit, sources),
+      ...(patching.patch === null ? {} : { patch: patching.patch }),
+    };
     if (instance.prebuiltLibraryPath !== null) {
       entry = await buildPrebuilt(context, unit, entry, libraryRelative);
     } else {
@@ -169,7 +194,7 @@ export async function runBuildPhase(context: CampaignContext): Promise<void> {
           flagsKind,
           buildDirectory: path.join(context.buildRoot, candidate.id, `${instance.name}.${flagsKind}`),
           libraryDirectory: path.dirname(path.join(context.state.directory, libraryRelative)),
-          sourceRoot: candidate.directory,
+          sourceRoot: patching.sourceRoot ?? candidate.directory,
         });
       try {
         entry = await withLibrary(entry, await attempt('guide'), libraryRelative);

@@ -61,6 +61,9 @@ export function operationTarget(context: CampaignContext, operation: Operation, 
     options: timingOptions(context),
     cpu,
     driverPath: context.driverPath,
+    ...(context.operationTimeoutSeconds === undefined
+      ? {}
+      : { operationTimeoutSeconds: context.operationTimeoutSeconds }),
     ...(context.plan.addressLayout === 'fixed' ? { addressLayout: 'fixed' as const } : {}),
   };
 }

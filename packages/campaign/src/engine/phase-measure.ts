@@ -133,6 +133,12 @@ async function measureOne(
     hostCheck: 'off', // the check-host phase checked the host once (campaign.json hostProblems)
     onProgress: (event) =>
       context.emit({ event: 'trial', ...base, cpu, trial: event.trial, trials: event.trials, attempt: event.attempt }),
+    // A call of a second or more: the driver's estimate of the run, so a long wait is announced.
+    onEstimate: (estimate) =>
+      context.emit({
+        event: 'warning',
+        message: `${entry.candidate}/${entry.instance} ${base.operation ?? `${messageBytes} B`} trial ${estimate.trial}/${estimate.trials}: the first call took ${estimate.firstCallSeconds.toFixed(1)} s; the ${estimate.callsLeft} calls left in this process need about ${Math.round(estimate.secondsLeft)} s`,
+      }),
   });
   const release = await turns.takeTurn(AFTER_TRIALS_STEP);
   let memory: Record<string, unknown> = {};

@@ -35,6 +35,7 @@ interface RunFlags {
   trialTarget?: string;
   trials?: string;
   budget?: string;
+  operationTimeout?: string;
   cpu?: string;
   cpus?: string;
   profile?: string;
@@ -87,6 +88,10 @@ export function registerRunCommand(program: Command, context: CommandContext): v
     .option(
       '--budget <seconds>',
       `most seconds one operation may take (default ${DEFAULT_TIMING_OPTIONS.budgetSeconds})`,
+    )
+    .option(
+      '--operation-timeout <seconds>',
+      'end a driver process of one operation that runs longer: TIMEOUT in its record, the other operations go on (a trial gets this or 10x its plan, whichever is longer; default: the budget for the calibration call, max(60 s, 10x its plan) for a trial)',
     )
     .option('--cpu <n>', 'CPU to pin every timed process to (default: the last CPU this process may use)')
     .option('--cpus <list>', 'measure on several CPUs of this host, one worker each (e.g. 2,3,4)')
@@ -221,6 +226,9 @@ export function registerRunCommand(program: Command, context: CommandContext): v
             flags.budget === undefined
               ? DEFAULT_TIMING_OPTIONS.budgetSeconds
               : parsePositiveNumber('--budget', flags.budget),
+          ...(flags.operationTimeout === undefined
+            ? {}
+            : { operationTimeoutSeconds: parsePositiveNumber('--operation-timeout', flags.operationTimeout) }),
           trials:
             flags.trials === undefined
               ? DEFAULT_TIMING_OPTIONS.trials

@@ -82,8 +82,9 @@ function katIdentityItems(instances: readonly BuildInstance[]): Inline[][] {
 /**
  * §1 items: per instance, each source and include folder discovery took from outside the instance
  * folder (build.json `addedSources`) with why — the symbols its object defines that the instance's
- * own objects left undefined, or the header it holds — and each target flag (build.json `targetFlags`)
- * the build added because gcc said an intrinsic needs a feature this host's CPU has.
+ * own objects left undefined, or the header it holds — each target flag (build.json `targetFlags`)
+ * the build added because gcc said an intrinsic needs a feature this host's CPU has, each flag the
+ * compiler or linker asked for (`addedFlags`), and the patch built instead of the package's files (`patch`).
  */
 export function addedSourceItems(instances: readonly BuildInstance[]): Inline[][] {
   return instances.flatMap((entry) => [
@@ -101,6 +102,25 @@ export function addedSourceItems(instances: readonly BuildInstance[]): Inline[][
       codeSpan(added.flag),
       ` — ${added.reason}`,
     ]),
+    ...(entry.addedFlags ?? []).map((added): Inline[] => [
+      'Flag added to the build of ',
+      codeSpan(entry.instance),
+      ': ',
+      codeSpan(added.flag),
+      ` — ${added.reason}`,
+    ]),
+    ...(entry.patch === undefined
+      ? []
+      : [
+          [
+            'Built from a patched copy: ',
+            codeSpan(entry.instance),
+            ' — ',
+            codeSpan(entry.patch.file),
+            ` (candidate.json "patch", SHA-256 ${entry.patch.sha256.slice(0, 16)}…) changes `,
+            ...entry.patch.files.flatMap((file, index) => (index === 0 ? [codeSpan(file)] : [', ', codeSpan(file)])),
+          ],
+        ]),
   ]);
 }
 

@@ -1,6 +1,6 @@
 import type { DriverLine } from '../driver-lines.js';
 import type { DriverOperation } from '../driver-operation.js';
-import type { ClockProbeArgs, TimeArgs } from '../driver-args.js';
+import type { ClockProbeArgs, FirstCallEstimate, TimeArgs } from '../driver-args.js';
 import { TimingError } from '../timing-error.js';
 
 /** Exit code of the driver for bad arguments (@ngcc-perf/native/PROTOCOL.md). */
@@ -50,7 +50,38 @@ function opTimeArgv(args: TimeArgs, operation: DriverOperation): string[] {
     ...(args.counter !== undefined && args.skipRateProbe === true ? ['--no-rate-probe'] : []),
     ...(args.cpu === undefined ? [] : ['--cpu', String(args.cpu)]),
     ...(args.warmCheckCalls === undefined ? [] : ['--warm-check', String(args.warmCheckCalls)]),
+    ...(args.driverTimeoutSeconds === undefined ? [] : ['--timeout', String(args.driverTimeoutSeconds)]),
   ];
+}
+
+/** Seconds the harness waits past the driver's own `--timeout` before it kills the process. */
+const DRIVER_TIMEOUT_MARGIN_SECONDS = 10;
+/** Longest `op-time --timeout` the driver takes, seconds (@ngcc-perf/native/PROTOCOL.md). */
+const DRIVER_TIMEOUT_MAX_SECONDS = 4_294_967;
+
+/**
+ * The limits of one driver process that may run `seconds`: with an `operation` (op-time) the
+ * driver's own `--timeout` (whole seconds, at least 1) and the harness's kill a margin later;
+ * for the hash `time` subcommand, which has no such option, the harness's kill at `seconds`.
+ */
+export function processTimeouts(
+  seconds: number,
+  operation: DriverOperation | undefined,
+): { timeoutSeconds: number; driverTimeoutSeconds?: number } {
+  if (operation === undefined) return { timeoutSeconds: seconds };
+  const driverTimeoutSeconds = Math.min(DRIVER_TIMEOUT_MAX_SECONDS, Math.max(1, Math.ceil(seconds)));
+  return { timeoutSeconds: driverTimeoutSeconds + DRIVER_TIMEOUT_MARGIN_SECONDS, driverTimeoutSeconds };
+}
+
+/** The driver's first-call estimate sentence on stderr (`op_estimate` in native/driver/op_timeout.c). */
+const ESTIMATE_LINE =
+  /op-time \S+ \S+: the first call took ([0-9.]+) s; the ([0-9]+) calls left in this run need about ([0-9.]+) s/;
+
+/** The estimate of one stderr line of `op-time`, or null when the line is another one. */
+export function parseFirstCallEstimate(line: string): FirstCallEstimate | null {
+  const match = ESTIMATE_LINE.exec(line);
+  if (match === null) return null;
+  return { firstCallSeconds: Number(match[1]), callsLeft: Number(match[2]), secondsLeft: Number(match[3]) };
 }
 
 /** argv of one `ngcc-perf-driver clock-probe` run. */

@@ -47,6 +47,7 @@ export const planOperationOptionsSchema = z.strictObject({
   addressLayout: z.string().optional(),
   onContextSwitch: z.string().optional(),
   coreClockHz: number.optional(),
+  operationTimeoutSeconds: number.optional(),
   driverPath: z.string().optional(),
   runner: runnerSchema.optional(),
 });
@@ -54,6 +55,7 @@ export const planOperationOptionsSchema = z.strictObject({
 /** Every key of `MeasureOperationOptions`. */
 export const measureOperationOptionsSchema = planOperationOptionsSchema.extend({
   onProgress: callback.optional(),
+  onEstimate: callback.optional(),
   perCallSample: z.boolean().optional(),
   takeTurn: callback.optional(),
   hostCheck: z.enum(['warn', 'quiet', 'off']).optional(),

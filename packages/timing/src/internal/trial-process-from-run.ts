@@ -3,7 +3,16 @@ import type { DriverRun } from '../driver-runner.js';
 import type { ProcessFailure, ProcessFailureCode, TrialProcess } from '../trial-types.js';
 
 const STDERR_KEPT_CHARS = 2000;
-const DRIVER_ERROR_CODES = new Set<ProcessFailureCode>(['CRYPTOFAIL', 'OVERFLOW', 'LOADFAIL', 'USAGE', 'IO']);
+/** The driver's `error` codes a process failure keeps as they are (@ngcc-perf/native/PROTOCOL.md, exit codes). */
+const DRIVER_ERROR_CODES = new Set<ProcessFailureCode>([
+  'CRYPTOFAIL',
+  'OVERFLOW',
+  'LOADFAIL',
+  'USAGE',
+  'IO',
+  'CHECKFAIL',
+  'TIMEOUT',
+]);
 
 /** A driver run turned into the record's process entry, plus its `meta` line (for the counter). */
 export interface InterpretedRun {
@@ -19,6 +28,7 @@ export function trialProcessFromRun(run: DriverRun, attempts: number): Interpret
   let meta: DriverMetaLine | null = null;
   let trial: TrialProcess['trial'] = null;
   let peakRssBytes: number | null = null;
+  let runRetries: number | undefined;
   let driverError: { code: string; message: string } | null = null;
   for (const line of run.lines) {
     if (line.type === 'meta') meta = line;
@@ -34,6 +44,7 @@ export function trialProcessFromRun(run: DriverRun, attempts: number): Interpret
         runDelayNs,
         warmCheck,
         perCall,
+        retries,
       } = line;
       trial = {
         iterations,
@@ -46,9 +57,12 @@ export function trialProcessFromRun(run: DriverRun, attempts: number): Interpret
         ...(runDelayNs === undefined ? {} : { runDelayNs }),
         ...(warmCheck === undefined ? {} : { warmCheck }),
         ...(perCall === undefined ? {} : { perCall }),
+        ...(retries === undefined ? {} : { retries }),
       };
-    } else if (line.type === 'end') peakRssBytes = line.peakRssBytes ?? null;
-    else if (line.type === 'error') driverError = { code: line.code, message: line.message };
+    } else if (line.type === 'end') {
+      peakRssBytes = line.peakRssBytes ?? null;
+      runRetries = line.retries;
+    } else if (line.type === 'error') driverError = { code: line.code, message: line.message };
   }
   const failure = describeFailure(run, driverError, meta !== null && trial !== null && peakRssBytes !== null);
   const process: TrialProcess = {
@@ -60,6 +74,7 @@ export function trialProcessFromRun(run: DriverRun, attempts: number): Interpret
     baselineRssBytes: meta?.baselineRssBytes ?? null,
     peakRssBytes,
     trial: failure === null ? trial : null,
+    ...(runRetries === undefined ? {} : { retries: runRetries }),
     ...(failure === null ? {} : { failure }),
   };
   return { process, meta };
