@@ -69,13 +69,13 @@ describeWithToy('memory per operation of a public-key instance', () => {
       const memory = record.memory;
       if (memory === null || memory === undefined) throw new Error(`${name}: no memory (${record.memoryFailure})`);
       // The command is the driver's op-memory of this operation, its path relative to the run directory.
-      expect(memory.command.slice(1, 5)).toEqual(['op-memory', 'lib/kem-99/libToyKEM.so', 'kem', name]);
+      expect(memory.command?.slice(1, 5)).toEqual(['op-memory', 'lib/kem-99/libToyKEM.so', 'kem', name]);
       expect(memory.exitCode).toBe(0);
       // The toy's calls use a few hundred bytes of stack and no heap; the trampoline is counted in the depth.
-      expect(memory.stackHighWaterBytes).toBeGreaterThan(memory.stackOverheadBytes);
+      expect(memory.stackHighWaterBytes).toBeGreaterThan(memory.stackOverheadBytes ?? 0);
       expect(memory.stackHighWaterBytes).toBeLessThan(64 * 1024);
       expect(memory.heapPeakBytes).toBe(0);
-      expect(memory.peakRssBytes).toBeGreaterThanOrEqual(memory.baselineRssBytes);
+      expect(memory.peakRssBytes).toBeGreaterThanOrEqual(memory.baselineRssBytes ?? 0);
     }
   }, 240_000);
 });

@@ -41,7 +41,7 @@ async function measureMemory(
   // operation after its set-up (`op-memory`: a KEM's dec from a key pair and a ciphertext made first).
   const target = operationTarget(context, operation, cpu);
   const what =
-    target.operation === undefined ? { digestBits: entry.digestBits!, messageBytes } : { operation: target.operation };
+    'operation' in target ? { operation: target.operation } : { digestBits: entry.digestBits!, messageBytes };
   try {
     const result = await measureCallMemory({
       library: target.library,
