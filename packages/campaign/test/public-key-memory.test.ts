@@ -1,12 +1,13 @@
 // The measure phase of a public-key instance adds the memory of one call of each operation, as it
 // does for hash operations: the toy KEM of native/testlibs (pk_toy_kem.c, built by native/) taken
 // through build, KAT, calibrate and measure; each record's `memory` comes from the driver's
-// op-memory (the operation's set-up objects made first, then one call measured).
+// op-memory (the operation's set-up objects made first, then one call measured), shown on the page.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { operationRecordSchema } from '@ngcc-perf/record';
+import { validateRunDirectory } from '@ngcc-perf/report';
 import { runCampaign, type CampaignCandidate } from '../src/index.js';
 
 const testlibs = path.join(process.env.NGCC_PERF_NATIVE_BUILD ?? '', 'testlibs');
@@ -57,7 +58,7 @@ describeWithToy('memory per operation of a public-key instance', () => {
       systemId: 'toy_1',
       baseline: false,
       allowUnfixedHost: true,
-      phases: ['build', 'kat', 'calibrate', 'measure'],
+      phases: ['build', 'kat', 'calibrate', 'measure', 'report'],
       trialTargetSeconds: 0.002,
       trials: 2,
     });
@@ -77,5 +78,10 @@ describeWithToy('memory per operation of a public-key instance', () => {
       expect(memory.heapPeakBytes).toBe(0);
       expect(memory.peakRssBytes).toBeGreaterThanOrEqual(memory.baselineRssBytes ?? 0);
     }
+    // The candidate page shows them (item (5)), and the run directory validates byte for byte.
+    expect(readFileSync(path.join(out, 'reports', 'kem-99', 'perf_toy_1.md'), 'utf8')).toMatch(
+      /\| `ToyKEM` \| dec \| \d+ \| \d+ KiB \| \d+ KiB \| \d+ B \| 0 B \|/,
+    );
+    expect(await validateRunDirectory(out)).toMatchObject({ valid: true });
   }, 240_000);
 });

@@ -1,61 +1,7 @@
-import type { CategoryPageSection } from '@ngcc-perf/category';
 import { formatHeadlineCycles } from '@ngcc-perf/stats';
 import { categoryPageInput, type CategoryDataset } from './category-datasets.js';
 import { candidateFromSummary, type PageFormat } from './internal/page-links.js';
 import { codeSpan, link, paragraph, type Inline, type ReportSection } from './internal/report-model.js';
-import type { CategoryPage } from './render-category-page.js';
-
-/** The KAT section the page frame adds to every candidate page of a category: verdict, detail and log per instance. */
-function katSection(group: CategoryDataset, candidate: string): CategoryPageSection {
-  const instances = group.instances.filter((entry) => entry.candidate === candidate);
-  return {
-    id: 'kat',
-    heading: 'Functional testing (KAT)',
-    paragraphs: [
-      `Each instance's KAT files as its category makes them (${group.category.kat.kinds
-        .filter((kind) => kind.byDefault)
-        .map((kind) => kind.kind)
-        .join(
-          ', ',
-        )}), judged against the candidate's manifest; the KAT log names every file, its canonical SHA-256 and the manifest line.`,
-    ],
-    tables: [
-      {
-        caption: 'KAT verdict per instance',
-        headers: ['instance', 'KAT', 'detail', 'KAT log'],
-        numeric: [false, false, false, false],
-        rows: instances.map((entry) => [entry.instance, entry.kat, entry.katDetail ?? '', entry.katLog ?? '—']),
-      },
-    ],
-  };
-}
-
-/**
- * The candidate page of a category other than hash: the page frame's title and introduction, the
- * KAT section, then the category's own sections (`category.pages.sections`) from the candidate's
- * instances and generic-form records.
- *
- * @example
- * ```ts
- * renderCategoryPageMarkdown(categoryCandidatePage(group, 'toy-01', 'x86_1'));
- * ```
- */
-export function categoryCandidatePage(group: CategoryDataset, candidate: string, systemId: string): CategoryPage {
-  const entries = group.instances.filter((entry) => entry.candidate === candidate);
-  const algorithm = entries[0]?.algorithm ?? candidate;
-  const input = categoryPageInput(group, candidate);
-  return {
-    title: `${candidate} (${algorithm}) — ${group.category.pages.title} on ${systemId}`,
-    intro: [
-      `Category ${group.category.id}: ${entries.length} instance${entries.length === 1 ? '' : 's'} (${entries
-        .map((entry) => entry.instance)
-        .join(
-          ', ',
-        )}), ${input.operations.length} operation record${input.operations.length === 1 ? '' : 's'}. Figures are ${input.counterTerm} per call, the median of the trial means; every record is under records/${candidate}/.`,
-    ],
-    sections: [katSection(group, candidate), ...group.category.pages.sections(input)],
-  };
-}
 
 /**
  * The section of a category other than hash on the system index and summary: heading its
