@@ -4,6 +4,7 @@ import {
   type CategoryPageInput,
   type CategoryRegistry,
 } from '@ngcc-perf/category';
+import { BUILT_IN_REGISTRY } from '@ngcc-perf/categories';
 import type { BuildInstance, OperationRecord } from '@ngcc-perf/record';
 import { formatOpsPerSecond, formatSeconds } from '@ngcc-perf/stats';
 import { trialShape } from './internal/performance-section.js';
@@ -28,7 +29,7 @@ const HASH_PAGES_CATEGORY = 'hash';
  * order, whose pages its category module says (`pages`).
  *
  * @param dataset - one run directory
- * @param categories - the registry holding every category of build.json
+ * @param categories - the registry holding every category of build.json (default `BUILT_IN_REGISTRY` of @ngcc-perf/categories)
  * @returns `hash`: the dataset with hash instances only; `others`: the rest by category
  * @throws {@link ReportError} `INVALID_BUILD` when build.json names a category the registry does not hold
  * @example
@@ -38,7 +39,7 @@ const HASH_PAGES_CATEGORY = 'hash';
  */
 export function splitByCategory(
   dataset: Dataset,
-  categories: CategoryRegistry,
+  categories: CategoryRegistry = BUILT_IN_REGISTRY,
 ): { hash: Dataset; others: CategoryDataset[] } {
   const instances = dataset.build.instances;
   if (instances.every((entry) => entry.category === HASH_PAGES_CATEGORY)) return { hash: dataset, others: [] };
