@@ -117,7 +117,7 @@ describe('the candidate page of a KEM (guide §3.5 items (1)–(7))', () => {
         const { imageBytes, derived, memory } = record(instance, operation);
         expect(resources).toContain(
           `| \`${instance}\` | ${operation} | ${imageBytes} | ${formatKib(derived.baselineRssBytes!)} | ${formatKib(derived.peakRssBytes!)} | ` +
-            `${formatMemoryBytes(memory!.stackHighWaterBytes)} | ${formatMemoryBytes(memory!.heapPeakBytes!)} |`,
+            `${formatMemoryBytes(memory!.stackHighWaterBytes!)} | ${formatMemoryBytes(memory!.heapPeakBytes!)} |`,
         );
       }
   });
