@@ -137,13 +137,17 @@ describe('a toy category of our own', () => {
       const text = readFileSync(path.join(out, 'records', 'toy-01', `toy__${stem}.json`), 'utf8');
       const record = operationRecordSchema.parse(JSON.parse(text));
       expect(record).toMatchObject({ status: 'complete', operation: { category: 'toy-fof', name: 'eval' } });
-      expect(record.memoryFailure).toMatch(/^not measured: .*category toy-fof/);
+      // The memory of one call, by the driver's op-memory through the category's adapter.
+      expect(record.memoryFailure ?? null).toBeNull();
+      expect(record.memory?.command).toEqual(expect.arrayContaining(['op-memory', 'toy-fof', 'eval', '--adapter']));
     }
 
     // Pages: the candidate page holds the category's sections, the index and summary its section.
     const page = readFileSync(path.join(out, 'reports', 'toy-01', 'perf_toy_1.md'), 'utf8');
-    expect(page).toContain('## Functional testing (KAT)');
-    expect(page).toContain('## Performance of eval');
+    // … in the §3.5 layout: the page frame's items, the category's section as item (4).
+    expect(page).toContain('## 3. Functional testing (KAT)');
+    expect(page).toContain('## 4. Performance of eval');
+    expect(page).toContain('## 7. Raw evidence index');
     expect(page).toMatch(/\| toy \| 16 \| \d+ \|\n\| toy \| 256 \| \d+ \|\n/);
     for (const file of ['index_toy_1.md', 'summary_toy_1.md']) {
       const system = readFileSync(path.join(out, 'reports', file), 'utf8');

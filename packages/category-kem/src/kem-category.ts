@@ -54,8 +54,14 @@ export const KEM_CATEGORY: AlgorithmCategory = {
     })),
   pages: {
     title: 'Key encapsulation mechanisms',
+    classification: { category: 'public-key algorithm', function: 'key encapsulation' },
     sections: (input) => [
-      perOperationSection(input, 'kem', (operation) => operation.name),
+      perOperationSection(
+        input,
+        'kem',
+        (operation) => operation.name,
+        'keygen makes a key pair per call; enc encapsulates under one public key and dec decapsulates one ciphertext, both made once before timing and checked (dec gives the encapsulated secret).',
+      ),
       sizesSection(input, 'kem', KEM_KAT.sizeSources ?? []),
     ],
   },

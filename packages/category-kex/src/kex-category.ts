@@ -45,8 +45,14 @@ export const KEX_CATEGORY: AlgorithmCategory = {
     }),
   pages: {
     title: 'Key exchange',
+    classification: { category: 'public-key algorithm', function: 'key exchange' },
     sections: (input) => [
-      perOperationSection(input, 'kex', (operation) => operation.name.replace(/-/g, '_')),
+      perOperationSection(
+        input,
+        'kex',
+        (operation) => operation.name.replace(/-/g, '_'),
+        'exchange is the whole exchange, both sides; each step (init, pass, derive) is timed from the state one exchange made before timing, checked (both sides derive the same secret).',
+      ),
       sizesSection(input, 'kex', KEX_KAT.sizeSources ?? []),
     ],
   },

@@ -39,8 +39,14 @@ export const SIG_CATEGORY: AlgorithmCategory = {
     }),
   pages: {
     title: 'Digital signatures',
+    classification: { category: 'public-key algorithm', function: 'digital signature' },
     sections: (input) => [
-      perOperationSection(input, 'sig', (operation) => operation.name),
+      perOperationSection(
+        input,
+        'sig',
+        (operation) => operation.name,
+        'keygen makes a key pair per call; sign signs and verify verifies a detached signature of one 64-byte message (guide §3.4.1), under a key pair and a signature made once before timing and checked (the signature verifies); a failed signing attempt is retried within the call and counted.',
+      ),
       sizesSection(input, 'sig', SIG_KAT.sizeSources ?? []),
     ],
   },

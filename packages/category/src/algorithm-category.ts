@@ -162,6 +162,12 @@ export interface CategoryPageTable {
 export interface CategoryPageSection {
   id: string;
   heading: string;
+  /**
+   * The guide §3.5 report item the section belongs to: 4 (performance) or 6 (transmission and
+   * storage overhead); the page frame numbers it so and places it among its own items (1)–(3),
+   * (5) and (7). Absent: item 4.
+   */
+  item?: 4 | 6;
   paragraphs: readonly string[];
   tables: readonly CategoryPageTable[];
 }
@@ -180,6 +186,13 @@ export interface CategoryPageInput {
      * driver counts none for the category.
      */
     retries?: { attempts: number; calls: number };
+    /**
+     * The record's other guide §3.5 item (4) figures as every page writes them, formatted by the
+     * page frame (one number format for all categories): mean ticks per call (`derived.meanCycles`),
+     * mean time per call (`derived.meanSeconds`), calls per second (`derived.opsPerSecond`) and
+     * `n (trials × iterations)`; null when not measured, absent when the page frame does not give them.
+     */
+    cells?: { meanTicks: string; meanTime: string; opsPerSecond: string; calls: string } | null;
   }[];
   /** What a tick is on this run: `cycles` (a core-cycle counter) or `ticks`. */
   counterTerm: 'cycles' | 'ticks';
@@ -194,6 +207,11 @@ export interface CategoryPageInput {
 export interface CategoryPages {
   /** Heading of the category's part of the system index and summary: `Hash functions`. */
   title: string;
+  /**
+   * Guide §3.5 item (1)'s words for the category, as the published pages name it: its kind of
+   * algorithm (`public-key algorithm`) and its function (`key encapsulation`); absent: the id.
+   */
+  classification?: { category: string; function: string };
   /** The candidate page's category sections (guide §3.5 items (4) and (6) as the category has them). */
   sections(input: CategoryPageInput): readonly CategoryPageSection[];
 }

@@ -11,47 +11,68 @@ export function formatTicks(ticks: number): string {
 /**
  * Guide §3.5 item (4) as the published public-key pages show it: one row per instance and
  * operation of `categoryId`, in the order of `input.operations`, with the headline (median of the
- * trial means) per call and its interval.
+ * trial means) per call and its interval, then — when the page frame gives them (`cells`) — the
+ * mean per call, the mean time, calls per second and n (trials × iterations).
  *
  * @param label - the operation's words on the page (`keygen`, `init_a`)
+ * @param about - the category's sentence on what one timed call does and what was made before it, or none
  */
 export function perOperationSection(
   input: CategoryPageInput,
   categoryId: string,
   label: (operation: CategoryPageInput['operations'][number]['operation']) => string,
+  about?: string,
 ): CategoryPageSection {
   const term = input.counterTerm;
   const entries = input.operations.filter((entry) => entry.operation.category === categoryId);
   const retried = entries.some((entry) => (entry.retries?.attempts ?? 0) > 0);
+  const withCells = entries.some((entry) => entry.cells !== undefined);
   const rows = entries.map((entry) => {
     const headline = entry.headline;
     const interval =
       headline === null || headline.lowTicks === null || headline.highTicks === null
         ? '—'
         : `${formatTicks(headline.lowTicks)} – ${formatTicks(headline.highTicks)}`;
-    const cells = [
+    const cells = entry.cells ?? null;
+    return [
       entry.instance,
       label(entry.operation),
       headline === null ? '—' : formatTicks(headline.medianTicks),
       interval,
+      ...(withCells
+        ? cells === null
+          ? ['—', '—', '—', '—']
+          : [cells.meanTicks, cells.meanTime, cells.opsPerSecond, cells.calls]
+        : []),
+      ...(retried ? [retriesCell(entry.retries)] : []),
     ];
-    return retried ? [...cells, retriesCell(entry.retries)] : cells;
   });
+  const means = withCells
+    ? ` Mean ${term} and mean time divide the totals over all n calls by n; ops/s is n over the seconds those calls took; n counts the trials and the calls of each.`
+    : '';
+  const retries = retried
+    ? ' A failed attempt is called again inside the timed call, as the official programs do, so its cost is in ' +
+      'the figure; "retried" counts those attempts over the timed calls of all trials.'
+    : '';
   return {
     id: `${categoryId}-performance`,
-    heading: 'Performance per operation',
+    heading: 'Performance',
+    item: 4,
     paragraphs: [
-      `The median of the trial means, ${term} per call, with its interval.` +
-        (retried
-          ? ' A failed attempt is called again inside the timed call, as the official programs do, so its cost is in ' +
-            'the figure; "retried" counts those attempts over the timed calls of all trials.'
-          : ''),
+      `${term}/call is the median of the trial means (the published pages' median trial), with its interval.${means}${retries}${about === undefined ? '' : ` ${about}`}`,
     ],
     tables: [
       {
         caption: `${term} per call of each operation`,
-        headers: ['instance', 'operation', `${term}/call`, 'interval', ...(retried ? ['retried'] : [])],
-        numeric: [false, false, true, false, ...(retried ? [false] : [])],
+        headers: [
+          'instance',
+          'operation',
+          `${term}/call`,
+          'interval',
+          ...(withCells ? [`mean ${term}`, 'mean time', 'ops/s', 'n (trials × iterations)'] : []),
+          ...(retried ? ['retried'] : []),
+        ],
+        numeric: [false, false, true, false, ...(withCells ? [true, true, true, true] : []), ...(retried ? [false] : [])],
         rows,
       },
     ],
@@ -98,6 +119,7 @@ export function sizesSection(
   return {
     id: `${categoryId}-sizes`,
     heading: 'Transmission and storage overhead',
+    item: 6,
     paragraphs: [
       'Bytes as the getters of the official API say; where the calls of the KAT run wrote another length, it follows ' +
         '(≠ marks a disagreement).' +

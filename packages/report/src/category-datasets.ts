@@ -1,5 +1,13 @@
-import type { AlgorithmCategory, CategoryPageInput, CategoryRegistry } from '@ngcc-perf/category';
-import type { BuildInstance } from '@ngcc-perf/record';
+import {
+  formatTicks,
+  type AlgorithmCategory,
+  type CategoryPageInput,
+  type CategoryRegistry,
+} from '@ngcc-perf/category';
+import { BUILT_IN_REGISTRY } from '@ngcc-perf/categories';
+import type { BuildInstance, OperationRecord } from '@ngcc-perf/record';
+import { formatOpsPerSecond, formatSeconds } from '@ngcc-perf/stats';
+import { trialShape } from './internal/performance-section.js';
 import type { Dataset, DatasetOperationRecord } from './dataset.js';
 import { ReportError } from './report-error.js';
 
@@ -21,7 +29,7 @@ export const HASH_PAGES_CATEGORY = 'hash';
  * order, whose pages its category module says (`pages`).
  *
  * @param dataset - one run directory
- * @param categories - the registry holding every category of build.json
+ * @param categories - the registry holding every category of build.json (default `BUILT_IN_REGISTRY` of @ngcc-perf/categories)
  * @returns `hash`: the dataset with hash instances only; `others`: the rest by category
  * @throws {@link ReportError} `INVALID_BUILD` when build.json names a category the registry does not hold
  * @example
@@ -31,7 +39,7 @@ export const HASH_PAGES_CATEGORY = 'hash';
  */
 export function splitByCategory(
   dataset: Dataset,
-  categories: CategoryRegistry,
+  categories: CategoryRegistry = BUILT_IN_REGISTRY,
 ): { hash: Dataset; others: CategoryDataset[] } {
   const instances = dataset.build.instances;
   if (instances.every((entry) => entry.category === HASH_PAGES_CATEGORY)) return { hash: dataset, others: [] };
@@ -64,6 +72,49 @@ export function splitByCategory(
 }
 
 /**
+ * The records of a category's instances (all, or one candidate's) in page order: instances in
+ * build.json order, each instance's operations in its category's order (`operations.list`:
+ * keygen, enc, dec), not the order of their file names.
+ *
+ * @example
+ * ```ts
+ * orderedRecords(group, 'kem-02').map(({ file }) => file); // […Amoeba128__keygen.json, …Amoeba128__enc.json, …]
+ * ```
+ */
+export function orderedRecords(group: CategoryDataset, candidate: string | null): DatasetOperationRecord[] {
+  const rank = new Map<string, number>();
+  group.instances.forEach((entry, index) => {
+    if (candidate !== null && entry.candidate !== candidate) return;
+    const operations = group.category.operations.list({ name: entry.instance, parameters: entry.parameters ?? {} });
+    operations.forEach((operation, at) =>
+      rank.set(
+        `${entry.candidate}/${entry.instance}/${group.category.operations.fileStem(operation)}`,
+        index * 1e6 + at,
+      ),
+    );
+    rank.set(`${entry.candidate}/${entry.instance}`, index * 1e6 + operations.length);
+  });
+  const rankOf = ({ record }: DatasetOperationRecord) =>
+    rank.get(`${record.candidate}/${record.instance}/${group.category.operations.fileStem(record.operation)}`) ??
+    rank.get(`${record.candidate}/${record.instance}`);
+  return group.records
+    .filter((entry) => rankOf(entry) !== undefined)
+    .sort((a, b) => rankOf(a)! - rankOf(b)! || (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+}
+
+/** The record's other item (4) figures, formatted as every page writes them; null when not measured. */
+function itemFourCells(record: OperationRecord): CategoryPageInput['operations'][number]['cells'] {
+  if (record.status !== 'complete') return null;
+  const { derived } = record;
+  return {
+    meanTicks: formatTicks(derived.meanCycles),
+    meanTime: formatSeconds(derived.meanSeconds),
+    opsPerSecond: formatOpsPerSecond(derived.opsPerSecond),
+    calls: trialShape(record),
+  };
+}
+
+/**
  * What a category's `pages.sections` takes for some of its instances (all, or one candidate's):
  * the instances with their build.json parameters, each record's headline in counter ticks per
  * call, the counter's term and the item (6) sizes.
@@ -75,11 +126,7 @@ export function splitByCategory(
  */
 export function categoryPageInput(group: CategoryDataset, candidate: string | null): CategoryPageInput {
   const instances = group.instances.filter((entry) => candidate === null || entry.candidate === candidate);
-  const records = group.records
-    .map(({ record }) => record)
-    .filter((record) =>
-      instances.some((entry) => entry.candidate === record.candidate && entry.instance === record.instance),
-    );
+  const records = orderedRecords(group, candidate).map(({ record }) => record);
   return {
     instances: instances.map((entry) => ({ name: entry.instance, parameters: entry.parameters ?? {} })),
     operations: records.map((record) => {
@@ -100,6 +147,7 @@ export function categoryPageInput(group: CategoryDataset, candidate: string | nu
           headline == null
             ? null
             : { medianTicks: headline.medianCycles, lowTicks: headline.lowCycles, highTicks: headline.highCycles },
+        cells: itemFourCells(record),
       };
     }),
     counterTerm: records.some((record) => record.counter?.kind === 'fixed-rate') ? 'ticks' : 'cycles',

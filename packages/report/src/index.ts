@@ -60,4 +60,5 @@ export {
   NO_KAT_VERDICT,
 } from './kat-verdict-meanings.js';
 export type { KatOutcome, KatOutcomeCounts, KatVerdictMeaning } from './kat-verdict-meanings.js';
+export { orderedRecords, splitByCategory, type CategoryDataset } from './category-datasets.js';
 export { renderCategoryPageHtml, renderCategoryPageMarkdown, type CategoryPage } from './render-category-page.js';

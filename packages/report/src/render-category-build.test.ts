@@ -1,51 +1,49 @@
+// A public-key instance whose build departed from the package as given (a candidate.json patch, a
+// flag the compiler or linker asked for) says so on its candidate page, beside the other build
+// evidence of item (1); one built as given says nothing of either. From test/fixtures/run-kem.
+import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from '@jest/globals';
-import type { AlgorithmCategory } from '@ngcc-perf/category';
-import type { BuildInstance } from '@ngcc-perf/record';
-import { categoryCandidatePage } from './render-category-pages.js';
+import { loadRunDirectory } from './load-run-directory.js';
+import { REPORT_PATHS, renderRunReports } from './render-run-reports.js';
+import type { Dataset } from './dataset.js';
 
-/** A KEM candidate of two instances as build.json holds them; its category says no sections of its own. */
-function group(first: Partial<BuildInstance>) {
-  const entry = (instance: string, extra: Partial<BuildInstance>) =>
-    ({
-      candidate: 'kem-99',
-      algorithm: 'Toy KEM',
-      category: 'kem',
-      instance,
-      kat: 'NOKAT',
-      katDetail: null,
-      katLog: null,
-      ...extra,
-    }) as BuildInstance;
-  return {
-    category: {
-      id: 'kem',
-      kat: { kinds: [{ kind: 'KEM', byDefault: true }] },
-      pages: { title: 'Key encapsulation', sections: () => [] },
-    } as unknown as AlgorithmCategory,
-    instances: [entry('toy-fixed', first), entry('toy-plain', {})],
-    records: [],
-  };
+const RUN = fileURLToPath(new URL('../test/fixtures/run-kem', import.meta.url));
+
+function markdownPage(dataset: Dataset): string {
+  const path = REPORT_PATHS.candidateMarkdown('kem-99', dataset.campaign.systemId);
+  return renderRunReports(dataset).find((file) => file.path === path)!.content;
 }
 
-describe('the build section of a public-key candidate page', () => {
-  test('names the patch an instance was built from and each flag the build added, with the evidence', () => {
-    const page = categoryCandidatePage(
-      group({
-        patch: { file: 'patches/fix.diff', sha256: 'ab'.repeat(32), files: ['src/toy.c'] },
-        addedFlags: [{ flag: '-fcommon', reason: 'the linker found drng_algorithm defined in more than one object' }],
-      }),
-      'kem-99',
-      'x86_1',
+describe('the build departures on a public-key candidate page', () => {
+  test('names the patch an instance was built from and each flag the build added, with the evidence', async () => {
+    const dataset = await loadRunDirectory(RUN);
+    const [first, ...rest] = dataset.build.instances;
+    const patched: Dataset = {
+      ...dataset,
+      build: {
+        ...dataset.build,
+        instances: [
+          {
+            ...first!,
+            patch: { file: 'patches/fix.diff', sha256: 'ab'.repeat(32), files: ['src/toy.c'] },
+            addedFlags: [{ flag: '-fcommon', reason: 'the linker found drng_algorithm defined in more than one object' }],
+          },
+          ...rest,
+        ],
+      },
+    };
+    const text = markdownPage(patched);
+    expect(text).toContain(
+      `Built from a patched copy: \`${first!.instance}\` — \`patches/fix.diff\` (candidate.json "patch", SHA-256 abababababababab…) changes \`src/toy.c\``,
     );
-    const build = page.sections.find((section) => section.id === 'build');
-    expect(build?.paragraphs.slice(1)).toEqual([
-      'toy-fixed: built from a copy patched with patches/fix.diff (candidate.json "patch", SHA-256 abababababababab…), which changes src/toy.c.',
-      'toy-fixed: flag -fcommon added to the build — the linker found drng_algorithm defined in more than one object.',
-    ]);
-    expect(page.sections[0]?.id).toBe('build');
+    expect(text).toContain(
+      `Flag added to the build of \`${first!.instance}\`: \`-fcommon\` — the linker found drng_algorithm defined in more than one object`,
+    );
   });
 
-  test('a candidate built as given has no build section', () => {
-    expect(categoryCandidatePage(group({}), 'kem-99', 'x86_1').sections.map((section) => section.id)).toEqual(['kat']);
+  test('a candidate built as given names no patch and no added flag', async () => {
+    const text = markdownPage(await loadRunDirectory(RUN));
+    expect(text).not.toContain('Built from a patched copy');
+    expect(text).not.toContain('Flag added to the build');
   });
 });

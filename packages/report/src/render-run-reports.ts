@@ -15,8 +15,9 @@ import type { Dataset } from './dataset.js';
 import type { CategoryRegistry } from '@ngcc-perf/category';
 import { BUILT_IN_REGISTRY } from '@ngcc-perf/categories';
 import { splitByCategory } from './category-datasets.js';
-import { renderCategoryPageHtml, renderCategoryPageMarkdown } from './render-category-page.js';
-import { categoryCandidatePage } from './render-category-pages.js';
+import { buildCategoryCandidateReport } from './internal/category-candidate-report.js';
+import { renderHtmlDocument } from './internal/html-page.js';
+import { renderMarkdownDocument } from './internal/markdown-page.js';
 
 /**
  * Where each rendered file goes, relative to the run (or output) directory
@@ -72,7 +73,7 @@ export interface RenderRunOptions {
   evidenceCopied?: boolean;
   /**
    * The categories of build.json's instances: the candidates of a category other than hash get the
-   * page its module says (`pages.sections`, {@link categoryCandidatePage}) and a section on the system
+   * page its module says (`pages.sections`, `buildCategoryCandidateReport`) and a section on the system
    * index and summary. Default `BUILT_IN_REGISTRY` of @ngcc-perf/categories.
    */
   categories?: CategoryRegistry;
@@ -84,7 +85,7 @@ export interface RenderRunOptions {
  * system's summary (Markdown, HTML), its method page (Markdown, HTML), the CSV export, the system
  * index, the ranking pages (128-, 256-, 512-bit targets and every instance), the constant-time
  * overview and — without `otherSystems` — the site index of this one system. A candidate of a
- * category other than hash gets its category's page ({@link categoryCandidatePage}), a section per
+ * category other than hash gets its category's page (`buildCategoryCandidateReport`), a section per
  * category on the system index, summary, site index and constant-time overview, its generic-form
  * records in both exports, and on the ranking pages a line that its category has no ranking yet;
  * the method page shows the hash instances. Paths follow
@@ -115,16 +116,19 @@ export function renderRunReports(whole: Dataset, options: RenderRunOptions = {})
     { path: REPORT_PATHS.recordsJson(systemId), content: renderRecordsJson(exported) },
     ...candidates.flatMap((candidate) => {
       const group = groupOf(candidate);
-      const page = group === undefined ? null : categoryCandidatePage(group, candidate, systemId);
+      const page = (format: 'md' | 'html') => buildCategoryCandidateReport(whole, group!, candidate, format, options);
       return [
         {
           path: REPORT_PATHS.candidateMarkdown(candidate, systemId),
           content:
-            page === null ? renderCandidateMarkdown(dataset, candidate, options) : renderCategoryPageMarkdown(page),
+            group === undefined
+              ? renderCandidateMarkdown(dataset, candidate, options)
+              : renderMarkdownDocument(page('md')),
         },
         {
           path: REPORT_PATHS.candidateHtml(candidate, systemId),
-          content: page === null ? renderCandidateHtml(dataset, candidate, options) : renderCategoryPageHtml(page),
+          content:
+            group === undefined ? renderCandidateHtml(dataset, candidate, options) : renderHtmlDocument(page('html')),
         },
       ];
     }),

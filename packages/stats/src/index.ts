@@ -25,6 +25,7 @@ export {
   formatDigestShort,
   formatKib,
   formatMeasurementCount,
+  formatOpsPerSecond,
   formatMegabytesPerSecond,
   formatSeconds,
 } from './number-formats.js';

@@ -6,6 +6,7 @@ import {
   formatKib,
   formatMeasurementCount,
   formatMegabytesPerSecond,
+  formatOpsPerSecond,
   formatSeconds,
 } from './number-formats.js';
 import { StatsError } from './stats-error.js';
@@ -98,5 +99,19 @@ describe('one-decimal rates, counts, KiB, digests', () => {
     ]) {
       expect(run).toThrow(expect.objectContaining({ code: 'INVALID_NUMBER', name: 'StatsError' }));
     }
+  });
+});
+
+describe('formatOpsPerSecond', () => {
+  it('gives three significant figures without an exponent', () => {
+    expect(formatOpsPerSecond(2374.72)).toBe('2375');
+    expect(formatOpsPerSecond(123.5)).toBe('124');
+    expect(formatOpsPerSecond(93.14)).toBe('93.1');
+    expect(formatOpsPerSecond(0.051234)).toBe('0.0512');
+    expect(formatOpsPerSecond(0)).toBe('0');
+  });
+  it('refuses a negative or non-finite value', () => {
+    expect(() => formatOpsPerSecond(-1)).toThrow(StatsError);
+    expect(() => formatOpsPerSecond(Number.NaN)).toThrow(StatsError);
   });
 });

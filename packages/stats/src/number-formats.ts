@@ -132,6 +132,25 @@ export function formatMegabytesPerSecond(megabytesPerSecond: number): string {
 }
 
 /**
+ * Formats calls per second (`derived.opsPerSecond`, n / Σ seconds) with three significant figures
+ * and never an exponent: whole numbers from 100 up, else three significant digits.
+ *
+ * @param opsPerSecond - calls per second, ≥ 0
+ * @returns e.g. `'2375'`, `'93.1'`, `'0.0512'`
+ * @throws {@link StatsError} `INVALID_NUMBER` for a negative or non-finite value
+ * @example
+ * ```ts
+ * formatOpsPerSecond(2374.72); // '2375'
+ * formatOpsPerSecond(93.14); // '93.1'
+ * ```
+ */
+export function formatOpsPerSecond(opsPerSecond: number): string {
+  requireNonNegative(opsPerSecond, 'ops/s');
+  if (opsPerSecond >= 100 || opsPerSecond === 0) return String(Math.round(opsPerSecond));
+  return String(Number(opsPerSecond.toPrecision(3)));
+}
+
+/**
  * Formats the number of calls measured as `n (trials × iterations)` (guide §3.5; seed
  * `100000 (5 × 20000)`).
  *

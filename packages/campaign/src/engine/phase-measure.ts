@@ -37,13 +37,15 @@ async function measureMemory(
   measured: OperationMeasurement,
 ): Promise<Record<string, unknown>> {
   const { entry, messageBytes } = operation;
-  if (!usesDedicatedDriverCommands(operation.category))
-    return { memory: null, memoryFailure: NOT_DEDICATED(operation, 'the memory of one call is measured') };
+  // Hash: one CryptHash call of the message length (`memory`); another category: one call of the
+  // operation after its set-up (`op-memory`: a KEM's dec from a key pair and a ciphertext made first).
+  const target = operationTarget(context, operation, cpu);
+  const what =
+    'operation' in target ? { operation: target.operation } : { digestBits: entry.digestBits!, messageBytes };
   try {
     const result = await measureCallMemory({
-      library: path.join(context.state.directory, entry.library!),
-      digestBits: entry.digestBits!,
-      messageBytes,
+      library: target.library,
+      ...what,
       cpu,
       driverPath: context.driverPath,
       timeoutSeconds: Math.max(60, measured.plan?.timeoutPerProcessSeconds ?? 60),
@@ -53,7 +55,7 @@ async function measureMemory(
     const message = error instanceof Error ? error.message : String(error);
     context.emit({
       event: 'warning',
-      message: `${entry.candidate}/${entry.instance} ${messageBytes} B: memory not measured (${message})`,
+      message: `${entry.candidate}/${entry.instance} ${eventFields(operation).operation ?? `${messageBytes} B`}: memory not measured (${message})`,
     });
     return { memory: null, memoryFailure: `not measured: ${message}` };
   }

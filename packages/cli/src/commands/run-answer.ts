@@ -1,7 +1,8 @@
-// The end of `ngcc-perf run`, on stdout: the answer in a few lines — per instance its KAT verdict,
-// its headline per byte at every measured message length, the interval and × pseudoXOF at the
-// longest, and the constant-time verdict — and the paths of the system index, the summary and the
-// method page.
+// The end of `ngcc-perf run`, on stdout: the answer in a few lines — per hash instance its KAT
+// verdict, its headline per byte at every measured message length, the interval and × pseudoXOF at
+// the longest, and the constant-time verdict; per instance of another category (KEM, signature,
+// key exchange) its headline per call of each operation — and the paths of the system index, the
+// summary and the method page.
 import path from 'node:path';
 import {
   formatRecordBaselineMultiple,
@@ -9,12 +10,15 @@ import {
   isBaselineCandidate,
   katVerdictMeaning,
   loadRunDirectory,
+  orderedRecords,
   recordHeadline,
   REPORT_PATHS,
+  splitByCategory,
+  type CategoryDataset,
   type Dataset,
 } from '@ngcc-perf/report';
-import type { TimingRecord } from '@ngcc-perf/record';
-import { formatCyclesPerByte } from '@ngcc-perf/stats';
+import type { AnyTimingRecord, TimingRecord } from '@ngcc-perf/record';
+import { formatCycles, formatCyclesPerByte } from '@ngcc-perf/stats';
 
 function constantTime(verdict: string | undefined, findings: number): string {
   if (verdict === undefined) return '—';
@@ -79,7 +83,7 @@ function intervalPerByte(record: TimingRecord | undefined): string {
  */
 export function answerTable(dataset: Dataset): string[] {
   const records = dataset.records.map((item) => item.record);
-  const term = records.some((record) => record.counter?.kind === 'fixed-rate') ? 'ticks' : 'cycles';
+  const term = termOf(records);
   const { caption, columns } = answerHeader(
     records.map((record) => record.messageBytes),
     term,
@@ -106,21 +110,71 @@ export function answerTable(dataset: Dataset): string[] {
         ct,
       ];
     });
-  const table = [columns, ...rows];
-  const widths = columns.map((_, column) => Math.max(...table.map((row) => [...row[column]!].length)));
+  return [caption, ...aligned([columns, ...rows])];
+}
+
+/** Rows of a terminal table, each column padded to its widest cell, two spaces apart. */
+function aligned(table: readonly string[][]): string[] {
+  const widths = table[0]!.map((_, column) => Math.max(...table.map((row) => [...row[column]!].length)));
+  return table.map((row) =>
+    row
+      .map((text, column) => text + ' '.repeat(widths[column]! - [...text].length))
+      .join('  ')
+      .trimEnd(),
+  );
+}
+
+/** The term of these records' figures: `ticks` when a counter runs at a fixed rate, else `cycles`. */
+function termOf(records: readonly AnyTimingRecord[]): 'ticks' | 'cycles' {
+  return records.some((record) => record.counter?.kind === 'fixed-rate') ? 'ticks' : 'cycles';
+}
+
+/** One category's answer: per instance its KAT verdict, the median per call of each operation (the category's order) and the constant-time verdict. */
+function categoryTable(dataset: Dataset, group: CategoryDataset): string[] {
+  const { category } = group;
+  const records = orderedRecords(group, null).map(({ record }) => record);
+  const term = termOf(records);
+  const labels = [...new Set(records.map((record) => category.operations.label(record.operation)))];
+  const caption =
+    labels.length === 0
+      ? `${category.pages.title}: ${term}/call not measured in this run`
+      : `${category.pages.title}: ${term} per call of each operation (median of the trial means)`;
+  const rows = group.instances
+    .filter((entry) => !isBaselineCandidate(dataset, entry))
+    .map((entry) => {
+      const cells = labels.map((label) => {
+        const record = records.find(
+          (item) =>
+            item.candidate === entry.candidate &&
+            item.instance === entry.instance &&
+            category.operations.label(item.operation) === label,
+        );
+        if (record === undefined) return '—';
+        const headline = record.status === 'complete' ? record.derived.headline : undefined;
+        return headline == null ? 'failed' : formatCycles(headline.medianCycles);
+      });
+      const ct = constantTime(entry.ct?.verdict, entry.ct?.findings.length ?? 0);
+      return [`${entry.candidate}/${entry.instance}`, katVerdictMeaning(entry.kat).label, ...cells, ct];
+    });
+  return [caption, ...aligned([['instance', 'KAT', ...labels, 'constant-time'], ...rows])];
+}
+
+/**
+ * The answer tables of a run directory's dataset: the hash instances' ({@link answerTable}; none
+ * when the run has no hash instance), then one per other category, its operations' headlines per call.
+ * @example
+ * answerTables(kemDataset)[0]; // 'Key encapsulation mechanisms: ticks per call of each operation (median of the trial means)'
+ */
+export function answerTables(dataset: Dataset): string[] {
+  const { hash, others } = splitByCategory(dataset);
   return [
-    caption,
-    ...table.map((row) =>
-      row
-        .map((text, column) => text + ' '.repeat(widths[column]! - [...text].length))
-        .join('  ')
-        .trimEnd(),
-    ),
+    ...(hash.build.instances.length === 0 && others.length > 0 ? [] : answerTable(hash)),
+    ...others.flatMap((group) => categoryTable(dataset, group)),
   ];
 }
 
 /**
- * The answer of a finished run directory ({@link answerTable}, then the paths of the index, summary
+ * The answer of a finished run directory ({@link answerTables}, then the paths of the index, summary
  * and method pages), as lines for stdout; empty when the run holds no report (a shard) or cannot be read.
  */
 export async function renderRunAnswer(runDirectory: string): Promise<string[]> {
@@ -129,7 +183,7 @@ export async function renderRunAnswer(runDirectory: string): Promise<string[]> {
   const systemId = dataset.campaign.systemId;
   const page = (relative: string): string => path.join(runDirectory, relative);
   return [
-    ...answerTable(dataset),
+    ...answerTables(dataset),
     `index:   ${page(REPORT_PATHS.systemIndexHtml(systemId))}`,
     `summary: ${page(REPORT_PATHS.summaryHtml(systemId))}`,
     `method:  ${page(REPORT_PATHS.methodHtml(systemId))}`,

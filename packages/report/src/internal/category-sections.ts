@@ -4,15 +4,12 @@ import type { CategoryPageSection } from '@ngcc-perf/category';
 import { paragraph, type ReportSection } from './report-model.js';
 
 /**
- * The sections of a category in the page model, numbered from `firstNumber` when given
- * (`6. Transmission and storage overhead`).
+ * The sections of a category in the page model, each headed with the guide §3.5 item number
+ * when given (`6. Transmission and storage overhead`).
  */
-export function categoryReportSections(
-  sections: readonly CategoryPageSection[],
-  firstNumber?: number,
-): ReportSection[] {
-  return sections.map((section, at) => ({
-    heading: firstNumber === undefined ? section.heading : `${firstNumber + at}. ${section.heading}`,
+export function categoryReportSections(sections: readonly CategoryPageSection[], item?: number): ReportSection[] {
+  return sections.map((section) => ({
+    heading: item === undefined ? section.heading : `${item}. ${section.heading}`,
     id: section.id,
     blocks: [
       ...section.paragraphs.map((text) => paragraph(text)),

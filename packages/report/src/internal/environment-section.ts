@@ -1,13 +1,20 @@
-// §2 Assessment environment: the host table and its clock line (guide §3.4 host state, guide §3.5).
+// §2 Assessment environment: the host table and its clock line (guide §3.4 host state, guide §3.5),
+// the same for a candidate of any category: it reads the campaign and the records' processes and counters.
 import { median } from '@ngcc-perf/stats';
 import { formatGigahertz, formatUtcSeconds } from './candidate-context.js';
 import { paragraph } from './report-model.js';
-import type { CandidateContext } from './candidate-context.js';
+import type { AnyTimingRecord, Campaign } from '@ngcc-perf/record';
 import type { HostEnvironment } from '@ngcc-perf/record';
 import type { CounterInfo } from '@ngcc-perf/record';
 import type { Inline, ReportSection } from './report-model.js';
 
-function cpusUsed(context: CandidateContext): number[] {
+/** What the environment section reads: the run's campaign and one candidate's records, of any category. */
+export interface RecordsContext {
+  dataset: { campaign: Campaign };
+  records: readonly { record: AnyTimingRecord }[];
+}
+
+function cpusUsed(context: RecordsContext): number[] {
   const cpus = new Set<number>();
   for (const { record } of context.records) {
     for (const entry of record.processes) if (entry.cpu !== null) cpus.add(entry.cpu);
@@ -15,7 +22,7 @@ function cpusUsed(context: CandidateContext): number[] {
   return [...cpus].sort((a, b) => a - b);
 }
 
-function describeProcessor(context: CandidateContext, environment: HostEnvironment): string {
+function describeProcessor(context: RecordsContext, environment: HostEnvironment): string {
   const model = environment.cpuModel ?? 'unknown processor';
   const cpus = cpusUsed(context);
   if (cpus.length === 0) return model;
@@ -28,7 +35,7 @@ function describeProcessor(context: CandidateContext, environment: HostEnvironme
  * record measures its counter's rate on its own trials; the rate shown is the median of those
  * per-record rates, so a page names one rate per counter instead of one per record.
  */
-export function countersUsed(context: CandidateContext): CounterInfo[] {
+export function countersUsed(context: RecordsContext): CounterInfo[] {
   const groups = new Map<string, { counter: CounterInfo; rates: number[] }>();
   for (const { record } of context.records) {
     const counter = record.counter;
@@ -50,7 +57,7 @@ function describeCounter(counter: CounterInfo): string {
     : `counter ${counter.name} at ${formatGigahertz(counter.hz)}`;
 }
 
-function describeClock(context: CandidateContext, environment: HostEnvironment): string {
+function describeClock(context: RecordsContext, environment: HostEnvironment): string {
   if (environment.cpufreqMaxKhz === null) {
     const why = environment.virtualized === true ? 'no cpufreq; virtual machine' : 'no cpufreq';
     const counters = countersUsed(context).map(describeCounter);
@@ -66,7 +73,7 @@ function describeClock(context: CandidateContext, environment: HostEnvironment):
 
 const CLOCK_FIELDS = ['cpufreqGovernor', 'cpufreqMinKhz', 'cpufreqMaxKhz', 'noTurbo', 'boost', 'smtActive'] as const;
 
-export function buildEnvironmentSection(context: CandidateContext): ReportSection {
+export function buildEnvironmentSection(context: RecordsContext): ReportSection {
   const { campaign } = context.dataset;
   const start = campaign.environmentAtStart;
   const memory = start.memoryTotalKib === null ? 'unknown' : `${Math.floor(start.memoryTotalKib / 1024)} MiB`;

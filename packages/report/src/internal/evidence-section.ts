@@ -1,11 +1,12 @@
-// §7 Raw evidence index: each instance's KAT log, then its timing records by file name. The
-// Markdown page keeps the seeds' layout (code spans, text order); the HTML page, where people
-// read, links each file and sorts names naturally.
+// §7 Raw evidence index: each instance's KAT log, then its timing records by file name (for a
+// category other than hash, each operation's record with its memory of one call). The Markdown
+// page keeps the seeds' layout (code spans, text order); the HTML page, where people read, links
+// each file and sorts names naturally.
 import { formatDigestShort } from '@ngcc-perf/stats';
 import { naturalCompare } from './natural-sort.js';
 import { runFileFromCandidate } from './page-links.js';
 import { codeSpan, link, paragraph } from './report-model.js';
-import type { CandidateContext } from './candidate-context.js';
+import type { AnyTimingRecord, BuildInstance, Campaign } from '@ngcc-perf/record';
 import type { PageFormat } from './page-links.js';
 import type { Inline, ReportSection } from './report-model.js';
 
@@ -27,10 +28,29 @@ function compareNames(left: string, right: string, format: PageFormat): number {
   return left < right ? -1 : left > right ? 1 : 0;
 }
 
+/** What the evidence index lists: one candidate's instances and records, of any category. */
+export interface EvidenceContext {
+  dataset: { campaign: Campaign };
+  instances: readonly BuildInstance[];
+  records: readonly { file: string; record: AnyTimingRecord }[];
+}
+
+/** The hash pages' item of a record: `timing hash_64`. */
+function hashItems(record: AnyTimingRecord): string[] {
+  return [
+    `timing ${typeof record.operation === 'string' ? `${record.operation}_${record.messageBytes}` : record.operation.name}`,
+  ];
+}
+
+/**
+ * §7 of a candidate page.
+ * @param items - the items a record's file is evidence of, one row each (default: `timing hash_<L>`)
+ */
 export function buildEvidenceSection(
-  context: CandidateContext,
+  context: EvidenceContext,
   format: PageFormat,
   evidenceCopied = false,
+  items: (record: AnyTimingRecord) => string[] = hashItems,
 ): ReportSection {
   const copiedTo = evidenceCopied ? `evidence/${context.dataset.campaign.systemId}` : undefined;
   const rows: Inline[][][] = [];
@@ -46,11 +66,8 @@ export function buildEvidenceSection(
       .filter(({ record }) => record.instance === entry.instance)
       .sort((a, b) => compareNames(fileName(a.file), fileName(b.file), format));
     for (const { file, record } of timing) {
-      rows.push([
-        [codeSpan(entry.instance)],
-        [`timing ${record.operation}_${record.messageBytes}`],
-        fileCell(file, format, copiedTo),
-      ]);
+      for (const item of items(record))
+        rows.push([[codeSpan(entry.instance)], [item], fileCell(file, format, copiedTo)]);
     }
   }
   return {

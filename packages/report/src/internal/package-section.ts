@@ -8,7 +8,10 @@ import type { Block, Inline } from './report-model.js';
 
 type PackageEntry = NonNullable<BuildManifest['packages']>[number];
 
-function packageOf(context: CandidateContext): PackageEntry | undefined {
+/** What the package items read: build.json and the candidate's instances (any category). */
+type PackageContext = Pick<CandidateContext, 'candidateId' | 'instances'> & { dataset: { build: BuildManifest } };
+
+function packageOf(context: PackageContext): PackageEntry | undefined {
   return (context.dataset.build.packages ?? []).find((p) => p.candidate === context.candidateId);
 }
 
@@ -21,7 +24,7 @@ export function versionsMeasured(instances: readonly BuildInstance[]): string {
 }
 
 /** Extra §1 items for a discovered package: where it came from and each folder not measured. */
-export function packageBasicItems(context: CandidateContext): Inline[][] {
+export function packageBasicItems(context: PackageContext): Inline[][] {
   const found = packageOf(context);
   if (found === undefined) return [];
   const items: Inline[][] = [

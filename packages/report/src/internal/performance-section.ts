@@ -21,7 +21,12 @@ import type { CandidateContext } from './candidate-context.js';
 import type { CounterInfo, TimingRecord } from '@ngcc-perf/record';
 import type { Block, Inline, ReportSection } from './report-model.js';
 
-function describeCounter(counter: CounterInfo): Inline[] {
+/**
+ * What the figures of a page count: core clock cycles of a hardware counter, or ticks of a
+ * fixed-rate counter with its rate and why the cycle counter was not used. `perByte`: the page
+ * shows ticks/byte (hash pages), said in the same sentence.
+ */
+export function describeCounter(counter: CounterInfo, perByte = true): Inline[] {
   if (counter.kind === 'core-cycles') {
     return [
       'The cycle figures are core clock cycles, counted in user mode by the hardware counter ',
@@ -35,7 +40,7 @@ function describeCounter(counter: CounterInfo): Inline[] {
   return [
     'The ticks in this table are counts of the ',
     codeSpan(counter.name),
-    ` counter, which runs at ${rate}; they are not core clock cycles, so ticks/byte are counter ticks per byte.${reason}`,
+    ` counter, which runs at ${rate}; they are not core clock cycles${perByte ? ', so ticks/byte are counter ticks per byte' : ''}.${reason}`,
   ];
 }
 
@@ -67,7 +72,8 @@ function warmPlanSentence(context: CandidateContext): Inline[] {
   ];
 }
 
-function trialShape(record: TimingRecord): string {
+/** `n (trials × iterations)` of a record's trials, or `n (k trials)` when their iterations differ. */
+export function trialShape(record: Pick<TimingRecord, 'processes'>): string {
   const iterations = record.processes.flatMap((entry) => (entry.trial === null ? [] : [entry.trial.iterations]));
   const distinct = new Set(iterations);
   if (distinct.size === 1) return formatMeasurementCount(iterations.length, iterations[0]!);

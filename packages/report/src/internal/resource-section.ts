@@ -10,12 +10,12 @@ import type { CandidateContext } from './candidate-context.js';
 import type { TimingRecord } from '@ngcc-perf/record';
 import type { Block, Inline, ReportSection } from './report-model.js';
 
-const CAVEAT =
+export const RESOURCE_CAVEAT =
   'The static figure adds up the in-memory sizes of the library’s loadable ELF segments (PT_LOAD MemSiz, .bss included, not rounded to pages). ' +
   'Baseline RSS is read once the library is loaded and the buffers are allocated, before any warm-up call; peak RSS is the high-water mark (VmHWM) of the driver process when it ends. ' +
   'The RSS columns cover the whole process — the driver, libc and the library together. Static image and RSS are therefore both upper-bound proxies, not the memory the algorithm itself needs.';
 
-function kibOrDash(bytes: number | null): string {
+export function kibOrDash(bytes: number | null): string {
   return bytes === null ? '—' : formatKib(bytes);
 }
 
@@ -64,7 +64,7 @@ export function buildResourceSection(context: CandidateContext): ReportSection {
     heading: '5. Resource consumption',
     id: 'resources',
     blocks: [
-      paragraph(CAVEAT),
+      paragraph(RESOURCE_CAVEAT),
       paragraph(STATIC_IMAGE_SENTENCE),
       {
         kind: 'table',

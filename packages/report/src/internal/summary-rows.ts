@@ -162,12 +162,7 @@ export function buildSummaryRows(dataset: Dataset): SummaryRow[] {
 
 /** "Ticks are counts of the tsc counter at 2.45 GHz, a fixed rate: not core clock cycles." for a whole dataset. */
 export function describeDatasetCounters(dataset: Dataset): Inline[] {
-  const counters = countersUsed({
-    dataset,
-    candidateId: '',
-    instances: dataset.build.instances,
-    records: dataset.records,
-  });
+  const counters = countersUsed({ dataset, records: dataset.records });
   if (counters.length === 0) return ['No timing record exists on this system.'];
   return counters.flatMap((counter, index) => {
     const lead = index === 0 ? '' : ' ';
