@@ -11,7 +11,7 @@ const CODE = /\.(c|s|cc|cpp|cxx)$/i;
 const join = (folder: string, file: string) => (folder === '.' ? file : `${folder}/${file}`);
 
 const PREFERRED_HEADER = 'CryptHash_AlgorithmInstance.h';
-/** A declaration of a function of the official public-key APIs (SPEC §10: `kem_keygen(`, `sig_sign(`, `kex_init_a(`). */
+/** A declaration of a function of the official NGCC public-key APIs (`kem_keygen(`, `sig_sign(`, `kex_init_a(`). */
 const OFFICIAL_PUBLIC_KEY_API =
   /\b(kem|sig|kex)_(get_\w+_len_bytes|get_passes_num|keygen|enc|dec|sign|verify|init_[ab]|generate_pass\d_msg_[ab]|derive_ss_[ab])\s*\(/;
 

@@ -11,7 +11,7 @@ export interface CategoryChoice {
 }
 
 /**
- * What the program a public-key library is loaded into provides (SPEC §10: the KAT programs define
+ * What the program a public-key library is loaded into provides (the official NGCC public-key KAT programs define
  * `drng_algorithm`; the DRNG functions and the placeholder primitives come with the official
  * files). The driver provides each one the instance does not define itself.
  */

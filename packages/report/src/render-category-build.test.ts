@@ -26,7 +26,9 @@ describe('the build departures on a public-key candidate page', () => {
           {
             ...first!,
             patch: { file: 'patches/fix.diff', sha256: 'ab'.repeat(32), files: ['src/toy.c'] },
-            addedFlags: [{ flag: '-fcommon', reason: 'the linker found drng_algorithm defined in more than one object' }],
+            addedFlags: [
+              { flag: '-fcommon', reason: 'the linker found drng_algorithm defined in more than one object' },
+            ],
           },
           ...rest,
         ],
