@@ -1,5 +1,5 @@
 import { describe, expect, test } from '@jest/globals';
-import type { AlgorithmCategory } from '@ngcc-perf/category';
+import { BUILT_IN_REGISTRY } from '@ngcc-perf/categories';
 import type { BuildInstance } from '@ngcc-perf/record';
 import { categoryPageInput, type CategoryDataset } from './category-datasets.js';
 
@@ -17,7 +17,12 @@ function signRecord(trials: { iterations: number; retries?: number }[]) {
     instance: 'Toy_SIG-1',
     status: 'complete',
     operation: { category: 'sig', name: 'sign', parameters: { messageBytes: 64 } },
-    derived: { headline: { medianCycles: 5000, lowCycles: 4900, highCycles: 5100 } },
+    derived: {
+      headline: { medianCycles: 5000, lowCycles: 4900, highCycles: 5100 },
+      meanCycles: 5000,
+      meanSeconds: 2.5e-6,
+      opsPerSecond: 400000,
+    },
     counter: { name: 'tsc', kind: 'fixed-rate' },
     processes: trials.map((figures) => ({ trial: trial(figures.iterations, figures.retries) })),
   };
@@ -26,7 +31,7 @@ function signRecord(trials: { iterations: number; retries?: number }[]) {
 function dataset(record: ReturnType<typeof signRecord>): CategoryDataset {
   const instance = { candidate: 'sign-99', instance: 'Toy_SIG-1', category: 'sig' } as BuildInstance;
   return {
-    category: { id: 'sig' } as AlgorithmCategory, // the page input reads no more of it
+    category: BUILT_IN_REGISTRY.get('sig'),
     instances: [instance],
     records: [{ file: 'records/sign-99/Toy_SIG-1__sign.json', record: record as never }],
   };
