@@ -1,11 +1,11 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from '@jest/globals';
-import { loadRunDirectory } from '@ngcc-perf/report';
+import { loadRunDirectory } from './load-run-directory.js';
 import { formatCycles } from '@ngcc-perf/stats';
-import { answerHeader, answerTable, answerTables } from './run-answer.js';
+import { answerHeader, answerTable, answerTables } from './run-answer-tables.js';
 
-const RUN_SMALL = fileURLToPath(new URL('../../test/fixtures/run-small', import.meta.url));
-const RUN_KEM = fileURLToPath(new URL('../../test/fixtures/run-kem', import.meta.url));
+const RUN_SMALL = fileURLToPath(new URL('../test/fixtures/run-small', import.meta.url));
+const RUN_KEM = fileURLToPath(new URL('../test/fixtures/run-kem', import.meta.url));
 
 describe('answerHeader', () => {
   it('has a column for every measured length, and names the longest for the interval', () => {
