@@ -15,12 +15,20 @@ import { codeSpan, link, paragraph } from './internal/report-model.js';
 import type { Block, Inline, PageModel } from './internal/report-model.js';
 import { describeDatasetCounters } from './internal/summary-rows.js';
 import { buildInstructionRankingSection } from './internal/instruction-ranking.js';
+import { categoryRankingSections } from './internal/category-ranking-section.js';
 import { notRankedCategoriesSection } from './render-category-pages.js';
+import { dropEffectWords, separationCells } from './internal/ranking-words.js';
+import { isBaselineCandidate } from './baseline-figures.js';
 import type { SystemPageOptions } from './system-page-options.js';
 import type { Dataset } from './dataset.js';
 
-function figureCells(ranking: Ranking, item: MeasuredInstance, row: RankingRow | null): Inline[][] {
-  return ranking.metrics.map((metric, index) => {
+/** Column indexes of the metrics that enter the overall rank (`true`) or are ranked apart (`false`). */
+const columnsOf = (ranking: Ranking, entering: boolean): number[] =>
+  ranking.metrics.flatMap((metric, index) => (metric.enters === entering ? [index] : []));
+
+function figureCells(ranking: Ranking, item: MeasuredInstance, row: RankingRow | null, columns: number[]): Inline[][] {
+  return columns.map((index) => {
+    const metric = ranking.metrics[index]!;
     const figure = item.figures[index];
     if (figure === null || figure === undefined) return ['—'];
     const rank = row?.ranking.metricRanks[index];
@@ -40,20 +48,28 @@ function rankingTable(dataset: Dataset, ranking: Ranking, scope: RankingScope, f
     codeSpan(item.entry.instance),
     ...(item.entry.version === null || item.entry.version === undefined ? [] : [` (${item.entry.version})`]),
   ];
-  const rows = ranking.rows.flatMap((row): Inline[][][] => [
+  const columns = columnsOf(ranking, true);
+  const apart = separationCells(
+    ranking.rows.map((row) => row.ranking),
+    ranking.separations,
+    ranking.metrics.map((metric) => metric.label),
+  );
+  const rows = ranking.rows.flatMap((row, index): Inline[][][] => [
     [
       [row.ranking.overall === null ? '—' : formatRankRange(row.ranking.overall)],
       instanceCell(row, false),
       constantTimeBadge(row.entry, systemId, format),
       [row.ranking.meanRank === null ? '—' : row.ranking.meanRank.toFixed(2)],
-      ...figureCells(ranking, row, row),
+      ...figureCells(ranking, row, row, columns),
+      [apart[index]!],
     ],
     ...row.others.map((other): Inline[][] => [
       ['not ranked'],
       instanceCell(other, true),
       constantTimeBadge(other.entry, systemId, format),
       ['—'],
-      ...figureCells(ranking, other, null),
+      ...figureCells(ranking, other, null, columns),
+      ['—'],
     ]),
   ]);
   return {
@@ -67,18 +83,42 @@ function rankingTable(dataset: Dataset, ranking: Ranking, scope: RankingScope, f
       scope === 'instances' ? 'candidate and instance' : 'candidate and instance ranked',
       'constant-time',
       'mean rank',
-      ...ranking.metrics.map((metric) => `${metric.label} · rank`),
+      ...columns.map((index) => `${ranking.metrics[index]!.label} · rank`),
+      'apart from the next group',
     ],
-    numeric: [true, false, false, true, ...ranking.metrics.map(() => true)],
+    numeric: [true, false, false, true, ...columns.map(() => true), false],
     rows,
   };
 }
 
-function scopeTitle(scope: RankingScope): string {
-  if (scope === 'instances') return 'every instance';
-  const { digestBits } = SECURITY_TARGETS.find((target) => target.targetBits === scope)!;
-  return `${scope}-bit security target, digest ${digestBits} bits`;
+/** The metrics ranked apart from the overall rank (memory), each on its own, for the same rows; null when there are none. */
+function apartTable(ranking: Ranking): Block | null {
+  const columns = columnsOf(ranking, false);
+  if (columns.length === 0 || ranking.rows.length === 0) return null;
+  return {
+    kind: 'table',
+    caption:
+      'The same instances by memory, each figure ranked on its own, outside the overall rank; each figure · its rank',
+    headers: ['candidate and instance', ...columns.map((index) => `${ranking.metrics[index]!.label} · rank`)],
+    numeric: [false, ...columns.map(() => true)],
+    rows: ranking.rows.map((row): Inline[][] => [
+      [`${row.entry.candidate} `, codeSpan(row.entry.instance)],
+      ...figureCells(ranking, row, row, columns),
+    ]),
+  };
 }
+
+function scopeTitle(scope: RankingScope, hash: boolean): string {
+  if (scope === 'instances') return 'every instance';
+  const target = SECURITY_TARGETS.find((item) => item.targetBits === scope);
+  return target === undefined || !hash
+    ? `${scope}-bit security target`
+    : `${scope}-bit security target, digest ${target.digestBits} bits`;
+}
+
+/** Whether the run holds hash instances other than the campaign's baseline. */
+const hasHashCandidates = (dataset: Dataset): boolean =>
+  dataset.build.instances.some((entry) => !isBaselineCandidate(dataset, entry));
 
 function buildRankingPage(
   dataset: Dataset,
@@ -89,20 +129,33 @@ function buildRankingPage(
   const { campaign } = dataset;
   const term = counterTerm(dataset.records.map(({ record }) => record)).perCall;
   const ranking = scope === 'instances' ? buildInstanceRanking(dataset) : buildTargetRanking(dataset, scope);
+  const target = scope === 'instances' ? undefined : SECURITY_TARGETS.find((item) => item.targetBits === scope);
   const eligibility =
     scope === 'instances'
       ? 'Every instance that passed its KAT is ranked on its own, whatever its candidate and output length.'
-      : `Eligible are the instances of ${SECURITY_TARGETS.find((target) => target.targetBits === scope)!.digestBits}-bit digests (an XOF at the output length it was measured at) that passed their KAT; each candidate is ranked by one of them — its reference implementation version, else the one with the fewest ${term} at the longest message — and its other instances at this length are listed under it, not ranked.`;
+      : `Eligible are the instances of ${target?.digestBits ?? 'no'}-bit digests (an XOF at the output length it was measured at) that passed their KAT; each candidate is ranked by one of them — its reference implementation version, else the one with the fewest ${term} at the longest message — and its other instances at this length are listed under it, not ranked.`;
   const excluded = ranking.excluded.map(
     (entry) =>
       `${entry.candidate}/${entry.instance} (KAT ${entry.kat ?? 'none'}: ${katVerdictMeaning(entry.kat).short})`,
   );
+  const memory = apartTable(ranking);
   const table: Block[] =
     ranking.rows.length === 0
-      ? [paragraph(`No instance is eligible on system ${campaign.systemId}.`)]
+      ? [
+          paragraph(
+            scope !== 'instances' && target === undefined
+              ? `No hash digest length serves the ${scope}-bit target (the published comparison's hash targets are 128, 256 and 512 bits).`
+              : `No instance is eligible on system ${campaign.systemId}.`,
+          ),
+        ]
       : [rankingTable(dataset, ranking, scope, format)];
+  const labels = ranking.metrics.map((metric) => metric.label);
+  const entering = ranking.metrics.filter((metric) => metric.enters).map((metric) => metric.label);
+  const name = (row: number): string => `${ranking.rows[row]!.entry.candidate}/${ranking.rows[row]!.entry.instance}`;
+  const others = options.otherCategories ?? [];
+  const hash = hasHashCandidates(dataset) || others.length === 0;
   return {
-    title: `Ordered measurements — ${scopeTitle(scope)} (system ${campaign.systemId}, ${describeArchitecture(campaign.environmentAtStart.architecture)})`,
+    title: `Ordered measurements — ${scopeTitle(scope, hash)} (system ${campaign.systemId}, ${describeArchitecture(campaign.environmentAtStart.architecture)})`,
     breadcrumbs: systemPageBreadcrumbs(campaign.systemId, `ranking ${scope}`, format),
     intro: [
       paragraph(
@@ -112,24 +165,38 @@ function buildRankingPage(
       ),
     ],
     sections: [
-      { heading: 'Ranking', id: 'ranking', blocks: table },
-      ...[buildInstructionRankingSection(dataset, ranking)].flatMap((section) => (section === null ? [] : [section])),
-      ...notRankedCategoriesSection(options.otherCategories ?? []),
-      {
-        heading: 'How the ranks are made',
-        id: 'how-ranked',
-        blocks: [
-          paragraph(
-            `${eligibility} Each metric is ranked on its own, fewest first: ${term} per call at each message length (the headline figure: the median of the trial means, with its order-statistic interval: ${headlineIntervalWords(campaign.plan.trials)}) and, apart from speed, the static image, the stack high-water and the heap peak of one call (the largest over the message lengths). `,
-            ...describeDatasetCounters(dataset),
-          ),
-          paragraph(
-            `Two instances measured in turns — the campaign interleaves the trials of one message length, trial k of each in one round — are compared round by round: the ratio of their trial means in each round, so that a change of the host that lasts a round falls on both and cancels. Their difference is established by the order-statistic interval of the median ratio (${pairedRoundsWords(campaign.plan.trials)}). Instances not measured in turns (another run, a remeasured record) are told apart only when their headline intervals are disjoint. ` +
-              'Instances whose difference is not established — directly or through a chain of such pairs — share a rank range (“3–5”) and its average position, and they are listed by name. Equal exact figures (two images of the same size) share the average position (“2.5”), as on the published pages. ' +
-              'A candidate’s overall figure is its mean rank over the metrics it has; the overall rank ranks the mean ranks the same way, each mean rank spanning the mean of its best to the mean of its worst positions. The constant-time verdict links to the findings; it does not change the order.',
-          ),
-        ],
-      },
+      ...(hash
+        ? [
+            { heading: 'Ranking', id: 'ranking', blocks: table },
+            ...(memory === null ? [] : [{ heading: 'Memory, ranked apart', id: 'memory', blocks: [memory] }]),
+            ...[buildInstructionRankingSection(dataset, ranking)].flatMap((section) =>
+              section === null ? [] : [section],
+            ),
+          ]
+        : []),
+      ...(scope === 'instances'
+        ? notRankedCategoriesSection(others)
+        : categoryRankingSections(others, scope, campaign.systemId, format)),
+      ...(hash
+        ? [
+            {
+              heading: 'How the ranks are made',
+              id: 'how-ranked',
+              blocks: [
+                paragraph(
+                  `${eligibility} Each metric is ranked on its own, fewest first: ${term} per call at each message length (the headline figure: the median of the trial means, with its order-statistic interval: ${headlineIntervalWords(campaign.plan.trials)}) and, apart from speed, the static image, the stack high-water and the heap peak of one call (the largest over the message lengths). `,
+                  ...describeDatasetCounters(dataset),
+                ),
+                paragraph(
+                  `Two instances measured in turns — the campaign interleaves the trials of one message length, trial k of each in one round — are compared round by round: the ratio of their trial means in each round, so that a change of the host that lasts a round falls on both and cancels. Their difference is established by the order-statistic interval of the median ratio (${pairedRoundsWords(campaign.plan.trials)}). Instances not measured in turns (another run, a remeasured record) are told apart only when their headline intervals are disjoint. ` +
+                    'Instances whose difference is not established — directly or through a chain of such pairs — share a rank range (“3–5”) and its average position, and they are listed by name. Equal exact figures (two images of the same size) share the average position (“2.5”), as on the published pages. ' +
+                    `A candidate’s overall figure is its mean rank over ${entering.length === 0 ? 'the metrics it has' : entering.join(', ')}, the published comparison’s metrics${labels.length > entering.length ? '; the memory figures are ranked apart, in their own table, and do not enter it' : ''}. The overall range is what the metrics’ ranges force on the mean rank: an instance is ahead of another only when its worst possible mean rank (each metric at the worst position of its range) is below the other’s best, and its range runs from one more than the instances surely ahead of it to the count less those surely behind it, so that no chain of neighbours widens it. The last column says, at the end of each group, what parts it from the next. The constant-time verdict links to the findings; it does not change the order.`,
+                ),
+                paragraph(`The rule’s effect, metric by metric: ${dropEffectWords(ranking.dropEffects, labels, name)}`),
+              ],
+            },
+          ]
+        : []),
       ...(excluded.length === 0
         ? []
         : [
