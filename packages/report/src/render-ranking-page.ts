@@ -149,8 +149,9 @@ function buildRankingPage(
           ),
         ]
       : [rankingTable(dataset, ranking, scope, format)];
-  const labels = ranking.metrics.map((metric) => metric.label);
-  const entering = ranking.metrics.filter((metric) => metric.enters).map((metric) => metric.label);
+  // in the page's counter term: a ranking without rows was given no records to name the counter by
+  const labels = ranking.metrics.map((metric) => metric.label.replace(/\b(cycles|ticks)\b/, term));
+  const entering = labels.filter((_, index) => ranking.metrics[index]!.enters);
   const name = (row: number): string => `${ranking.rows[row]!.entry.candidate}/${ranking.rows[row]!.entry.instance}`;
   const others = options.otherCategories ?? [];
   const hash = hasHashCandidates(dataset) || others.length === 0;
@@ -190,9 +191,15 @@ function buildRankingPage(
                 paragraph(
                   `Two instances measured in turns — the campaign interleaves the trials of one message length, trial k of each in one round — are compared round by round: the ratio of their trial means in each round, so that a change of the host that lasts a round falls on both and cancels. Their difference is established by the order-statistic interval of the median ratio (${pairedRoundsWords(campaign.plan.trials)}). Instances not measured in turns (another run, a remeasured record) are told apart only when their headline intervals are disjoint. ` +
                     'Instances whose difference is not established — directly or through a chain of such pairs — share a rank range (“3–5”) and its average position, and they are listed by name. Equal exact figures (two images of the same size) share the average position (“2.5”), as on the published pages. ' +
-                    `A candidate’s overall figure is its mean rank over ${entering.length === 0 ? 'the metrics it has' : entering.join(', ')}, the published comparison’s metrics${labels.length > entering.length ? '; the memory figures are ranked apart, in their own table, and do not enter it' : ''}. The overall range is what the metrics’ ranges force on the mean rank: an instance is ahead of another only when its worst possible mean rank (each metric at the worst position of its range) is below the other’s best, and its range runs from one more than the instances surely ahead of it to the count less those surely behind it, so that no chain of neighbours widens it. The last column says, at the end of each group, what parts it from the next. The constant-time verdict links to the findings; it does not change the order.`,
+                    `A candidate’s overall figure is its mean rank over ${entering.length === 0 ? `${term} per call at each message length` : entering.join(', ')}, the published comparison’s metrics${labels.length > entering.length ? '; the memory figures are ranked apart, in their own table, and do not enter it' : ''}. The overall range is what the metrics’ ranges force on the mean rank: an instance is ahead of another only when its worst possible mean rank (each metric at the worst position of its range) is below the other’s best, and its range runs from one more than the instances surely ahead of it to the count less those surely behind it, so that no chain of neighbours widens it. The last column says, at the end of each group, what parts it from the next. The constant-time verdict links to the findings; it does not change the order.`,
                 ),
-                paragraph(`The rule’s effect, metric by metric: ${dropEffectWords(ranking.dropEffects, labels, name)}`),
+                ...(ranking.rows.length === 0
+                  ? []
+                  : [
+                      paragraph(
+                        `The rule’s effect, metric by metric: ${dropEffectWords(ranking.dropEffects, labels, name)}`,
+                      ),
+                    ]),
               ],
             },
           ]
