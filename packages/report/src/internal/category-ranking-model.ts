@@ -191,9 +191,9 @@ export function buildCategoryTargetRanking(group: CategoryDataset, targetBits: n
     chosenBy: item.chosenBy,
     others: item.others,
   }));
-  const group_ = (row: CategoryRankingRow): number => row.ranking.overall?.group ?? Infinity;
+  const groupOf = (row: CategoryRankingRow): number => row.ranking.overall?.group ?? Infinity;
   const name = (row: CategoryRankingRow): string => `${row.entry.candidate}\u0000${row.entry.instance}`;
-  rows.sort((a, b) => group_(a) - group_(b) || naturalCompare(name(a), name(b)));
+  rows.sort((a, b) => groupOf(a) - groupOf(b) || naturalCompare(name(a), name(b)));
   const sorted = rows.map((row) => row.ranking);
   return {
     category,
