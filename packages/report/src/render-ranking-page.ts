@@ -132,15 +132,19 @@ function buildRankingPage(
 
 /**
  * Renders one ranking page of a system as Markdown ("ordered measurements", the NGCC site's ordered measurements): for a
- * security target (128, 256, 512) one representative instance per candidate of the target's
- * digest length that passed its KAT, or every such instance (`'instances'`); each metric — cycles
- * at 32 B, 1 KiB and 64 KiB (or the summary's sizes), static image, stack high-water, heap peak —
- * ranked on its own by `rankByMetrics` of @ngcc-perf/stats, instances whose difference the trials
- * cannot establish (paired rounds of one batch, else overlapping intervals) sharing a rank range; the overall rank by mean rank; the constant-time badge. Pure.
+ * security target (128, 256, 512, or another a public-key set claims) one representative instance
+ * per candidate of the target's digest length that passed its KAT, or every such instance
+ * (`'instances'`); each metric — cycles at 32 B, 1 KiB and 64 KiB (or the summary's sizes), and
+ * apart from the overall rank static image, stack high-water, heap peak — ranked on its own by
+ * `rankByMetrics` of @ngcc-perf/stats, instances whose difference the trials cannot establish
+ * (paired rounds of one batch, else overlapping intervals) sharing a rank range; the overall range
+ * what the cycle metrics' ranges force on the mean rank, what parts each group from the next, and
+ * the effect of leaving each metric out; the constant-time badge; then each other category's
+ * ranking at the target (its `rankingMetrics`, one parameter set per candidate). Pure.
  *
- * @param dataset - one run directory ({@link loadRunDirectory})
- * @param scope - `128`, `256`, `512` or `'instances'`
- * @param options - `otherCategories`: instances of categories other than hash, named as not ranked (no ranking for their category yet)
+ * @param dataset - one run directory's hash instances ({@link loadRunDirectory}, `splitByCategory`)
+ * @param scope - a target's bits (`128`, `256`, `512`, `192`…) or `'instances'`
+ * @param options - `otherCategories`: instances of categories other than hash, ranked per claimed target after the hash table (on `'instances'`: named, with a pointer to the target pages)
  * @returns the page, ending in one newline
  * @throws {@link ReportError} `INVALID_NUMBER` when a record holds a negative or non-finite figure
  * @example
