@@ -1,9 +1,9 @@
 // Claimed security targets of public-key parameter sets: the bundled table of a category module
-// (data/security-targets.csv), then what the instance itself says (its header, its name).
+// (security-targets.csv in its data folder), then what the instance itself says (its header, its name).
 import { CategoryError } from './category-error.js';
 import type { IdentifiedInstance, SecurityTarget } from './algorithm-category.js';
 
-/** One row of a category's `data/security-targets.csv`. */
+/** One row of a category's `security-targets.csv` (in its `data` folder). */
 export interface SecurityTargetEntry {
   /** Candidate id: `kem-02`. */
   candidate: string;
