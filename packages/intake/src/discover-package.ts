@@ -25,6 +25,7 @@ import type { ScriptDefine } from './build-script-defines.js';
 import { instanceHeader } from './instance-header.js';
 import { builtInPublicKeyCategories, publicKeyEntry, type CategoryChoice } from './public-key-entry.js';
 import { apiWords, packageApi } from './package-api.js';
+import { PREBUILT_FILE } from './prebuilt-objects.js';
 
 /** Options of {@link discoverPackage}. */
 export interface DiscoverPackageOptions {
@@ -116,8 +117,12 @@ export async function discoverPackage(directory: string, options: DiscoverPackag
       .filter((file) => KAT_FILE.test(file))
       .map((file) => ({ file, path: join(f.relative, file), folder: f.relative })),
   );
+  // prebuilt objects and archives are offered to the link closure beside the sources: nm and their
+  // ELF header decide whether one is linked in
   const packageSources: PackageSource[] = folders.flatMap((f) =>
-    f.files.filter(isCode).map((file) => ({ file: join(f.relative, file), folder: f.relative })),
+    f.files
+      .filter((file) => isCode(file) || PREBUILT_FILE.test(file))
+      .map((file) => ({ file: join(f.relative, file), folder: f.relative })),
   );
   const packageHeaders: PackageSource[] = folders.flatMap((f) =>
     f.files.filter((file) => HEADER.test(file)).map((file) => ({ file: join(f.relative, file), folder: f.relative })),
@@ -151,7 +156,7 @@ export async function discoverPackage(directory: string, options: DiscoverPackag
   // the API the package is written for, so that what is left out is explained in its words
   const api = await packageApi(
     root,
-    [...packageHeaders.map((h) => h.file), ...packageSources.map((s) => s.file)],
+    [...packageHeaders.map((h) => h.file), ...packageSources.filter((s) => isCode(s.file)).map((s) => s.file)],
     categories,
     [...headers.values()].some((header) => header !== null && header.macros.digestBits === null),
   );
