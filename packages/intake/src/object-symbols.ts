@@ -246,9 +246,7 @@ export async function createSymbolReader(root: string, flags: string, fallbackFl
       const objects = built
         .filter((b) => b.compiled)
         .flatMap((b) =>
-          b.prebuilt?.kind === 'archive'
-            ? ['-Wl,--whole-archive', b.object, '-Wl,--no-whole-archive']
-            : [b.object],
+          b.prebuilt?.kind === 'archive' ? ['-Wl,--whole-archive', b.object, '-Wl,--no-whole-archive'] : [b.object],
         );
       const system = files.some((f) => CXX.test(f)) ? null : await systemSymbols();
       if (system !== null) {

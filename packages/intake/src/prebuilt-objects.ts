@@ -37,7 +37,8 @@ export interface PrebuiltSymbols {
   unreadable: string | null;
 }
 
-const describe = (m: ObjectMachine) => `${m.machine} (ELF${m.elfClass}, ${m.endian === 'lsb' ? 'little' : 'big'}-endian)`;
+const describe = (m: ObjectMachine) =>
+  `${m.machine} (ELF${m.elfClass}, ${m.endian === 'lsb' ? 'little' : 'big'}-endian)`;
 
 /**
  * The machine of an ELF file from its header (elfy), or null when `bytes` is not ELF.
@@ -78,7 +79,13 @@ const same = (a: ObjectMachine, b: ObjectMachine) =>
 async function archiveMembers(file: string): Promise<{ name: string; bytes: Buffer }[] | null> {
   const listed = await execa('ar', ['t', file], { reject: false });
   if (listed.exitCode !== 0) return null;
-  const names = [...new Set(String(listed.stdout).split('\n').filter((n) => n !== ''))];
+  const names = [
+    ...new Set(
+      String(listed.stdout)
+        .split('\n')
+        .filter((n) => n !== ''),
+    ),
+  ];
   const members: { name: string; bytes: Buffer }[] = [];
   for (const name of names) {
     const printed = await execa('ar', ['p', file, name], { reject: false, encoding: 'buffer' });
