@@ -92,7 +92,9 @@ function nameInstances(found: Omit<DiscoveredInstance, 'name'>[]): DiscoveredIns
  * implementation version; its sources are the folder's `.c`/`.S` (and `.cc`/`.cpp`) files minus
  * those defining `main` (the ICCS KAT generator, a submitter's test program) and minus the ICCS
  * DRNG `drng.c` unless the algorithm's own objects need its symbols (a file that names a DRNG
- * function is compiled and its undefined symbols read with `nm`). The version comes from the
+ * function is compiled and its undefined symbols read with `nm`). Prebuilt objects and static archives
+ * (`.o`, `.a`) are offered to the linker beside the sources: one is linked when `nm` says it
+ * defines what the instance's objects lack and its ELF header names this host's machine. The version comes from the
  * path (`Reference_Implementation`, `Optimized_Implementation/AVX2`, a `-res` goal); a folder
  * written for an ISA the host cannot run is listed as skipped; a folder with code but no instance
  * header of its own is listed as not measurable through the CryptHash API (never completed from
