@@ -42,7 +42,7 @@ describe('validate recomputes generic-form (public-key) records from their trial
 
   it('names the file and derived.headline.medianCycles when the headline disagrees with the trials', async () => {
     const directory = tampered((derived) => {
-      derived.headline.medianCycles += 1;
+      derived.headline.medianCycles = derived.headline.medianCycles! + 1;
     });
     expect(await check(directory)).toEqual({
       check: 'derived',
