@@ -138,6 +138,21 @@ describe('prebuilt objects, archives and assembly in a public-key package', () =
     expect(await katRecords(root, instance)).toEqual(reference);
   }, 60_000);
 
+  it('takes an instance header that declares no API when an object of its folder defines it (nm)', async () => {
+    const { root, folder } = await instanceFolder('Toy KEM Obj Only', 'toy-kem-obj-only');
+    await writeFile(
+      path.join(folder, 'KEM_AlgorithmInstance.h'),
+      '/* Toy KEM instance header (our own test package). */\n#define ALGORITHM_INSTANCE "toy-kem-obj-only"\n',
+    );
+    await compileToy(path.join(folder, 'kem_core.o'), '-c');
+    const instance = await discoverOne(root);
+    expect([instance.category, instance.sources]).toEqual([
+      'kem',
+      ['Reference_Implementation/toy-kem-obj-only/kem_core.o'],
+    ]);
+    expect(await katRecords(root, instance)).toEqual(reference);
+  }, 60_000);
+
   it('links a static archive of a shared folder whole when its members give the API, and writes the toy’s KAT', async () => {
     const { root } = await instanceFolder('Toy KEM Archive', 'toy-kem-archive');
     await mkdir(path.join(root, 'lib'));
