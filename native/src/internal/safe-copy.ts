@@ -12,8 +12,8 @@ import type { BuildCopy } from './build-commands.js';
 // eslint-disable-next-line no-control-regex -- control characters are among what it finds
 const UNSAFE_FOR_CMAKE = /[;$"'\\`#|:?[\]\x00-\x1f\x7f]/;
 const UNSAFE_EVERYWHERE = new RegExp(UNSAFE_FOR_CMAKE.source, 'g');
-/** What a copy for CMake takes of the candidate folder: sources and the files they may include. */
-const COPIED = /\.(c|h|cc|cpp|cxx|hh|hpp|hxx|s|inc|inl|def|tbl|ipp|tcc)$/i;
+/** What a copy for CMake takes of the candidate folder: sources, prebuilt objects and archives, and the files sources may include. */
+const COPIED = /\.(c|h|cc|cpp|cxx|hh|hpp|hxx|s|inc|inl|def|tbl|ipp|tcc|o|a)$/i;
 
 /** A copy of the candidate's code files under names CMake can carry, and the way back to the real names. */
 export interface SafeCopy extends BuildCopy {

@@ -25,6 +25,7 @@ import type { ScriptDefine } from './build-script-defines.js';
 import { instanceHeader } from './instance-header.js';
 import { builtInPublicKeyCategories, publicKeyEntry, type CategoryChoice } from './public-key-entry.js';
 import { apiWords, packageApi } from './package-api.js';
+import { PREBUILT_FILE } from './prebuilt-objects.js';
 
 /** Options of {@link discoverPackage}. */
 export interface DiscoverPackageOptions {
@@ -91,7 +92,9 @@ function nameInstances(found: Omit<DiscoveredInstance, 'name'>[]): DiscoveredIns
  * implementation version; its sources are the folder's `.c`/`.S` (and `.cc`/`.cpp`) files minus
  * those defining `main` (the ICCS KAT generator, a submitter's test program) and minus the ICCS
  * DRNG `drng.c` unless the algorithm's own objects need its symbols (a file that names a DRNG
- * function is compiled and its undefined symbols read with `nm`). The version comes from the
+ * function is compiled and its undefined symbols read with `nm`). Prebuilt objects and static archives
+ * (`.o`, `.a`) are offered to the linker beside the sources: one is linked when `nm` says it
+ * defines what the instance's objects lack and its ELF header names this host's machine. The version comes from the
  * path (`Reference_Implementation`, `Optimized_Implementation/AVX2`, a `-res` goal); a folder
  * written for an ISA the host cannot run is listed as skipped; a folder with code but no instance
  * header of its own is listed as not measurable through the CryptHash API (never completed from
@@ -116,8 +119,12 @@ export async function discoverPackage(directory: string, options: DiscoverPackag
       .filter((file) => KAT_FILE.test(file))
       .map((file) => ({ file, path: join(f.relative, file), folder: f.relative })),
   );
+  // prebuilt objects and archives are offered to the link closure beside the sources: nm and their
+  // ELF header decide whether one is linked in
   const packageSources: PackageSource[] = folders.flatMap((f) =>
-    f.files.filter(isCode).map((file) => ({ file: join(f.relative, file), folder: f.relative })),
+    f.files
+      .filter((file) => isCode(file) || PREBUILT_FILE.test(file))
+      .map((file) => ({ file: join(f.relative, file), folder: f.relative })),
   );
   const packageHeaders: PackageSource[] = folders.flatMap((f) =>
     f.files.filter((file) => HEADER.test(file)).map((file) => ({ file: join(f.relative, file), folder: f.relative })),
@@ -151,7 +158,7 @@ export async function discoverPackage(directory: string, options: DiscoverPackag
   // the API the package is written for, so that what is left out is explained in its words
   const api = await packageApi(
     root,
-    [...packageHeaders.map((h) => h.file), ...packageSources.map((s) => s.file)],
+    [...packageHeaders.map((h) => h.file), ...packageSources.filter((s) => isCode(s.file)).map((s) => s.file)],
     categories,
     [...headers.values()].some((header) => header !== null && header.macros.digestBits === null),
   );

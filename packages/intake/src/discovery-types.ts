@@ -9,7 +9,12 @@ export interface ExcludedSource {
     | 'defines main'
     | 'ICCS DRNG, not used by the algorithm'
     | `does not compile (${string}); the other objects define ${string}`
-    | `defines ${string}, the ICCS DRNG the driver provides`;
+    | `defines ${string}, the ICCS DRNG the driver provides`
+    // a prebuilt object or archive (`.o`, `.a`) the package ships, read with nm and its ELF header
+    | `built for ${string}`
+    | `its member${string} main${string}`
+    | `cannot be read (${string})`
+    | `a prebuilt ${string}`;
 }
 
 /** A source or include folder from outside the instance folder that the compiler or the linker needed, and why. */

@@ -1,8 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { execa } from 'execa';
 import { readInstanceMacros, type InstanceMacros } from './c-source-text.js';
 import { buildScriptDefines, type ScriptDefine } from './build-script-defines.js';
 import { definesInstanceName, readInstanceName } from './instance-name.js';
+import { PREBUILT_FILE } from './prebuilt-objects.js';
 import type { CategoryChoice } from './public-key-entry.js';
 import type { PackageFolder } from './walk-package.js';
 
@@ -28,7 +30,8 @@ export interface FoundHeader {
 /**
  * The instance header of a package folder: a CryptHash one (`ALGORITHM_INSTANCE` and
  * `DIGEST_BIT_LENGTH`), else a public-key one (`ALGORITHM_INSTANCE` alone, with an official API
- * function named by the folder's code or headers), its name read as {@link readInstanceName} does
+ * function named by the folder's code or headers, or defined by a prebuilt object or archive of
+ * the folder (`nm`)), its name read as {@link readInstanceName} does
  * with the folder's build-script defines; null when the folder has none.
  * @example
  * (await instanceHeader(root, folder, [{ id: 'kem', symbols: ['kem_keygen'] }], filesOf))?.header; // 'Ref/X/KEM_AlgorithmInstance.h'
@@ -65,6 +68,19 @@ export async function instanceHeader(
   for (const file of folder.files.filter((f) => HEADER.test(f) || CODE.test(f))) {
     if (api) break;
     api = declaresApi(texts.get(file) ?? (await readFile(path.join(root, folder.relative, file), 'utf8')));
+  }
+  // a folder whose API comes prebuilt: an object or archive of its own defining an API function (nm)
+  for (const file of folder.files.filter((f) => PREBUILT_FILE.test(f))) {
+    if (api) break;
+    const listed = await execa('nm', ['--defined-only', '--format=posix', path.join(root, folder.relative, file)], {
+      reject: false,
+    });
+    const defined = new Set(
+      String(listed.stdout)
+        .split('\n')
+        .map((line) => line.split(' ')[0]),
+    );
+    api = listed.exitCode === 0 && apiNames.some((n) => defined.has(n));
   }
   if (!api) return null;
   const header = naming[0]!;

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { AddedSource, ExcludedSource } from './discovery-types.js';
 import type { SymbolReader } from './object-symbols.js';
+import { prebuiltLeftOut, prebuiltNote } from './prebuilt-link.js';
 import type { TargetFlag } from './target-feature-flags.js';
 
 /** A source of the package with the folder it lies in, relative to the package (`/`-separated). */
@@ -288,6 +289,8 @@ export async function linkInstanceSources(options: LinkInstanceSourcesOptions): 
           symbolsOf.set(candidate.file, symbols);
         }
         if (!symbols.compiled || symbols.defined.includes('main') !== programs) continue;
+        // a prebuilt object of another machine, or one with a main, is never linked (said below)
+        if (symbols.prebuilt !== undefined && (symbols.prebuilt.foreign !== null || programs)) continue;
         if (symbols.defined.some((d) => replaced.has(d))) continue;
         const gives = symbols.defined.filter((s) => missing.has(s));
         if (gives.length === 0 || symbols.defined.some((s) => defined.has(s))) continue;
@@ -354,12 +357,29 @@ export async function linkInstanceSources(options: LinkInstanceSourcesOptions): 
       file,
       kind: 'source',
       reason: !program
-        ? `defines ${shown}, left undefined by the instance's own objects`
+        ? `defines ${shown}, left undefined by the instance's own objects${prebuiltNote(symbolsOf.get(file)!)}`
         : passedOver.has(file)
           ? `defines ${shown}, left undefined by the instance's other objects, and a main of its own (taken rather than ${passedOver.get(file)}, a program that includes it; a library never calls its main)`
           : `defines ${shown}, left undefined by the instance's other objects, and a main of its own (no other source defines them; a library never calls its main)`,
     });
   }
+  const leftOutPrebuilt = await prebuiltLeftOut({
+    pool: pool.filter((p) => !chosen.has(p.file)),
+    folder,
+    read: async (file) => {
+      let symbols = symbolsOf.get(file);
+      if (symbols === undefined) {
+        symbols = await readWithHeaders(file);
+        symbolsOf.set(file, symbols);
+      }
+      return symbols;
+    },
+    needed: new Set([
+      ...[...chosen].flatMap((f) => symbolsOf.get(f)?.defined ?? []),
+      ...unresolved,
+      ...missingEntry(new Set()),
+    ]),
+  });
   const targetFlags: TargetFlag[] = [...inlineFlags];
   for (const file of [...chosen].sort())
     for (const flag of symbolsOf.get(file)?.targetFlags ?? [])
@@ -369,7 +389,9 @@ export async function linkInstanceSources(options: LinkInstanceSourcesOptions): 
     sources: [...chosen].sort(),
     includeDirs,
     // a program whose object the linker needed is added, not left out
-    excluded: excluded.filter((e) => !providers.has(e.file)).sort((a, b) => (a.file < b.file ? -1 : 1)),
+    excluded: [...excluded.filter((e) => !providers.has(e.file)), ...leftOutPrebuilt].sort((a, b) =>
+      a.file < b.file ? -1 : 1,
+    ),
     added,
     unresolved,
     ownCode,

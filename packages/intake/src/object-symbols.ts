@@ -2,6 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { execa } from 'execa';
+import { PREBUILT_FILE, hostObjectMachine, readPrebuilt } from './prebuilt-objects.js';
 import {
   decideTargetFlags,
   readHostTargetOptions,
@@ -30,6 +31,12 @@ export interface ObjectSymbols {
   targetFlags: TargetFlag[];
   /** The files the compiler read for the object (its `-MD` list: the source, the headers and any `.c` it includes), absolute. */
   readFiles?: string[];
+  /**
+   * For a prebuilt object or archive the package ships (read, not compiled): its kind, why it is
+   * not an object of this host's machine (its ELF header) or null, and an archive's members that
+   * define `main`. Absent for a compiled source.
+   */
+  prebuilt?: { kind: 'object' | 'archive'; foreign: string | null; mainMembers: string[] };
 }
 
 /** Reads the symbols of compiled sources, each compiled once per include path and flag set. */
@@ -108,7 +115,26 @@ export async function createSymbolReader(root: string, flags: string, fallbackFl
   const work = await mkdtemp(path.join(tmpdir(), 'ngcc-perf-nm-'));
   const cache = new Map<string, Promise<ObjectSymbols & { object: string }>>();
   let counter = 0;
+  const readShipped = async (file: string) => {
+    const shipped = await readPrebuilt(
+      file,
+      path.relative(root, file).split(path.sep).join('/'),
+      await hostObjectMachine(work),
+    );
+    return {
+      object: file,
+      compiled: shipped.unreadable === null,
+      error: shipped.unreadable,
+      missingHeader: null,
+      defined: shipped.defined,
+      strong: shipped.strong,
+      undefined: shipped.undefined,
+      targetFlags: [],
+      prebuilt: { kind: shipped.kind, foreign: shipped.foreign, mainMembers: shipped.mainMembers },
+    };
+  };
   const compile = async (file: string, includeDirs: readonly string[]) => {
+    if (PREBUILT_FILE.test(file)) return readShipped(file);
     const object = path.join(work, `${(counter += 1)}.o`);
     const compiler = CXX.test(file) ? 'g++' : 'gcc';
     const includes = includeDirs.flatMap((d) => ['-I', d]);
@@ -194,7 +220,8 @@ export async function createSymbolReader(root: string, flags: string, fallbackFl
     };
   };
   const read = (file: string, includeDirs: readonly string[]) => {
-    const key = `${file}\0${includeDirs.join('\0')}`;
+    // a prebuilt file is read once, whatever the include path
+    const key = PREBUILT_FILE.test(file) ? file : `${file}\0${includeDirs.join('\0')}`;
     if (!cache.has(key)) cache.set(key, compile(file, includeDirs));
     return cache.get(key)!;
   };
@@ -210,11 +237,17 @@ export async function createSymbolReader(root: string, flags: string, fallbackFl
         undefined: built.undefined,
         targetFlags: built.targetFlags,
         readFiles: built.readFiles,
+        ...(built.prebuilt === undefined ? {} : { prebuilt: built.prebuilt }),
       };
     },
     async undefinedAtLink(files, includeDirs) {
       const built = await Promise.all(files.map((file) => read(file, includeDirs(file))));
-      const objects = built.filter((b) => b.compiled).map((b) => b.object);
+      // an archive is linked whole, as the build links it
+      const objects = built
+        .filter((b) => b.compiled)
+        .flatMap((b) =>
+          b.prebuilt?.kind === 'archive' ? ['-Wl,--whole-archive', b.object, '-Wl,--no-whole-archive'] : [b.object],
+        );
       const system = files.some((f) => CXX.test(f)) ? null : await systemSymbols();
       if (system !== null) {
         // what the objects define or the C library gives needs no link to know it resolves

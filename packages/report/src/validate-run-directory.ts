@@ -1,9 +1,9 @@
 import type { CategoryRegistry } from '@ngcc-perf/category';
 import { BUILT_IN_REGISTRY } from '@ngcc-perf/categories';
-import { checkDerivedFigures } from './internal/check-record-consistency.js';
 import path from 'node:path';
 import { findAbsolutePath } from './internal/validate-paths.js';
 import { findDerivedDifference } from './internal/validate-derived.js';
+import { findOperationDerivedDifference } from './internal/validate-operation-derived.js';
 import { findInstructionCountDifference } from './internal/validate-instruction-count.js';
 import { findKatDifference } from './internal/validate-kat.js';
 import { findReportDifference } from './internal/validate-reports.js';
@@ -42,20 +42,6 @@ function recordBuildDifference(dataset: Dataset, build: BuildManifest): Validati
           message: `${file}: field "${field}" is ${JSON.stringify(record[field])}, but build.json instances[${index}].${field} is ${JSON.stringify(entry[field])}. The record does not belong to this build; re-run "ngcc-perf run".`,
         };
       }
-    }
-  }
-  return null;
-}
-
-/** The first generic-form record whose derived figures do not follow from its trials (the category gives its bytes per call). */
-function operationDerivedDifference(dataset: Dataset, categories: CategoryRegistry): ValidationDifference | null {
-  for (const { file, record } of dataset.operationRecords ?? []) {
-    try {
-      const category = categories.get(record.operation.category);
-      checkDerivedFigures(record, file, category.operations.bytesPerCall(record.operation));
-    } catch (error) {
-      if (!(error instanceof ReportError)) throw error;
-      return { check: 'derived', file, field: error.field ?? null, line: null, message: error.message };
     }
   }
   return null;
@@ -115,7 +101,7 @@ export async function validateRunDirectory(
     const derived = findDerivedDifference(file, record) ?? findInstructionCountDifference(file, record);
     if (derived !== null) return { valid: false, difference: derived };
   }
-  const operations = operationDerivedDifference(dataset, options.categories ?? BUILT_IN_REGISTRY);
+  const operations = findOperationDerivedDifference(dataset, options.categories ?? BUILT_IN_REGISTRY);
   if (operations !== null) return { valid: false, difference: operations };
   const paths = await findAbsolutePath(directory);
   if (paths.difference !== null) return { valid: false, difference: paths.difference };

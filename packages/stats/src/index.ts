@@ -11,6 +11,8 @@ export { findTukeyOutliers, TUKEY_FENCE_IQR_MULTIPLE } from './find-tukey-outlie
 export type { TukeyOutliers } from './find-tukey-outliers.js';
 export { HEADLINE_TARGET_COVERAGE, headlineFigure, medianIntervalCoverage } from './headline-figure.js';
 export type { HeadlineFigure, HeadlineTrial } from './headline-figure.js';
+export { recordedHeadline } from './recorded-headline.js';
+export type { RecordedHeadlineFigure } from './recorded-headline.js';
 export {
   formatBaselineMultiple,
   formatCoverage,

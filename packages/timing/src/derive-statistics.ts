@@ -1,11 +1,11 @@
 import {
   deriveTrialFigures,
-  headlineFigure,
+  recordedHeadline,
   recordTrialFigures,
   StatsError,
   type DerivedTrialFigures,
 } from '@ngcc-perf/stats';
-import type { CounterKind, CpuQuota, RecordedHeadline } from '@ngcc-perf/record';
+import type { CounterKind, CpuQuota } from '@ngcc-perf/record';
 import { aggregatePerCall } from './aggregate-per-call.js';
 import { CV_WARNING_LIMITS, cvWarningLimit, type CvWarningLimits } from '@ngcc-perf/stats';
 import { derivationWarnings } from './internal/derivation-warnings.js';
@@ -91,7 +91,11 @@ export function deriveStatistics(
     ciHighCycles: stats.ciHigh,
     outlierTrials: outliers.outlierIndices,
     perCall: perCalls.length === trials.length ? aggregatePerCall(perCalls) : null,
-    headline: headlineOf(trials, messageBytes),
+    // the headline per call and per byte: `recordedHeadline` of @ngcc-perf/stats, which validate recomputes
+    headline: recordedHeadline(
+      trials.map(({ trial }) => trial),
+      messageBytes,
+    ),
     warnings: derivationWarnings(
       trials,
       figures.trialMeansCycles,
@@ -103,22 +107,6 @@ export function deriveStatistics(
       options.counterKind ?? null,
       options.cpuQuota ?? null,
     ),
-  };
-}
-
-/**
- * The headline figure (`headlineFigure` of @ngcc-perf/stats: the median of the trial means with
- * the order-statistic interval for a median) and the same figures per message byte.
- */
-function headlineOf(trials: readonly DerivationTrial[], messageBytes: number): RecordedHeadline {
-  const figure = headlineFigure(trials.map(({ trial }) => trial));
-  const perByte = (cycles: number | null): number | null =>
-    cycles === null || messageBytes === 0 ? null : cycles / messageBytes;
-  return {
-    ...figure,
-    medianCyclesPerByte: perByte(figure.medianCycles),
-    lowCyclesPerByte: perByte(figure.lowCycles),
-    highCyclesPerByte: perByte(figure.highCycles),
   };
 }
 

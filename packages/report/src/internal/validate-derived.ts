@@ -1,7 +1,7 @@
-// Recomputes every derived statistic of a record from its raw trials (guide §3.4–6, with
-// `deriveTrialFigures` of @ngcc-perf/stats, the definition the timing package writes with) and
-// names the first field that disagrees.
-import { deriveTrialFigures } from '@ngcc-perf/stats';
+// Recomputes every derived statistic of a record, of either form, from its raw trials (guide §3.4–6,
+// with `deriveTrialFigures` and `recordedHeadline` of @ngcc-perf/stats, the definitions the timing
+// package writes with) and names the first field that disagrees.
+import { deriveTrialFigures, recordedHeadline } from '@ngcc-perf/stats';
 import { median } from 'simple-statistics';
 import { outlierWarning, type TimingRecord, type Trial } from '@ngcc-perf/record';
 import type { ValidationDifference } from '../validation-difference.js';
@@ -18,7 +18,21 @@ function close(actual: number, expected: number): boolean {
 
 const show = (value: unknown): string => (value === undefined ? 'missing' : JSON.stringify(value));
 
-export function findDerivedDifference(file: string, record: TimingRecord): ValidationDifference | null {
+/** What the recomputation reads of a record: the fields both forms (hash and generic) share. */
+export type DerivedRecord = Pick<TimingRecord, 'processes' | 'derived' | 'perCallSample' | 'counter'> & {
+  messageBytes?: number;
+};
+
+/**
+ * The first derived figure of `record` that its trials do not give, or null.
+ * @param messageBytes - L the figures are per byte of, as the engine derived them: default a hash
+ *   record's `messageBytes`; for a generic record its category's `bytesPerCall` (0 when none).
+ */
+export function findDerivedDifference(
+  file: string,
+  record: DerivedRecord,
+  messageBytes: number = record.messageBytes ?? 0,
+): ValidationDifference | null {
   const derived = record.derived;
   if (derived === null || derived === undefined) return null;
   const differ = (field: string, actual: unknown, expected: unknown): ValidationDifference => ({
@@ -30,7 +44,7 @@ export function findDerivedDifference(file: string, record: TimingRecord): Valid
   });
   const trials: Trial[] = record.processes.flatMap((entry) => (entry.trial === null ? [] : [entry.trial]));
   if (trials.length === 0) return differ('n', derived.n, 'no trial');
-  const figures = deriveTrialFigures(trials, record.messageBytes);
+  const figures = deriveTrialFigures(trials, messageBytes);
   const spread = figures.trialMeans;
   if (derived.n !== figures.n) return differ('n', derived.n, figures.n);
   const plain: [keyof typeof derived & string, number][] = [
@@ -78,6 +92,16 @@ export function findDerivedDifference(file: string, record: TimingRecord): Valid
       outlierWarning(index, figures.trialMeansCycles[index] ?? Number.NaN, figures.outliers, record.counter?.kind),
     );
     if (JSON.stringify(written) !== JSON.stringify(expected)) return differ('warnings', written, expected);
+  }
+  if (derived.headline !== undefined) {
+    // the headline per call and per byte, as the timing package writes it
+    const headline = recordedHeadline(trials, messageBytes);
+    for (const key of Object.keys(headline) as (keyof typeof headline)[]) {
+      const value = derived.headline[key];
+      const expected = headline[key];
+      if (expected === null ? value !== null : value === null || !close(value, expected))
+        return differ(`headline.${key}`, value, expected);
+    }
   }
   const perCallDifference = findPerCallDifference(file, record);
   if (perCallDifference !== null) return perCallDifference;

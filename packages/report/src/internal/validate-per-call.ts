@@ -13,7 +13,7 @@ interface Located {
 }
 
 /** Every per-call figure set of a record, with its place. */
-export function perCallFigureSets(record: TimingRecord): Located[] {
+export function perCallFigureSets(record: Pick<TimingRecord, 'processes' | 'perCallSample'>): Located[] {
   const sets: Located[] = [];
   record.processes.forEach((entry, index) => {
     if (entry.trial?.perCall !== undefined)
@@ -62,7 +62,10 @@ function inconsistency({ iterations, figures: f }: Located): [string, unknown, s
  * trial's iterations, the overhead-corrected quartiles against raw − overhead, quartiles out of
  * order), as a `derived` difference naming the figure's own field; null when all agree.
  */
-export function findPerCallDifference(file: string, record: TimingRecord): ValidationDifference | null {
+export function findPerCallDifference(
+  file: string,
+  record: Pick<TimingRecord, 'processes' | 'perCallSample'>,
+): ValidationDifference | null {
   for (const located of perCallFigureSets(record)) {
     const found = inconsistency(located);
     if (found === null) continue;
