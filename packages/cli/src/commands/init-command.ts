@@ -58,6 +58,14 @@ function wouldChange(folder: string, suggestion: FolderSuggestion | undefined): 
   return lines;
 }
 
+/**
+ * What an instance's line says of it: its digest length for a hash instance (`256 bits`), its
+ * category for a public-key one (`kem`), whose header has no digest length.
+ */
+export function instanceKind(instance: { category: string; digestBits: number | null }): string {
+  return instance.digestBits === null ? instance.category : `${instance.digestBits} bits`;
+}
+
 /** The lines `ngcc-perf init` prints for one package: every folder, what it became and why. */
 function renderFound(found: DiscoveredPackage, file: string, manifest: string | null, archive: string | null): string {
   const lines = [
@@ -70,7 +78,7 @@ function renderFound(found: DiscoveredPackage, file: string, manifest: string | 
     const kat =
       i.katFiles.length > 0 ? `, ${i.katFiles.length} package KAT file${i.katFiles.length === 1 ? '' : 's'}` : '';
     lines.push(
-      `  ${i.name.padEnd(28)} ${String(i.digestBits).padStart(5)} bits  ${i.version.label} (${i.version.variant} profile)  ${i.sources.length} source${i.sources.length === 1 ? '' : 's'}${kat}`,
+      `  ${i.name.padEnd(28)} ${instanceKind(i).padStart(9)}  ${i.version.label} (${i.version.variant} profile)  ${i.sources.length} source${i.sources.length === 1 ? '' : 's'}${kat}`,
     );
     lines.push(`      folder ${i.folder}`);
     for (const e of i.excluded) lines.push(`      left out ${e.file}: ${e.reason} (nm)`);
