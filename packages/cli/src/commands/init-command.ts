@@ -78,7 +78,7 @@ function renderFound(found: DiscoveredPackage, file: string, manifest: string | 
     const kat =
       i.katFiles.length > 0 ? `, ${i.katFiles.length} package KAT file${i.katFiles.length === 1 ? '' : 's'}` : '';
     lines.push(
-      `  ${i.name.padEnd(28)} ${instanceKind(i).padStart(9)}  ${i.version.label} (${i.version.variant} profile)  ${i.sources.length} source${i.sources.length === 1 ? '' : 's'}${kat}`,
+      `  ${i.name.padEnd(28)} ${instanceKind(i).padStart(10)}  ${i.version.label} (${i.version.variant} profile)  ${i.sources.length} source${i.sources.length === 1 ? '' : 's'}${kat}`,
     );
     lines.push(`      folder ${i.folder}`);
     for (const e of i.excluded) lines.push(`      left out ${e.file}: ${e.reason} (nm)`);
