@@ -87,7 +87,17 @@ describe('op-profile', () => {
   });
 
   test('a category whose instances call no ICCS primitive is a usage error', () => {
-    const run = opProfile('toy_fof', 'hash', 'hash', '1', '1', '--param', 'digestBits=256', '--param', 'messageBytes=64');
+    const run = opProfile(
+      'toy_fof',
+      'hash',
+      'hash',
+      '1',
+      '1',
+      '--param',
+      'digestBits=256',
+      '--param',
+      'messageBytes=64',
+    );
     expect(run.status).toBe(2);
     expect(run.lines[0]).toMatchObject({ type: 'error', code: 'USAGE', subcommand: 'op-profile' });
   });
