@@ -30,8 +30,8 @@ export interface ProfileOperationOptions {
 export type ProfileOperationResult =
   { status: 'complete'; profile: PrimitiveProfile } | { status: 'failed'; failure: string };
 
-/** The defaults of {@link profileOperation}: 3 rounds of 2 × 10 calls, 300 s at most. */
-export const PROFILE_OPERATION_DEFAULTS = { iterations: 10, rounds: 3, timeoutSeconds: 300 } as const;
+/** The defaults of {@link profileOperation}: 7 rounds of 2 × 10 calls (the median of 7 outvotes 3 preempted rounds), 300 s at most. */
+export const PROFILE_OPERATION_DEFAULTS = { iterations: 10, rounds: 7, timeoutSeconds: 300 } as const;
 
 const count = z.number().int().nonnegative();
 const SCHEMAS = {

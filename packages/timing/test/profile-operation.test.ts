@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { primitiveProfileSchema } from '@ngcc-perf/record';
-import { profileOperation } from '../src/profile-operation.js';
+import { PROFILE_OPERATION_DEFAULTS, profileOperation } from '../src/profile-operation.js';
 
 const driverPath = process.env.NGCC_PERF_DRIVER ?? '';
 const nativeBuild = process.env.NGCC_PERF_NATIVE_BUILD ?? path.dirname(driverPath);
@@ -18,12 +18,23 @@ describeWithDriver('profileOperation', () => {
     const result = await profileOperation({ library: testlib('pk_toy_profile_half'), operation: dec, iterations: 20 });
     if (result.status !== 'complete') throw new Error(result.failure);
     const profile = primitiveProfileSchema.parse(result.profile);
-    expect(profile.rounds).toHaveLength(3);
+    expect(profile.rounds).toHaveLength(PROFILE_OPERATION_DEFAULTS.rounds);
     const xof = profile.primitives.find((entry) => entry.name === 'pseudoXOF')!;
-    expect(xof).toMatchObject({ origin: 'driver', calls: 60, callsPerOperation: 1 });
+    expect(xof).toMatchObject({
+      origin: 'driver',
+      calls: 20 * PROFILE_OPERATION_DEFAULTS.rounds,
+      callsPerOperation: 1,
+    });
     expect(xof.share).toBeGreaterThan(0.4);
     expect(xof.share).toBeLessThan(0.6);
-    expect(profile.command.slice(1)).toEqual(['op-profile', testlib('pk_toy_profile_half'), 'kem', 'dec', '20', '3']);
+    expect(profile.command.slice(1)).toEqual([
+      'op-profile',
+      testlib('pk_toy_profile_half'),
+      'kem',
+      'dec',
+      '20',
+      String(PROFILE_OPERATION_DEFAULTS.rounds),
+    ]);
   }, 60_000);
 
   it('a set-up that fails its check is a failure naming the verdict', async () => {

@@ -3,13 +3,13 @@
 // among the ICCS placeholder primitives (`primitiveProfile`, @ngcc-perf/timing's profileOperation:
 // one driver process of its own after the trials, never inside them).
 import type { PrimitiveProfile } from '@ngcc-perf/record';
-import { profileOperation, type OperationMeasurement } from '@ngcc-perf/timing';
+import { PROFILE_OPERATION_DEFAULTS, profileOperation, type OperationMeasurement } from '@ngcc-perf/timing';
 import type { CampaignContext } from './campaign-context.js';
 import type { Operation } from './operation-files.js';
 import { eventFields } from './operation-files.js';
 import { operationTarget } from './phase-calibrate.js';
 
-/** Seconds of calls one batch of the profile aims at (two batches per round, three rounds). */
+/** Seconds of calls one batch of the profile aims at (two batches per round, PROFILE_OPERATION_DEFAULTS.rounds rounds). */
 export const PROFILE_BATCH_SECONDS = 0.05;
 
 /** The record's profile fields. */
@@ -48,7 +48,7 @@ export async function profileOne(
       iterations,
       cpu,
       driverPath: context.driverPath,
-      timeoutSeconds: Math.max(60, 20 * perCallSeconds * iterations * 2 * 3),
+      timeoutSeconds: Math.max(60, 20 * perCallSeconds * iterations * 2 * PROFILE_OPERATION_DEFAULTS.rounds),
     });
     return result.status === 'complete'
       ? { primitiveProfile: result.profile }
