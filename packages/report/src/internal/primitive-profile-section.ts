@@ -108,7 +108,8 @@ export function primitiveProfileMethodSection(records: readonly OperationRecord[
   if (profiles.length === 0) return null;
   const rounds = [...new Set(profiles.map((profile) => profile.rounds.length))].sort((a, b) => a - b);
   const overheads = profiles.map((profile) => profile.probeOverheadRatio).sort((a, b) => a - b);
-  const overheadRange = `${formatShare(Math.max(0, overheads[0]!))} to ${formatShare(Math.max(0, overheads[overheads.length - 1]!))}`;
+  const [low, high] = [overheads[0]!, overheads[overheads.length - 1]!].map((ratio) => formatShare(Math.max(0, ratio)));
+  const overheadRange = low === high ? low! : `${low} to ${high}`;
   return {
     heading: 'Time in the ICCS placeholder primitives',
     id: 'placeholder-primitives',
