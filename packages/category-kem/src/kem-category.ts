@@ -4,7 +4,9 @@ import {
   type AlgorithmCategory,
   type CategoryInstance,
   type CategorySize,
+  securityTargetFrom,
 } from '@ngcc-perf/category';
+import { KEM_SECURITY_TARGETS } from './security-targets.js';
 import { KEM_KAT } from './kem-kat.js';
 import { KEM_OPERATIONS } from './kem-operations.js';
 
@@ -20,8 +22,9 @@ function statedBytes(instance: CategoryInstance, key: string): number | null {
  * built-in `kem` table; the KAT_KEM file by `pk-kat`, a strict manifest entry; report item (6)
  * public key, secret key, ciphertext, shared secret; pages with the per-operation table and the
  * sizes table of the published public-key pages; ranked by enc and dec cycles, public key and
- * ciphertext bytes (the published comparison), per the security target an instance states
- * (`securityBits`), else none.
+ * ciphertext bytes (the published comparison), per claimed security target: the bundled
+ * data/security-targets.csv (the published comparison's set per candidate and target), else the
+ * instance header's `securityBits`, else a level its name ends in (`securityTargetFrom`), else none.
  *
  * @example
  * ```ts
@@ -71,6 +74,6 @@ export const KEM_CATEGORY: AlgorithmCategory = {
     { id: 'pk', label: 'public key bytes', source: { size: 'pk' } },
     { id: 'ct', label: 'ciphertext bytes', source: { size: 'ct' } },
   ],
-  securityTargetBits: (instance) =>
-    typeof instance.parameters.securityBits === 'number' ? instance.parameters.securityBits : null,
+  securityTargetBits: (instance) => securityTargetFrom(KEM_SECURITY_TARGETS, instance)?.bits ?? null,
+  securityTarget: (instance) => securityTargetFrom(KEM_SECURITY_TARGETS, instance),
 };

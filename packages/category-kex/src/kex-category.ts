@@ -1,4 +1,5 @@
-import { perOperationSection, sizesSection, type AlgorithmCategory } from '@ngcc-perf/category';
+import { perOperationSection, securityTargetFrom, sizesSection, type AlgorithmCategory } from '@ngcc-perf/category';
+import { KEX_SECURITY_TARGETS } from './security-targets.js';
 import { KEX_KAT } from './kex-kat.js';
 import { KEX_OPERATIONS } from './kex-operations.js';
 
@@ -7,8 +8,8 @@ import { KEX_OPERATIONS } from './kex-operations.js';
  * libraries that define the `kex_*` getters, inits, pass 1 and derivations (decided by `nm`;
  * the later passes as the protocol has them); the whole exchange and each step timed by the driver's
  * built-in `kex` table; the KAT_KEX file by `pk-kat`; report item (6) messages, keys, shared
- * secret and bandwidth; ranked by exchange cycles and bandwidth, per the security target an
- * instance states (`securityBits`).
+ * secret and bandwidth; ranked by exchange cycles and bandwidth, per claimed security target
+ * (the bundled data/security-targets.csv, else the header's `securityBits`, else the name's level).
  *
  * @example
  * ```ts
@@ -60,6 +61,6 @@ export const KEX_CATEGORY: AlgorithmCategory = {
     { id: 'exchange', label: 'exchange cycles', source: { operation: 'exchange' } },
     { id: 'bandwidth', label: 'bandwidth bytes', source: { size: 'bandwidth' } },
   ],
-  securityTargetBits: (instance) =>
-    typeof instance.parameters.securityBits === 'number' ? instance.parameters.securityBits : null,
+  securityTargetBits: (instance) => securityTargetFrom(KEX_SECURITY_TARGETS, instance)?.bits ?? null,
+  securityTarget: (instance) => securityTargetFrom(KEX_SECURITY_TARGETS, instance),
 };

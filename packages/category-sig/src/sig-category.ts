@@ -1,4 +1,5 @@
-import { perOperationSection, sizesSection, type AlgorithmCategory } from '@ngcc-perf/category';
+import { perOperationSection, securityTargetFrom, sizesSection, type AlgorithmCategory } from '@ngcc-perf/category';
+import { SIG_SECURITY_TARGETS } from './security-targets.js';
 import { SIG_KAT } from './sig-kat.js';
 import { SIG_OPERATIONS } from './sig-operations.js';
 
@@ -8,7 +9,8 @@ import { SIG_OPERATIONS } from './sig-operations.js';
  * message timed by the driver's built-in `sig` table, failed sign attempts retried and counted;
  * the KAT_SIG file by `pk-kat`, a strict manifest entry; report item (6) public key, secret key,
  * signature (the getter's largest and the written length); ranked by sign and verify cycles,
- * public key and signature bytes, per the security target an instance states (`securityBits`).
+ * public key and signature bytes, per claimed security target (the bundled
+ * data/security-targets.csv, else the header's `securityBits`, else the name's level).
  *
  * @example
  * ```ts
@@ -56,6 +58,6 @@ export const SIG_CATEGORY: AlgorithmCategory = {
     { id: 'pk', label: 'public key bytes', source: { size: 'pk' } },
     { id: 'signature', label: 'signature bytes', source: { size: 'signature' } },
   ],
-  securityTargetBits: (instance) =>
-    typeof instance.parameters.securityBits === 'number' ? instance.parameters.securityBits : null,
+  securityTargetBits: (instance) => securityTargetFrom(SIG_SECURITY_TARGETS, instance)?.bits ?? null,
+  securityTarget: (instance) => securityTargetFrom(SIG_SECURITY_TARGETS, instance),
 };

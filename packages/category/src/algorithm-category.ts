@@ -139,6 +139,12 @@ export interface CategoryRankingMetric {
   id: string;
   label: string;
   /**
+   * Whether the metric enters the overall mean rank (default true). A metric that does not is
+   * ranked on its own beside it (hash: static image, stack and heap, apart from the published
+   * comparison's three cycle figures).
+   */
+  enters?: boolean;
+  /**
    * What is ranked: the headline of an operation (by name, with the parameters that pick one
    * measurement of it, e.g. a message length), an item (6) size by key, or a resource figure of
    * the instance.
@@ -251,6 +257,33 @@ export interface AlgorithmCategory {
    * or null when the instance does not say.
    */
   securityTargetBits(instance: CategoryInstance): number | null;
+  /**
+   * The claimed security target of an instance with the evidence it rests on (bundled data with its
+   * source, the instance header, the instance's name), for the rankings per target; null when
+   * nothing says it (the instance is then listed apart, never guessed). Absent: the rankings take
+   * {@link AlgorithmCategory.securityTargetBits} and call its source "the category".
+   */
+  securityTarget?(instance: IdentifiedInstance): SecurityTarget | null;
+}
+
+/** An instance with the candidate it belongs to, as the rankings look its security target up. */
+export interface IdentifiedInstance extends CategoryInstance {
+  /** The candidate id (`kem-02`), when known. */
+  candidate?: string;
+  /** The candidate's algorithm name (`Amoeba`), when known: a package unpacked under another id is still found by it. */
+  algorithm?: string;
+}
+
+/** A claimed security target and the evidence for it ({@link AlgorithmCategory.securityTarget}). */
+export interface SecurityTarget {
+  bits: number;
+  /** Where the figure comes from, in words a page prints: `bundled data: …`, `its instance header`, `its name`. */
+  source: string;
+  /**
+   * True when the bundled data say that the published comparison ranks this parameter set for its
+   * candidate at this target (its recommended set there); false or absent otherwise.
+   */
+  publishedRepresentative?: boolean;
 }
 
 /**

@@ -98,8 +98,9 @@ describe('--category MODULE', () => {
       expect(build.instances).toMatchObject([{ category: 'toy-fof', kat: 'PASS' }]);
       for (const stem of ['eval_16', 'eval_256'])
         expect(existsSync(path.join(run, 'records', 'toy-01', `toy__${stem}.json`))).toBe(true);
-      expect(readFileSync(path.join(run, 'reports', 'toy-01', 'perf_toy_1.md'), 'utf8')).toContain(
-        '## Performance of eval',
+      // the category's section is item (4) of the page frame, numbered as the guide's items
+      expect(readFileSync(path.join(run, 'reports', 'toy-01', 'perf_toy_1.md'), 'utf8')).toMatch(
+        /^## 4\. Performance of eval$/m,
       );
 
       const valid = await cli(['validate', run, '--category', TOY_MODULE]);
@@ -117,7 +118,7 @@ describe('--category MODULE', () => {
       // The site-wide pages and the exports list the toy candidate under its category's title, never drop it.
       const siteIndex = readFileSync(path.join(site, 'reports', 'index.md'), 'utf8');
       expect(siteIndex).toMatch(/^## Fixed-output functions$/m);
-      expect(siteIndex).toMatch(/No ranking for this category yet/);
+      expect(siteIndex).toMatch(/Each system's ranking pages rank them per claimed security target/);
       expect(siteIndex).toMatch(/\| toy-01 \| Toy \| \[1 instance\]\(toy-01\/perf_toy_1\.md\) · KAT PASS \|/);
       expect(siteIndex).not.toMatch(/^## Candidates$/m); // no empty hash grid in a run without hash instances
       const overview = readFileSync(path.join(site, 'reports', 'constant-time_toy_1.md'), 'utf8');
@@ -125,8 +126,11 @@ describe('--category MODULE', () => {
       expect(overview).toContain('not audited: category toy-fof has no constant-time harness yet');
       const ranking = readFileSync(path.join(site, 'reports', 'ranking_toy_1_instances.md'), 'utf8');
       expect(ranking).toContain(
-        'Fixed-output functions (category toy-fof: toy-01/toy): no ranking for this category yet',
+        'Fixed-output functions (category toy-fof: toy-01/toy): ranked per claimed security target, one parameter set per candidate, on the target pages',
       );
+      // the toy category claims no target for its instance: named apart on the target pages, never guessed
+      const target = readFileSync(path.join(site, 'reports', 'ranking_toy_1_128.md'), 'utf8');
+      expect(target).toContain('No claimed security target is known for toy-01/toy');
       const json = JSON.parse(readFileSync(path.join(site, 'exports', 'records_toy_1.json'), 'utf8')) as {
         records: unknown[];
         operationRecords: { file: string; record: { operation: { category: string } }; headline: unknown }[];

@@ -78,8 +78,9 @@ export function categoryConstantTimeSection(
 }
 
 /**
- * The section a ranking page gives the instances of categories other than hash: they are not
- * ranked (no ranking for their category yet), named so that the page is not silent about them.
+ * The section the every-instance ranking page gives the instances of categories other than hash:
+ * they are ranked per claimed security target, on the target pages, named so that the page is not
+ * silent about them.
  */
 export function notRankedCategoriesSection(groups: readonly CategoryDataset[]): ReportSection[] {
   if (groups.length === 0) return [];
@@ -93,7 +94,7 @@ export function notRankedCategoriesSection(groups: readonly CategoryDataset[]): 
             .map((entry) => `${entry.candidate}/${entry.instance}`)
             .join(
               ', ',
-            )}): no ranking for this category yet; their figures are on the system index and their candidate pages.`,
+            )}): ranked per claimed security target, one parameter set per candidate, on the target pages; not on this page, whose metrics are the hash ones.`,
         ),
       ),
     },

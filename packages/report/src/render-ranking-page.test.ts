@@ -33,6 +33,8 @@ interface InstanceFacts {
   kat?: 'PASS' | 'MISMATCH';
   imageBytes?: number;
   ct?: CtAudit;
+  /** Per message length, cycles per call and spread, replacing `cycles32` scaled with the message. */
+  cyclesAt?: Record<number, { cycles: number; spread: number }>;
 }
 
 const AUDIT: CtAudit = {
@@ -90,7 +92,10 @@ function datasetOf(facts: InstanceFacts[]): Dataset {
         instance: item.instance,
         messageBytes,
         imageBytes: item.imageBytes ?? 4096,
-        processes: trials(item.cycles32 * (messageBytes / 32), item.spread ?? 0.01),
+        processes:
+          item.cyclesAt === undefined
+            ? trials(item.cycles32 * (messageBytes / 32), item.spread ?? 0.01)
+            : trials(item.cyclesAt[messageBytes]!.cycles, item.cyclesAt[messageBytes]!.spread),
       })),
     ),
   });
@@ -246,6 +251,65 @@ describe('the ranking pages', () => {
     const html = renderRankingHtml(dataset, 256);
     expect(html).toContain('<a href="toy-slow/perf_x86_1.html#constant-time">⚠ 2 findings</a>');
     expect(html).toContain('<a href="index.html">Performance measurements</a>');
+  });
+});
+
+describe('the overall range of a hash ranking', () => {
+  // five candidates: at 32 B the first three cannot be told apart, and the last two; at 1 KiB the
+  // first two, and the last three; at 64 KiB every one is apart (a twelvefold spread). Their images
+  // run the other way. The mean-rank intervals overlap neighbour by neighbour, so a chained grouping
+  // put all five in one range 1–5, wider than any metric's range.
+  const at = (c32: number, c1k: number, i: number) => ({
+    32: { cycles: c32, spread: 0.05 },
+    1024: { cycles: c1k, spread: 0.05 },
+    65536: { cycles: 100_000 * 1.85 ** i, spread: 0.01 },
+  });
+  const dataset = datasetOf(
+    [
+      [1000, 10_000],
+      [1010, 10_100],
+      [1020, 20_000],
+      [2000, 20_200],
+      [2010, 20_400],
+    ].map(([c32, c1k], i) => ({
+      candidate: `hash-${'abcde'[i]}`,
+      instance: `h${i}_1024`,
+      digestBits: 1024,
+      cycles32: c32!,
+      imageBytes: 5000 - 100 * i,
+      cyclesAt: at(c32!, c1k!, i),
+    })),
+  );
+
+  it('is no wider than its metrics’ ranges: each row’s range is what the three cycle figures force', () => {
+    const rows = rankInstances(dataset, 512);
+    const width = (rank: { low: number; high: number }) => rank.high - rank.low;
+    const cycles = (row: (typeof rows)[number]) => row.metrics.filter((metric) => /@/.test(metric.label));
+    expect(cycles(rows[0]!).map((metric) => metric.label)).toEqual([
+      'cycles @ 32 B',
+      'cycles @ 1 KiB',
+      'cycles @ 64 KiB',
+    ]);
+    for (const row of rows) {
+      const widest = Math.max(...cycles(row).map((metric) => width(metric.rank!)));
+      expect(width(row.overall!)).toBeLessThanOrEqual(widest);
+    }
+    expect(rows.map((row) => `${row.overall!.low}–${row.overall!.high}`)).toEqual(['1–2', '1–3', '2–4', '3–5', '4–5']);
+    // the 64 KiB figures spread twelvefold: the first and the last are apart overall
+    expect(rows[4]!.metrics[2]!.figure!.estimate / rows[0]!.metrics[2]!.figure!.estimate).toBeGreaterThan(11);
+  });
+
+  it('takes the memory figures out of the mean rank, into a table of their own, and says so', () => {
+    const page = renderRankingMarkdown(dataset, 512);
+    const main = page.slice(page.indexOf('## Ranking'), page.indexOf('## Memory, ranked apart'));
+    expect(main).not.toContain('static image');
+    expect(page).toContain('| candidate and instance | static image · rank |');
+    expect(page).toContain('| hash-a `h0_1024` | 5000 B · 5 |');
+    expect(page).toContain(
+      'A candidate’s overall figure is its mean rank over cycles @ 32 B, cycles @ 1 KiB, cycles @ 64 KiB, the published comparison’s metrics; the memory figures are ranked apart',
+    );
+    // with the image in the mean (its order reverses the cycles) the ranges would differ: the rule's effect is stated
+    expect(page).toContain('The rule’s effect, metric by metric: Without cycles @ 32 B:');
   });
 });
 

@@ -9,7 +9,7 @@ import { renderConstantTimeOverviewHtml, renderConstantTimeOverviewMarkdown } fr
 import { renderRankingHtml, renderRankingMarkdown } from './render-ranking-page.js';
 import { renderSiteIndexHtml, renderSiteIndexMarkdown } from './render-site-index.js';
 import { renderSystemIndexHtml, renderSystemIndexMarkdown } from './render-system-index.js';
-import { RANKING_SCOPES } from './internal/system-pages.js';
+import { rankingScopes } from './internal/system-pages.js';
 import type { RankingScope } from './internal/page-links.js';
 import type { Dataset } from './dataset.js';
 import type { CategoryRegistry } from '@ngcc-perf/category';
@@ -83,11 +83,11 @@ export interface RenderRunOptions {
  * Renders every page and export of one run directory, in a fixed order: the JSON records export,
  * then for each candidate of build.json (first-appearance order) its Markdown and HTML page, the
  * system's summary (Markdown, HTML), its method page (Markdown, HTML), the CSV export, the system
- * index, the ranking pages (128-, 256-, 512-bit targets and every instance), the constant-time
+ * index, the ranking pages (128-, 256-, 512-bit targets, any other target a public-key set claims, and every instance), the constant-time
  * overview and — without `otherSystems` — the site index of this one system. A candidate of a
  * category other than hash gets its category's page (`buildCategoryCandidateReport`), a section per
  * category on the system index, summary, site index and constant-time overview, its generic-form
- * records in both exports, and on the ranking pages a line that its category has no ranking yet;
+ * records in both exports, and on each target's ranking page its category's ranking at that target;
  * the method page shows the hash instances. Paths follow
  * {@link REPORT_PATHS}. Pure: the same dataset gives the same files, byte for byte, which is what
  * `validateRunDirectory` relies on.
@@ -139,7 +139,7 @@ export function renderRunReports(whole: Dataset, options: RenderRunOptions = {})
     { path: REPORT_PATHS.recordsCsv(systemId), content: renderRecordsCsv(exported) },
     { path: REPORT_PATHS.systemIndexMarkdown(systemId), content: renderSystemIndexMarkdown(dataset, system) },
     { path: REPORT_PATHS.systemIndexHtml(systemId), content: renderSystemIndexHtml(dataset, system) },
-    ...RANKING_SCOPES.flatMap((scope) => [
+    ...rankingScopes(others).flatMap((scope) => [
       { path: REPORT_PATHS.rankingMarkdown(systemId, scope), content: renderRankingMarkdown(dataset, scope, system) },
       { path: REPORT_PATHS.rankingHtml(systemId, scope), content: renderRankingHtml(dataset, scope, system) },
     ]),

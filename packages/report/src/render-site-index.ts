@@ -10,7 +10,14 @@ import type { Dataset } from './dataset.js';
 import { countKatOutcomes, describeKatOutcomes } from './kat-verdict-meanings.js';
 import { summarySizes } from './internal/summary-rows.js';
 import type { CategoryRegistry } from '@ngcc-perf/category';
-import { HASH_PAGES_CATEGORY } from './category-datasets.js';
+import { HASH_PAGES_CATEGORY, splitByCategory } from './category-datasets.js';
+import { BUILT_IN_REGISTRY } from '@ngcc-perf/categories';
+
+/** A system's page links, its instances of other categories ranked on the same target pages. */
+function pageLinksOf(dataset: Dataset, format: PageFormat, categories: CategoryRegistry | undefined): Inline[][] {
+  const { hash, others } = splitByCategory(dataset, categories ?? BUILT_IN_REGISTRY);
+  return systemPageLinks(hash, format, others);
+}
 
 const sizeLabel = (bytes: number): string =>
   bytes >= 1024 && bytes % 1024 === 0 ? `${bytes / 1024} KiB` : `${bytes} B`;
@@ -97,7 +104,7 @@ function buildSiteIndex(datasets: readonly Dataset[], format: PageFormat, option
       id: `category-${id}`,
       blocks: [
         paragraph(
-          `Candidates of category ${id}: their candidate pages show the category's own sections, and each system's index and summary a section of their figures. No ranking for this category yet: the ranking pages rank the hash instances.`,
+          `Candidates of category ${id}: their candidate pages show the category's own sections, and each system's index and summary a section of their figures. Each system's ranking pages rank them per claimed security target, one parameter set per candidate.`,
         ),
         grid(of),
       ],
@@ -115,7 +122,7 @@ function buildSiteIndex(datasets: readonly Dataset[], format: PageFormat, option
         link(systemIndexFromReports(dataset.campaign.systemId, format), `index of ${dataset.campaign.systemId}`),
         `: ${describeIndexSizes(dataset)} (${dataset.campaign.environmentAtStart.cpuModel ?? 'unknown processor'}, campaign started ${dataset.campaign.startedUtc.slice(0, 10)}).`,
       ),
-      { kind: 'list', items: systemPageLinks(dataset, format) },
+      { kind: 'list', items: pageLinksOf(dataset, format, options.categories) },
     ],
   }));
   return {

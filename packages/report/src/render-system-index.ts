@@ -169,7 +169,7 @@ function buildSystemIndex(dataset: Dataset, format: PageFormat, others: readonly
       {
         heading: 'Pages',
         id: 'pages',
-        blocks: [{ kind: 'list', items: systemPageLinks(dataset, format) }],
+        blocks: [{ kind: 'list', items: systemPageLinks(dataset, format, others) }],
       },
     ],
     footer: renderedFromFooter(['campaign.json', 'build.json']),

@@ -34,7 +34,13 @@ export type { EstablishedOrder, IntervalFigure, IntervalRank } from './rank-by-i
 export { PAIRED_MINIMUM_DIFFERENCE, pairedRatio } from './paired-ratio.js';
 export type { PairedRatio } from './paired-ratio.js';
 export { rankByMetrics } from './rank-by-metrics.js';
-export type { MetricsRanking } from './rank-by-metrics.js';
+export type { MetricsRanking, RankByMetricsOptions } from './rank-by-metrics.js';
+export { rankMeanRanks } from './rank-mean-ranks.js';
+export type { MeanRankSpan } from './rank-mean-ranks.js';
+export { metricDropEffects } from './metric-drop-effects.js';
+export type { MetricDropEffect } from './metric-drop-effects.js';
+export { groupSeparations } from './group-separations.js';
+export type { GroupSeparation } from './group-separations.js';
 export { recordTrialFigures } from './record-trial-figures.js';
 export type { RecordTrialFigures } from './record-trial-figures.js';
 export { StatsError } from './stats-error.js';

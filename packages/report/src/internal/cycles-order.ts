@@ -4,7 +4,13 @@
 import { pairedRatio, type PairedRatio } from '@ngcc-perf/stats';
 import type { TimingRecord } from '@ngcc-perf/record';
 
-function trialsOf(record: TimingRecord): { iterations: number; ticks: number }[] {
+/**
+ * What a paired comparison reads of a record: a hash-form record (`TimingRecord`) or a generic-form
+ * one (`OperationRecord`) alike, both holding their trials in `processes`.
+ */
+export type PairableRecord = Pick<TimingRecord, 'status' | 'interleaving' | 'processes'> & { messageBytes?: number };
+
+function trialsOf(record: PairableRecord): { iterations: number; ticks: number }[] {
   return record.processes.flatMap((entry) => (entry.trial === null ? [] : [entry.trial]));
 }
 
@@ -13,7 +19,7 @@ function trialsOf(record: TimingRecord): { iterations: number; ticks: number }[]
  * trial k of `b`), or null when they cannot be paired: either is failed, they were not measured
  * in one interleaved batch (the same `interleaving.batch`), or they hold different numbers of trials.
  */
-export function pairedCycles(a: TimingRecord, b: TimingRecord): PairedRatio | null {
+export function pairedCycles(a: PairableRecord, b: PairableRecord): PairedRatio | null {
   if (a.status !== 'complete' || b.status !== 'complete') return null;
   const batch = a.interleaving?.batch;
   if (batch === undefined || batch !== b.interleaving?.batch || a.messageBytes !== b.messageBytes) return null;
@@ -29,7 +35,7 @@ export function pairedCycles(a: TimingRecord, b: TimingRecord): PairedRatio | nu
  * they do not — by the paired comparison when the records were measured in one batch
  * ({@link pairedCycles}), else null (the caller compares the headline intervals).
  */
-export function pairedCyclesOrder(a: TimingRecord | undefined, b: TimingRecord | undefined): -1 | 0 | 1 | null {
+export function pairedCyclesOrder(a: PairableRecord | undefined, b: PairableRecord | undefined): -1 | 0 | 1 | null {
   if (a === undefined || b === undefined) return null;
   return pairedCycles(a, b)?.order ?? null;
 }

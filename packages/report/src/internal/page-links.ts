@@ -73,8 +73,8 @@ export function candidateBreadcrumbs(
   return crumbs;
 }
 
-/** What a ranking page ranks: a security target's bits, or every instance. */
-export type RankingScope = 128 | 256 | 512 | 'instances';
+/** What a ranking page ranks: a security target's bits (128, 256, 512, or another a public-key set claims), or every instance. */
+export type RankingScope = number | 'instances';
 
 /** From `reports/`: the site index (systems × candidates). */
 export function siteIndexFromReports(format: PageFormat): string {

@@ -13,6 +13,11 @@ import { pairedCyclesOrder } from './cycles-order.js';
 export interface RankingMetric {
   /** Column heading: `cycles @ 64 KiB`, `static image`. */
   label: string;
+  /**
+   * Whether the metric enters the overall mean rank: the cycle figures do (the published
+   * comparison's metrics), the memory figures are ranked apart, in a table of their own.
+   */
+  enters: boolean;
   /** The figure of one instance from its build entry and its records; null when it has none. */
   figureOf: (entry: BuildInstance, records: readonly TimingRecord[]) => IntervalFigure | null;
   /** The figure as the pages print it: cycles as every page prints a headline (`4129 (4100–4187)`), bytes alone. */
@@ -66,8 +71,9 @@ function largestMemory(
 }
 
 /**
- * The metrics of a ranking: cycles (ticks with a fixed-rate counter) at each of `sizesBytes`, then the static image, the stack
- * high-water and the heap peak (largest over the message lengths) when some record holds them.
+ * The metrics of a ranking: cycles (ticks with a fixed-rate counter) at each of `sizesBytes`, which
+ * enter the overall mean rank (the published comparison's metrics), then, ranked apart, the static
+ * image, the stack high-water and the heap peak (largest over the message lengths) when some record holds them.
  */
 export function rankingMetrics(
   sizesBytes: readonly number[],
@@ -79,6 +85,7 @@ export function rankingMetrics(
     records.find((candidate) => candidate.messageBytes === bytes);
   const cycles = sizesBytes.map((bytes): RankingMetric => ({
     label: `${term} @ ${sizeLabel(bytes)}`,
+    enters: true,
     figureOf: (_entry, records) => {
       const record = atSize(records, bytes);
       return record === undefined ? null : cyclesFigure(record);
@@ -89,11 +96,13 @@ export function rankingMetrics(
   const memory: RankingMetric[] = [
     {
       label: 'static image',
+      enters: false,
       figureOf: (entry) => (entry.imageBytes === null ? null : exact(entry.imageBytes)),
       format: (figure) => `${Math.round(figure.estimate)} B`,
     },
     {
       label: 'stack high-water',
+      enters: false,
       figureOf: (_entry, records) => {
         const value = largestMemory(records, 'stackHighWaterBytes');
         return value === null ? null : exact(value);
@@ -102,6 +111,7 @@ export function rankingMetrics(
     },
     {
       label: 'heap peak',
+      enters: false,
       figureOf: (_entry, records) => {
         const value = largestMemory(records, 'heapPeakBytes');
         return value === null ? null : exact(value);

@@ -2,8 +2,14 @@
 // candidate (others listed under it), the figures of every metric and their rank ranges
 // (rankByMetrics of @ngcc-perf/stats, so that no position is noise).
 import { katEligible } from '../kat-verdict-meanings.js';
-import { intervalOrder, rankByMetrics } from '@ngcc-perf/stats';
-import type { EstablishedOrder, IntervalFigure, MetricsRanking } from '@ngcc-perf/stats';
+import { groupSeparations, intervalOrder, metricDropEffects, rankByMetrics } from '@ngcc-perf/stats';
+import type {
+  EstablishedOrder,
+  GroupSeparation,
+  IntervalFigure,
+  MetricDropEffect,
+  MetricsRanking,
+} from '@ngcc-perf/stats';
 import type { BuildInstance, TimingRecord } from '@ngcc-perf/record';
 import { isBaselineCandidate } from '../baseline-figures.js';
 import type { Dataset } from '../dataset.js';
@@ -22,8 +28,8 @@ export const SECURITY_TARGETS = [
   { targetBits: 512, digestBits: 1024 },
 ] as const;
 
-/** A security target's bits: 128, 256 or 512. */
-export type SecurityTargetBits = (typeof SECURITY_TARGETS)[number]['targetBits'];
+/** A security target's bits: 128, 256 or 512 for hash; a public-key category may claim others (192, 384). */
+export type SecurityTargetBits = number;
 
 /** One instance with its records and one figure per metric (null where it has none). */
 export interface MeasuredInstance {
@@ -43,6 +49,10 @@ export interface RankingRow extends MeasuredInstance {
 export interface Ranking {
   metrics: RankingMetric[];
   rows: RankingRow[];
+  /** What separates each overall group from the next, in group order (`groupSeparations` of @ngcc-perf/stats). */
+  separations: GroupSeparation[];
+  /** Per entering metric, the rows whose overall range changes without it (`metricDropEffects`), row indexes. */
+  dropEffects: MetricDropEffect[];
   /** Instances of the width that did not pass their KAT (not ranked). */
   excluded: BuildInstance[];
 }
@@ -84,6 +94,7 @@ function rankRows(
   const rankings = rankByMetrics(
     measured.map((item) => item.figures),
     establishedOrders(metrics, measured),
+    { entering: metrics.map((metric) => metric.enters) },
   );
   const rows = measured.map((item, index): RankingRow => ({
     ...item,
@@ -96,6 +107,19 @@ function rankRows(
   return rows.sort((a, b) => group(a) - group(b) || naturalCompare(name(a), name(b)));
 }
 
+/** The ranking of rows sorted best first, with its group separations and the effect of leaving each metric out. */
+function ranked(metrics: RankingMetric[], rows: RankingRow[], excluded: BuildInstance[]): Ranking {
+  const entering = metrics.map((metric) => metric.enters);
+  const sorted = rows.map((row) => row.ranking);
+  return {
+    metrics,
+    rows,
+    separations: groupSeparations(sorted, entering),
+    dropEffects: metricDropEffects(sorted, entering),
+    excluded,
+  };
+}
+
 function measure(metrics: RankingMetric[], item: { entry: BuildInstance; records: TimingRecord[] }): MeasuredInstance {
   return { ...item, figures: metrics.map((metric) => metric.figureOf(item.entry, item.records)) };
 }
@@ -106,7 +130,9 @@ function measure(metrics: RankingMetric[], item: { entry: BuildInstance; records
  * else the one with the fewest cycles at the longest message — ranked; the others listed under it.
  */
 export function buildTargetRanking(dataset: Dataset, targetBits: SecurityTargetBits): Ranking {
-  const { digestBits } = SECURITY_TARGETS.find((target) => target.targetBits === targetBits)!;
+  const target = SECURITY_TARGETS.find((item) => item.targetBits === targetBits);
+  if (target === undefined) return ranked([], [], []);
+  const { digestBits } = target;
   const atWidth = candidateInstances(dataset).filter((entry) => entry.digestBits === digestBits);
   const eligible = instancesWithRecords(
     dataset,
@@ -129,11 +155,11 @@ export function buildTargetRanking(dataset: Dataset, targetBits: SecurityTargetB
     );
     return chosen;
   });
-  return {
+  return ranked(
     metrics,
-    rows: rankRows(metrics, representatives, others),
-    excluded: atWidth.filter((entry) => !katEligible(entry.kat)),
-  };
+    rankRows(metrics, representatives, others),
+    atWidth.filter((entry) => !katEligible(entry.kat)),
+  );
 }
 
 /**
@@ -146,13 +172,13 @@ export function buildInstanceRanking(dataset: Dataset): Ranking {
     candidateInstances(dataset).filter((entry) => katEligible(entry.kat)),
   );
   const metrics = rankingMetrics(summarySizes(dataset), eligible);
-  return {
+  return ranked(
     metrics,
-    rows: rankRows(
+    rankRows(
       metrics,
       eligible.map((item) => measure(metrics, item)),
       new Map(),
     ),
-    excluded: candidateInstances(dataset).filter((entry) => !katEligible(entry.kat)),
-  };
+    candidateInstances(dataset).filter((entry) => !katEligible(entry.kat)),
+  );
 }

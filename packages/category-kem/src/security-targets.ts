@@ -1,0 +1,128 @@
+// The claimed security targets of the KEM parameter sets, from data/security-targets.csv (sources:
+// data/SOURCES.md). The text below is that file, byte for byte (a test holds them equal), so that the
+// category module reads no file at run time.
+import { parseSecurityTargets, type SecurityTargetEntry } from '@ngcc-perf/category';
+
+/** The text of data/security-targets.csv. */
+export const KEM_SECURITY_TARGETS_CSV = `candidate,algorithm,instance,target_bits,published_representative,source
+kem-02,Amoeba,Amoeba128,128,yes,site-arm_1-ranking-128
+kem-02,Amoeba,Amoeba256,256,yes,site-arm_1-ranking-256
+kem-02,Amoeba,Amoeba512,512,yes,site-arm_1-ranking-512
+kem-03,BAG-Loong,BAG-Loong-128,128,yes,site-arm_1-ranking-128
+kem-03,BAG-Loong,BAG-Loong-256,256,yes,site-arm_1-ranking-256
+kem-03,BAG-Loong,BAG-Loong-512,512,yes,site-arm_1-ranking-512
+kem-04,BAG-Piglet,bag_piglet_128,128,yes,site-arm_1-ranking-128
+kem-04,BAG-Piglet,bag_piglet_256,256,yes,site-arm_1-ranking-256
+kem-04,BAG-Piglet,bag_piglet_512,512,yes,site-arm_1-ranking-512
+kem-05,BIKE-MLThre,BIKE_v2_128,128,yes,site-arm_1-ranking-128
+kem-05,BIKE-MLThre,BIKE_v2_256,256,yes,site-arm_1-ranking-256
+kem-05,BIKE-MLThre,BIKE_v2_512,512,yes,site-arm_1-ranking-512
+kem-08,BW-KEM,BW_KEM_C128,128,yes,site-arm_1-ranking-128
+kem-08,BW-KEM,BW_KEM_C256,256,yes,site-arm_1-ranking-256
+kem-08,BW-KEM,BW_KEM_C512,512,yes,site-arm_1-ranking-512
+kem-09,CheetahKEM,Cheetah128,128,yes,site-arm_1-ranking-128
+kem-09,CheetahKEM,Cheetah256,256,yes,site-arm_1-ranking-256
+kem-09,CheetahKEM,Cheetah512,512,yes,site-arm_1-ranking-512
+kem-11,COMPASS-KEM,COMPASS-KEM-128,128,yes,site-arm_1-ranking-128
+kem-11,COMPASS-KEM,COMPASS-KEM-256,256,yes,site-arm_1-ranking-256
+kem-11,COMPASS-KEM,COMPASS-KEM-512,512,yes,site-arm_1-ranking-512
+kem-12,CTL,CTL-257-512,128,yes,site-arm_1-ranking-128
+kem-12,CTL,CTL-769-1024,256,yes,site-arm_1-ranking-256
+kem-12,CTL,CTL-3329-2048,512,yes,site-arm_1-ranking-512
+kem-13,DKEM,DKEM-128,128,yes,site-arm_1-ranking-128
+kem-13,DKEM,DKEM-256,256,yes,site-arm_1-ranking-256
+kem-13,DKEM,DKEM-512,512,yes,site-arm_1-ranking-512
+kem-14,DTRU,DTRU-Light,128,yes,site-arm_1-ranking-128
+kem-14,DTRU,DTRU-1024,256,yes,site-arm_1-ranking-256
+kem-14,DTRU,DTRU-2048,512,yes,site-arm_1-ranking-512
+kem-15,FLIT,FLIT128_REF,128,yes,site-arm_1-ranking-128
+kem-15,FLIT,FLIT256_REF,256,yes,site-arm_1-ranking-256
+kem-15,FLIT,FLIT512_REF,512,yes,site-arm_1-ranking-512
+kem-16,HARE,HARE-128-kr,128,yes,site-arm_1-ranking-128
+kem-16,HARE,HARE-256-kr,256,yes,site-arm_1-ranking-256
+kem-16,HARE,HARE-512-kr,512,yes,site-arm_1-ranking-512
+kem-17,HEP-QC,hep-qc-1,128,yes,site-arm_1-ranking-128
+kem-17,HEP-QC,hep-qc-5,256,yes,site-arm_1-ranking-256
+kem-17,HEP-QC,hep-qc-7,512,yes,site-arm_1-ranking-512
+kem-18,LoongKEM,Loong128,128,yes,site-arm_1-ranking-128
+kem-18,LoongKEM,Loong256,256,yes,site-arm_1-ranking-256
+kem-18,LoongKEM,Loong512,512,yes,site-arm_1-ranking-512
+kem-19,Lore,Lore-SM3-L1,128,yes,site-arm_1-ranking-128
+kem-19,Lore,Lore-SM3-L2,256,yes,site-arm_1-ranking-256
+kem-19,Lore,Lore-SM3-L4,512,yes,site-arm_1-ranking-512
+kem-20,MAMBA-Frost,MAMBA-Frost-128,128,yes,site-arm_1-ranking-128
+kem-20,MAMBA-Frost,MAMBA-Frost-256,256,yes,site-arm_1-ranking-256
+kem-20,MAMBA-Frost,MAMBA-Frost-512,512,yes,site-arm_1-ranking-512
+kem-21,MAMBA-Viper,MAMBA-Viper-128,128,yes,site-arm_1-ranking-128
+kem-21,MAMBA-Viper,MAMBA-Viper-256,256,yes,site-arm_1-ranking-256
+kem-21,MAMBA-Viper,MAMBA-Viper-512,512,yes,site-arm_1-ranking-512
+kem-22,Mithril,Mithril-128,128,yes,site-arm_1-ranking-128
+kem-22,Mithril,Mithril-256,256,yes,site-arm_1-ranking-256
+kem-22,Mithril,Mithril-512,512,yes,site-arm_1-ranking-512
+kem-23,Mito,Mito-1-E-128,128,yes,site-arm_1-ranking-128
+kem-23,Mito,Mito-1-256,256,yes,site-arm_1-ranking-256
+kem-23,Mito,Mito-1-E-512,512,yes,site-arm_1-ranking-512
+kem-24,MORNING-Scabbard,scabbard128,128,yes,site-arm_1-ranking-128
+kem-24,MORNING-Scabbard,scabbard256,256,yes,site-arm_1-ranking-256
+kem-24,MORNING-Scabbard,scabbard512,512,yes,site-arm_1-ranking-512
+kem-25,NEV,NEV_512_1409_ICCS,128,yes,site-arm_1-ranking-128
+kem-25,NEV,NEV_1024_1409_ICCS,256,yes,site-arm_1-ranking-256
+kem-25,NEV,NEV_2048_1409_ICCS,512,yes,site-arm_1-ranking-512
+kem-26,NSS-HQC,HQC-128,128,yes,site-arm_1-ranking-128
+kem-26,NSS-HQC,HQC-256,256,yes,site-arm_1-ranking-256
+kem-26,NSS-HQC,HQC-512,512,yes,site-arm_1-ranking-512
+kem-27,NTRE,NTRE-128,128,yes,site-arm_1-ranking-128
+kem-27,NTRE,NTRE-256,256,yes,site-arm_1-ranking-256
+kem-27,NTRE,NTRE-512,512,yes,site-arm_1-ranking-512
+kem-28,OAEP-NTRU,OAEP-NTRU-648,128,yes,site-arm_1-ranking-128
+kem-28,OAEP-NTRU,OAEP-NTRU-1296,256,yes,site-arm_1-ranking-256
+kem-28,OAEP-NTRU,OAEP-NTRU-2592,512,yes,site-arm_1-ranking-512
+kem-29,Polar-KEM,PolarKEM-128,128,yes,site-arm_1-ranking-128
+kem-29,Polar-KEM,PolarKEM-256,256,yes,site-arm_1-ranking-256
+kem-29,Polar-KEM,PolarKEM-512,512,yes,site-arm_1-ranking-512
+kem-30,PolarLAC,POLARLAC-128,128,yes,site-arm_1-ranking-128
+kem-30,PolarLAC,POLARLAC-256,256,yes,site-arm_1-ranking-256
+kem-30,PolarLAC,POLARLAC-512-Star,512,yes,site-arm_1-ranking-512
+kem-31,QIMEN-PIKE,NGCC-1,128,yes,site-arm_1-ranking-128
+kem-31,QIMEN-PIKE,NGCC-2,256,yes,site-arm_1-ranking-256
+kem-31,QIMEN-PIKE,NGCC-3,512,yes,site-arm_1-ranking-512
+kem-32,QCTM,QCTM128,128,yes,site-arm_1-ranking-128
+kem-32,QCTM,QCTM256,256,yes,site-arm_1-ranking-256
+kem-32,QCTM,QCTM512,512,yes,site-arm_1-ranking-512
+kem-33,QUBE,qube-128,128,yes,site-arm_1-ranking-128
+kem-33,QUBE,qube-256,256,yes,site-arm_1-ranking-256
+kem-33,QUBE,qube-512,512,yes,site-arm_1-ranking-512
+kem-34,Rudraksh2,lwekem128,128,yes,site-arm_1-ranking-128
+kem-34,Rudraksh2,lwekem256,256,yes,site-arm_1-ranking-256
+kem-34,Rudraksh2,lwekem512,512,yes,site-arm_1-ranking-512
+kem-35,Scloud+,Scloudplus-128-SM3-packed10,128,yes,site-arm_1-ranking-128
+kem-35,Scloud+,Scloudplus-256-SM3-packed10,256,yes,site-arm_1-ranking-256
+kem-35,Scloud+,Scloudplus-512-SM3-packed10,512,yes,site-arm_1-ranking-512
+kem-36,TRIKE,TRIKE-2,128,yes,site-arm_1-ranking-128
+kem-36,TRIKE,TRIKE-5,256,yes,site-arm_1-ranking-256
+kem-36,TRIKE,TRIKE-9,512,yes,site-arm_1-ranking-512
+kem-37,TriQ-KEM,TriQ-KEM-128,128,yes,site-arm_1-ranking-128
+kem-37,TriQ-KEM,TriQ-KEM-256,256,yes,site-arm_1-ranking-256
+kem-37,TriQ-KEM,TriQ-KEM-512,512,yes,site-arm_1-ranking-512
+kem-38,UVW,UVW-KEM-128,128,yes,site-arm_1-ranking-128
+kem-38,UVW,UVW-KEM-256,256,yes,site-arm_1-ranking-256
+kem-38,UVW,UVW-KEM-512,512,yes,site-arm_1-ranking-512
+kem-39,Weaver,WeaverKEM-128,128,yes,site-arm_1-ranking-128
+kem-39,Weaver,WeaverKEM-256,256,yes,site-arm_1-ranking-256
+kem-39,Weaver,WeaverKEM-512,512,yes,site-arm_1-ranking-512
+kem-40,YuanYang.KEM,yuanyang-512,128,yes,site-arm_1-ranking-128
+kem-40,YuanYang.KEM,yuanyang-1024,256,yes,site-arm_1-ranking-256
+kem-40,YuanYang.KEM,yuanyang-2048,512,yes,site-arm_1-ranking-512
+kem-41,ZEN,ZEN_128,128,yes,site-arm_1-ranking-128
+kem-41,ZEN,ZEN_256,256,yes,site-arm_1-ranking-256
+kem-41,ZEN,ZEN_512,512,yes,site-arm_1-ranking-512
+`;
+
+/**
+ * The bundled rows: per candidate and published target (128, 256, 512 bits) the parameter set the
+ * published comparison ranks for it there ("Key Encapsulation" tables of the NGCC site's ranking pages).
+ */
+export const KEM_SECURITY_TARGETS: readonly SecurityTargetEntry[] = parseSecurityTargets(
+  KEM_SECURITY_TARGETS_CSV,
+  'data/security-targets.csv',
+);
