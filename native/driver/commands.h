@@ -35,6 +35,8 @@ int cmd_ct_taint(int argc, char **argv);
 int cmd_ct_time(int argc, char **argv);
 /* The division probe: are a division's operands message-derived? (cmd_ct_div.c, div_probe.c) */
 int cmd_ct_div(int argc, char **argv);
+/* The calls of the ICCS primitives in a public-key operation and their share of its ticks (cmd_op_profile.c). */
+int cmd_op_profile(int argc, char **argv);
 /* Instructions per CryptHash call, from the PMU or under callgrind (cmd_count.c). */
 int cmd_count(int argc, char **argv);
 

@@ -75,6 +75,8 @@ int main(int argc, char **argv)
         code = cmd_op_kat(argc - 2, argv + 2);
     } else if (strcmp(sub, "op-memory") == 0) {
         code = cmd_op_memory(argc - 2, argv + 2);
+    } else if (strcmp(sub, "op-profile") == 0) {
+        code = cmd_op_profile(argc - 2, argv + 2);
     } else if (strcmp(sub, "clock-probe") == 0) {
         code = cmd_clock_probe(argc - 2, argv + 2);
     } else if (strcmp(sub, "select-counter-selftest") == 0) {

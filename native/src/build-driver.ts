@@ -14,6 +14,9 @@ export const DRIVER_FILE_NAME = 'ngcc-perf-driver';
  */
 export const ICCS_LIBRARY_FILE_NAME = 'libngcc-perf-iccs.so';
 
+/** Its profiling twin, which only `op-profile` loads (PROTOCOL.md, `op-profile`). */
+export const ICCS_PROFILE_LIBRARY_FILE_NAME = 'libngcc-perf-iccs-profile.so';
+
 /** Options of {@link buildDriver}. */
 export interface BuildDriverOptions {
   /** Where the progress lines go (default: stderr). */
@@ -26,7 +29,7 @@ export interface BuildDriverOptions {
  * Builds `ngcc-perf-driver` from the C sources this package ships (`driver/`, `CMakeLists.txt`)
  * with CMake (`-DCMAKE_BUILD_TYPE=Release -DNGCC_PERF_DRIVER_ONLY=ON`) and puts it at
  * `<directory>/ngcc-perf-driver`, with the ICCS support library it loads for public-key instances
- * beside it (`libngcc-perf-iccs.so`). The build runs in a fresh temporary folder inside `directory`
+ * beside it (`libngcc-perf-iccs.so`, and its profiling twin `libngcc-perf-iccs-profile.so`). The build runs in a fresh temporary folder inside `directory`
  * and the finished files are moved into place with one `rename` each, the driver last, so processes
  * that build at the same time never see a half-written driver (the last one to finish replaces
  * identical files).
@@ -101,7 +104,8 @@ export async function buildDriver(directory: string, options: BuildDriverOptions
         );
       }
     }
-    await rename(path.join(work, ICCS_LIBRARY_FILE_NAME), path.join(path.dirname(target), ICCS_LIBRARY_FILE_NAME));
+    for (const library of [ICCS_LIBRARY_FILE_NAME, ICCS_PROFILE_LIBRARY_FILE_NAME])
+      await rename(path.join(work, library), path.join(path.dirname(target), library));
     await rename(path.join(work, DRIVER_FILE_NAME), target);
   } finally {
     await rm(work, { recursive: true, force: true });

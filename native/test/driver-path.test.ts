@@ -73,10 +73,23 @@ describe('buildDriver', () => {
         expect(result?.stderr).toMatch(/^ngcc-perf: building ngcc-perf-driver 0\.1\.0 for this machine \(first use/);
         expect(result?.stderr).toMatch(/ngcc-perf: built .*ngcc-perf-driver in \d+\.\d s/);
       }
-      expect((await readdir(directory)).sort()).toEqual(['libngcc-perf-iccs.so', 'ngcc-perf-driver']);
-      // pk-kat finds the ICCS support library beside the cached driver.
+      expect((await readdir(directory)).sort()).toEqual([
+        'libngcc-perf-iccs-profile.so',
+        'libngcc-perf-iccs.so',
+        'ngcc-perf-driver',
+      ]);
+      // pk-kat finds the ICCS support library beside the cached driver, op-profile its profiling twin.
       const pk = await run(path.join(directory, 'ngcc-perf-driver'), ['pk-kat', lib('pk_toy_kem'), 'Toy']);
       expect(pk.stdout).toMatch(/"type":"end","count":10,/);
+      const profile = await run(path.join(directory, 'ngcc-perf-driver'), [
+        'op-profile',
+        lib('pk_toy_kem'),
+        'kem',
+        'enc',
+        '2',
+        '1',
+      ]);
+      expect(profile.stdout).toMatch(/"type":"profile",/);
       const version = await run(path.join(directory, 'ngcc-perf-driver'), ['--version']);
       expect(JSON.parse(version.stdout)).toEqual({
         v: 1,

@@ -13,8 +13,17 @@
 #include <string.h>
 #include <unistd.h>
 
-/* The support library's file name, looked for beside the driver's own binary. */
+/* The support library's file name, looked for beside the driver's own binary, and its profiling
+ * twin (iccs_profile.h), which only `op-profile` loads. */
 #define ICCS_LIBRARY_NAME "libngcc-perf-iccs.so"
+#define ICCS_PROFILE_LIBRARY_NAME "libngcc-perf-iccs-profile.so"
+
+static const char *support_name = ICCS_LIBRARY_NAME;
+
+void pk_support_choose_profiling(void)
+{
+    support_name = ICCS_PROFILE_LIBRARY_NAME;
+}
 
 const char *const PK_SYMBOL_NAMES[PK_SYMBOL_COUNT] = {
     "kem_get_pk_len_bytes", "kem_get_sk_len_bytes", "kem_get_ss_len_bytes", "kem_get_ct_len_bytes",
@@ -89,7 +98,7 @@ static int fail(const char *path, const char *stage, const char *detail, const c
 void *pk_support_load(void)
 {
     char exe[PATH_MAX];
-    char path[PATH_MAX + sizeof ICCS_LIBRARY_NAME];
+    char path[PATH_MAX + sizeof ICCS_PROFILE_LIBRARY_NAME];
     ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
     char *slash;
     if (n <= 0) {
@@ -101,7 +110,7 @@ void *pk_support_load(void)
         return NULL;
     }
     slash[1] = '\0';
-    snprintf(path, sizeof path, "%s%s", exe, ICCS_LIBRARY_NAME);
+    snprintf(path, sizeof path, "%s%s", exe, support_name);
     return dlopen(path, RTLD_NOW | RTLD_GLOBAL);
 }
 
@@ -194,9 +203,9 @@ int pk_library_load(const char *path, pk_category wanted, pk_library *lib)
         jl_str(j, "library", path);
         jl_str(j, "dlerror", error != NULL ? error : "cannot find the driver's own path");
         return report_finish(DRV_EXIT_IO,
-                             "cannot load the driver's ICCS support library " ICCS_LIBRARY_NAME " (%s): it is built "
+                             "cannot load the driver's ICCS support library %s (%s): it is built "
                              "beside ngcc-perf-driver; rebuild the driver",
-                             error != NULL ? error : "cannot find the driver's own path");
+                             support_name, error != NULL ? error : "cannot find the driver's own path");
     }
     if (strchr(path, '/') == NULL) {
         size_t n = strlen(path);

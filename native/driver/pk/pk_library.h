@@ -73,6 +73,10 @@ int pk_category_parse(const char *text, pk_category *category);
  * same handle); NULL when it cannot be found or loaded (dlerror says why). */
 void *pk_support_load(void);
 
+/* Makes pk_support_load load the profiling twin, libngcc-perf-iccs-profile.so (iccs_profile.h),
+ * instead: called by `op-profile` alone, before the instance is loaded. */
+void pk_support_choose_profiling(void);
+
 /* Loads the ICCS support library (RTLD_GLOBAL) and then the instance
  * (RTLD_DEEPBIND: its own definitions win over the support's), decides the
  * category (`wanted` or PK_CATEGORY_ANY) by the API functions the instance

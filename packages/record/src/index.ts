@@ -25,6 +25,19 @@ export { buildEntrySchema, buildFileSchema, campaignFileSchema } from './run-sta
 export type { BuildEntry, BuildFile, CampaignFileState } from './run-state-schema.js';
 export { callMemorySchema } from './call-memory-schema.js';
 export { instructionCountSchema, instructionSourceSchema } from './instruction-count-schema.js';
+export {
+  PLACEHOLDER_PRIMITIVES,
+  placeholderPrimitiveSchema,
+  primitiveProfileSchema,
+  primitiveShareSchema,
+  profileRoundSchema,
+} from './primitive-profile-schema.js';
+export type {
+  PlaceholderPrimitive,
+  PrimitiveProfile,
+  PrimitiveShare,
+  ProfileRound,
+} from './primitive-profile-schema.js';
 export type { InstructionCount, InstructionSource } from './instruction-count-schema.js';
 export type { CallMemory } from './call-memory-schema.js';
 export { campaignSchema, CAMPAIGN_FORMAT, driverSandboxSchema } from './campaign-schema.js';

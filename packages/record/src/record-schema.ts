@@ -3,6 +3,7 @@ import { katIdentitySchema, katVerdictSchema } from './build-manifest-schema.js'
 import { callMemorySchema } from './call-memory-schema.js';
 import { hostProblemSchema } from './host-problem-schema.js';
 import { instructionCountSchema } from './instruction-count-schema.js';
+import { primitiveProfileSchema } from './primitive-profile-schema.js';
 import { perCallSummarySchema } from './per-call-schema.js';
 import { operationIdentitySchema } from './operation-identity-schema.js';
 import { measurementPlanSchema } from './plan-schema.js';
@@ -227,7 +228,13 @@ const hashOperationFields = {
  * operation's identity ({@link operationIdentitySchema}); the category module says what its
  * parameters mean.
  */
-const genericOperationFields = { operation: operationIdentitySchema };
+const genericOperationFields = {
+  operation: operationIdentitySchema,
+  /** A public-key operation's calls of the ICCS placeholder primitives and their share of its time (`op-profile`). */
+  primitiveProfile: primitiveProfileSchema.nullish(),
+  /** Why there is no `primitiveProfile` for a public-key operation. */
+  primitiveProfileFailure: z.string().nullish(),
+};
 
 /** A record's schema with the given operation fields: complete or failed. */
 function recordSchemaWith<Fields extends z.ZodRawShape>(operationFields: Fields) {

@@ -9,6 +9,7 @@ import {
   summaryFromReports,
   systemIndexFromReports,
 } from './internal/page-links.js';
+import { primitiveProfileMethodSection } from './internal/primitive-profile-section.js';
 import { staticImageSection } from './internal/static-image-note.js';
 import {
   buildSection,
@@ -133,6 +134,9 @@ function buildMethodPage(dataset: Dataset, format: PageFormat): PageModel {
       ...[baselineMethodSection(dataset)].filter((section): section is ReportSection => section !== null),
       ...[instructionCountMethodSection(dataset)].flatMap((section) => (section === null ? [] : [section])),
       ...[constantTimeMethodSection(dataset)].flatMap((section) => (section === null ? [] : [section])),
+      ...[primitiveProfileMethodSection((dataset.operationRecords ?? []).map(({ record }) => record))].flatMap(
+        (section) => (section === null ? [] : [section]),
+      ),
       warningSection(dataset),
     ],
     footer: [],

@@ -18,6 +18,7 @@ import { forEachOnCpus, type CampaignContext } from './campaign-context.js';
 import type { PlannedOperation } from './campaign-events.js';
 import { operationTarget } from './phase-calibrate.js';
 import { eventFields, hasCompleteRecord, timedOperations, type Operation } from './operation-files.js';
+import { profileOne, type ProfileFields } from './profile-step.js';
 import { remeasureNoteOf } from './remeasure-unstable.js';
 import type { RunState } from './run-state.js';
 
@@ -145,10 +146,12 @@ async function measureOne(
   const release = await turns.takeTurn(AFTER_TRIALS_STEP);
   let memory: Record<string, unknown> = {};
   let counted: { fields: CountFields; seconds: number } = { fields: {}, seconds: 0 };
+  let profiled: ProfileFields = {};
   try {
     if (measured.status === 'complete') {
       memory = await measureMemory(context, operation, cpu, measured);
       counted = await countOne(context, operation);
+      profiled = await profileOne(context, operation, cpu, measured);
     }
   } finally {
     release();
@@ -166,6 +169,7 @@ async function measureOne(
     }),
     ...withPortablePaths(memory, context.state.directory),
     ...withPortablePaths(counted.fields, context.state.directory),
+    ...withPortablePaths(profiled, context.state.directory),
     ...(remeasure === null ? {} : { remeasure }),
     ...(turns.operations > 1 ? { interleaving: { operations: turns.operations, batch: turns.batch } } : {}),
   };

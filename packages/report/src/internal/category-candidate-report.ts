@@ -14,6 +14,7 @@ import { buildEnvironmentSection, countersUsed } from './environment-section.js'
 import { buildEvidenceSection } from './evidence-section.js';
 import { buildOperationResourceSection } from './operation-resource-section.js';
 import { candidateBreadcrumbs, type PageFormat } from './page-links.js';
+import { buildPrimitiveProfileSection } from './primitive-profile-section.js';
 import { describeCounter } from './performance-section.js';
 import { paragraph, type Block, type CandidateReport, type ReportSection } from './report-model.js';
 
@@ -127,6 +128,12 @@ export function buildCategoryCandidateReport(
         records,
         dataset,
       ),
+      ...[
+        buildPrimitiveProfileSection(
+          records.map(({ record }) => record),
+          label,
+        ),
+      ].filter((section) => section !== null),
       buildOperationResourceSection(
         records.map(({ record }) => record),
         label,
