@@ -23,7 +23,7 @@ export type { BuildBundledExamplesOptions, BundledExampleLibrary } from './build
 export { CAMPAIGN_PHASES, instanceKey } from './engine/campaign-types.js';
 export type { CampaignPhase, CampaignPlan, PackageEvidence, ShardSpec } from './engine/campaign-types.js';
 export type { CampaignEvent, CampaignEventSink, PlannedOperation } from './engine/campaign-events.js';
-export { createEtaTracker, etaBasis, formatDuration } from './engine/eta-tracker.js';
+export { createEtaTracker, etaBasis } from './engine/eta-tracker.js';
 export type { EtaTracker } from './engine/eta-tracker.js';
 export { parseShardSpec, shardFromEnvironment, assignShards } from './engine/shard-selection.js';
 export { mergeRuns } from './engine/merge-runs.js';

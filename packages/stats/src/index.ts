@@ -25,6 +25,7 @@ export {
   formatCycles,
   formatCyclesPerByte,
   formatDigestShort,
+  formatDuration,
   formatKib,
   formatMeasurementCount,
   formatOpsPerSecond,
@@ -50,3 +51,4 @@ export type { StatsErrorCode } from './stats-error.js';
 export { regularizedIncompleteBeta, studentTQuantile, studentTTwoSidedP, tCritical95 } from './student-t.js';
 export { summarizeSamples } from './summarize-samples.js';
 export type { SampleStats } from './summarize-samples.js';
+export { expectedReruns, preemptionProbability } from './rerun-probability.js';

@@ -207,3 +207,15 @@ export function formatDigestShort(sha256Hex: string): string {
   }
   return `${sha256Hex.slice(0, 16)}…`;
 }
+
+/**
+ * Formats seconds for a progress line: `45 s`, `3 min 05 s`, `2 h 10 min`.
+ * @example
+ * formatDuration(185); // '3 min 05 s'
+ */
+export function formatDuration(seconds: number): string {
+  const whole = Math.max(0, Math.round(seconds));
+  if (whole < 60) return `${whole} s`;
+  if (whole < 3600) return `${Math.floor(whole / 60)} min ${String(whole % 60).padStart(2, '0')} s`;
+  return `${Math.floor(whole / 3600)} h ${String(Math.floor((whole % 3600) / 60)).padStart(2, '0')} min`;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { createEtaTracker, etaBasis, formatDuration } from './eta-tracker.js';
+import { createEtaTracker, etaBasis } from './eta-tracker.js';
 
 const op = (messageBytes: number, estimatedSeconds: number | null, done = false) => ({
   candidate: 'c',
@@ -88,13 +88,5 @@ describe('etaBasis', () => {
   it('says plan, or the plan times the observed slowness', () => {
     expect(etaBasis(null)).toBe('plan');
     expect(etaBasis(1.8472)).toBe('plan × 1.85');
-  });
-});
-
-describe('formatDuration', () => {
-  it('picks seconds, minutes or hours', () => {
-    expect(formatDuration(45)).toBe('45 s');
-    expect(formatDuration(185)).toBe('3 min 05 s');
-    expect(formatDuration(7800)).toBe('2 h 10 min');
   });
 });

@@ -3,11 +3,9 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import {
   describeAssumptions,
-  expectedReruns,
   expectedRerunsOf,
   measurePhaseAssumptions,
   measurePhaseSeconds,
-  preemptionProbability,
   type EstimatedCalibration,
 } from './measure-phase-estimate.js';
 
@@ -99,18 +97,6 @@ describe('the estimate', () => {
   it('reads the pace and the calibration loops of the files (null when no file has a pace)', () => {
     expect(assumptions).toEqual({ hostPace: 2, contextSwitches: 0, timedLoopSeconds: 0.02, countInstructions: null });
     expect(measurePhaseAssumptions([{ ...file, hostPace: undefined }], null).hostPace).toBeNull();
-  });
-
-  it('expects fewer reruns on evidence of a quiet host than with none', () => {
-    expect(preemptionProbability(0, 0, 1)).toBe(1);
-    expect(preemptionProbability(0, 100, 1)).toBeLessThan(0.01);
-    expect(preemptionProbability(50, 1, 1)).toBeGreaterThan(0.99);
-    expect(expectedReruns(5, 0)).toBe(0);
-    expect(expectedReruns(5, 1)).toBe(1);
-    expect(expectedReruns(1, 0.5)).toBe(0.5);
-    // the recurrence E(k) = p + (1 − p²)·E(k − 1) and the exponent switches + 1, pinned by value
-    expect(expectedReruns(2, 0.5)).toBe(0.875);
-    expect(preemptionProbability(0, 1, 1)).toBe(0.5);
   });
 
   it('says what it assumes', () => {

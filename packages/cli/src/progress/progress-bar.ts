@@ -1,11 +1,6 @@
 import cliProgress from 'cli-progress';
-import {
-  createEtaTracker,
-  etaBasis,
-  formatDuration,
-  type CampaignEvent,
-  type CampaignEventSink,
-} from '@ngcc-perf/campaign';
+import { createEtaTracker, etaBasis, type CampaignEvent, type CampaignEventSink } from '@ngcc-perf/campaign';
+import { formatDuration } from '@ngcc-perf/stats';
 
 /** A live progress bar and the way to close it. */
 export interface ProgressBar {

@@ -1,10 +1,5 @@
-import {
-  createEtaTracker,
-  etaBasis,
-  formatDuration,
-  type CampaignEvent,
-  type CampaignEventSink,
-} from '@ngcc-perf/campaign';
+import { createEtaTracker, etaBasis, type CampaignEvent, type CampaignEventSink } from '@ngcc-perf/campaign';
+import { formatDuration } from '@ngcc-perf/stats';
 
 /**
  * A plain progress log for a non-TTY stderr (CI logs, Slurm output files): one line per phase,
