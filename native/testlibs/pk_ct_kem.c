@@ -1,7 +1,7 @@
-/* Toy KEMs (NOT secure) for the constant-time audit of decapsulation (packages/ct/test,
- * native/test/ct-op.test.ts). sk = s (32 DRNG bytes) ‖ pk; pk = s XOR 0x5C; enc: r = 32 DRNG
+/* Toy KEMs (NOT secure) for the constant-time audit of decapsulation
+ * (packages/ct/test/ct-operation.test.ts). sk = s (32 DRNG bytes) ‖ pk; pk = s XOR 0x5C; enc: r = 32 DRNG
  * bytes, ct = r XOR pk; ss = toy_mix(r) (32 bytes); dec: r = ct XOR s XOR 0x5C. Sizes: pk 32,
- * sk 64, ct 32, ss 32. Built with -g; the expected findings are marked `ct-expect:`.
+ * sk 64, ct 32, ss 32. Built with -g; the expected findings are marked `ct-branch:` and `ct-divide:`, the public division `ct-public:`.
  *   TOY_CT_BRANCH  dec branches on each secret key coefficient (its top bit)
  *   TOY_CT_DIVIDE  dec reduces each secret key coefficient modulo a public modulus (a `div`), and
  *                  divides the public ciphertext length by it (a public division)
@@ -73,17 +73,17 @@ int kem_dec(unsigned char *sk, unsigned long long sk_len_bytes, unsigned char *c
     }
     for (i = 0; i < 32; i++) {
 #ifdef TOY_CT_BRANCH
-        if (sk[i] & 0x80) { /* ct-expect: branch */
+        if (sk[i] & 0x80) { /* ct-branch: on a secret key coefficient */
             count_high(i);
         }
 #endif
 #ifdef TOY_CT_DIVIDE
-        toy_ct_sink += ((unsigned)sk[i] * 977u + 13u) % toy_ct_modulus; /* ct-expect: variable-latency */
+        toy_ct_sink += ((unsigned)sk[i] * 977u + 13u) % toy_ct_modulus; /* ct-divide: a secret reduced modulo the public modulus */
 #endif
         r[i] = (unsigned char)(ct[i] ^ sk[i] ^ 0x5C);
     }
 #ifdef TOY_CT_DIVIDE
-    toy_ct_sink += (unsigned)(ct_len_bytes % toy_ct_modulus); /* ct-expect: public division */
+    toy_ct_sink += (unsigned)(ct_len_bytes % toy_ct_modulus); /* ct-public: a division of the public ciphertext length */
 #endif
     toy_mix(ss, SS_BYTES, r, sizeof r, NULL, 0);
     *ss_len_bytes = SS_BYTES;
