@@ -21,7 +21,7 @@ function statedBytes(instance: CategoryInstance, key: string): number | null {
  * public key, secret key, ciphertext, shared secret; pages with the per-operation table and the
  * sizes table of the published public-key pages; ranked by enc and dec cycles, public key and
  * ciphertext bytes (the published comparison), per the security target an instance states
- * (`securityBits`), else none.
+ * (`securityBits`), else none. The constant-time audit runs dec with the secret key secret.
  *
  * @example
  * ```ts
@@ -45,6 +45,16 @@ export const KEM_CATEGORY: AlgorithmCategory = {
   },
   operations: KEM_OPERATIONS,
   kat: KEM_KAT,
+  constantTime: {
+    operations: [
+      {
+        operation: { category: 'kem', name: 'dec', parameters: {} },
+        secrets: ['sk'],
+        description: "the secret key; the ciphertext is the attacker's input and the public key is public",
+      },
+    ],
+    limits: [],
+  },
   manifestEntries: (instance) => [{ file: `KAT_KEM_${instance.name}.txt`, mode: 'strict' }],
   sizes: (instance): CategorySize[] =>
     (KEM_KAT.sizeSources ?? []).map((source) => ({

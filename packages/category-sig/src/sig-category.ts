@@ -1,6 +1,6 @@
 import { perOperationSection, sizesSection, type AlgorithmCategory } from '@ngcc-perf/category';
 import { SIG_KAT } from './sig-kat.js';
-import { SIG_OPERATIONS } from './sig-operations.js';
+import { SIG_OPERATIONS, sigOperation } from './sig-operations.js';
 
 /**
  * The signature category (the ICCS public-key API: detached signatures): libraries that
@@ -9,6 +9,7 @@ import { SIG_OPERATIONS } from './sig-operations.js';
  * the KAT_SIG file by `pk-kat`, a strict manifest entry; report item (6) public key, secret key,
  * signature (the getter's largest and the written length); ranked by sign and verify cycles,
  * public key and signature bytes, per the security target an instance states (`securityBits`).
+ * The constant-time audit runs sign with the secret key and the DRNG output secret.
  *
  * @example
  * ```ts
@@ -31,6 +32,17 @@ export const SIG_CATEGORY: AlgorithmCategory = {
   },
   operations: SIG_OPERATIONS,
   kat: SIG_KAT,
+  constantTime: {
+    operations: [
+      {
+        operation: sigOperation('sign'),
+        secrets: ['sk', 'drng'],
+        description:
+          'the secret key and the DRNG output the signing draws (its state marked secret); the message is public',
+      },
+    ],
+    limits: [],
+  },
   manifestEntries: (instance) => [{ file: `KAT_SIG_${instance.name}.txt`, mode: 'strict' }],
   sizes: (instance) =>
     (SIG_KAT.sizeSources ?? []).map((source) => {

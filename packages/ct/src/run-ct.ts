@@ -169,4 +169,3 @@ export async function runCt(options: RunCtOptions): Promise<CtResult> {
     nativeFeatures: nativeView(options.hostCpuFeatures, driverFeatures),
   });
 }
-

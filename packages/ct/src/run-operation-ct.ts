@@ -56,7 +56,12 @@ function targetOf(options: RunOperationCtOptions): { target: CtOperationTarget; 
   if (!Number.isInteger(calls) || calls < 1 || calls > 64) {
     throw new CtError('INVALID_ARGUMENT', `calls must be a whole number from 1 to 64, got ${calls}`);
   }
-  const target = { category: options.category, operation: options.operation, secrets: [...options.secrets], parameters };
+  const target = {
+    category: options.category,
+    operation: options.operation,
+    secrets: [...options.secrets],
+    parameters,
+  };
   const args = [
     '--category',
     target.category,
