@@ -3,7 +3,9 @@
  * public-key category under valgrind memcheck. The operation is prepared as op-time prepares it
  * (its set-up objects made and checked while everything is defined); then, before each of N calls
  * (default 2), the secret buffers named in LIST — and nothing else: the ciphertext, the message and
- * the public key stay public — are marked undefined, and afterwards defined again. Every
+ * the public key stay public — are marked undefined, and afterwards defined again. With
+ * --public LIST, the copies of those buffers inside a secret one (an sk that embeds its pk) stay
+ * defined; a `ct-public-copies` line says how many were found. Every
  * conditional jump or address the library computed from them is a memcheck report; the reports of
  * each call follow its `ngcc-ct call` marker in the XML stream. */
 #define _POSIX_C_SOURCE 200809L
@@ -27,11 +29,21 @@
 static int taint_calls(ct_op *c, uint64_t calls, json_line *line)
 {
     ct_op_buffer secrets[CT_OP_MAX_SECRETS];
+    ct_op_region regions[CT_OP_MAX_REGIONS];
+    unsigned region_count;
     uint64_t index;
     unsigned s;
+    unsigned r;
     int code;
     if ((code = ct_op_secrets(c, 0, secrets)) != DRV_EXIT_OK) {
         return code;
+    }
+    /* Found while everything is defined: the copies of public buffers inside the secret ones. */
+    region_count = ct_op_public_regions(c, 0, regions);
+    jl_begin(line, "ct-public-copies");
+    jl_u64(line, "count", region_count);
+    if (jl_emit(line) != 0) {
+        return report_stdout_failure();
     }
     for (index = 0; index < calls; index++) {
         unsigned long before;
@@ -41,6 +53,9 @@ static int taint_calls(ct_op *c, uint64_t calls, json_line *line)
         before = (unsigned long)VALGRIND_COUNT_ERRORS;
         for (s = 0; s < c->secret_count; s++) {
             (void)VALGRIND_MAKE_MEM_UNDEFINED(secrets[s].data, secrets[s].bytes);
+        }
+        for (r = 0; r < region_count; r++) {
+            (void)VALGRIND_MAKE_MEM_DEFINED(secrets[regions[r].secret].data + regions[r].offset, regions[r].bytes);
         }
         crash_guard_set_index(index);
         crash_guard_set_phase("in the audited operation on a taint call", 1);

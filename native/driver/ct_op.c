@@ -5,6 +5,7 @@
 #include "args.h"
 #include "category_table.h"
 #include "crash_guard.h"
+#include "guarded_buffer.h"
 #include "exit_codes.h"
 #include "op_problem.h"
 #include "time_options.h"
@@ -16,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const EXTRA_OPTIONS[] = {"--calls", "--sites", "--milliseconds", "--min-samples",
+static const char *const EXTRA_OPTIONS[] = {"--public", "--calls", "--sites", "--milliseconds", "--min-samples",
                                             "--max-samples", "--keys", NULL};
 
 int ct_op_form(int argc, char **argv)
@@ -24,22 +25,33 @@ int ct_op_form(int argc, char **argv)
     return argc >= 2 && strncmp(argv[1], "--category", 10) == 0;
 }
 
-static int split_secrets(ct_op *c)
+/* Splits a comma-separated list of at most CT_OP_MAX_SECRETS names into names[] (storage: buffer). */
+static int split_names(const char *list, char *buffer, size_t buffer_bytes, const char **names, unsigned *count)
 {
-    static char buffer[256];
     char *state = NULL;
     char *token;
-    if (strlen(c->secret_list) >= sizeof buffer) {
+    if (strlen(list) >= buffer_bytes) {
         return -1;
     }
-    strcpy(buffer, c->secret_list);
+    strcpy(buffer, list);
     for (token = strtok_r(buffer, ",", &state); token != NULL; token = strtok_r(NULL, ",", &state)) {
-        if (c->secret_count == CT_OP_MAX_SECRETS) {
+        if (*count == CT_OP_MAX_SECRETS) {
             return -1;
         }
-        c->secrets[c->secret_count++] = token;
+        names[(*count)++] = token;
     }
-    return c->secret_count == 0 ? -1 : 0;
+    return *count == 0 ? -1 : 0;
+}
+
+static int split_secrets(ct_op *c)
+{
+    static char secrets[256];
+    static char publics[256];
+    const char *public_list = ct_op_extra(c, "public");
+    if (split_names(c->secret_list, secrets, sizeof secrets, c->secrets, &c->secret_count) != 0) {
+        return -1;
+    }
+    return public_list == NULL ? 0 : split_names(public_list, publics, sizeof publics, c->publics, &c->public_count);
 }
 
 /* Takes --category, --operation, --secret and the subcommand's options out of argv; the rest
@@ -181,17 +193,81 @@ int ct_op_secrets(const ct_op *c, unsigned k, ct_op_buffer *out)
     return DRV_EXIT_OK;
 }
 
+/* The guarded buffer `name` of state k: the k-th buffer of that name (each prepare adds its own). */
+static const unsigned char *named_buffer(const char *name, unsigned k, size_t *bytes)
+{
+    int i;
+    unsigned seen = 0;
+    for (i = 0; i < pk_op_kat.buffer_count; i++) {
+        if (strcmp(pk_op_kat.buffers[i].name, name) == 0 && seen++ == k) {
+            *bytes = pk_op_kat.buffers[i].g.len_bytes;
+            return gbuf_data(&pk_op_kat.buffers[i].g);
+        }
+    }
+    return NULL;
+}
+
+unsigned ct_op_public_regions(const ct_op *c, unsigned k, ct_op_region *out)
+{
+    ct_op_buffer secrets[CT_OP_MAX_SECRETS];
+    unsigned count = 0;
+    unsigned s;
+    unsigned p;
+    if (ct_op_secrets(c, k, secrets) != DRV_EXIT_OK) {
+        return 0;
+    }
+    for (p = 0; p < c->public_count; p++) {
+        size_t n = 0;
+        const unsigned char *pub = named_buffer(c->publics[p], k, &n);
+        if (pub == NULL || n < 16) {
+            continue;
+        }
+        for (s = 0; s < c->secret_count; s++) {
+            size_t at = 0;
+            while (count < CT_OP_MAX_REGIONS && at + n <= secrets[s].bytes) {
+                const unsigned char *hit = memmem(secrets[s].data + at, secrets[s].bytes - at, pub, n);
+                if (hit == NULL) {
+                    break;
+                }
+                out[count].secret = s;
+                out[count].offset = (size_t)(hit - secrets[s].data);
+                out[count].bytes = n;
+                count++;
+                at = (size_t)(hit - secrets[s].data) + n;
+            }
+        }
+    }
+    return count;
+}
+
 void ct_op_copy_secrets(const ct_op *c, unsigned from, unsigned to)
 {
     ct_op_buffer a[CT_OP_MAX_SECRETS];
     ct_op_buffer b[CT_OP_MAX_SECRETS];
+    ct_op_region regions[CT_OP_MAX_REGIONS];
+    unsigned char *saved[CT_OP_MAX_REGIONS];
+    unsigned n;
+    unsigned r;
     unsigned s;
     if (from == to || ct_op_secrets(c, from, a) != DRV_EXIT_OK || ct_op_secrets(c, to, b) != DRV_EXIT_OK) {
         return;
     }
+    n = ct_op_public_regions(c, to, regions);
+    for (r = 0; r < n; r++) {
+        saved[r] = malloc(regions[r].bytes);
+        if (saved[r] != NULL) {
+            memcpy(saved[r], b[regions[r].secret].data + regions[r].offset, regions[r].bytes);
+        }
+    }
     for (s = 0; s < c->secret_count; s++) {
         if (a[s].data != b[s].data) {
             memcpy(b[s].data, a[s].data, a[s].bytes < b[s].bytes ? a[s].bytes : b[s].bytes);
+        }
+    }
+    for (r = 0; r < n; r++) {
+        if (saved[r] != NULL) {
+            memcpy(b[regions[r].secret].data + regions[r].offset, saved[r], regions[r].bytes);
+            free(saved[r]);
         }
     }
 }

@@ -36,6 +36,11 @@ typedef struct {
     const char *values[OP_MAX_PARAMETERS + 1];
     const char *secrets[CT_OP_MAX_SECRETS];
     unsigned secret_count;
+    /* --public LIST: buffers (the state's guarded buffers by name, e.g. "pk") whose copies inside a
+     * secret buffer are public: an sk that embeds the public key keeps those bytes defined. */
+    const char *public_list;
+    const char *publics[CT_OP_MAX_SECRETS];
+    unsigned public_count;
     /* The subcommand's own options (`--calls`, `--sites`, `--milliseconds`, …): names and values. */
     const char *extra_names[8];
     const char *extra_values[8];
@@ -62,7 +67,21 @@ int ct_op_prepare(ct_op *c, unsigned count);
  * error line when the category keeps no such buffer. */
 int ct_op_secrets(const ct_op *c, unsigned k, ct_op_buffer *out);
 
-/* Copies the secret bytes of state `from` into state `to`'s secret buffers (same lengths). */
+/* A run of bytes inside secret buffer `secret` that is a copy of a public buffer. */
+typedef struct {
+    unsigned secret;
+    size_t offset;
+    size_t bytes;
+} ct_op_region;
+
+#define CT_OP_MAX_REGIONS 16
+
+/* The copies of the --public buffers of state k (16 bytes or longer) found in its secret buffers
+ * as they are now; returns how many (at most CT_OP_MAX_REGIONS). */
+unsigned ct_op_public_regions(const ct_op *c, unsigned k, ct_op_region *out);
+
+/* Copies the secret bytes of state `from` into state `to`'s secret buffers (same lengths), except
+ * the copies of `to`'s public buffers inside them, which keep `to`'s own bytes. */
 void ct_op_copy_secrets(const ct_op *c, unsigned from, unsigned to);
 
 /* The error line and exit code for a call that returned rc in `phase`. */

@@ -50,7 +50,9 @@ export const KEM_CATEGORY: AlgorithmCategory = {
       {
         operation: { category: 'kem', name: 'dec', parameters: {} },
         secrets: ['sk'],
-        description: "the secret key; the ciphertext is the attacker's input and the public key is public",
+        publicInside: ['pk'],
+        description:
+          "the secret key (the copy of the public key inside it public); the ciphertext is the attacker's input and public",
       },
     ],
     limits: [],

@@ -42,11 +42,13 @@ export const KEX_CATEGORY: AlgorithmCategory = {
       {
         operation: { category: 'kex', name: 'derive-a', parameters: {} },
         secrets: ['ska'],
+        publicInside: ['pka'],
         description: "the initiator's long-term secret key; the responder's last message is public",
       },
       {
         operation: { category: 'kex', name: 'derive-b', parameters: {} },
         secrets: ['skb'],
+        publicInside: ['pkb'],
         description: "the responder's long-term secret key; the initiator's last message is public",
       },
     ],

@@ -37,6 +37,7 @@ export const SIG_CATEGORY: AlgorithmCategory = {
       {
         operation: sigOperation('sign'),
         secrets: ['sk', 'drng'],
+        publicInside: ['pk'],
         description:
           'the secret key and the DRNG output the signing draws (its state marked secret); the message is public',
       },

@@ -225,6 +225,8 @@ export interface CategoryPages {
 export interface CategoryConstantTimeOperation {
   operation: OperationIdentity;
   secrets: readonly string[];
+  /** Buffers whose copies inside a secret one are public (`pk`: a secret key that embeds its public key). */
+  publicInside?: readonly string[];
   /** E.g. "the secret key; the ciphertext is the attacker's input, public". */
   description: string;
 }

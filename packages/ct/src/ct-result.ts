@@ -58,6 +58,8 @@ export interface CtOperationTarget {
   operation: string;
   /** The secret buffers, as the driver's category table names them: `sk`, `ska`, `skb`, `drng` (the DRNG's state, so its output). */
   secrets: string[];
+  /** Buffers whose copies inside a secret buffer stayed public (`pk` inside an `sk`). */
+  publicInside: string[];
   /** The operation's parameters (`messageBytes` of a signature), as `--param NAME=VALUE`. */
   parameters: Record<string, string>;
 }

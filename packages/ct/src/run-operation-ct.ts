@@ -7,6 +7,7 @@ import { concludeAudit, nativeView } from './internal/conclude-audit.js';
 import { resolveDriverPath } from './internal/resolve-driver.js';
 import { runTimingTest } from './internal/run-timing.js';
 import { interpretTaintRun } from './interpret-taint-run.js';
+import { parseCtDriverLines } from './internal/driver-lines.js';
 import { probeDivisionsOf } from './probe-divisions.js';
 
 /** Options of {@link runOperationCt}. */
@@ -18,6 +19,11 @@ export interface RunOperationCtOptions {
   operation: string;
   /** Buffers marked secret, as the driver's table names them (`sk`; `sk`, `drng` for a sign; `ska` for derive-a). */
   secrets: readonly string[];
+  /**
+   * Buffers whose copies inside a secret buffer are public (`pk`: a secret key that embeds its
+   * public key keeps those bytes public); found by content, 16 bytes or longer.
+   */
+  publicInside?: readonly string[];
   /** The operation's parameters (a signature's `messageBytes`). */
   parameters?: Readonly<Record<string, string>>;
   /** Calls of the taint run (1 to 64; default 2). */
@@ -45,7 +51,8 @@ const NAME = /^[A-Za-z0-9_-]{1,40}$/;
 
 function targetOf(options: RunOperationCtOptions): { target: CtOperationTarget; args: string[] } {
   const parameters = { ...(options.parameters ?? {}) };
-  const names = [options.category, options.operation, ...options.secrets, ...Object.keys(parameters)];
+  const publicInside = [...(options.publicInside ?? [])];
+  const names = [options.category, options.operation, ...options.secrets, ...publicInside, ...Object.keys(parameters)];
   if (options.secrets.length === 0 || options.secrets.length > 4 || names.some((name) => !NAME.test(name))) {
     throw new CtError(
       'INVALID_ARGUMENT',
@@ -60,6 +67,7 @@ function targetOf(options: RunOperationCtOptions): { target: CtOperationTarget; 
     category: options.category,
     operation: options.operation,
     secrets: [...options.secrets],
+    publicInside,
     parameters,
   };
   const args = [
@@ -69,6 +77,7 @@ function targetOf(options: RunOperationCtOptions): { target: CtOperationTarget; 
     target.operation,
     '--secret',
     target.secrets.join(','),
+    ...(publicInside.length === 0 ? [] : ['--public', publicInside.join(',')]),
     ...Object.entries(parameters).flatMap(([name, value]) => ['--param', `${name}=${value}`]),
   ];
   return { target, args };
@@ -82,8 +91,8 @@ function targetOf(options: RunOperationCtOptions): { target: CtOperationTarget; 
  * them is a finding at its file:line with the line where the secret entered the instance's code. Each
  * division of the disassembly is probed natively with the secret alone changed between three runs
  * (three key pairs; the DRNG's state when it is secret): one whose operands change is a
- * `variable-latency` finding, the others public divisions. The dudect test compares a fixed secret
- * key with keys drawn from the others (evidence only, never the verdict).
+ * `variable-latency` finding, the others public divisions. The dudect test compares a fixed key pair
+ * with key pairs drawn from others, each with its own ciphertext (evidence only, never the verdict).
  *
  * @throws {CtError} `INVALID_ARGUMENT`, `DRIVER_NOT_FOUND`, `DRIVER_FAILED`, `DRIVER_PROTOCOL`
  * @example
@@ -150,6 +159,14 @@ export async function runOperationCt(options: RunOperationCtOptions): Promise<Ct
     // the driver reports a missing library as load-failed
   }
   const outcome = interpretTaintRun(run, real, timeoutSeconds);
+  const copies = parseCtDriverLines(run.stdout).find((line) => line.type === 'ct-public-copies');
+  const publicInside = target.publicInside;
+  if (copies !== undefined && copies.type === 'ct-public-copies' && publicInside.length > 0)
+    base.notes.push(
+      copies.count === 0
+        ? `no copy of ${publicInside.join(', ')} was found inside ${target.secrets.join(', ')}: all of it was marked secret`
+        : `${copies.count} cop${copies.count === 1 ? 'y' : 'ies'} of ${publicInside.join(', ')} inside ${target.secrets.join(', ')} stayed public`,
+    );
   const taint: CtTaintResult = { valgrindVersion: valgrind.version ?? '', calls: outcome.calls, seconds: run.seconds };
   if (outcome.status === 'unknown')
     return { ...base, taint, verdict: 'unknown', reason: outcome.reason, detail: outcome.detail };

@@ -17,7 +17,15 @@ function marked(mark: string): number[] {
 }
 
 const auditDec = (name: string, timing: Parameters<typeof runOperationCt>[0]['timing'] = false): Promise<CtResult> =>
-  runOperationCt({ library: testlib(name), category: 'kem', operation: 'dec', secrets: ['sk'], driverPath, timing });
+  runOperationCt({
+    library: testlib(name),
+    category: 'kem',
+    operation: 'dec',
+    secrets: ['sk'],
+    publicInside: ['pk'],
+    driverPath,
+    timing,
+  });
 
 describe('decapsulation with the secret key marked secret', () => {
   it(
@@ -70,6 +78,8 @@ describe('decapsulation with the secret key marked secret', () => {
     async () => {
       const result = await auditDec('pk_ct_kem_clean', { milliseconds: 2000, keys: 4, minSamples: 2000 });
       expect(result.verdict).toBe('constant-time');
+      // the toy's sk embeds its pk: that copy was found and stayed public
+      expect(result.notes).toContain('1 copy of pk inside sk stayed public');
       expect(result.findings).toEqual([]);
       expect(result.timing).toMatchObject({ thresholdAbsT: 4.5, minSamplesCount: 2000 });
       expect(result.timing?.fixedSamplesCount).toBeGreaterThan(0);

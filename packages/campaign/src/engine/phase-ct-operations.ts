@@ -34,6 +34,7 @@ export async function auditOperations(
       category: category.id,
       operation: entry.operation.name,
       secrets: entry.secrets,
+      publicInside: entry.publicInside,
       parameters: category.operations.driverParameters(entry.operation),
       driverPath: context.driverPath,
       taintTimeoutSeconds: TAINT_TIMEOUT_SECONDS,
