@@ -38,7 +38,7 @@ export function operationTimingSentence(ct: CtAudit): string {
   const t = ct.timing;
   if (t === null) return ct.timingDetail ?? 'not run';
   const operation = ct.operations?.[0]?.operation ?? 'the operation';
-  const base = `Welch t up to ±${t.maxAbsT.toFixed(1)} over ${t.samplesCount} calls of ${operation}, one fixed secret key against keys drawn at random from others, everything public fixed`;
+  const base = `Welch t up to ±${t.maxAbsT.toFixed(1)} over ${t.samplesCount} calls of ${operation}, one fixed key pair against key pairs drawn at random from others, each on its own ciphertext or exchange`;
   const repeat = t.repeat === null ? '' : `; repeat ±${t.repeat.maxAbsT.toFixed(1)}`;
   const verdict = t.differenceSuspected
     ? `; difference confirmed (both above ${t.thresholdAbsT}, ${t.direction?.replace('-', ' ') ?? 'same direction'})`
@@ -61,6 +61,6 @@ export function operationAuditParagraph(audits: readonly CtAudit[]): Block {
     ...operationAuditIntro(audits),
     ': a branch or a table index computed from secret bytes is a finding, and so is an integer division whose operands changed when only the secret changed (three key pairs, the rest fixed). ' +
       'Each finding names the load or jump and the line where the secret entered the instance’s own code. ' +
-      'The timing test (one fixed secret key against keys drawn from others, Welch’s t, run twice) is evidence only; this host is shared and noisy. A clean result is not a proof: see the limits below and the method page.',
+      'The timing test (one fixed key pair against key pairs drawn from others, Welch’s t, run twice) is evidence only; this host is shared and noisy. A clean result is not a proof: see the limits below and the method page.',
   );
 }
