@@ -9,16 +9,14 @@ export function isOperationAudit(ct: CtAudit): boolean {
   return ct.operations !== undefined;
 }
 
-/** Each audited operation and what was secret in it. */
+/** Each audited operation, what was secret in it and the buffers marked. */
 function operationAuditIntro(audits: readonly CtAudit[]): Inline[] {
-  const seen = new Map<string, string>();
-  for (const ct of audits)
-    for (const entry of ct.operations ?? [])
-      seen.set(entry.operation, `${entry.description} (${entry.secrets.join(', ')})`);
+  const seen = new Map<string, { description: string; secrets: string[] }>();
+  for (const ct of audits) for (const entry of ct.operations ?? []) seen.set(entry.operation, entry);
   const parts: Inline[] = [];
-  for (const [operation, secret] of seen) {
-    if (parts.length > 0) parts.push('; ');
-    parts.push(codeSpan(operation), ` with ${secret} marked secret`);
+  for (const [operation, entry] of seen) {
+    parts.push(parts.length === 0 ? '' : '; ', codeSpan(operation), ` — ${entry.description} (buffers marked: `);
+    parts.push(codeSpan(entry.secrets.join(', ')), ')');
   }
   return parts;
 }
@@ -57,9 +55,9 @@ export function operationAuditParagraph(audits: readonly CtAudit[]): Block {
   return paragraph(
     'Each library was run again, built with the same flags plus ',
     codeSpan('-g'),
-    ', under valgrind memcheck after the operation’s set-up (its key pair, ciphertext or exchange made and checked), with ',
+    ', under valgrind memcheck after the operation’s set-up (its key pair, ciphertext or exchange made and checked), with its secret marked: ',
     ...operationAuditIntro(audits),
-    ': a branch or a table index computed from secret bytes is a finding, and so is an integer division whose operands changed when only the secret changed (three key pairs, the rest fixed). ' +
+    '. A branch or a table index computed from secret bytes is a finding, and so is an integer division whose operands changed when only the secret changed (three key pairs, the rest fixed). ' +
       'Each finding names the load or jump and the line where the secret entered the instance’s own code. ' +
       'The timing test (one fixed key pair against key pairs drawn from others, Welch’s t, run twice) is evidence only; this host is shared and noisy. A clean result is not a proof: see the limits below and the method page.',
   );

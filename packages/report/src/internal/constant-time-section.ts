@@ -71,9 +71,11 @@ export function constantTimeFindingCells(f: CtAudit['findings'][number]): Inline
     [
       f.source === 'division-probe'
         ? `division probe, ${f.occurrences ?? 0}×`
-        : f.firstMessageBits === null
-          ? 'disassembly'
-          : `from ${f.firstMessageBits} bits, ${f.occurrences ?? 0}×`,
+        : f.source === 'memcheck' && f.firstMessageBits === null
+          ? `memcheck, ${f.occurrences ?? 0}×`
+          : f.firstMessageBits === null
+            ? 'disassembly'
+            : `from ${f.firstMessageBits} bits, ${f.occurrences ?? 0}×`,
     ],
   ];
 }
