@@ -70,8 +70,10 @@ describeWithToy('the constant-time audit of KEM decapsulation in a campaign', ()
     expect(ct('pk_ct_kem_clean')?.timing?.samplesCount).toBeGreaterThan(0);
     const page = readFileSync(path.join(out, 'reports', 'kem-98', 'perf_toy_1.md'), 'utf8');
     expect(page).not.toContain('Not audited');
-    expect(page).toContain('the ciphertext is the attacker's input and public');
-    expect(page).toMatch(/\| `pk_ct_kem_branch` \| dec \| branch \| `kem_dec` \| `pk_ct_kem\.c:\d+` \| same line \| memcheck, \d+× \|/);
+    expect(page).toContain("the ciphertext is the attacker's input and public");
+    expect(page).toMatch(
+      /\| `pk_ct_kem_branch` \| dec \| branch \| `kem_dec` \| `pk_ct_kem\.c:\d+` \| same line \| memcheck, \d+× \|/,
+    );
     expect(page).toMatch(/power: a mean difference of about [\d.]+ % of the median call|power not estimated/);
   }, 300000);
 });
