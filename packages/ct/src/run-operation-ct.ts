@@ -7,6 +7,7 @@ import { concludeAudit, nativeView } from './internal/conclude-audit.js';
 import { resolveDriverPath } from './internal/resolve-driver.js';
 import { runTimingTest } from './internal/run-timing.js';
 import { interpretTaintRun } from './interpret-taint-run.js';
+import { parseMemcheckXml, type MemcheckError } from './parse-memcheck-xml.js';
 import { parseCtDriverLines } from './internal/driver-lines.js';
 import { probeDivisionsOf } from './probe-divisions.js';
 
@@ -48,6 +49,32 @@ export const OPERATION_LOWER_BOUND_LIMIT =
   'this list is a lower bound';
 
 const NAME = /^[A-Za-z0-9_-]{1,40}$/;
+
+/** The driver's ICCS support library (the DRNG and the placeholder primitives the instance calls). */
+const ICCS_SUPPORT = 'libngcc-perf-iccs.so';
+
+const placeKey = (place: { function: string | null; file: string | null; line: number | null }): string =>
+  `${place.function ?? '??'}\u0000${place.file}\u0000${place.line}`;
+
+/**
+ * The instance places (innermost instance frame) of the reports raised inside the ICCS support
+ * library, less those where a report was also raised in the instance's own code.
+ */
+function harnessPlaces(errors: readonly MemcheckError[], library: string): Set<string> {
+  const inLibrary = (obj: string | null): boolean =>
+    obj !== null && (obj === library || path.basename(obj) === path.basename(library));
+  const harness = new Set<string>();
+  const own = new Set<string>();
+  for (const error of errors) {
+    const frame = error.stack.find((entry) => inLibrary(entry.obj));
+    if (frame === undefined) continue;
+    const key = placeKey({ function: frame.fn, file: frame.file, line: frame.line });
+    if (path.basename(error.stack[0]?.obj ?? '') === ICCS_SUPPORT) harness.add(key);
+    else own.add(key);
+  }
+  for (const key of own) harness.delete(key);
+  return harness;
+}
 
 function targetOf(options: RunOperationCtOptions): { target: CtOperationTarget; args: string[] } {
   const parameters = { ...(options.parameters ?? {}) };
@@ -171,11 +198,15 @@ export async function runOperationCt(options: RunOperationCtOptions): Promise<Ct
   if (outcome.status === 'unknown')
     return { ...base, taint, verdict: 'unknown', reason: outcome.reason, detail: outcome.detail };
   // A report with no frame in the instance came from the driver's own code around the call (a sign's
-  // retry on its return code): it is the harness's, not a finding of the instance.
-  const inInstance = outcome.findings.filter((finding) => finding.libraryFrames.length > 0);
+  // retry on its return code), and one raised inside the harness's ICCS stand-ins (its DRNG, its
+  // placeholder hashes) working on secret data is the stand-in's: neither is a finding of the instance.
+  const harness = harnessPlaces(parseMemcheckXml(run.fd3).errors, real);
+  const inInstance = outcome.findings.filter(
+    (finding) => finding.libraryFrames.length > 0 && !harness.has(placeKey(finding)),
+  );
   if (inInstance.length < outcome.findings.length)
     base.notes.push(
-      `${outcome.findings.length - inInstance.length} memcheck report(s) outside the instance's code (the harness's own code around the call) are not findings`,
+      `${outcome.findings.length - inInstance.length} memcheck report(s) raised in the harness's own code (around the call, or in its ICCS stand-ins ${ICCS_SUPPORT} — the DRNG, the placeholder hashes — on secret data) are not findings of the instance`,
     );
   return concludeAudit({
     base,

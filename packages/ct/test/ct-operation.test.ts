@@ -89,6 +89,29 @@ describe('decapsulation with the secret key marked secret', () => {
   );
 });
 
+describe('signing with the secret key and the DRNG output marked secret', () => {
+  it(
+    'reports raised inside the harness’s DRNG stand-in are not findings of the instance, and say so',
+    async () => {
+      const result = await runOperationCt({
+        library: testlib('pk_toy_sig'),
+        category: 'sig',
+        operation: 'sign',
+        secrets: ['sk', 'drng'],
+        publicInside: ['pk'],
+        parameters: { messageBytes: '64' },
+        driverPath,
+        timing: false,
+      });
+      expect(result.verdict).toBe('constant-time');
+      expect(result.findings).toEqual([]);
+      expect(result.notes.join(' ')).toMatch(/raised in the harness's own code/);
+      expect(result.taint?.calls.some((call) => call.reports > 0)).toBe(true);
+    },
+    pacedMilliseconds(120000),
+  );
+});
+
 describe('arguments', () => {
   it('a secret that is not a name is refused before anything runs', async () => {
     await expect(
