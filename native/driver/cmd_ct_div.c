@@ -12,6 +12,7 @@
 #define _GNU_SOURCE
 #include "args.h"
 #include "commands.h"
+#include "ct_op.h"
 #include "crash_guard.h"
 #include "div_probe.h"
 #include "exit_codes.h"
@@ -135,7 +136,14 @@ static int run_length(crypt_hash_fn fn, const char *library, int digest_bits, ui
     return DRV_EXIT_OK;
 }
 
+static int cmd_ct_div_hash(int argc, char **argv);
+
 int cmd_ct_div(int argc, char **argv)
+{
+    return ct_op_form(argc, argv) ? cmd_ct_op_div(argc, argv) : cmd_ct_div_hash(argc, argv);
+}
+
+static int cmd_ct_div_hash(int argc, char **argv)
 {
     static uint64_t offsets[DIV_PROBE_MAX_SITES];
     uint64_t bits[32];

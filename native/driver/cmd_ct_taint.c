@@ -11,6 +11,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "args.h"
 #include "commands.h"
+#include "ct_op.h"
 #include "cpu_features.h"
 #include "crash_guard.h"
 #include "exit_codes.h"
@@ -106,7 +107,14 @@ static int taint_call(crypt_hash_fn fn, const char *library, int digest_bits, ui
     return jl_emit(line) != 0 ? report_stdout_failure() : DRV_EXIT_OK;
 }
 
+static int cmd_ct_taint_hash(int argc, char **argv);
+
 int cmd_ct_taint(int argc, char **argv)
+{
+    return ct_op_form(argc, argv) ? cmd_ct_op_taint(argc, argv) : cmd_ct_taint_hash(argc, argv);
+}
+
+static int cmd_ct_taint_hash(int argc, char **argv)
 {
     uint64_t bits[MAX_LENGTHS];
     size_t count = sizeof DEFAULT_BITS / sizeof DEFAULT_BITS[0];

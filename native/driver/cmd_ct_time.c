@@ -10,6 +10,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "args.h"
 #include "commands.h"
+#include "ct_op.h"
 #include "counter.h"
 #include "counter_probe.h"
 #include "cpu_features.h"
@@ -17,6 +18,7 @@
 #include "exit_codes.h"
 #include "json_line.h"
 #include "library.h"
+#include "ct_time.h"
 #include "report.h"
 
 #include <inttypes.h>
@@ -164,7 +166,7 @@ static int64_t measure(const counter *c, crypt_hash_fn fn, int digest_bits, uint
     return (int64_t)count;
 }
 
-static void emit_result(json_line *j, const counter *c, uint64_t bits, uint64_t count, uint64_t elapsed_ns,
+void ct_time_emit_result(json_line *j, const counter *c, uint64_t bits, uint64_t count, uint64_t elapsed_ns,
                         const uint64_t *ticks, const unsigned char *classes, uint64_t *sorted)
 {
     welch_acc accs[CROPS + 1];
@@ -222,7 +224,14 @@ static void emit_result(json_line *j, const counter *c, uint64_t bits, uint64_t 
     jl_u64(j, "maxAbsTTest", (uint64_t)best_test);
 }
 
+static int cmd_ct_time_hash(int argc, char **argv);
+
 int cmd_ct_time(int argc, char **argv)
+{
+    return ct_op_form(argc, argv) ? cmd_ct_op_time(argc, argv) : cmd_ct_time_hash(argc, argv);
+}
+
+static int cmd_ct_time_hash(int argc, char **argv)
 {
     const char *library;
     int digest_bits;
@@ -282,7 +291,7 @@ int cmd_ct_time(int argc, char **argv)
         return report_finish(DRV_EXIT_IO, "one call of %s took the whole timing budget: raise --milliseconds",
                              library);
     }
-    emit_result(&line, &c, bits, (uint64_t)count, clock_raw_ns() - start_ns, ticks, classes, sorted);
+    ct_time_emit_result(&line, &c, bits, (uint64_t)count, clock_raw_ns() - start_ns, ticks, classes, sorted);
     jl_u64(&line, "minSamples", min_samples);
     jl_bool(&line, "cpuid", cpu_features_list(features, sizeof features) == 0);
     jl_str(&line, "cpuFeatures", features);

@@ -37,6 +37,11 @@ int cmd_ct_time(int argc, char **argv);
 int cmd_ct_div(int argc, char **argv);
 /* The calls of the ICCS primitives in a public-key operation and their share of its ticks (cmd_op_profile.c). */
 int cmd_op_profile(int argc, char **argv);
+/* Their operation form (`--category`, ct_op.h): an operation of a public-key category with its
+ * secret buffers audited (cmd_ct_op_taint.c, cmd_ct_op_div.c, cmd_ct_op_time.c). */
+int cmd_ct_op_taint(int argc, char **argv);
+int cmd_ct_op_div(int argc, char **argv);
+int cmd_ct_op_time(int argc, char **argv);
 /* Instructions per CryptHash call, from the PMU or under callgrind (cmd_count.c). */
 int cmd_count(int argc, char **argv);
 

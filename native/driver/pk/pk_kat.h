@@ -19,7 +19,7 @@
 
 #define PK_KAT_RECORDS 10
 #define PK_SEED_BYTES 64
-#define PK_MAX_BUFFERS 16
+#define PK_MAX_BUFFERS 128
 /* Room for a DRNG context of an instance's own init/get functions (the ICCS
  * layout needs 165 bytes). */
 #define PK_DRNG_CONTEXT_BYTES 4096

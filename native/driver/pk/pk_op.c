@@ -24,6 +24,8 @@ int pk_op_open(const char *name, const char *path)
     return pk_library_load(path, category, &pk_op_kat.lib);
 }
 
+unsigned pk_op_seed_variant;
+
 void pk_op_seed(void)
 {
     unsigned char seed[PK_OP_SEED_BYTES];
@@ -31,6 +33,8 @@ void pk_op_seed(void)
     for (i = 0; i < PK_OP_SEED_BYTES; i++) {
         seed[i] = (unsigned char)i;
     }
+    seed[0] ^= (unsigned char)pk_op_seed_variant;
+    seed[1] ^= (unsigned char)(pk_op_seed_variant >> 8);
     pk_drng_init(&pk_op_kat, pk_op_kat.lib.drng_context, seed, PK_OP_SEED_BYTES);
 }
 

@@ -43,6 +43,9 @@ int pk_op_open(const char *name, const char *path);
 
 /* The DRNG seeded with 00..2f (once per process), then every getter of `category` read. */
 void pk_op_seed(void);
+/* 0 (the published method); the constant-time audit sets it to k before preparing its k-th state,
+ * so that each state's set-up draws another key pair (the seed's first two bytes XOR k). */
+extern unsigned pk_op_seed_variant;
 pk_len pk_op_getter(pk_symbol s);
 
 /* A guarded output buffer of the getter's size (NULL: no memory). */

@@ -24,7 +24,7 @@ function statedBytes(instance: CategoryInstance, key: string): number | null {
  * sizes table of the published public-key pages; ranked by enc and dec cycles, public key and
  * ciphertext bytes (the published comparison), per claimed security target: the bundled
  * data/security-targets.csv (the published comparison's set per candidate and target), else the
- * instance header's `securityBits`, else a level its name ends in (`securityTargetFrom`), else none.
+ * instance header's `securityBits`, else a level its name ends in (`securityTargetFrom`), else none. The constant-time audit runs dec with the secret key secret.
  *
  * @example
  * ```ts
@@ -48,6 +48,18 @@ export const KEM_CATEGORY: AlgorithmCategory = {
   },
   operations: KEM_OPERATIONS,
   kat: KEM_KAT,
+  constantTime: {
+    operations: [
+      {
+        operation: { category: 'kem', name: 'dec', parameters: {} },
+        secrets: ['sk'],
+        publicInside: ['pk'],
+        description:
+          "the secret key (the copy of the public key inside it public); the ciphertext is the attacker's input and public",
+      },
+    ],
+    limits: [],
+  },
   manifestEntries: (instance) => [{ file: `KAT_KEM_${instance.name}.txt`, mode: 'strict' }],
   sizes: (instance): CategorySize[] =>
     (KEM_KAT.sizeSources ?? []).map((source) => ({

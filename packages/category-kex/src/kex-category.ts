@@ -38,6 +38,25 @@ export const KEX_CATEGORY: AlgorithmCategory = {
   },
   operations: KEX_OPERATIONS,
   kat: KEX_KAT,
+  constantTime: {
+    operations: [
+      {
+        operation: { category: 'kex', name: 'derive-a', parameters: {} },
+        secrets: ['ska'],
+        publicInside: ['pka'],
+        description: "the initiator's long-term secret key; the responder's last message is public",
+      },
+      {
+        operation: { category: 'kex', name: 'derive-b', parameters: {} },
+        secrets: ['skb'],
+        publicInside: ['pkb'],
+        description: "the responder's long-term secret key; the initiator's last message is public",
+      },
+    ],
+    limits: [
+      "each side's state buffer (its ephemeral secrets) is not marked secret yet: the driver's kex table restores it before each derivation and keeps no handle on it, so only the long-term secret keys are audited (none for a protocol without long-term keys)",
+    ],
+  },
   manifestEntries: (instance) => [{ file: `KAT_KEX_${instance.name}.txt`, mode: 'strict' }],
   sizes: (instance) =>
     (KEX_KAT.sizeSources ?? []).map((source) => {

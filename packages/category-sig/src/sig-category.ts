@@ -1,7 +1,7 @@
 import { perOperationSection, securityTargetFrom, sizesSection, type AlgorithmCategory } from '@ngcc-perf/category';
 import { SIG_SECURITY_TARGETS } from './security-targets.js';
 import { SIG_KAT } from './sig-kat.js';
-import { SIG_OPERATIONS } from './sig-operations.js';
+import { SIG_OPERATIONS, sigOperation } from './sig-operations.js';
 
 /**
  * The signature category (the ICCS public-key API: detached signatures): libraries that
@@ -11,6 +11,7 @@ import { SIG_OPERATIONS } from './sig-operations.js';
  * signature (the getter's largest and the written length); ranked by sign and verify cycles,
  * public key and signature bytes, per claimed security target (the bundled
  * data/security-targets.csv, else the header's `securityBits`, else the name's level).
+ * The constant-time audit runs sign with the secret key and the DRNG output secret.
  *
  * @example
  * ```ts
@@ -33,6 +34,18 @@ export const SIG_CATEGORY: AlgorithmCategory = {
   },
   operations: SIG_OPERATIONS,
   kat: SIG_KAT,
+  constantTime: {
+    operations: [
+      {
+        operation: sigOperation('sign'),
+        secrets: ['sk', 'drng'],
+        publicInside: ['pk'],
+        description:
+          'the secret key and the DRNG output the signing draws (its state marked secret); the message is public',
+      },
+    ],
+    limits: [],
+  },
   manifestEntries: (instance) => [{ file: `KAT_SIG_${instance.name}.txt`, mode: 'strict' }],
   sizes: (instance) =>
     (SIG_KAT.sizeSources ?? []).map((source) => {

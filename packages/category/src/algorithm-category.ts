@@ -223,6 +223,28 @@ export interface CategoryPages {
 }
 
 /**
+ * One operation the constant-time audit runs (the engine's `ct` phase, `runOperationCt` of
+ * @ngcc-perf/ct): which operation, which of its buffers are secret (as the driver's table names
+ * its kept inputs: `sk`, `ska`, `skb`; `drng`, the DRNG's state, so that its output is secret too),
+ * and in words what is secret and what is public, for the page.
+ */
+export interface CategoryConstantTimeOperation {
+  operation: OperationIdentity;
+  secrets: readonly string[];
+  /** Buffers whose copies inside a secret one are public (`pk`: a secret key that embeds its public key). */
+  publicInside?: readonly string[];
+  /** E.g. "the secret key; the ciphertext is the attacker's input, public". */
+  description: string;
+}
+
+/** What a category audits for constant time ({@link AlgorithmCategory.constantTime}). */
+export interface CategoryConstantTime {
+  operations: readonly CategoryConstantTimeOperation[];
+  /** What the audit does not cover, said on the page (e.g. a state the driver cannot mark). */
+  limits: readonly string[];
+}
+
+/**
  * Everything category-specific, in one place (https://github.com/ngcc-perf/ngcc-perf/blob/main/docs/ARCHITECTURE.md#categories): the engine,
  * the driver boundary, the record contract, the statistics and the page frame ask a category
  * these questions and know no category themselves. A category is registered once
@@ -252,6 +274,12 @@ export interface AlgorithmCategory {
    * {@link usesDedicatedDriverCommands}.
    */
   driverCommands?: 'generic' | 'dedicated';
+  /**
+   * The operations the constant-time audit runs with their secret buffers marked (`runOperationCt`
+   * of @ngcc-perf/ct). Absent: the category has no constant-time harness (the dedicated hash
+   * category keeps its own, the message as secret).
+   */
+  constantTime?: CategoryConstantTime;
   /**
    * The claimed security target of an instance in bits (the published comparison: rankings are per target),
    * or null when the instance does not say.

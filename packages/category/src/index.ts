@@ -1,6 +1,8 @@
 export type {
   AlgorithmCategory,
   CategoryApi,
+  CategoryConstantTime,
+  CategoryConstantTimeOperation,
   CategoryDriverTable,
   CategoryInstance,
   CategoryKat,

@@ -46,6 +46,22 @@ export interface CtFinding {
   origin: CtSourcePlace | null;
   /** Every library frame of the first report merged into it, innermost first (memcheck only; else empty). */
   libraryFrames: CtSourcePlace[];
+  /** The audited operation that raised it (operation audits only: `dec`, `sign`, `derive-a`). */
+  operation?: string;
+}
+
+/** An operation of a public-key category and the buffers that are its secret (`runOperationCt`). */
+export interface CtOperationTarget {
+  /** The category's id (`kem`, `sig`, `kex`). */
+  category: string;
+  /** The operation (`dec`, `sign`, `derive-a`, …). */
+  operation: string;
+  /** The secret buffers, as the driver's category table names them: `sk`, `ska`, `skb`, `drng` (the DRNG's state, so its output). */
+  secrets: string[];
+  /** Buffers whose copies inside a secret buffer stayed public (`pk` inside an `sk`). */
+  publicInside: string[];
+  /** The operation's parameters (`messageBytes` of a signature), as `--param NAME=VALUE`. */
+  parameters: Record<string, string>;
 }
 
 /** One CryptHash call of the taint run. */
@@ -135,7 +151,13 @@ export type CtTimingDirection = 'random-slower' | 'fixed-slower';
 /** Fields shared by every verdict. */
 export interface CtResultBase {
   library: string;
-  digestBits: number;
+  /** The hash's digest length in bits; null for an audit of an operation ({@link CtResultBase.operation}). */
+  digestBits: number | null;
+  /**
+   * The operation audited instead of CryptHash (`runOperationCt`): its category and name and the
+   * secret buffers marked (`sk`, `drng`, …); absent for a hash.
+   */
+  operation?: CtOperationTarget;
   /** Message lengths of the taint run, in bits. */
   messageBits: number[];
   findings: CtFinding[];

@@ -8,6 +8,7 @@ export type {
   CtCpuView,
   CtFinding,
   CtFindingKind,
+  CtOperationTarget,
   CtPublicDivision,
   CtResult,
   CtResultBase,
@@ -27,7 +28,9 @@ export type { MemcheckError, MemcheckFrame, MemcheckReport } from './parse-memch
 export { LOWER_BOUND_LIMIT, RUN_CT_DEFAULTS, runCt } from './run-ct.js';
 export { minSamplesFor } from './internal/run-timing.js';
 export type { RunCtOptions } from './run-ct.js';
-export { probeDivisions } from './probe-divisions.js';
+export { OPERATION_LOWER_BOUND_LIMIT, runOperationCt } from './run-operation-ct.js';
+export type { RunOperationCtOptions } from './run-operation-ct.js';
+export { probeDivisions, probeDivisionsOf } from './probe-divisions.js';
 export type { DivisionProbeOutcome } from './probe-divisions.js';
 export { scanDivisionSites, scanDivisions } from './scan-divisions.js';
 export type { DivisionSite } from './scan-divisions.js';

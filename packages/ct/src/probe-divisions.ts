@@ -39,18 +39,24 @@ export async function probeDivisions(
   messageBits: readonly number[],
   sites: readonly DivisionSite[],
 ): Promise<DivisionProbeOutcome> {
+  return probeDivisionsOf(driver, library, [String(digestBits), '--bits', messageBits.slice(0, 32).join(',')], sites);
+}
+
+/**
+ * {@link probeDivisions} for any `ct-div` target: `target` is what follows LIB (a digest length and
+ * message lengths, or an operation's `--category NAME --operation OP --secret LIST`, whose secret
+ * alone changes between the three runs).
+ */
+export async function probeDivisionsOf(
+  driver: string,
+  library: string,
+  target: readonly string[],
+  sites: readonly DivisionSite[],
+): Promise<DivisionProbeOutcome> {
   if (sites.length === 0) return { status: 'ok', findings: [], publicDivisions: [], notes: [] };
   const run = await spawnDriverProcess(
     driver,
-    [
-      'ct-div',
-      library,
-      String(digestBits),
-      '--bits',
-      messageBits.slice(0, 32).join(','),
-      '--sites',
-      sites.map((site) => site.address).join(','),
-    ],
+    ['ct-div', library, ...target, '--sites', sites.map((site) => site.address).join(',')],
     { timeoutSeconds: 120 },
   );
   const lines = parseCtDriverLines(run.stdout);

@@ -1,16 +1,13 @@
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { findValgrind, spawnDriverProcess, type ValgrindTool } from '@ngcc-perf/native';
-import { sortFindings } from './classify-findings.js';
 import { CtError } from './ct-error.js';
-import type { CtCpuView, CtFinding, CtResult, CtResultBase, CtTaintResult } from './ct-result.js';
-import { dispatchEvidence, hiddenCpuFeatures, procCpuinfoFlags } from './detect-dispatch.js';
-import { CPUID_FEATURE_NAMES } from './internal/cpuid-feature-names.js';
+import type { CtResult, CtResultBase, CtTaintResult } from './ct-result.js';
+import { concludeAudit, LOWER_BOUND_LIMIT, nativeView } from './internal/conclude-audit.js';
 import { resolveDriverPath } from './internal/resolve-driver.js';
-import { runTimingTest, THRESHOLD_ABS_T, type TimingRequest } from './internal/run-timing.js';
+import { hashTimingTarget, runTimingTest, THRESHOLD_ABS_T, type TimingRequest } from './internal/run-timing.js';
 import { interpretTaintRun } from './interpret-taint-run.js';
 import { probeDivisions } from './probe-divisions.js';
-import { scanDivisionSites, scanDivisions } from './scan-divisions.js';
 
 /** Options of {@link runCt}. */
 export interface RunCtOptions {
@@ -51,11 +48,7 @@ export const RUN_CT_DEFAULTS = {
   thresholdAbsT: THRESHOLD_ABS_T,
 } as const;
 
-/** Said when a memory-index finding exists: memcheck cannot follow the secret through the lookup. */
-export const LOWER_BOUND_LIMIT =
-  'findings downstream of a memory-index finding may be hidden: memcheck treats a value loaded through a ' +
-  'message-derived address as public, so later branches and lookups computed from it are not reported; ' +
-  'this list is a lower bound';
+export { LOWER_BOUND_LIMIT };
 
 const MAX_MESSAGE_BYTES = 131072;
 
@@ -93,22 +86,6 @@ async function runTaint(
     fd3: true,
   });
   return { version: valgrind.version ?? '', run };
-}
-
-/** The native CPUID view: the caller's, the driver's (from the timing test), or /proc/cpuinfo's. */
-function nativeView(
-  given: readonly string[] | undefined,
-  driver: string[] | null,
-): { features: string[]; source: CtCpuView['nativeSource'] } | null {
-  const known = (names: readonly string[]): string[] => names.filter((name) => CPUID_FEATURE_NAMES.includes(name));
-  if (given !== undefined) return { features: known(given), source: 'given' };
-  if (driver !== null) return { features: known(driver), source: 'driver' };
-  const flags = procCpuinfoFlags();
-  return flags === null ? null : { features: known(flags), source: 'proc-cpuinfo' };
-}
-
-function limitsOf(findings: readonly CtFinding[]): string[] {
-  return findings.some((finding) => finding.kind === 'memory-index') ? [LOWER_BOUND_LIMIT] : [];
 }
 
 /**
@@ -152,7 +129,7 @@ export async function runCt(options: RunCtOptions): Promise<CtResult> {
   if (timing === false) {
     base.timingDetail = 'skipped';
   } else {
-    const measured = await runTimingTest(driver, library, options.digestBits, timing);
+    const measured = await runTimingTest(driver, library, hashTimingTarget(options.digestBits, timing), timing);
     driverFeatures = measured.cpuFeatures;
     if (typeof measured.result === 'string') base.timingDetail = measured.result;
     else base.timing = measured.result;
@@ -182,52 +159,13 @@ export async function runCt(options: RunCtOptions): Promise<CtResult> {
   const taint: CtTaintResult = { valgrindVersion: version, calls: outcome.calls, seconds: run.seconds };
   if (outcome.status === 'unknown')
     return { ...base, taint, verdict: 'unknown', reason: outcome.reason, detail: outcome.detail };
-  const objdump = await spawnDriverProcess('objdump', ['-d', '-l', '--no-show-raw-insn', real], {
-    timeoutSeconds: 120,
+  return concludeAudit({
+    base,
+    taint,
+    taintFindings: outcome.findings,
+    auditedCpuFeatures: outcome.cpuFeatures,
+    library: real,
+    probe: (sites) => probeDivisions(driver, real, options.digestBits, bits, sites),
+    nativeFeatures: nativeView(options.hostCpuFeatures, driverFeatures),
   });
-  const divisions: CtFinding[] = [];
-  if (objdump.exitCode !== 0) {
-    base.notes.push(
-      `divisions not looked for: objdump failed (${objdump.startError ?? objdump.stderr.trim().slice(0, 200)})`,
-    );
-  } else {
-    const probe = await probeDivisions(driver, real, options.digestBits, bits, scanDivisionSites(objdump.stdout));
-    if (probe.status === 'ok') {
-      divisions.push(...probe.findings);
-      base.publicDivisions = probe.publicDivisions;
-      base.notes.push(...probe.notes);
-    } else {
-      divisions.push(...scanDivisions(objdump.stdout));
-      base.notes.push(
-        `the division probe could not run (${probe.detail}): every division is listed as a finding, operands not checked`,
-      );
-    }
-  }
-  const findings = sortFindings([...outcome.findings, ...divisions]);
-  base.limits.push(...limitsOf(findings));
-  const native = nativeView(options.hostCpuFeatures, driverFeatures);
-  if (outcome.cpuFeatures !== null && native !== null) {
-    const hiddenFeatures = hiddenCpuFeatures(native.features, outcome.cpuFeatures);
-    base.cpu = {
-      auditedFeatures: outcome.cpuFeatures,
-      nativeFeatures: native.features,
-      nativeSource: native.source,
-      hiddenFeatures,
-      dispatchEvidence: objdump.exitCode === 0 ? dispatchEvidence(objdump.stdout, hiddenFeatures) : [],
-    };
-    if (hiddenFeatures.length > 0 && base.cpu.dispatchEvidence.length > 0) {
-      return {
-        ...base,
-        findings,
-        taint,
-        verdict: 'unknown',
-        reason: 'dispatch-hidden',
-        detail:
-          `valgrind hid CPU features the library sees natively (${hiddenFeatures.join(', ')}) and the library ` +
-          `picks its code by CPU features (${base.cpu.dispatchEvidence.join('; ')}): the audited path may not be ` +
-          'the one that runs on this host',
-      };
-    }
-  }
-  return { ...base, findings, taint, verdict: findings.length === 0 ? 'constant-time' : 'secret-dependent' };
 }

@@ -25,6 +25,8 @@ export const ctFindingSchema = z.object({
   occurrences: z.number().int().nonnegative().nullable(),
   origin: ctSourcePlaceSchema.nullable().default(null),
   libraryFrames: z.array(ctSourcePlaceSchema).default([]),
+  /** The audited operation that raised it (public-key audits: `dec`, `sign`, `derive-a`); absent for a hash. */
+  operation: z.string().optional(),
 });
 
 /** One constant-time finding. */
@@ -50,6 +52,15 @@ export const ctAuditSchema = z.object({
   auditedBuildFlags: z.string(),
   valgrindVersion: z.string().nullable(),
   messageBits: z.array(z.number().int().nonnegative()),
+  /**
+   * The operations audited instead of CryptHash (public-key categories): each with its secret
+   * buffers (`sk`, `drng`, …) and in words what was secret and what public; absent for a hash.
+   */
+  operations: z
+    .array(z.object({ operation: z.string(), secrets: z.array(z.string()), description: z.string() }))
+    .optional(),
+  /** What the audit of the category does not cover (public-key categories); absent for a hash. */
+  coverageLimits: z.array(z.string()).optional(),
   findings: z.array(ctFindingSchema),
   taintSeconds: z.number().nonnegative().nullable(),
   timing: z

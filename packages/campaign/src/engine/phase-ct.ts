@@ -9,6 +9,7 @@ import { RUN_CAMPAIGN_DEFAULTS } from '../campaign-defaults.js';
 import { forEachConcurrently, type CampaignContext, type CampaignUnit } from './campaign-context.js';
 import type { BuildEntry } from './campaign-types.js';
 import { unitProfile } from './phase-build.js';
+import { auditOperations } from './phase-ct-operations.js';
 
 /** The debug build audited: the measured build's flags plus `-g` (file:line in findings). */
 const DEBUG_FLAGS = '-g';
@@ -133,10 +134,12 @@ async function debugBuildOf(
  * Phase `ct` (after `kat`, before `calibrate`): the constant-time audit of every instance with a
  * library (packages/ct): a debug build beside the measured one (same flags plus `-g`), the taint run
  * under valgrind memcheck, the disassembly scan, and the dudect-style timing test (evidence only,
- * each of its runs capped at `ctTimingMilliseconds`). The result goes into the instance's build.json entry as
+ * each of its runs capped at `ctTimingMilliseconds`); for a category that declares `constantTime`
+ * (the public-key ones), each declared operation with its secret buffers marked (phase-ct-operations.ts).
+ * The result goes into the instance's build.json entry as
  * `ct`. Instances are audited one at a time (the timing test must not share the CPU with another);
  * an instance whose entry already has `ct` is skipped, so the phase resumes. An instance of a
- * category without a constant-time harness (every category but hash, so far) gets the verdict
+ * category without a constant-time harness (neither dedicated nor declaring `constantTime`) gets the verdict
  * `unknown` (`not-run`: "not audited: category X has no constant-time harness yet").
  * @example
  * await runCtPhase(context, 2000); // every build.json entry with a library has its `ct`
@@ -169,11 +172,13 @@ export async function runCtPhase(
     }
     if (entry.library === null) return;
     let audit: CtAudit;
-    const notAudited = !usesDedicatedDriverCommands(context.categories.get(entry.category))
-      ? `not audited: category ${entry.category} has no constant-time harness yet`
-      : NOT_AUDITED.has(entry.kat)
-        ? `not audited: the KAT verdict is ${entry.kat} (the library is not timed either)`
-        : null;
+    const category = context.categories.get(entry.category);
+    const notAudited =
+      !usesDedicatedDriverCommands(category) && category.constantTime === undefined
+        ? `not audited: category ${entry.category} has no constant-time harness yet`
+        : NOT_AUDITED.has(entry.kat)
+          ? `not audited: the KAT verdict is ${entry.kat} (the library is not timed either)`
+          : null;
     if (notAudited !== null) {
       audit = unknownAudit('not-run', notAudited, `${entry.buildFlags} ${DEBUG_FLAGS}`);
       await context.state.putBuildEntry({ ...entry, ct: audit });
@@ -189,6 +194,26 @@ export async function runCtPhase(
     }
     try {
       const debug = await debugBuildOf(context, unit, entry);
+      const operations =
+        category.constantTime === undefined
+          ? null
+          : await auditOperations(context, category, debug, ctTimingMilliseconds, (result) =>
+              auditOf(result, debug.flags),
+            );
+      if (operations !== null) {
+        audit = portable(operations, debug.library, `lib${instance.name}.so (-g build)`, context);
+        if (debug.note !== null) audit.notes.push(debug.note);
+        await context.state.putBuildEntry({ ...entry, ct: audit });
+        context.emit({
+          event: 'ct',
+          candidate: candidate.id,
+          instance: instance.name,
+          status: 'audited',
+          verdict: audit.verdict,
+          findings: audit.findings.length,
+        });
+        return;
+      }
       const result = await runCt({
         library: debug.library,
         digestBits: instance.digestBits!,

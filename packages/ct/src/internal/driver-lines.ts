@@ -56,7 +56,17 @@ const divSiteLine = z.object({
   faults: count,
 });
 
-const line = z.discriminatedUnion('type', [startLine, callLine, endLine, errorLine, timeLine, divSiteLine]);
+const publicCopiesLine = z.object({ v: z.literal(1), type: z.literal('ct-public-copies'), count });
+
+const line = z.discriminatedUnion('type', [
+  startLine,
+  callLine,
+  endLine,
+  errorLine,
+  timeLine,
+  divSiteLine,
+  publicCopiesLine,
+]);
 
 /** One validated stdout line of `ct-taint` or `ct-time`. */
 export type CtDriverLine = z.infer<typeof line>;
@@ -82,7 +92,8 @@ export function parseCtDriverLines(stdout: string): CtDriverLine[] {
       });
     }
     const type = (value as { type?: unknown }).type;
-    if (!['ct-start', 'ct-call', 'end', 'error', 'ct-time', 'ct-div-site'].includes(String(type))) continue;
+    if (!['ct-start', 'ct-call', 'end', 'error', 'ct-time', 'ct-div-site', 'ct-public-copies'].includes(String(type)))
+      continue;
     const parsed = line.safeParse(value);
     if (!parsed.success) {
       throw new CtError(

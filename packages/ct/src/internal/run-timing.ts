@@ -32,10 +32,15 @@ export function minSamplesFor(callNanoseconds: number): number {
   return Math.min(MAX_MIN_SAMPLES, scaled);
 }
 
+/** What `ct-time` audits after LIB: a hash's digest length and message length, or an operation's arguments. */
+export function hashTimingTarget(digestBits: number, request: TimingRequest): string[] {
+  return [String(digestBits), '--bits', String(request.messageBytes * 8)];
+}
+
 async function timeOnce(
   driver: string,
   library: string,
-  digestBits: number,
+  target: readonly string[],
   request: TimingRequest,
   minSamples: number,
 ): Promise<{ line: CtTimeLine; seconds: number } | string> {
@@ -44,9 +49,7 @@ async function timeOnce(
     [
       'ct-time',
       library,
-      String(digestBits),
-      '--bits',
-      String(request.messageBytes * 8),
+      ...target,
       '--milliseconds',
       String(request.milliseconds),
       '--min-samples',
@@ -74,28 +77,29 @@ function directionOf(line: CtTimeLine): CtTimingDirection | null {
 
 /**
  * Runs the timing test: pilot, test, repeat. Returns the result, or the sentence saying why there is
- * none, and the native CPUID view the driver reported.
+ * none, and the native CPUID view the driver reported. `target`: the arguments after LIB
+ * ({@link hashTimingTarget}, or an operation's `--category … --secret …`).
  */
 export async function runTimingTest(
   driver: string,
   library: string,
-  digestBits: number,
+  target: readonly string[],
   request: TimingRequest,
 ): Promise<{ result: CtTimingResult | string; cpuFeatures: string[] | null }> {
   let minSamples = request.minSamples;
   let pilotSeconds = 0;
   let cpuFeatures: string[] | null = null;
   if (minSamples === undefined) {
-    const pilot = await timeOnce(driver, library, digestBits, request, PILOT_SAMPLES);
+    const pilot = await timeOnce(driver, library, target, request, PILOT_SAMPLES);
     if (typeof pilot === 'string') return { result: pilot, cpuFeatures };
     pilotSeconds = pilot.seconds;
     minSamples = minSamplesFor((pilot.line.seconds * 1e9) / pilot.line.samples);
   }
-  const first = await timeOnce(driver, library, digestBits, request, minSamples);
+  const first = await timeOnce(driver, library, target, request, minSamples);
   if (typeof first === 'string') return { result: first, cpuFeatures };
   const line = first.line;
   if (line.cpuid) cpuFeatures = line.cpuFeatures.split(' ').filter((name) => name !== '');
-  const second = await timeOnce(driver, library, digestBits, request, minSamples);
+  const second = await timeOnce(driver, library, target, request, minSamples);
   if (typeof second === 'string') return { result: `the repeat of the timing test failed: ${second}`, cpuFeatures };
   const direction = directionOf(line);
   const repeatDirection = directionOf(second.line);

@@ -6,6 +6,7 @@ import type { BuildInstance } from '@ngcc-perf/record';
 import type { CtAudit } from '@ngcc-perf/record';
 import type { Dataset } from '../dataset.js';
 import type { Block, Inline, ReportSection } from './report-model.js';
+import { isOperationAudit, operationAuditParagraph, operationTimingSentence } from './constant-time-operations.js';
 
 /** True when some instance of the dataset carries a constant-time audit. */
 export function hasConstantTimeAudit(instances: readonly BuildInstance[]): boolean {
@@ -29,6 +30,7 @@ function verdictSentence(ct: CtAudit): string {
 }
 
 function timingSentence(ct: CtAudit): string {
+  if (isOperationAudit(ct)) return operationTimingSentence(ct);
   const t = ct.timing;
   if (t === null) return ct.timingDetail ?? 'not run';
   const base = `Welch t up to ±${t.maxAbsT.toFixed(1)} over ${t.samplesCount} calls of ${t.messageBits / 8} B`;
@@ -69,9 +71,11 @@ export function constantTimeFindingCells(f: CtAudit['findings'][number]): Inline
     [
       f.source === 'division-probe'
         ? `division probe, ${f.occurrences ?? 0}×`
-        : f.firstMessageBits === null
-          ? 'disassembly'
-          : `from ${f.firstMessageBits} bits, ${f.occurrences ?? 0}×`,
+        : f.source === 'memcheck' && f.firstMessageBits === null
+          ? `memcheck, ${f.occurrences ?? 0}×`
+          : f.firstMessageBits === null
+            ? 'disassembly'
+            : `from ${f.firstMessageBits} bits, ${f.occurrences ?? 0}×`,
     ],
   ];
 }
@@ -80,16 +84,22 @@ export function constantTimeFindingCells(f: CtAudit['findings'][number]): Inline
 export const CONSTANT_TIME_FINDING_HEADERS = ['kind', 'function', 'file:line', 'secret enters at', 'seen'] as const;
 
 function findingsTable(instances: BuildInstance[]): Block[] {
+  const byOperation = instances.some((entry) => (entry.ct?.findings ?? []).some((f) => f.operation !== undefined));
   const rows: Inline[][][] = instances.flatMap((entry) =>
-    (entry.ct?.findings ?? []).map((f) => [[codeSpan(entry.instance)], ...constantTimeFindingCells(f)]),
+    (entry.ct?.findings ?? []).map((f) => [
+      [codeSpan(entry.instance)],
+      ...(byOperation ? [[f.operation ?? '—']] : []),
+      ...constantTimeFindingCells(f),
+    ]),
   );
   if (rows.length === 0) return [];
+  const headers = ['instance', ...(byOperation ? ['operation'] : []), ...CONSTANT_TIME_FINDING_HEADERS];
   return [
     {
       kind: 'table',
       caption: 'Constant-time findings',
-      headers: ['instance', ...CONSTANT_TIME_FINDING_HEADERS],
-      numeric: [false, false, false, false, false, false],
+      headers,
+      numeric: headers.map(() => false),
       rows,
     },
   ];
@@ -128,7 +138,7 @@ function limitsParagraphs(instances: BuildInstance[]): Block[] {
                 ? '; no sign of CPU dispatch in the disassembly'
                 : `; it dispatches on CPU features (${ct.cpu.dispatchEvidence.join('; ')})`),
           ];
-    const sentences = [...ct.limits, ...hidden];
+    const sentences = [...ct.limits, ...(ct.coverageLimits ?? []), ...hidden];
     return sentences.length === 0
       ? []
       : [paragraph('Limits for ', codeSpan(entry.instance), `: ${sentences.join('. ')}.`)];
@@ -143,13 +153,15 @@ export function buildConstantTimeSection(instances: BuildInstance[]): ReportSect
     heading: 'Constant-time audit',
     id: 'constant-time',
     blocks: [
-      paragraph(
-        'Each library was run again, built with the same flags plus ',
-        codeSpan('-g'),
-        ', under valgrind memcheck with the message (and nothing else) marked as secret: a branch or a table index computed from message bytes is a finding, and so is an integer division whose operands changed with the message at run time. ' +
-          'Each finding names the load or jump and the line where the secret entered (the caller in the library’s own code that passed it down). ' +
-          'The timing test (fixed against random messages, Welch’s t, run twice) is evidence only; this host is shared and noisy. A clean result is not a proof: see the limits below and the method page.',
-      ),
+      audited.every((entry) => isOperationAudit(entry.ct!))
+        ? operationAuditParagraph(audited.map((entry) => entry.ct!))
+        : paragraph(
+            'Each library was run again, built with the same flags plus ',
+            codeSpan('-g'),
+            ', under valgrind memcheck with the message (and nothing else) marked as secret: a branch or a table index computed from message bytes is a finding, and so is an integer division whose operands changed with the message at run time. ' +
+              'Each finding names the load or jump and the line where the secret entered (the caller in the library’s own code that passed it down). ' +
+              'The timing test (fixed against random messages, Welch’s t, run twice) is evidence only; this host is shared and noisy. A clean result is not a proof: see the limits below and the method page.',
+          ),
       {
         kind: 'table',
         caption: 'Constant-time verdict by instance',
