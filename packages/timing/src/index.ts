@@ -139,3 +139,10 @@ export type {
   TrialFigures,
   TrialProcess,
 } from './trial-types.js';
+export {
+  describeAssumptions,
+  expectedRerunsOf,
+  measurePhaseAssumptions,
+  measurePhaseSeconds,
+} from './measure-phase-estimate.js';
+export type { EstimatedCalibration, MeasurePhaseAssumptions } from './measure-phase-estimate.js';

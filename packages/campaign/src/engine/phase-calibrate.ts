@@ -1,13 +1,13 @@
 import path from 'node:path';
 import { usesDedicatedDriverCommands } from '@ngcc-perf/category';
+import { measureHostPace } from '@ngcc-perf/native';
 import {
   describeAssumptions,
   expectedRerunsOf,
   measurePhaseAssumptions,
   measurePhaseSeconds,
-} from './measure-phase-estimate.js';
-import { measureHostPace } from '@ngcc-perf/native';
-import { planOperation } from '@ngcc-perf/timing';
+  planOperation,
+} from '@ngcc-perf/timing';
 import { runPaths, writeJsonAtomic } from '../run-directory.js';
 import { forEachOnCpus, type CampaignContext } from './campaign-context.js';
 import type { PlannedOperation } from './campaign-events.js';

@@ -28,10 +28,7 @@ interface RecordedRun {
 const RUNS = ['load-6-to-9', 'busy-loops'] as const;
 const read = (name: string): RecordedRun =>
   JSON.parse(
-    readFileSync(
-      fileURLToPath(new URL(`../../test/fixtures/eta-run-interleaved/${name}.json`, import.meta.url)),
-      'utf8',
-    ),
+    readFileSync(fileURLToPath(new URL(`../test/fixtures/eta-run-interleaved/${name}.json`, import.meta.url)), 'utf8'),
   ) as RecordedRun;
 const phaseSecondsOf = (run: RecordedRun) =>
   (Date.parse(run.measurePhase.endedUtc) - Date.parse(run.measurePhase.startedUtc)) / 1000;

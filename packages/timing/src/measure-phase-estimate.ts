@@ -1,6 +1,5 @@
 import { expectedReruns, preemptionProbability } from '@ngcc-perf/stats';
-import { PER_CALL_SAMPLE_CALLS } from '@ngcc-perf/timing';
-import type { CalibrationFile } from './operation-files.js';
+import { PER_CALL_SAMPLE_CALLS } from './measure-operation.js';
 
 /** What the estimate reads of a calibration file's plan. */
 interface PlannedFigures {
@@ -16,8 +15,17 @@ interface CalibrationEvidence {
   trial?: { seconds?: number; involuntarySwitches?: number; warmCheck?: { seconds?: number } } | null;
 }
 
-/** The calibration file fields the estimate reads. */
-export type EstimatedCalibration = Pick<CalibrationFile, 'estimatedWallSeconds' | 'plan' | 'calibration' | 'hostPace'>;
+/**
+ * The fields of an operation's calibration file (a campaign's `calibration/…json`) the estimate
+ * reads: the plan `planOperation` made, the calibration process, the wall seconds the plan
+ * expects and the host's pace when the calibration began (absent in files of older runs).
+ */
+export interface EstimatedCalibration {
+  estimatedWallSeconds: number | null;
+  plan: unknown;
+  calibration: unknown;
+  hostPace?: number;
+}
 
 /**
  * What the measure phase's estimate assumes, from the calibrate phase's evidence
