@@ -36,7 +36,7 @@ export interface MeasurePhaseAssumptions {
    * The host's pace the calibrate phase measured (`measureHostPace` of @ngcc-perf/native: wall over
    * CPU time of a loop in the campaign's own process; 1 on a quiet host), the largest of the files';
    * null when no file has one. Shown, not applied: on the recorded run beside two busy loops
-   * (test/fixtures/eta-run-interleaved/busy-loops.json) it said 5.79 while the trials' loops ran
+   * (busy-loops.json of the eta-run-interleaved test fixture) it said 5.79 while the trials' loops ran
    * 1.82 × longer than planned, so scaling by it would have made the estimate 3.4 × too long.
    */
   hostPace: number | null;
@@ -110,7 +110,7 @@ export function expectedRerunsOf(file: EstimatedCalibration, assumptions: Measur
  * start-up and 4 calls at its slowdown) — and the expected disturbed-trial reruns
  * ({@link expectedReruns} with {@link preemptionProbability}), at the calls' speed the calibration
  * measured. Held within 20 % of the real phase by a test on a recorded run of the bundled examples
- * at load 6–9 on the 2-vCPU development VM (test/fixtures/eta-run-interleaved/load-6-to-9.json:
+ * at load 6–9 on the 2-vCPU development VM (load-6-to-9.json of the eta-run-interleaved test fixture:
  * 162.1 s planned, 177.3 s taken; before the reruns were counted, 134.4 s). Beside two more busy
  * loops (busy-loops.json) the trials ran 1.82 × longer than the calibration's calls said and the
  * estimate is short (see {@link MeasurePhaseAssumptions.hostPace}); the live ETA corrects by the
