@@ -132,13 +132,7 @@ static int write_profile(void)
     unsigned k;
     jl_begin(j, "profile");
     jl_counter(j, &s.ctr);
-    jl_str(j, "category", s.category->name);
-    jl_str(j, "operation", s.op->name);
-    jl_object_begin(j, "parameters");
-    for (k = 0; s.op->parameters[k] != NULL; k++) {
-        jl_str(j, s.op->parameters[k], s.values[k]);
-    }
-    jl_object_end(j);
+    jl_operation(j, s.category->name, s.op, s.values);
     jl_u64(j, "iterations", s.iterations);
     jl_u64(j, "rounds", s.rounds);
     jl_u64(j, "readFailures", s.profile->read_failures);

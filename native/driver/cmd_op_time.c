@@ -104,16 +104,9 @@ static int after_calls(const char *phase, uint64_t first, uint64_t done, uint64_
 static int write_meta(uint64_t baseline_rss_bytes)
 {
     json_line *j = &s.line;
-    unsigned k;
     jl_begin(j, "meta");
     jl_counter(j, &s.ctr);
-    jl_str(j, "category", s.category->name);
-    jl_str(j, "operation", s.op->name);
-    jl_object_begin(j, "parameters");
-    for (k = 0; s.op->parameters[k] != NULL; k++) {
-        jl_str(j, s.op->parameters[k], s.values[k]);
-    }
-    jl_object_end(j);
+    jl_operation(j, s.category->name, s.op, s.values);
     jl_u64(j, "iterations", s.iterations);
     jl_u64(j, "warmups", s.warmups);
     jl_u64(j, "baselineRssBytes", baseline_rss_bytes);

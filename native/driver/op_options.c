@@ -170,3 +170,15 @@ int op_parameter_values(const char *subcommand, const ngcc_operation *op, const 
     values[wanted] = NULL;
     return DRV_EXIT_OK;
 }
+
+void jl_operation(json_line *j, const char *category, const ngcc_operation *op, const char *const *values)
+{
+    unsigned k;
+    jl_str(j, "category", category);
+    jl_str(j, "operation", op->name);
+    jl_object_begin(j, "parameters");
+    for (k = 0; op->parameters[k] != NULL; k++) {
+        jl_str(j, op->parameters[k], values[k]);
+    }
+    jl_object_end(j);
+}

@@ -6,6 +6,7 @@
 #define NGCC_OP_OPTIONS_H
 
 #include "counter.h"
+#include "json_line.h"
 #include "ngcc_category.h"
 
 #include <stdint.h>
@@ -50,5 +51,10 @@ int parse_op_options(const char *subcommand, int argc, char **argv, const op_pos
  * DRV_EXIT_USAGE after the error line. */
 int op_parameter_values(const char *subcommand, const ngcc_operation *op, const op_options *opts,
                         const char **values);
+
+/* Writes an operation's identity into the JSON line being built: "category", "operation" and the
+ * "parameters" object with op's parameters and their values, in op's order (the fields op-time's
+ * meta line and op-profile's profile line share; PROTOCOL.md). */
+void jl_operation(json_line *j, const char *category, const ngcc_operation *op, const char *const *values);
 
 #endif
