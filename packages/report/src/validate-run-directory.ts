@@ -63,7 +63,8 @@ function schemaDifference(directory: string, error: ReportError): ValidationDiff
  * 3. each record's KAT and build fields equal its `build.json` entry, including `katLogSha256`
  *    (`record-build`);
  * 4. every derived statistic recomputes from the raw trials: n, means, rates, median/min/max,
- *    sd, CV, the 95 % interval, Tukey outliers, per-call quartiles, RSS maxima (`derived`);
+ *    sd, CV, the 95 % interval, Tukey outliers, per-call quartiles, RSS maxima, and a public-key
+ *    record's `primitiveProfile` (shares, calls per operation, probe overhead) from its rounds (`derived`);
  * 5. no text file holds an absolute home or temp path (`absolute-path`);
  * 6. every page and export of {@link renderRunReports} is regenerated and compared byte for
  *    byte — the JSON records export first, which names the record field that changed (`export`,

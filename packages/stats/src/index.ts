@@ -3,6 +3,14 @@ export { baselineMultiple } from './baseline-multiple.js';
 export type { BaselineMultiple } from './baseline-multiple.js';
 export { CV_WARNING_LIMITS, cvWarningLimit } from './cv-warning-limit.js';
 export type { CvWarningLimits } from './cv-warning-limit.js';
+export { derivePrimitiveProfile } from './derive-primitive-profile.js';
+export type {
+  DerivedPrimitiveProfile,
+  DerivedPrimitiveShare,
+  PrimitiveOrigin,
+  PrimitiveProfileInput,
+  PrimitiveProfileRound,
+} from './derive-primitive-profile.js';
 export { deriveInstructionFigures } from './derive-instruction-figures.js';
 export type { InstructionFigures } from './derive-instruction-figures.js';
 export { deriveTrialFigures } from './derive-trial-figures.js';

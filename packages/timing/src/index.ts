@@ -48,8 +48,6 @@ export type {
   ParsedDriverOutput,
 } from './driver-lines.js';
 export { COUNT_INSTRUCTIONS_DEFAULTS, countInstructions } from './count-instructions.js';
-export { derivePrimitiveProfile } from './derive-primitive-profile.js';
-export type { DerivedPrimitiveProfile, PrimitiveProfileInput } from './derive-primitive-profile.js';
 export { profileOperation, PROFILE_OPERATION_DEFAULTS } from './profile-operation.js';
 export type { ProfileOperationOptions, ProfileOperationResult } from './profile-operation.js';
 export type {

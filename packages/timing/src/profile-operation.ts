@@ -1,7 +1,12 @@
 import { parseDriverOutput, spawnDriverProcess, type DriverProcessResult } from '@ngcc-perf/native';
-import { placeholderPrimitiveSchema, profileRoundSchema, type PrimitiveProfile } from '@ngcc-perf/record';
+import {
+  PLACEHOLDER_PRIMITIVES,
+  placeholderPrimitiveSchema,
+  profileRoundSchema,
+  type PrimitiveProfile,
+} from '@ngcc-perf/record';
+import { derivePrimitiveProfile } from '@ngcc-perf/stats';
 import { z } from 'zod';
-import { derivePrimitiveProfile } from './derive-primitive-profile.js';
 import type { DriverOperation } from './driver-operation.js';
 import { resolveDriverArgument } from './internal/resolve-driver-argument.js';
 import { TimingError } from './timing-error.js';
@@ -77,7 +82,7 @@ function checked(value: number, least: number, most: number, name: string): numb
  *   `{ status: 'failed', failure }` when the library failed, crashed or the process timed out.
  * @throws {@link TimingError} `INVALID_OPTIONS`, `DRIVER_NOT_FOUND`, `DRIVER_VERSION` or `PROTOCOL`
  *   (rebuild the driver).
- * @remarks Formulas: {@link derivePrimitiveProfile}; @ngcc-perf/record/docs/RUN-DIRECTORY.md.
+ * @remarks Formulas: `derivePrimitiveProfile` of @ngcc-perf/stats; @ngcc-perf/record/docs/RUN-DIRECTORY.md.
  * @example
  * ```ts
  * const result = await profileOperation({ library: 'libkem.so', operation: { category: 'kem', name: 'dec', parameters: {} } });
@@ -118,6 +123,7 @@ export async function profileOperation(options: ProfileOperationOptions): Promis
     timedCalls,
   }));
   const derived = derivePrimitiveProfile({
+    names: PLACEHOLDER_PRIMITIVES,
     iterations,
     rounds: roundFigures,
     overheadTicks: profile.counter.overheadTicks,

@@ -9,7 +9,8 @@ import { findPerCallDifference } from './validate-per-call.js';
 
 const RELATIVE_TOLERANCE = 1e-9;
 
-function close(actual: number, expected: number): boolean {
+/** Whether a recorded figure equals its recomputation, to 1e-9 relative (JSON's decimal round trip). */
+export function close(actual: number, expected: number): boolean {
   return (
     Math.abs(actual - expected) <= RELATIVE_TOLERANCE * Math.max(Math.abs(actual), Math.abs(expected)) ||
     actual === expected

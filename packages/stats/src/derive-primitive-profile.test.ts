@@ -1,6 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
-import type { ProfileRound } from '@ngcc-perf/record';
-import { derivePrimitiveProfile } from './derive-primitive-profile.js';
+import { derivePrimitiveProfile, type PrimitiveProfileRound } from './derive-primitive-profile.js';
+
+const names = ['sm3hash', 'pseudohash', 'pseudoXOF', 'get_random_number'] as const;
+type Name = (typeof names)[number];
 
 const none = { sm3hash: 0, pseudohash: 0, pseudoXOF: 0, get_random_number: 0 };
 const primitives = [
@@ -11,7 +13,7 @@ const primitives = [
 ];
 
 /** A round of 10 calls: 2 pseudoXOF calls and 1 DRNG call per call of the operation. */
-function round(profiledTicks: number, xofTicks: number, drngTicks: number): ProfileRound {
+function round(profiledTicks: number, xofTicks: number, drngTicks: number): PrimitiveProfileRound<Name> {
   return {
     cleanTicks: 10_000,
     profiledTicks,
@@ -24,6 +26,7 @@ describe('derivePrimitiveProfile', () => {
   it('takes the probes’ counter reads off: one per timed call inside, two per timed call in the whole', () => {
     // 30 timed calls × 10 ticks a read: the whole holds 600 ticks of reads, pseudoXOF's 20 calls 200.
     const derived = derivePrimitiveProfile({
+      names,
       iterations: 10,
       overheadTicks: 10,
       primitives,
@@ -38,6 +41,7 @@ describe('derivePrimitiveProfile', () => {
 
   it('gives calls per operation over every round, and nothing for an instance’s own primitive', () => {
     const derived = derivePrimitiveProfile({
+      names,
       iterations: 10,
       overheadTicks: 0,
       primitives,
@@ -60,6 +64,7 @@ describe('derivePrimitiveProfile', () => {
 
   it('takes the median over the rounds, so one preempted round does not move the share', () => {
     const derived = derivePrimitiveProfile({
+      names,
       iterations: 10,
       overheadTicks: null,
       primitives,
