@@ -58,3 +58,4 @@ export {
   knownFieldsOf,
   likelyMeant,
 } from './describe-input-issue.js';
+export { readLibraryDefinitions, type LibraryDefinitions } from './library-definitions.js';

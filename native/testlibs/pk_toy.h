@@ -21,7 +21,9 @@ typedef struct {
 extern toy_drng_ctx drng_algorithm;
 #endif
 int get_random_number(toy_drng_ctx *drng, unsigned char *random_number, unsigned long long random_number_len_bits);
+#ifndef TOY_STATIC_SM3HASH
 int sm3hash(int digest_len_bits, const unsigned char *msg, unsigned long long msg_len_bits, unsigned char *digest);
+#endif
 int pseudohash(int digest_len_bits, const unsigned char *msg, unsigned long long msg_len_bits, unsigned char *digest);
 int pseudoXOF(unsigned long long output_len_bits, const unsigned char *msg, unsigned long long msg_len_bits,
               unsigned char *output);

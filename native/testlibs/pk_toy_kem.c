@@ -14,7 +14,8 @@
  *   TOY_FAULT_HUGE_GETTER  kem_get_ct_len_bytes says 2^62 bytes
  *   TOY_OWN_DRNG_OBJECT    defines its own drng_algorithm (the driver's functions fill it)
  *   TOY_OWN_DRNG           defines its own init_random_number/get_random_number (a counter, not the DRBG)
- *   TOY_OWN_SM3HASH        defines its own sm3hash (returns bytes 0x5A) */
+ *   TOY_OWN_SM3HASH        defines its own sm3hash (returns bytes 0x5A)
+ *   TOY_STATIC_SM3HASH     the same sm3hash, static: a local symbol, never exported */
 #include "pk_toy.h"
 
 #include <string.h>
@@ -62,7 +63,11 @@ int get_random_number(toy_drng_ctx *drng, unsigned char *random_number, unsigned
 }
 #endif
 
-#ifdef TOY_OWN_SM3HASH
+#if defined(TOY_OWN_SM3HASH) || defined(TOY_STATIC_SM3HASH)
+#ifdef TOY_STATIC_SM3HASH
+/* kept out of line, so that the library's symbol table holds it (a local t symbol) */
+static __attribute__((noinline))
+#endif
 int sm3hash(int digest_len_bits, const unsigned char *msg, unsigned long long msg_len_bits, unsigned char *digest)
 {
     (void)msg;

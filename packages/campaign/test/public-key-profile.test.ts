@@ -3,7 +3,8 @@
 // native/testlibs taken through build, KAT, calibrate, measure and report: pk_toy_profile_three_quarters
 // (pk_toy_profile_kem.c: enc and dec make 3 pseudoXOF calls beside the same SM3 work once in its own
 // code, so pseudoXOF holds about 3/4 of dec by construction), and pk_toy_kem_own_sm3hash, which
-// defines sm3hash itself (its row reads "own primitives", never 0 %).
+// defines sm3hash itself (its row reads "own primitives", never 0 %), as does pk_toy_kem_static_sm3hash,
+// whose sm3hash is static (never exported: found in the library's symbol table, not by the driver).
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -68,6 +69,7 @@ describeWithToy('where the time of a public-key operation goes', () => {
       candidates: [
         toyKem('kem-97', 'ToyXof', 'pk_toy_profile_three_quarters'),
         toyKem('kem-98', 'ToyOwn', 'pk_toy_kem_own_sm3hash'),
+        toyKem('kem-96', 'ToyStatic', 'pk_toy_kem_static_sm3hash'),
       ],
       outDirectory: out,
       systemId: 'toy_1',
@@ -77,7 +79,7 @@ describeWithToy('where the time of a public-key operation goes', () => {
       trialTargetSeconds: 0.002,
       trials: 2,
     });
-    expect(result.records).toMatchObject({ complete: 6, failed: 0 });
+    expect(result.records).toMatchObject({ complete: 9, failed: 0 });
     expect(callsPerOperation(profileOf(out, 'kem-97', 'ToyXof', 'keygen'))).toEqual({
       sm3hash: 1,
       pseudohash: 0,
@@ -107,6 +109,15 @@ describeWithToy('where the time of a public-key operation goes', () => {
     );
     const ownPage = readFileSync(path.join(out, 'reports', 'kem-98', 'perf_toy_1.md'), 'utf8');
     expect(ownPage).toMatch(/\| `ToyOwn` \| own primitives \|/);
+    // The toy whose sm3hash is static: the driver never sees it called, its symbol table shows it.
+    const hidden = profileOf(out, 'kem-96', 'ToyStatic', 'enc');
+    expect(hidden.symbolTable).toBe('read');
+    expect(hidden.primitives.find((entry) => entry.name === 'sm3hash')).toMatchObject({
+      origin: 'instance',
+      share: null,
+    });
+    const staticPage = readFileSync(path.join(out, 'reports', 'kem-96', 'perf_toy_1.md'), 'utf8');
+    expect(staticPage).toMatch(/\| `ToyStatic` \| own primitives \|/);
     const method = readFileSync(path.join(out, 'reports', 'method_toy_1.md'), 'utf8');
     expect(method).toContain('## Time in the ICCS placeholder primitives');
     expect(await validateRunDirectory(out)).toMatchObject({ valid: true });

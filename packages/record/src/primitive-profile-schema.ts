@@ -86,6 +86,14 @@ export const primitiveProfileSchema = z.object({
   probeOverheadRatio: z.number(),
   /** Wall time of the profiling process, seconds. */
   seconds: z.number().nonnegative(),
+  /**
+   * How primitives the instance defines without exporting them (a `static` function, hidden
+   * visibility: the driver's stand-in is then never called) were looked for in the library's own
+   * symbol table (`nm --defined-only`): `read` (a primitive defined there reads `origin` `instance`),
+   * `stripped` (the library has no symbol table: a primitive of 0 calls may be such a copy) or
+   * `unavailable` (`nm` could not read it). Absent in profiles written before it was looked for.
+   */
+  symbolTable: z.enum(['read', 'stripped', 'unavailable']).optional(),
 });
 
 /** The profile of one public-key operation. */

@@ -1,8 +1,14 @@
-import { parseDriverOutput, spawnDriverProcess, type DriverProcessResult } from '@ngcc-perf/native';
+import {
+  parseDriverOutput,
+  readLibraryDefinitions,
+  spawnDriverProcess,
+  type DriverProcessResult,
+} from '@ngcc-perf/native';
 import {
   PLACEHOLDER_PRIMITIVES,
   placeholderPrimitiveSchema,
   profileRoundSchema,
+  type PlaceholderPrimitive,
   type PrimitiveProfile,
 } from '@ngcc-perf/record';
 import { derivePrimitiveProfile } from '@ngcc-perf/stats';
@@ -64,6 +70,28 @@ function failureOf(run: DriverProcessResult, message: string | null): string {
   return `the profiling process ended with ${run.signal ?? `exit code ${run.exitCode}`}${tail ? `: ${tail}` : ''}`;
 }
 
+type DriverPrimitive = { name: PlaceholderPrimitive; origin: 'driver' | 'instance'; calls: number };
+
+/**
+ * The driver's origins (an exported definition, `dlsym`) completed by the library's own symbol table:
+ * a primitive the driver never saw called that the library defines without exporting it (`static`,
+ * hidden visibility) is the instance's own code too.
+ */
+async function ownDefinitions(
+  library: string,
+  primitives: readonly DriverPrimitive[],
+): Promise<{ primitives: DriverPrimitive[]; symbolTable: NonNullable<PrimitiveProfile['symbolTable']> }> {
+  const found = await readLibraryDefinitions(library);
+  return {
+    symbolTable: found.status,
+    primitives: primitives.map((entry) =>
+      found.status === 'read' && entry.origin === 'driver' && entry.calls === 0 && found.defined.has(entry.name)
+        ? { ...entry, origin: 'instance' }
+        : entry,
+    ),
+  };
+}
+
 function checked(value: number, least: number, most: number, name: string): number {
   if (!Number.isInteger(value) || value < least || value > most)
     throw new TimingError('INVALID_OPTIONS', `${name} must be a whole number from ${least} to ${most}, got ${value}`);
@@ -74,7 +102,9 @@ function checked(value: number, least: number, most: number, name: string): numb
  * Where the time of a public-key operation goes: the calls of the ICCS placeholder primitives
  * (`sm3hash`, `pseudohash`, `pseudoXOF`, `get_random_number`) per call of the operation and their
  * share of its time, from one driver process of its own (`ngcc-perf-driver op-profile`, in which the
- * driver's stand-ins count; @ngcc-perf/native/PROTOCOL.md). Timed trials never load the counting
+ * driver's stand-ins count; @ngcc-perf/native/PROTOCOL.md). A primitive the library defines is its
+ * own code (`origin` `instance`): exported (the driver's `dlsym`), or not exported but in the
+ * library's symbol table (`readLibraryDefinitions`; `symbolTable` says whether it could be read). Timed trials never load the counting
  * stand-ins, so the headline is the same with or without a profile.
  *
  * @param options - {@link ProfileOperationOptions}
@@ -122,12 +152,13 @@ export async function profileOperation(options: ProfileOperationOptions): Promis
     insideTicks,
     timedCalls,
   }));
+  const own = await ownDefinitions(options.library, profile.primitives);
   const derived = derivePrimitiveProfile({
     names: PLACEHOLDER_PRIMITIVES,
     iterations,
     rounds: roundFigures,
     overheadTicks: profile.counter.overheadTicks,
-    primitives: profile.primitives,
+    primitives: own.primitives,
   });
   return {
     status: 'complete',
@@ -139,6 +170,7 @@ export async function profileOperation(options: ProfileOperationOptions): Promis
       readFailures: profile.readFailures,
       ...derived,
       seconds: run.seconds,
+      symbolTable: own.symbolTable,
     },
   };
 }

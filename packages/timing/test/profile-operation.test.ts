@@ -1,6 +1,8 @@
 // `profileOperation` on the real driver (native/build, via NGCC_PERF_DRIVER from jest.setup-env.js) and
 // on a fake process: the toy pk_toy_profile_half (native/testlibs/pk_toy_profile_kem.c) spends half of
-// its dec in pseudoXOF by construction; a driver that fails gives a failure, not an exception.
+// its dec in pseudoXOF by construction; pk_toy_kem_static_sm3hash (pk_toy_kem.c) defines a static
+// sm3hash, found in its symbol table, and its stripped twin says the table could not be read; a driver
+// that fails gives a failure, not an exception.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from '@jest/globals';
@@ -25,6 +27,8 @@ describeWithDriver('profileOperation', () => {
       calls: 20 * PROFILE_OPERATION_DEFAULTS.rounds,
       callsPerOperation: 1,
     });
+    expect(profile.symbolTable).toBe('read');
+    expect(profile.primitives.filter((entry) => entry.origin === 'instance')).toEqual([]);
     expect(xof.share).toBeGreaterThan(0.4);
     expect(xof.share).toBeLessThan(0.6);
     expect(profile.command.slice(1)).toEqual([
@@ -35,6 +39,39 @@ describeWithDriver('profileOperation', () => {
       '20',
       String(PROFILE_OPERATION_DEFAULTS.rounds),
     ]);
+  }, 60_000);
+
+  it('a primitive the library defines without exporting it (static) is its own, by its symbol table', async () => {
+    const result = await profileOperation({
+      library: testlib('pk_toy_kem_static_sm3hash'),
+      operation: dec,
+      iterations: 5,
+    });
+    if (result.status !== 'complete') throw new Error(result.failure);
+    // the driver's dlsym finds no sm3hash, and its stand-in sees no call: nm finds the local one
+    expect(result.profile.symbolTable).toBe('read');
+    expect(result.profile.primitives.find((entry) => entry.name === 'sm3hash')).toEqual({
+      name: 'sm3hash',
+      origin: 'instance',
+      calls: 0,
+      callsPerOperation: 0,
+      share: null,
+    });
+    expect(result.profile.primitives.filter((entry) => entry.origin === 'instance')).toHaveLength(1);
+  }, 60_000);
+
+  it('the same library stripped: says the symbol table could not be read, does not guess', async () => {
+    const result = await profileOperation({
+      library: testlib('pk_toy_kem_static_sm3hash_stripped'),
+      operation: dec,
+      iterations: 5,
+    });
+    if (result.status !== 'complete') throw new Error(result.failure);
+    expect(result.profile.symbolTable).toBe('stripped');
+    expect(result.profile.primitives.find((entry) => entry.name === 'sm3hash')).toMatchObject({
+      origin: 'driver',
+      calls: 0,
+    });
   }, 60_000);
 
   it('a set-up that fails its check is a failure naming the verdict', async () => {

@@ -55,6 +55,19 @@ describe('buildPrimitiveProfileSection', () => {
     expect(JSON.stringify(section.blocks.at(-1))).toContain('CHECKFAIL — kem_dec');
   });
 
+  it('says beside “not called” that a stripped library’s own unexported copy could not be looked for', async () => {
+    const stripped = { ...fixture('enc'), primitiveProfile: { ...profile, symbolTable: 'stripped' as const } };
+    const read = { ...fixture('dec'), primitiveProfile: { ...profile, symbolTable: 'read' as const } };
+    const section = buildPrimitiveProfileSection([stripped, read], label)!;
+    const tables = section.blocks.filter((block): block is TableBlock => block.kind === 'table');
+    expect(tables[0]!.rows[0]![2]).toEqual(['not called (library stripped)']);
+    expect(tables[1]!.rows[0]![2]).toEqual(['not called']);
+    const text = JSON.stringify(section.blocks);
+    expect(text).toContain('No symbol table could be read of the library of');
+    expect(text).toContain(' enc (library stripped)');
+    expect(text).not.toContain(' dec (library stripped)');
+  });
+
   it('is left out when no record has a profile (a hash or a category without ICCS primitives)', () => {
     expect(buildPrimitiveProfileSection([fixture('enc')], label)).toBeNull();
     expect(primitiveProfileMethodSection([fixture('enc')])).toBeNull();
