@@ -28,6 +28,7 @@ export { renderCandidateHtml } from './render-candidate-html.js';
 export { renderCandidateMarkdown } from './render-candidate-markdown.js';
 export { renderCrossSystemSummaryHtml, renderCrossSystemSummaryMarkdown } from './render-cross-system-summary.js';
 export { renderMethodHtml, renderMethodMarkdown } from './render-method-markdown.js';
+export type { MethodPageOptions } from './render-method-markdown.js';
 export { formatRecordHeadline, recordHeadline } from './record-headline.js';
 export { RECORDS_CSV_COLUMNS, renderRecordsCsv } from './render-records-csv.js';
 export { RECORDS_EXPORT_FORMAT, renderRecordsJson } from './render-records-json.js';

@@ -25,9 +25,17 @@ import { codeSpan, link, paragraph } from './internal/report-model.js';
 import type { Inline, PageModel, ReportSection } from './internal/report-model.js';
 import type { PageFormat } from './internal/page-links.js';
 import type { Campaign } from '@ngcc-perf/record';
+import type { CategoryRegistry } from '@ngcc-perf/category';
+import { BUILT_IN_REGISTRY } from '@ngcc-perf/categories';
 import type { Dataset } from './dataset.js';
 
 type Sandbox = NonNullable<Campaign['sandbox']>;
+
+/** Options of {@link renderMethodMarkdown} and {@link renderMethodHtml}. */
+export interface MethodPageOptions {
+  /** The registry of the run's categories (their constant-time declarations); default the built-in one. */
+  categories?: CategoryRegistry;
+}
 
 const mib = (bytes: number): string => `${Math.round(bytes / 1048576)} MiB`;
 
@@ -99,7 +107,7 @@ function sandboxSection(sandbox: Sandbox): ReportSection {
   return { heading: 'Sandbox', id: 'sandbox', blocks: [paragraph(...sandboxSentence(sandbox))] };
 }
 
-function buildMethodPage(dataset: Dataset, format: PageFormat): PageModel {
+function buildMethodPage(dataset: Dataset, format: PageFormat, categories: CategoryRegistry): PageModel {
   const { campaign } = dataset;
   return {
     breadcrumbs: [
@@ -133,7 +141,7 @@ function buildMethodPage(dataset: Dataset, format: PageFormat): PageModel {
       headlineMethodSection(dataset),
       ...[baselineMethodSection(dataset)].filter((section): section is ReportSection => section !== null),
       ...[instructionCountMethodSection(dataset)].flatMap((section) => (section === null ? [] : [section])),
-      ...[constantTimeMethodSection(dataset)].flatMap((section) => (section === null ? [] : [section])),
+      ...[constantTimeMethodSection(dataset, categories)].flatMap((section) => (section === null ? [] : [section])),
       ...[primitiveProfileMethodSection((dataset.operationRecords ?? []).map(({ record }) => record))].flatMap(
         (section) => (section === null ? [] : [section]),
       ),
@@ -150,10 +158,12 @@ function buildMethodPage(dataset: Dataset, format: PageFormat): PageModel {
  * and actually used, every host-state field at the start and end of the campaign with the host
  * checks, the sandbox candidate code ran in (when campaign.json records it: its mode and limits,
  * or loudly that there was none), each build with its full compiler flags and library SHA-256,
- * the tools, what the static image contains and how that differs from the published pages' method, the formulas of the derived figures (guide §3.4–6) and every warning the records
- * carry. Pure.
+ * the tools, what the static image contains and how that differs from the published pages' method, the formulas of the derived figures (guide §3.4–6), the constant-time audit's method (of CryptHash, and of
+ * public-key operations: per category what its declaration marks secret and keeps public, divisions,
+ * the timing test and its power, the declared limits) and every warning the records carry. Pure.
  *
  * @param dataset - one run directory ({@link loadRunDirectory})
+ * @param options - {@link MethodPageOptions}
  * @returns the page, ending in one newline
  * @throws nothing for a validated dataset
  * @example
@@ -161,8 +171,8 @@ function buildMethodPage(dataset: Dataset, format: PageFormat): PageModel {
  * await writeFile('runs/x86_1/reports/method_x86_1.md', renderMethodMarkdown(await loadRunDirectory('runs/x86_1')));
  * ```
  */
-export function renderMethodMarkdown(dataset: Dataset): string {
-  return renderMarkdownDocument(buildMethodPage(dataset, 'md'));
+export function renderMethodMarkdown(dataset: Dataset, options: MethodPageOptions = {}): string {
+  return renderMarkdownDocument(buildMethodPage(dataset, 'md', options.categories ?? BUILT_IN_REGISTRY));
 }
 
 /**
@@ -170,6 +180,7 @@ export function renderMethodMarkdown(dataset: Dataset): string {
  * sections and facts; links go to the HTML summary). Pure; escapes all input.
  *
  * @param dataset - one run directory ({@link loadRunDirectory})
+ * @param options - {@link MethodPageOptions}
  * @returns the HTML document, ending in one newline
  * @throws nothing for a validated dataset
  * @example
@@ -177,6 +188,6 @@ export function renderMethodMarkdown(dataset: Dataset): string {
  * await writeFile('runs/x86_1/reports/method_x86_1.html', renderMethodHtml(dataset));
  * ```
  */
-export function renderMethodHtml(dataset: Dataset): string {
-  return renderHtmlDocument(buildMethodPage(dataset, 'html'));
+export function renderMethodHtml(dataset: Dataset, options: MethodPageOptions = {}): string {
+  return renderHtmlDocument(buildMethodPage(dataset, 'html', options.categories ?? BUILT_IN_REGISTRY));
 }

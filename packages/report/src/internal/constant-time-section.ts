@@ -7,6 +7,8 @@ import type { CtAudit } from '@ngcc-perf/record';
 import type { Dataset } from '../dataset.js';
 import type { Block, Inline, ReportSection } from './report-model.js';
 import { isOperationAudit, operationAuditParagraph, operationTimingSentence } from './constant-time-operations.js';
+import { operationAuditMethodBlocks } from './constant-time-method-operations.js';
+import type { CategoryRegistry } from '@ngcc-perf/category';
 
 /** True when some instance of the dataset carries a constant-time audit. */
 export function hasConstantTimeAudit(instances: readonly BuildInstance[]): boolean {
@@ -181,12 +183,20 @@ export function buildConstantTimeSection(instances: BuildInstance[]): ReportSect
   };
 }
 
-/** The method page's section, or null when the run has no audit. */
-export function constantTimeMethodSection(dataset: Dataset): ReportSection | null {
-  const audited = dataset.build.instances.flatMap((entry) =>
-    entry.ct === undefined || entry.ct === null ? [] : [entry.ct],
+/**
+ * The method page's section, or null when the run has no audit: the CryptHash audit's method when
+ * some audit is of a hash, the public-key operations' ({@link operationAuditMethodBlocks}) when some
+ * audit ran operations.
+ */
+export function constantTimeMethodSection(dataset: Dataset, categories: CategoryRegistry): ReportSection | null {
+  const entries = dataset.build.instances.flatMap((entry) =>
+    entry.ct === undefined || entry.ct === null ? [] : [{ category: entry.category, ct: entry.ct }],
   );
-  if (audited.length === 0) return null;
+  if (entries.length === 0) return null;
+  const operations = entries.filter((entry) => isOperationAudit(entry.ct));
+  const audited = entries.filter((entry) => !isOperationAudit(entry.ct)).map((entry) => entry.ct);
+  const operationBlocks = operationAuditMethodBlocks(operations, categories);
+  if (audited.length === 0) return { heading: 'Constant-time audit', id: 'constant-time', blocks: operationBlocks };
   const valgrind =
     [...new Set(audited.flatMap((ct) => (ct.valgrindVersion === null ? [] : [ct.valgrindVersion])))].join(', ') ||
     'not available';
@@ -212,6 +222,7 @@ export function constantTimeMethodSection(dataset: Dataset): ReportSection | nul
         'Limits: valgrind models one CPU and not its caches or timings; memcheck treats a value loaded through a message-derived address as public, so findings downstream of a memory-index finding may be hidden and such a list is a lower bound (said per instance); the audited build is the debug build (the same flags plus -g), and a build with other flags may differ; only the lengths hashed were seen; a clean result is not a proof. ' +
           'An instance is unknown when valgrind is missing, cannot run the library (an instruction it does not know), the library crashed or hung under it, or CPU dispatch was hidden.',
       ),
+      ...operationBlocks,
     ],
   };
 }
