@@ -1,4 +1,4 @@
-// Opens, in headless Chromium (the harness of html-browser.test.ts), the site of a run that holds a
+// Opens, in headless Chromium (test/chromium-harness.ts, as html-browser.test.ts does), the site of a run that holds a
 // hash candidate and a KEM candidate together (test/fixtures/run-site), written to a folder of its
 // own as `ngcc-perf report RUN --out SITE` writes it (writeRunReports with the run directory: the
 // evidence copied beside the pages). From the site index: both categories and their candidate
@@ -123,6 +123,10 @@ describeInBrowser('html-browser-site.test.ts')('the site of a run with a hash an
     expect(await profiles.locator('thead th:first-child').allTextContents()).toEqual(
       operations.map((operation) => `${operation}: instance`),
     );
+    for (const table of await profiles.all())
+      expect(await table.locator('tbody tr td:first-child').allTextContents()).toEqual(
+        instances.map((entry) => entry.instance),
+      );
     // the constant-time audit: build.json's verdict per instance
     const verdicts = page.locator('section[aria-labelledby="constant-time"] table tbody tr');
     expect(await verdicts.count()).toBe(instances.length);
