@@ -62,4 +62,10 @@ export {
 export type { KatOutcome, KatOutcomeCounts, KatVerdictMeaning } from './kat-verdict-meanings.js';
 export { orderedRecords, splitByCategory, type CategoryDataset } from './category-datasets.js';
 export { renderCategoryPageHtml, renderCategoryPageMarkdown, type CategoryPage } from './render-category-page.js';
-export { answerHeader, answerTable, answerTables } from './run-answer-tables.js';
+export {
+  answerHeader,
+  answerTable,
+  answerTables,
+  WIDE_INTERVAL_MARK,
+  WIDE_INTERVAL_NOTE,
+} from './run-answer-tables.js';
