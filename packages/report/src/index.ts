@@ -35,6 +35,15 @@ export { renderConstantTimeOverviewHtml, renderConstantTimeOverviewMarkdown } fr
 export { renderRankingHtml, renderRankingMarkdown } from './render-ranking-page.js';
 export { rankInstances } from './rank-instances.js';
 export type { RankedInstance } from './rank-instances.js';
+export { rankParameterSets } from './rank-parameter-sets.js';
+export type {
+  ParameterSetFigure,
+  ParameterSetMetric,
+  ParameterSetRanking,
+  ParameterSetScope,
+  RankedParameterSet,
+  UnrankedParameterSet,
+} from './rank-parameter-sets.js';
 export type { RankingScope } from './internal/page-links.js';
 export { REPORT_PATHS, renderRunReports, renderSite } from './render-run-reports.js';
 export { renderSiteIndexHtml, renderSiteIndexMarkdown } from './render-site-index.js';
