@@ -17,7 +17,7 @@ function statedBytes(instance: CategoryInstance, key: string): number | null {
 }
 
 /** The bundled data/security-targets.csv (sources: data/SOURCES.md), inlined by the build. */
-const TARGETS = bundledSecurityTargets(securityTargetsCsv, '@ngcc-perf/category-kem data/security-targets.csv');
+const TARGETS = bundledSecurityTargets(securityTargetsCsv, '@ngcc-perf/category-kem/data/security-targets.csv');
 
 /**
  * The bundled rows: per candidate and published target (128, 256, 512 bits) the parameter set the

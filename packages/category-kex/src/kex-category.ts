@@ -4,7 +4,7 @@ import { KEX_KAT } from './kex-kat.js';
 import { KEX_OPERATIONS } from './kex-operations.js';
 
 /** The bundled data/security-targets.csv (sources: data/SOURCES.md), inlined by the build. */
-const TARGETS = bundledSecurityTargets(securityTargetsCsv, '@ngcc-perf/category-kex data/security-targets.csv');
+const TARGETS = bundledSecurityTargets(securityTargetsCsv, '@ngcc-perf/category-kex/data/security-targets.csv');
 
 /**
  * The bundled rows: per candidate and published target (128, 256, 512 bits) the parameter set the

@@ -55,7 +55,7 @@ describe('bundledSecurityTargets', () => {
 
   it('refuses a malformed file, naming it', () => {
     expect(() =>
-      bundledSecurityTargets('candidate,instance\n', '@ngcc-perf/category-kem data/security-targets.csv'),
-    ).toThrow(/^@ngcc-perf\/category-kem data\/security-targets\.csv: line 1 /);
+      bundledSecurityTargets('candidate,instance\n', '@ngcc-perf/category-kem/data/security-targets.csv'),
+    ).toThrow(/^@ngcc-perf\/category-kem\/data\/security-targets\.csv: line 1 /);
   });
 });

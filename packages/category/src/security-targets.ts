@@ -125,18 +125,19 @@ export interface BundledSecurityTargets {
 
 /**
  * The bundled security targets of a category module from the text of its
- * `data/security-targets.csv` — the one file, installed with the package, that its build inlines
+ * `security-targets.csv` in its `data` folder (`@ngcc-perf/category-kem/data/security-targets.csv`)
+ * — the one file, installed with the package, that its build inlines
  * (tsup's text loader) and its tests load the same way (jest.preset.js) — parsed once
  * ({@link parseSecurityTargets}), with the lookups a category gives its rankings.
  *
  * @param text - the file's text
- * @param file - its name in errors: `@ngcc-perf/category-kem data/security-targets.csv`
+ * @param file - its name in errors: `@ngcc-perf/category-kem/data/security-targets.csv`
  * @returns the rows and the lookups
  * @throws {@link CategoryError} `CATEGORY_MODULE` naming the file and line of a malformed row
  * @example
  * ```ts
- * import csv from '../data/security-targets.csv';
- * const targets = bundledSecurityTargets(csv, '@ngcc-perf/category-kem data/security-targets.csv');
+ * // csv: the file's text (a category module imports it; its build inlines it)
+ * const targets = bundledSecurityTargets(csv, '@ngcc-perf/category-kem/data/security-targets.csv');
  * targets.securityTarget({ name: 'Amoeba128', parameters: {}, candidate: 'kem-02' });
  * // { bits: 128, source: 'bundled data (site-arm_1-ranking-128)', publishedRepresentative: true }
  * ```

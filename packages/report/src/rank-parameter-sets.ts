@@ -133,7 +133,7 @@ export function parameterSetRanking(group: CategoryDataset, target: number): Par
  * The ranking of a public-key category at a claimed security target, as data — what that
  * target's ranking page shows for the category, which renders from this (one definition):
  * eligible are the parameter sets claiming `target` (the category's bundled
- * `data/security-targets.csv`, else the instance header, else the set's name; `targetFrom` says
+ * `security-targets.csv` in its package's `data` folder, else the instance header, else the set's name; `targetFrom` says
  * which) that passed their KAT; one representative per candidate (`chosenAs`: the set the published
  * comparison ranks there, else the fastest of its sets by mean cycle rank, else its only one), its
  * other sets listed under it; each metric of the category's `rankingMetrics` (KEM: enc and dec
