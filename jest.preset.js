@@ -16,6 +16,8 @@ export function createJestConfig(packageDir) {
     moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
     transform: {
       '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: path.join(packageDir, 'tsconfig.json') }],
+      // a data file the source imports as text, as tsup.preset.js inlines it in the build
+      '^.+\\.csv$': path.join(root, 'scripts', 'jest-text-transform.cjs'),
     },
     setupFiles: [path.join(root, 'jest.setup-env.js')],
     reporters: ['default', path.join(root, 'scripts', 'jest-summary-reporter.cjs')],

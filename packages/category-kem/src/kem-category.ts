@@ -1,12 +1,12 @@
 import {
+  bundledSecurityTargets,
   perOperationSection,
   sizesSection,
   type AlgorithmCategory,
   type CategoryInstance,
   type CategorySize,
-  securityTargetFrom,
 } from '@ngcc-perf/category';
-import { KEM_SECURITY_TARGETS } from './security-targets.js';
+import securityTargetsCsv from '../data/security-targets.csv';
 import { KEM_KAT } from './kem-kat.js';
 import { KEM_OPERATIONS } from './kem-operations.js';
 
@@ -15,6 +15,15 @@ function statedBytes(instance: CategoryInstance, key: string): number | null {
   const value = instance.parameters[`${key}Bytes`];
   return typeof value === 'number' ? value : null;
 }
+
+/** The bundled data/security-targets.csv (sources: data/SOURCES.md), inlined by the build. */
+const TARGETS = bundledSecurityTargets(securityTargetsCsv, '@ngcc-perf/category-kem/data/security-targets.csv');
+
+/**
+ * The bundled rows: per candidate and published target (128, 256, 512 bits) the parameter set the
+ * published comparison ranks for it there ("Key Encapsulation" tables of the NGCC site's ranking pages).
+ */
+export const KEM_SECURITY_TARGETS = TARGETS.entries;
 
 /**
  * The key encapsulation category (the ICCS public-key API): libraries that define the
@@ -86,6 +95,6 @@ export const KEM_CATEGORY: AlgorithmCategory = {
     { id: 'pk', label: 'public key bytes', source: { size: 'pk' } },
     { id: 'ct', label: 'ciphertext bytes', source: { size: 'ct' } },
   ],
-  securityTargetBits: (instance) => securityTargetFrom(KEM_SECURITY_TARGETS, instance)?.bits ?? null,
-  securityTarget: (instance) => securityTargetFrom(KEM_SECURITY_TARGETS, instance),
+  securityTargetBits: TARGETS.securityTargetBits,
+  securityTarget: TARGETS.securityTarget,
 };

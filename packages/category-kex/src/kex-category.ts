@@ -1,7 +1,16 @@
-import { perOperationSection, securityTargetFrom, sizesSection, type AlgorithmCategory } from '@ngcc-perf/category';
-import { KEX_SECURITY_TARGETS } from './security-targets.js';
+import { bundledSecurityTargets, perOperationSection, sizesSection, type AlgorithmCategory } from '@ngcc-perf/category';
+import securityTargetsCsv from '../data/security-targets.csv';
 import { KEX_KAT } from './kex-kat.js';
 import { KEX_OPERATIONS } from './kex-operations.js';
+
+/** The bundled data/security-targets.csv (sources: data/SOURCES.md), inlined by the build. */
+const TARGETS = bundledSecurityTargets(securityTargetsCsv, '@ngcc-perf/category-kex/data/security-targets.csv');
+
+/**
+ * The bundled rows: per candidate and published target (128, 256, 512 bits) the parameter set the
+ * published comparison ranks for it there ("Key Exchange" tables of the NGCC site's ranking pages).
+ */
+export const KEX_SECURITY_TARGETS = TARGETS.entries;
 
 /**
  * The key-exchange category (the ICCS public-key API: protocols of 2, 3 or more passes):
@@ -80,6 +89,6 @@ export const KEX_CATEGORY: AlgorithmCategory = {
     { id: 'exchange', label: 'exchange cycles', source: { operation: 'exchange' } },
     { id: 'bandwidth', label: 'bandwidth bytes', source: { size: 'bandwidth' } },
   ],
-  securityTargetBits: (instance) => securityTargetFrom(KEX_SECURITY_TARGETS, instance)?.bits ?? null,
-  securityTarget: (instance) => securityTargetFrom(KEX_SECURITY_TARGETS, instance),
+  securityTargetBits: TARGETS.securityTargetBits,
+  securityTarget: TARGETS.securityTarget,
 };

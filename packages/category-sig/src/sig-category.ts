@@ -1,7 +1,16 @@
-import { perOperationSection, securityTargetFrom, sizesSection, type AlgorithmCategory } from '@ngcc-perf/category';
-import { SIG_SECURITY_TARGETS } from './security-targets.js';
+import { bundledSecurityTargets, perOperationSection, sizesSection, type AlgorithmCategory } from '@ngcc-perf/category';
+import securityTargetsCsv from '../data/security-targets.csv';
 import { SIG_KAT } from './sig-kat.js';
 import { SIG_OPERATIONS, sigOperation } from './sig-operations.js';
+
+/** The bundled data/security-targets.csv (sources: data/SOURCES.md), inlined by the build. */
+const TARGETS = bundledSecurityTargets(securityTargetsCsv, '@ngcc-perf/category-sig/data/security-targets.csv');
+
+/**
+ * The bundled rows: per candidate and published target (128, 256, 512 bits) the parameter set the
+ * published comparison ranks for it there ("Digital Signatures" tables of the NGCC site's ranking pages).
+ */
+export const SIG_SECURITY_TARGETS = TARGETS.entries;
 
 /**
  * The signature category (the ICCS public-key API: detached signatures): libraries that
@@ -71,6 +80,6 @@ export const SIG_CATEGORY: AlgorithmCategory = {
     { id: 'pk', label: 'public key bytes', source: { size: 'pk' } },
     { id: 'signature', label: 'signature bytes', source: { size: 'signature' } },
   ],
-  securityTargetBits: (instance) => securityTargetFrom(SIG_SECURITY_TARGETS, instance)?.bits ?? null,
-  securityTarget: (instance) => securityTargetFrom(SIG_SECURITY_TARGETS, instance),
+  securityTargetBits: TARGETS.securityTargetBits,
+  securityTarget: TARGETS.securityTarget,
 };

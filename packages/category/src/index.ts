@@ -27,9 +27,11 @@ export { CategoryError, isCategoryError, type CategoryErrorCode } from './catego
 export { createCategoryRegistry, type CategoryRegistry } from './category-registry.js';
 export { formatKeyValueKat, parseKeyValueKat } from './key-value-kat.js';
 export {
+  bundledSecurityTargets,
   parseSecurityTargets,
   securityTargetFrom,
   SECURITY_TARGET_LEVELS,
+  type BundledSecurityTargets,
   type SecurityTargetEntry,
 } from './security-targets.js';
 export { formatTicks, perOperationSection, sizeCell, sizesSection } from './public-key-sections.js';

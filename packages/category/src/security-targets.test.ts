@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { parseSecurityTargets, securityTargetFrom } from './security-targets.js';
+import { bundledSecurityTargets, parseSecurityTargets, securityTargetFrom } from './security-targets.js';
 
 const CSV =
   'candidate,algorithm,instance,target_bits,published_representative,source\n' +
@@ -40,5 +40,22 @@ describe('securityTargetFrom', () => {
     expect(() =>
       parseSecurityTargets(`${CSV}kem-09,CheetahKEM,Cheetah128,many,yes,x\n`, 'data/security-targets.csv'),
     ).toThrow(/data\/security-targets\.csv: line 4 /);
+  });
+});
+
+describe('bundledSecurityTargets', () => {
+  it('parses the text once and looks targets up as securityTargetFrom does, bits alone too', () => {
+    const targets = bundledSecurityTargets(CSV, 'data/security-targets.csv');
+    expect(targets.entries.map((row) => row.instance)).toEqual(['yuanyang-512', 'Amoeba128']);
+    const instance = { name: 'yuanyang-512', parameters: {}, candidate: 'kem-40' };
+    expect(targets.securityTarget(instance)).toEqual(securityTargetFrom(targets.entries, instance));
+    expect(targets.securityTargetBits(instance)).toBe(128);
+    expect(targets.securityTargetBits({ name: 'ToyKEM', parameters: {} })).toBeNull();
+  });
+
+  it('refuses a malformed file, naming it', () => {
+    expect(() =>
+      bundledSecurityTargets('candidate,instance\n', '@ngcc-perf/category-kem/data/security-targets.csv'),
+    ).toThrow(/^@ngcc-perf\/category-kem\/data\/security-targets\.csv: line 1 /);
   });
 });

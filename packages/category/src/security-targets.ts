@@ -112,3 +112,42 @@ export function securityTargetFrom(
   const named = levelOfName(instance.name);
   return named === null ? null : { bits: named, source: 'its name' };
 }
+
+/** A category module's bundled targets ({@link bundledSecurityTargets}): its rows and the lookups of its category. */
+export interface BundledSecurityTargets {
+  /** The rows of its `security-targets.csv`, in file order. */
+  entries: readonly SecurityTargetEntry[];
+  /** {@link securityTargetFrom} over the rows: the category's `securityTarget`. */
+  securityTarget(instance: IdentifiedInstance): SecurityTarget | null;
+  /** The bits of {@link BundledSecurityTargets.securityTarget}, or null: the category's `securityTargetBits`. */
+  securityTargetBits(instance: IdentifiedInstance): number | null;
+}
+
+/**
+ * The bundled security targets of a category module from the text of its
+ * `security-targets.csv` in its `data` folder (`@ngcc-perf/category-kem/data/security-targets.csv`)
+ * — the one file, installed with the package, that its build inlines
+ * (tsup's text loader) and its tests load the same way (jest.preset.js) — parsed once
+ * ({@link parseSecurityTargets}), with the lookups a category gives its rankings.
+ *
+ * @param text - the file's text
+ * @param file - its name in errors: `@ngcc-perf/category-kem/data/security-targets.csv`
+ * @returns the rows and the lookups
+ * @throws {@link CategoryError} `CATEGORY_MODULE` naming the file and line of a malformed row
+ * @example
+ * ```ts
+ * // csv: the file's text (a category module imports it; its build inlines it)
+ * const targets = bundledSecurityTargets(csv, '@ngcc-perf/category-kem/data/security-targets.csv');
+ * targets.securityTarget({ name: 'Amoeba128', parameters: {}, candidate: 'kem-02' });
+ * // { bits: 128, source: 'bundled data (site-arm_1-ranking-128)', publishedRepresentative: true }
+ * ```
+ */
+export function bundledSecurityTargets(text: string, file: string): BundledSecurityTargets {
+  const entries = Object.freeze(parseSecurityTargets(text, file));
+  const securityTarget = (instance: IdentifiedInstance): SecurityTarget | null => securityTargetFrom(entries, instance);
+  return {
+    entries,
+    securityTarget,
+    securityTargetBits: (instance) => securityTarget(instance)?.bits ?? null,
+  };
+}

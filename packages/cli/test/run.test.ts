@@ -62,7 +62,8 @@ describe('ngcc-perf run on the bundled SM3 candidate', () => {
       '× pseudoXOF',
       'constant-time',
     ]);
-    expect(lines[2]).toMatch(/^example-sm3\/sm3 +PASS +\d/);
+    // a median whose interval is wide (a busy host) is marked ~, and a line under the table says so
+    expect(lines[2]).toMatch(/^example-sm3\/sm3 +PASS +~?\d/);
     expect(lines.slice(-3)).toEqual([
       path.join(runDirectory, 'reports', 'example-sm3', 'perf_x86_9.html'),
       path.join(runDirectory, 'reports', 'iccs-baseline', 'perf_x86_9.html'),

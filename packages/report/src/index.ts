@@ -36,6 +36,15 @@ export { renderConstantTimeOverviewHtml, renderConstantTimeOverviewMarkdown } fr
 export { renderRankingHtml, renderRankingMarkdown } from './render-ranking-page.js';
 export { rankInstances } from './rank-instances.js';
 export type { RankedInstance } from './rank-instances.js';
+export { rankParameterSets } from './rank-parameter-sets.js';
+export type {
+  ParameterSetFigure,
+  ParameterSetMetric,
+  ParameterSetRanking,
+  ParameterSetScope,
+  RankedParameterSet,
+  UnrankedParameterSet,
+} from './rank-parameter-sets.js';
 export type { RankingScope } from './internal/page-links.js';
 export { REPORT_PATHS, renderRunReports, renderSite } from './render-run-reports.js';
 export { renderSiteIndexHtml, renderSiteIndexMarkdown } from './render-site-index.js';
@@ -63,4 +72,10 @@ export {
 export type { KatOutcome, KatOutcomeCounts, KatVerdictMeaning } from './kat-verdict-meanings.js';
 export { orderedRecords, splitByCategory, type CategoryDataset } from './category-datasets.js';
 export { renderCategoryPageHtml, renderCategoryPageMarkdown, type CategoryPage } from './render-category-page.js';
-export { answerHeader, answerTable, answerTables } from './run-answer-tables.js';
+export {
+  answerHeader,
+  answerTable,
+  answerTables,
+  WIDE_INTERVAL_MARK,
+  WIDE_INTERVAL_NOTE,
+} from './run-answer-tables.js';

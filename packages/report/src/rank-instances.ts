@@ -23,7 +23,8 @@ export interface RankedInstance {
  * best overall first, each metric's figure with its rank range (`rankByMetrics` of
  * @ngcc-perf/stats: instances whose difference the trials cannot establish share a range — trials
  * measured in one interleaved batch are compared round by round, others by their headline
- * intervals). Pure.
+ * intervals). Pure. The hash instances; for a KEM, signature or key-exchange ranking at a target,
+ * {@link rankParameterSets}.
  *
  * @param dataset - one run directory ({@link loadRunDirectory})
  * @param scope - `128`, `256`, `512` or `'instances'` (the default)

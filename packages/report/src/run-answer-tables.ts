@@ -1,14 +1,16 @@
 // The answer of a run in a few terminal lines (what `ngcc-perf run` prints at its end): per hash
 // instance its KAT verdict, its headline per byte at every measured message length, the interval
 // and × pseudoXOF at the longest, and the constant-time verdict; per instance of another category
-// (KEM, signature, key exchange) its headline per call of each operation.
+// (KEM, signature, key exchange) its headline per call of each operation. A median whose interval
+// is wide (`wideInterval` of @ngcc-perf/stats: beyond ±10 % of it) carries a `~`, said under the table.
 import { formatRecordBaselineMultiple, isBaselineCandidate } from './baseline-figures.js';
 import { orderedRecords, splitByCategory, type CategoryDataset } from './category-datasets.js';
 import type { Dataset } from './dataset.js';
 import { katVerdictMeaning } from './kat-verdict-meanings.js';
 import { formatRecordHeadline, recordHeadline } from './record-headline.js';
 import type { AnyTimingRecord, TimingRecord } from '@ngcc-perf/record';
-import { formatCycles, formatCyclesPerByte } from '@ngcc-perf/stats';
+import { formatCycles, formatCyclesPerByte, WIDE_INTERVAL_FRACTION, wideInterval } from '@ngcc-perf/stats';
+import type { HeadlineFigure } from '@ngcc-perf/stats';
 
 function constantTime(verdict: string | undefined, findings: number): string {
   if (verdict === undefined) return '—';
@@ -51,12 +53,28 @@ export function answerHeader(
   };
 }
 
-/** The median per byte of one record: the headline without its interval. */
+/** The mark of a median whose interval is wide ({@link wideInterval}): its trials disagree. */
+export const WIDE_INTERVAL_MARK = '~';
+
+/** The line under a table with a marked median, saying what the mark means and what to do. */
+export const WIDE_INTERVAL_NOTE = `${WIDE_INTERVAL_MARK} interval wider than ±${Math.round(WIDE_INTERVAL_FRACTION * 100)} % of the median: trials disagree, a difference of that size may be noise; rerun on a quieter host or with a longer trial target`;
+
+/** A median's text, marked when its interval is wide. */
+function marked(figure: HeadlineFigure, text: string): string {
+  return wideInterval(figure) ? `${WIDE_INTERVAL_MARK}${text}` : text;
+}
+
+/** The tables' lines, with the note under them when a cell carries the mark. */
+function withNote(lines: string[], cells: readonly string[]): string[] {
+  return cells.some((cell) => cell.startsWith(WIDE_INTERVAL_MARK)) ? [...lines, WIDE_INTERVAL_NOTE] : lines;
+}
+
+/** The median per byte of one record: the headline without its interval, marked when the interval is wide. */
 function medianPerByte(record: TimingRecord | undefined): string {
   if (record === undefined) return '—';
   const figure = recordHeadline(record);
   if (figure === null || figure.medianCycles === null) return 'failed';
-  return record.messageBytes > 0 ? formatCyclesPerByte(figure.medianCycles / record.messageBytes) : '—';
+  return record.messageBytes > 0 ? marked(figure, formatCyclesPerByte(figure.medianCycles / record.messageBytes)) : '—';
 }
 
 /** The interval part of the headline at the longest length: `118.0–126.0`, or the whole text when it has none. */
@@ -67,7 +85,9 @@ function intervalPerByte(record: TimingRecord | undefined): string {
 
 /**
  * The answer table of a run directory's dataset, as lines for the terminal: a caption saying what
- * the figures are, the header, one row per instance (the ICCS baseline left out).
+ * the figures are, the header, one row per instance (the ICCS baseline left out); a median whose
+ * interval is wider than ±10 % of it (`wideInterval` of @ngcc-perf/stats) is marked `~`, and
+ * {@link WIDE_INTERVAL_NOTE} under the table says what the mark means.
  * @example
  * answerTable(dataset)[0]; // 'ticks/byte by message length (median of the trial means); interval and × pseudoXOF at 128 B'
  */
@@ -100,7 +120,7 @@ export function answerTable(dataset: Dataset): string[] {
         ct,
       ];
     });
-  return [caption, ...aligned([columns, ...rows])];
+  return withNote([caption, ...aligned([columns, ...rows])], rows.flat());
 }
 
 /** Rows of a terminal table, each column padded to its widest cell, two spaces apart. */
@@ -119,7 +139,7 @@ function termOf(records: readonly AnyTimingRecord[]): 'ticks' | 'cycles' {
   return records.some((record) => record.counter?.kind === 'fixed-rate') ? 'ticks' : 'cycles';
 }
 
-/** One category's answer: per instance its KAT verdict, the median per call of each operation (the category's order) and the constant-time verdict. */
+/** One category's answer: per instance its KAT verdict, the median per call of each operation (the category's order, marked as in {@link answerTable}) and the constant-time verdict. */
 function categoryTable(dataset: Dataset, group: CategoryDataset): string[] {
   const { category } = group;
   const records = orderedRecords(group, null).map(({ record }) => record);
@@ -141,12 +161,12 @@ function categoryTable(dataset: Dataset, group: CategoryDataset): string[] {
         );
         if (record === undefined) return '—';
         const headline = record.status === 'complete' ? record.derived.headline : undefined;
-        return headline == null ? 'failed' : formatCycles(headline.medianCycles);
+        return headline == null ? 'failed' : marked(headline, formatCycles(headline.medianCycles));
       });
       const ct = constantTime(entry.ct?.verdict, entry.ct?.findings.length ?? 0);
       return [`${entry.candidate}/${entry.instance}`, katVerdictMeaning(entry.kat).label, ...cells, ct];
     });
-  return [caption, ...aligned([['instance', 'KAT', ...labels, 'constant-time'], ...rows])];
+  return withNote([caption, ...aligned([['instance', 'KAT', ...labels, 'constant-time'], ...rows])], rows.flat());
 }
 
 /**

@@ -60,3 +60,4 @@ export { regularizedIncompleteBeta, studentTQuantile, studentTTwoSidedP, tCritic
 export { summarizeSamples } from './summarize-samples.js';
 export type { SampleStats } from './summarize-samples.js';
 export { expectedReruns, preemptionProbability } from './rerun-probability.js';
+export { WIDE_INTERVAL_FRACTION, wideInterval } from './wide-interval.js';

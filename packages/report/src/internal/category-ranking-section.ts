@@ -2,12 +2,12 @@
 // per claimed target, the rule that picked them, the rule that combines the metrics with its
 // effect, and the parameter sets left out (KAT, or no known target), named.
 import { formatRankRange } from '@ngcc-perf/stats';
-import type { IntervalFigure } from '@ngcc-perf/stats';
+import type { MetricsRanking } from '@ngcc-perf/stats';
 import type { BuildInstance } from '@ngcc-perf/record';
 import type { CategoryDataset } from '../category-datasets.js';
 import { katVerdictMeaning } from '../kat-verdict-meanings.js';
-import { buildCategoryTargetRanking, instancesWithoutTarget } from './category-ranking-model.js';
-import type { CategoryRankedSet, CategoryRankingRow, CategoryTargetRanking } from './category-ranking-model.js';
+import { parameterSetRanking } from '../rank-parameter-sets.js';
+import type { ParameterSetRanking, RankedParameterSet, UnrankedParameterSet } from '../rank-parameter-sets.js';
 import { constantTimeBadge } from './constant-time-badge.js';
 import { candidateFromSummary } from './page-links.js';
 import type { PageFormat } from './page-links.js';
@@ -16,69 +16,76 @@ import { dropEffectWords, separationCells } from './ranking-words.js';
 import { codeSpan, link, paragraph } from './report-model.js';
 import type { Block, Inline, ReportSection } from './report-model.js';
 
-const CHOSEN_BY: Record<CategoryRankingRow['chosenBy'], string> = {
+const CHOSEN_AS: Record<RankedParameterSet['chosenAs'], string> = {
   published: 'published set',
   fastest: 'fastest of its sets',
   only: 'its only set',
 };
 
-const setName = (entry: BuildInstance): string => `${entry.candidate}/${entry.instance}`;
+const setName = (set: { candidate: string; instance: string }): string => `${set.candidate}/${set.instance}`;
 
 function term(group: CategoryDataset): 'cycles' | 'ticks' {
   return group.records.some(({ record }) => record.counter?.kind === 'fixed-rate') ? 'ticks' : 'cycles';
 }
 
 /** Column labels in the run's counter term: `enc ticks` where the counter is a fixed-rate one. */
-function labelsOf(ranking: CategoryTargetRanking, counter: 'cycles' | 'ticks'): string[] {
+function labelsOf(ranking: ParameterSetRanking, counter: 'cycles' | 'ticks'): string[] {
   return ranking.metrics.map((metric) => metric.label.replace(/\bcycles\b/, counter));
 }
 
-function cells(ranking: CategoryTargetRanking, set: CategoryRankedSet, row: CategoryRankingRow | null): Inline[][] {
-  return ranking.metrics.map((metric, column): Inline[] => {
-    const figure: IntervalFigure | null | undefined = set.figures[column];
-    if (figure == null) return ['—'];
-    const value = 'operation' in metric.source ? formatCyclesFigure(figure) : `${figure.estimate} B`;
-    const rank = row?.ranking.metricRanks[column];
-    return [rank == null ? value : `${value} · ${formatRankRange(rank)}`];
+function cells(ranking: ParameterSetRanking, set: UnrankedParameterSet | RankedParameterSet): Inline[][] {
+  return set.metrics.map((item, column): Inline[] => {
+    if (item.figure === null) return ['—'];
+    const value =
+      ranking.metrics[column]!.unit === 'cycles' ? formatCyclesFigure(item.figure) : `${item.figure.estimate} B`;
+    const rank = 'rank' in item ? item.rank : null;
+    return [rank === null ? value : `${value} · ${formatRankRange(rank)}`];
   });
 }
 
-function table(group: CategoryDataset, ranking: CategoryTargetRanking, systemId: string, format: PageFormat): Block {
+/** A row's standing in the form of @ngcc-perf/stats, for the words beside the groups. */
+const standing = (row: RankedParameterSet): MetricsRanking => ({
+  metricRanks: row.metrics.map((item) => item.rank),
+  meanRank: row.meanRank,
+  meanRankLow: row.meanRankLow,
+  meanRankHigh: row.meanRankHigh,
+  overall: row.overall,
+});
+
+function table(group: CategoryDataset, ranking: ParameterSetRanking, systemId: string, format: PageFormat): Block {
   const labels = labelsOf(ranking, term(group));
-  const apart = separationCells(
-    ranking.rows.map((row) => row.ranking),
-    ranking.separations,
-    labels,
-  );
-  const nameCell = (set: CategoryRankedSet, under: boolean): Inline[] => [
-    ...(under ? ['↳ '] : [link(candidateFromSummary(set.entry.candidate, systemId, format), set.entry.candidate), ' ']),
-    codeSpan(set.entry.instance),
+  const apart = separationCells(ranking.rows.map(standing), ranking.separations, labels);
+  const entryOf = (set: UnrankedParameterSet): BuildInstance =>
+    group.instances.find((entry) => entry.candidate === set.candidate && entry.instance === set.instance)!;
+  const nameCell = (set: UnrankedParameterSet, under: boolean): Inline[] => [
+    ...(under ? ['↳ '] : [link(candidateFromSummary(set.candidate, systemId, format), set.candidate), ' ']),
+    codeSpan(set.instance),
   ];
   const rows = ranking.rows.flatMap((row, index): Inline[][][] => [
     [
-      [row.ranking.overall === null ? '—' : formatRankRange(row.ranking.overall)],
+      [row.overall === null ? '—' : formatRankRange(row.overall)],
       nameCell(row, false),
-      [CHOSEN_BY[row.chosenBy]],
-      [row.target.source],
-      constantTimeBadge(row.entry, systemId, format),
-      [row.ranking.meanRank === null ? '—' : row.ranking.meanRank.toFixed(2)],
-      ...cells(ranking, row, row),
+      [CHOSEN_AS[row.chosenAs]],
+      [row.targetFrom],
+      constantTimeBadge(entryOf(row), systemId, format),
+      [row.meanRank === null ? '—' : row.meanRank.toFixed(2)],
+      ...cells(ranking, row),
       [apart[index]!],
     ],
     ...row.others.map((other): Inline[][] => [
       ['not ranked'],
       nameCell(other, true),
       ['—'],
-      [other.target.source],
-      constantTimeBadge(other.entry, systemId, format),
+      [other.targetFrom],
+      constantTimeBadge(entryOf(other), systemId, format),
       ['—'],
-      ...cells(ranking, other, null),
+      ...cells(ranking, other),
       ['—'],
     ]),
   ]);
   return {
     kind: 'table',
-    caption: `${ranking.category.pages.title}, ${ranking.targetBits}-bit target: one parameter set per candidate, best first; each figure · its rank range`,
+    caption: `${group.category.pages.title}, ${ranking.target}-bit target: one parameter set per candidate, best first; each figure · its rank range`,
     headers: [
       'rank',
       'candidate and parameter set',
@@ -86,7 +93,7 @@ function table(group: CategoryDataset, ranking: CategoryTargetRanking, systemId:
       'target from',
       'constant-time',
       'mean rank',
-      ...labels.map((label, column) => `${label} · rank${ranking.entering[column] ? '' : ' (apart)'}`),
+      ...labels.map((label, column) => `${label} · rank${ranking.metrics[column]!.enters ? '' : ' (apart)'}`),
       'apart from the next group',
     ],
     numeric: [true, false, false, false, false, true, ...labels.map(() => true), false],
@@ -94,14 +101,14 @@ function table(group: CategoryDataset, ranking: CategoryTargetRanking, systemId:
   };
 }
 
-function rules(group: CategoryDataset, ranking: CategoryTargetRanking): Block[] {
+function rules(group: CategoryDataset, ranking: ParameterSetRanking): Block[] {
   const labels = labelsOf(ranking, term(group));
-  const entering = labels.filter((_, column) => ranking.entering[column]);
-  const apartOnes = labels.filter((_, column) => !ranking.entering[column]);
-  const nameOf = (row: number): string => setName(ranking.rows[row]!.entry);
+  const entering = labels.filter((_, column) => ranking.metrics[column]!.enters);
+  const apartOnes = labels.filter((_, column) => !ranking.metrics[column]!.enters);
+  const nameOf = (row: number): string => setName(ranking.rows[row]!);
   return [
     paragraph(
-      `Eligible are the parameter sets that claim the ${ranking.targetBits}-bit target and passed their KAT; of a candidate with a reference implementation version, only those. ` +
+      `Eligible are the parameter sets that claim the ${ranking.target}-bit target and passed their KAT; of a candidate with a reference implementation version, only those. ` +
         'The claimed target comes from the data bundled with the category (its data/security-targets.csv, each row with its source in data/SOURCES.md), else from the instance header, else from the last number of the set’s name when it is 128, 192, 256, 384 or 512; the column “target from” says which. ' +
         'One set represents each candidate, as on the published comparison: the set that comparison ranks for the candidate at this target (the bundled data say which), else the fastest of its eligible sets by mean rank over the cycle metrics among themselves (ties by name); its other sets are listed under it, not ranked.',
     ),
@@ -119,7 +126,8 @@ const list = (items: readonly string[]): string =>
 
 /**
  * The sections of a target's ranking page for the categories other than hash: per category with an
- * instance, its ranking at `targetBits` ({@link buildCategoryTargetRanking}), or a line saying none
+ * instance, its ranking at `targetBits` as data ({@link parameterSetRanking}, what
+ * `rankParameterSets` gives a researcher) rendered, or a line saying none
  * of its sets claims the target; the sets that failed their KAT at this target and those whose
  * target nothing states, named. Pure.
  */
@@ -130,10 +138,10 @@ export function categoryRankingSections(
   format: PageFormat,
 ): ReportSection[] {
   return groups.map((group): ReportSection => {
-    const ranking = buildCategoryTargetRanking(group, targetBits);
-    const unknown = instancesWithoutTarget(group);
-    const excluded = ranking.excluded.map(
-      (entry) => `${setName(entry)} (KAT ${entry.kat ?? 'none'}: ${katVerdictMeaning(entry.kat).short})`,
+    const ranking = parameterSetRanking(group, targetBits);
+    const unknown = ranking.withoutTarget;
+    const excluded = ranking.notPassedKat.map(
+      (set) => `${setName(set)} (KAT ${set.kat ?? 'none'}: ${katVerdictMeaning(set.kat).short})`,
     );
     return {
       heading: `${group.category.pages.title} (${targetBits}-bit target)`,
