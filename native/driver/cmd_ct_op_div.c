@@ -6,7 +6,13 @@
  * (ciphertext, message, public key) unchanged. A site whose operands or number of executions
  * differ between the three has secret-derived operands. The first call is checked by the
  * category's own check (the probe's divisions must give the right result), or the run stops. Runs
- * natively, inside the sandbox (div_probe.c). */
+ * natively, inside the sandbox (div_probe.c).
+ * A key-exchange step's state (`sta`, `stb`) cannot vary alone: a state is made by its exchange
+ * and the messages come from it, so no second state exists for the first exchange's public key and
+ * messages. What is compared there: the step on the first exchange's public inputs (the other
+ * side's public key, the message it answers) with the secrets named (the long-term key, the state)
+ * of the first, the second and the third exchange; the second and third runs derive a secret no
+ * honest exchange would (not checked; an error return still counts its divisions). */
 #define _GNU_SOURCE
 #include "args.h"
 #include "commands.h"
