@@ -46,6 +46,8 @@ export const KEX_CATEGORY: AlgorithmCategory = {
         publicInside: ['pka'],
         description:
           "the initiator's long-term secret key and its state as its last pass left it (its ephemeral secrets); the responder's public key and last message are public",
+        timingClasses:
+          "fixed: one whole exchange (the initiator's key and state, the responder's public key and last message); random: each call one of the other exchanges drawn at random, its public inputs changing with its secrets",
       },
       {
         operation: { category: 'kex', name: 'derive-b', parameters: {} },
@@ -53,6 +55,8 @@ export const KEX_CATEGORY: AlgorithmCategory = {
         publicInside: ['pkb'],
         description:
           "the responder's long-term secret key and its state as its last pass left it (its ephemeral secrets); the initiator's public key and last message are public",
+        timingClasses:
+          "fixed: one whole exchange (the responder's key and state, the initiator's public key and last message); random: each call one of the other exchanges drawn at random, its public inputs changing with its secrets",
       },
     ],
     limits: [

@@ -235,6 +235,11 @@ export interface CategoryConstantTimeOperation {
   publicInside?: readonly string[];
   /** E.g. "the secret key; the ciphertext is the attacker's input, public". */
   description: string;
+  /**
+   * The timing test's classes in words, for the record and the page: what the fixed class holds
+   * and what the random class draws (e.g. "fixed: one key pair and its own ciphertext; random: …").
+   */
+  timingClasses: string;
 }
 
 /** What a category audits for constant time ({@link AlgorithmCategory.constantTime}). */
