@@ -2,48 +2,22 @@
 // returns on its 200th call in a process: the KAT's ten pass, the calibration's at most 102 too) under
 // `operationTimeoutSeconds` (`ngcc-perf run --operation-timeout`): the driver's own --timeout ends the
 // trial process, its record says TIMEOUT with the phase, and the other operations are measured.
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from '@jest/globals';
+import { expect, it } from '@jest/globals';
 import { operationRecordSchema } from '@ngcc-perf/record';
-import { runCampaign, type CampaignCandidate } from '../src/index.js';
+import { runCampaign } from '../src/index.js';
+import { describeWithTestlib, temporaryWorkDirectory, toyKemCandidate } from './support/toy-kem-candidate.js';
 
-const testlibs = path.join(process.env.NGCC_PERF_NATIVE_BUILD ?? '', 'testlibs');
-const hangingKem = path.join(testlibs, 'libpk_toy_kem_hang_enc_late.so');
-const describeWithToy = existsSync(hangingKem) ? describe : describe.skip;
-const work = mkdtempSync(path.join(tmpdir(), 'ngcc-perf-operation-timeout-'));
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+const describeWithToy = describeWithTestlib('pk_toy_kem_hang_enc_late');
+const work = temporaryWorkDirectory('ngcc-perf-operation-timeout-');
 
-const candidate: CampaignCandidate = {
+const candidate = toyKemCandidate({
   id: 'kem-99',
   algorithm: 'ToyKem',
-  category: 'kem',
-  variant: 'reference',
-  directory: testlibs,
-  manifestPath: null,
-  instances: [
-    {
-      name: 'ToyKem_late_hang',
-      category: 'kem',
-      katName: 'ToyKem_late_hang',
-      parameters: {},
-      variant: 'reference',
-      xofName: null,
-      sourcePaths: [],
-      includeDirPaths: [],
-      prebuiltLibraryPath: hangingKem,
-      versionLabel: null,
-      katFilePaths: [],
-      addedSources: [],
-      patchPath: null,
-      defines: {},
-      cFlags: [],
-    },
-  ],
-  unmeasured: [],
-  origin: null,
-};
+  instance: 'ToyKem_late_hang',
+  library: 'pk_toy_kem_hang_enc_late',
+});
 
 describeWithToy('a per-operation timeout', () => {
   it('ends a hanging trial as TIMEOUT in its record, and measures the other operations', async () => {

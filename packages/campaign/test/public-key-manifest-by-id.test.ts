@@ -2,49 +2,18 @@
 // folder named Amoeba) is judged by the bundled manifest of that id: the toy KEM of native/testlibs,
 // given an instance name of that manifest (Amoeba128), is then a MISMATCH against Amoeba's digest,
 // where under an id without a bundled manifest it is NOKAT.
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from '@jest/globals';
-import { runCampaign, type CampaignCandidate } from '../src/index.js';
+import { expect, it } from '@jest/globals';
+import { runCampaign } from '../src/index.js';
+import { describeWithTestlib, temporaryWorkDirectory, toyKemCandidate } from './support/toy-kem-candidate.js';
 
-const testlibs = path.join(process.env.NGCC_PERF_NATIVE_BUILD ?? '', 'testlibs');
-const toyKem = path.join(testlibs, 'libpk_toy_kem.so');
-const describeWithToy = existsSync(toyKem) ? describe : describe.skip;
-const work = mkdtempSync(path.join(tmpdir(), 'ngcc-perf-manifest-by-id-'));
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+const describeWithToy = describeWithTestlib('pk_toy_kem');
+const work = temporaryWorkDirectory('ngcc-perf-manifest-by-id-');
 
-function candidate(id: string): CampaignCandidate {
-  return {
-    id,
-    algorithm: 'Toy KEM',
-    category: 'kem',
-    variant: 'reference',
-    directory: testlibs,
-    manifestPath: null,
-    instances: [
-      {
-        name: 'Amoeba128',
-        category: 'kem',
-        katName: 'Amoeba128',
-        parameters: {},
-        variant: 'reference',
-        xofName: null,
-        sourcePaths: [],
-        includeDirPaths: [],
-        prebuiltLibraryPath: toyKem,
-        versionLabel: null,
-        katFilePaths: [],
-        addedSources: [],
-        patchPath: null,
-        defines: {},
-        cFlags: [],
-      },
-    ],
-    unmeasured: [],
-    origin: null,
-  };
-}
+/** The toy KEM under candidate id `id`, given an instance name of kem-02's bundled manifest. */
+const candidate = (id: string) =>
+  toyKemCandidate({ id, algorithm: 'Toy KEM', instance: 'Amoeba128', library: 'pk_toy_kem' });
 
 describeWithToy('the bundled public-key manifest of a catalog id', () => {
   it.each([

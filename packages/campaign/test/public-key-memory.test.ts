@@ -2,58 +2,22 @@
 // does for hash operations: the toy KEM of native/testlibs (pk_toy_kem.c, built by native/) taken
 // through build, KAT, calibrate and measure; each record's `memory` comes from the driver's
 // op-memory (the operation's set-up objects made first, then one call measured), shown on the page.
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from '@jest/globals';
+import { expect, it } from '@jest/globals';
 import { operationRecordSchema } from '@ngcc-perf/record';
 import { validateRunDirectory } from '@ngcc-perf/report';
-import { runCampaign, type CampaignCandidate } from '../src/index.js';
+import { runCampaign } from '../src/index.js';
+import { describeWithTestlib, temporaryWorkDirectory, toyKemCandidate } from './support/toy-kem-candidate.js';
 
-const testlibs = path.join(process.env.NGCC_PERF_NATIVE_BUILD ?? '', 'testlibs');
-const toyKem = path.join(testlibs, 'libpk_toy_kem.so');
-const describeWithToy = existsSync(toyKem) ? describe : describe.skip;
-const work = mkdtempSync(path.join(tmpdir(), 'ngcc-perf-pk-memory-'));
-afterAll(() => rmSync(work, { recursive: true, force: true }));
-
-/** The toy KEM as intake would give a prebuilt public-key instance: category kem, no manifest. */
-function toyKemCandidate(): CampaignCandidate {
-  return {
-    id: 'kem-99',
-    algorithm: 'ToyKEM',
-    category: 'kem',
-    variant: 'reference',
-    directory: testlibs,
-    manifestPath: null,
-    instances: [
-      {
-        name: 'ToyKEM',
-        category: 'kem',
-        katName: 'ToyKEM',
-        parameters: {},
-        variant: 'reference',
-        xofName: null,
-        sourcePaths: [],
-        includeDirPaths: [],
-        prebuiltLibraryPath: toyKem,
-        versionLabel: null,
-        katFilePaths: [],
-        addedSources: [],
-        patchPath: null,
-        defines: {},
-        cFlags: [],
-      },
-    ],
-    unmeasured: [],
-    origin: null,
-  };
-}
+const describeWithToy = describeWithTestlib('pk_toy_kem');
+const work = temporaryWorkDirectory('ngcc-perf-pk-memory-');
 
 describeWithToy('memory per operation of a public-key instance', () => {
   it('gives each KEM operation record the stack, heap and peak of one call, measured by op-memory', async () => {
     const out = path.join(work, 'run');
     const result = await runCampaign({
-      candidates: [toyKemCandidate()],
+      candidates: [toyKemCandidate({ id: 'kem-99', instance: 'ToyKEM', library: 'pk_toy_kem' })],
       outDirectory: out,
       systemId: 'toy_1',
       baseline: false,

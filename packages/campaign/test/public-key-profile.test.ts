@@ -4,52 +4,16 @@
 // (pk_toy_profile_kem.c: enc and dec make 3 pseudoXOF calls beside the same SM3 work once in its own
 // code, so pseudoXOF holds about 3/4 of dec by construction), and pk_toy_kem_own_sm3hash, which
 // defines sm3hash itself (its row reads "own primitives", never 0 %).
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from '@jest/globals';
+import { expect, it } from '@jest/globals';
 import { operationRecordSchema, type PrimitiveProfile } from '@ngcc-perf/record';
 import { validateRunDirectory } from '@ngcc-perf/report';
-import { runCampaign, type CampaignCandidate } from '../src/index.js';
+import { runCampaign } from '../src/index.js';
+import { describeWithTestlib, temporaryWorkDirectory, toyKemCandidate } from './support/toy-kem-candidate.js';
 
-const testlibs = path.join(process.env.NGCC_PERF_NATIVE_BUILD ?? '', 'testlibs');
-const library = (name: string) => path.join(testlibs, `lib${name}.so`);
-const describeWithToy = existsSync(library('pk_toy_profile_three_quarters')) ? describe : describe.skip;
-const work = mkdtempSync(path.join(tmpdir(), 'ngcc-perf-pk-profile-'));
-afterAll(() => rmSync(work, { recursive: true, force: true }));
-
-/** A prebuilt toy KEM as intake would give it: category kem, no manifest. */
-function toyKem(id: string, name: string, file: string): CampaignCandidate {
-  return {
-    id,
-    algorithm: name,
-    category: 'kem',
-    variant: 'reference',
-    directory: testlibs,
-    manifestPath: null,
-    instances: [
-      {
-        name,
-        category: 'kem',
-        katName: name,
-        parameters: {},
-        variant: 'reference',
-        xofName: null,
-        sourcePaths: [],
-        includeDirPaths: [],
-        prebuiltLibraryPath: library(file),
-        versionLabel: null,
-        katFilePaths: [],
-        addedSources: [],
-        patchPath: null,
-        defines: {},
-        cFlags: [],
-      },
-    ],
-    unmeasured: [],
-    origin: null,
-  };
-}
+const describeWithToy = describeWithTestlib('pk_toy_profile_three_quarters');
+const work = temporaryWorkDirectory('ngcc-perf-pk-profile-');
 
 function profileOf(out: string, candidate: string, instance: string, operation: string): PrimitiveProfile {
   const file = path.join(out, 'records', candidate, `${instance}__${operation}.json`);
@@ -66,8 +30,8 @@ describeWithToy('where the time of a public-key operation goes', () => {
     const out = path.join(work, 'run');
     const result = await runCampaign({
       candidates: [
-        toyKem('kem-97', 'ToyXof', 'pk_toy_profile_three_quarters'),
-        toyKem('kem-98', 'ToyOwn', 'pk_toy_kem_own_sm3hash'),
+        toyKemCandidate({ id: 'kem-97', instance: 'ToyXof', library: 'pk_toy_profile_three_quarters' }),
+        toyKemCandidate({ id: 'kem-98', instance: 'ToyOwn', library: 'pk_toy_kem_own_sm3hash' }),
       ],
       outDirectory: out,
       systemId: 'toy_1',

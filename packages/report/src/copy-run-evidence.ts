@@ -4,10 +4,14 @@ import { REPORT_PATHS } from './render-run-reports.js';
 import { ReportError } from './report-error.js';
 import type { Dataset } from './dataset.js';
 
-/** The run files a system's pages link: campaign.json, build.json, every KAT log and every record. */
+/**
+ * The run files a system's pages link: campaign.json, build.json, every KAT log and every record,
+ * the hash-form ones and the generic-form ones of the other categories (a KEM's keygen, enc, dec).
+ */
 function linkedRunFiles(dataset: Dataset): string[] {
   const katLogs = dataset.build.instances.flatMap((entry) => (entry.katLog === null ? [] : [entry.katLog]));
-  return [...new Set(['campaign.json', 'build.json', ...katLogs, ...dataset.records.map((item) => item.file)])];
+  const records = [...dataset.records, ...(dataset.operationRecords ?? [])].map((item) => item.file);
+  return [...new Set(['campaign.json', 'build.json', ...katLogs, ...records])];
 }
 
 /** A `/`-separated path inside the run directory, or null for one that leaves it. */
@@ -17,7 +21,8 @@ function insideRun(file: string): string | null {
 }
 
 /**
- * Copies the run files a system's pages link (campaign.json, build.json, the KAT logs, the records)
+ * Copies the run files a system's pages link (campaign.json, build.json, the KAT logs, the records of
+ * every category)
  * into `evidence/<system>/` of an output folder other than the run directory, so that the pages
  * written there with `evidenceCopied` have links that resolve. A path that would leave the run
  * directory, or a file the run directory lacks, is not copied.

@@ -10,6 +10,8 @@ import { loadRunDirectory } from './load-run-directory.js';
 import { writeRunReports, writeSite } from './write-run-reports.js';
 
 const FIXTURE = fileURLToPath(new URL('../test/fixtures/run-small', import.meta.url));
+/** A run of a hash candidate and a KEM candidate, with their KAT logs. */
+const RUN_SITE = fileURLToPath(new URL('../test/fixtures/run-site', import.meta.url));
 const scratch = mkdtempSync(path.join(tmpdir(), 'ngcc-perf-site-elsewhere-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
@@ -45,6 +47,17 @@ describe('a site written outside the run directory', () => {
     expect(written).toContain('evidence/x86_1/records/example-sm3/sm3__hash_32.json');
     const page = readFileSync(path.join(site, 'reports/example-sm3/perf_x86_1.html'), 'utf8');
     expect(page).toContain('href="../../evidence/x86_1/kat/example-sm3/sm3.log"');
+    expect(brokenLinks(site, written)).toEqual([]);
+  });
+
+  it('report RUN --out SITE of a run with a KEM: the records of its operations are copied too', async () => {
+    const site = path.join(scratch, 'site-kem');
+    const written = await writeRunReports(await loadRunDirectory(RUN_SITE), site, { runDirectory: RUN_SITE });
+    for (const operation of ['keygen', 'enc', 'dec'])
+      expect(written).toContain(`evidence/x86_1/records/kem-99/ToyKEM128__${operation}.json`);
+    expect(readFileSync(path.join(site, 'reports/kem-99/perf_x86_1.html'), 'utf8')).toContain(
+      'href="../../evidence/x86_1/records/kem-99/ToyKEM128__dec.json"',
+    );
     expect(brokenLinks(site, written)).toEqual([]);
   });
 

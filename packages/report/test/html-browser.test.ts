@@ -8,44 +8,17 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } fro
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from '@jest/globals';
+import type { BrowserContext } from 'playwright-core';
 import { loadRunDirectory } from '../src/load-run-directory.js';
 import { formatHeadlineCyclesPerByte, formatMegabytesPerSecond, headlineFigure } from '@ngcc-perf/stats';
 import { renderRunReports } from '../src/render-run-reports.js';
 import type { Dataset } from '../src/dataset.js';
+import { describeInBrowser, launchChromium, pageWidth, SCREENSHOT_DIRECTORY } from './chromium-harness.js';
 import { withBaseline } from './with-baseline.js';
 
-const CHROMIUM = '/usr/bin/chromium';
 const REAL_RUN = fileURLToPath(new URL('./fixtures/run-real', import.meta.url));
-export const SCREENSHOT_DIRECTORY = fileURLToPath(new URL('../.test-results/screenshots', import.meta.url));
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const WIDTHS_PX = [1400, 800] as const;
-
-const available = existsSync(CHROMIUM);
-if (!available)
-  console.warn(
-    `html-browser.test.ts skipped: ${CHROMIUM} is absent (install it with "apt-get install -y chromium"; .ci/run does).`,
-  );
-const describeInBrowser = available ? describe : describe.skip;
-
-/** scrollWidth of the page, evaluated in the page (Node's types have no DOM). */
-async function pageWidth(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement
-        .scrollWidth,
-  );
-}
 
 /** What the headline must say for each instance of a candidate, from the records themselves. */
 function expectedHeadline(dataset: Dataset, candidate: string): string[][] {
@@ -73,15 +46,14 @@ function expectedHeadline(dataset: Dataset, candidate: string): string[][] {
     });
 }
 
-describeInBrowser('the pages of a real run in headless Chromium', () => {
+describeInBrowser('html-browser.test.ts')('the pages of a real run in headless Chromium', () => {
   let context: BrowserContext;
-  let profile: string;
+  let closeBrowser: () => Promise<void>;
   let run: string;
   let dataset: Dataset;
   const requests: string[] = [];
 
   beforeAll(async () => {
-    profile = mkdtempSync(path.join(tmpdir(), 'report-chromium-profile-'));
     run = mkdtempSync(path.join(tmpdir(), 'report-run-'));
     cpSync(REAL_RUN, run, { recursive: true });
     mkdirSync(SCREENSHOT_DIRECTORY, { recursive: true });
@@ -90,18 +62,12 @@ describeInBrowser('the pages of a real run in headless Chromium', () => {
       mkdirSync(path.dirname(path.join(run, file.path)), { recursive: true });
       writeFileSync(path.join(run, file.path), file.content);
     }
-    context = await chromium.launchPersistentContext(profile, {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: ARGS,
-      viewport: { width: 1400, height: 900 },
-    });
+    ({ context, close: closeBrowser } = await launchChromium());
     context.on('request', (request) => void requests.push(request.url()));
   }, 60_000);
 
   afterAll(async () => {
-    await context?.close();
-    rmSync(profile, { recursive: true, force: true });
+    await closeBrowser?.();
     rmSync(run, { recursive: true, force: true });
   });
 
