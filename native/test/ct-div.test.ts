@@ -71,7 +71,9 @@ describe('the per-site tally both forms print', () => {
     const sites = [...divisionSites('ct_div_forms'), '0x1000'].reverse();
     const run = probe('ct_div_forms', mode!, sites);
     expect(run.status).toBe(0);
-    const addresses = run.lines.filter((line) => line.type === 'ct-div-site').map((line) => BigInt(line.address));
+    const addresses = run.lines
+      .filter((line) => line.type === 'ct-div-site')
+      .map((line) => BigInt(String(line.address)));
     expect(addresses).toEqual([...addresses].sort((a, b) => (a < b ? -1 : 1)));
     expect(addresses).toHaveLength(sites.length);
     expect(run.lines.at(-1)).toMatchObject({ type: 'end', count: sites.length });
