@@ -29,18 +29,8 @@
 #define MAX_DIV_BITS ((uint64_t)1 << 20)
 #define VARIANTS 3
 
-static div_site g_list[DIV_PROBE_MAX_SITES];
-static uint64_t g_seen[DIV_PROBE_MAX_SITES][2]; /* executions and hash of variant 0 */
-static unsigned char g_varies[DIV_PROBE_MAX_SITES];
-static uint64_t g_total[DIV_PROBE_MAX_SITES];
-static uint64_t g_faults[DIV_PROBE_MAX_SITES];
-
-static int by_offset(const void *a, const void *b)
-{
-    uint64_t x = ((const div_site *)a)->offset;
-    uint64_t y = ((const div_site *)b)->offset;
-    return x < y ? -1 : x > y;
-}
+/* The sites and what the calls of every length saw at them (each length its own comparison). */
+static div_tally g_tally;
 
 /* Comma-separated list of numbers (base 0: 0x… for the sites); returns the count, or -1. */
 static long parse_list(const char *text, uint64_t *out, size_t cap, uint64_t max)
@@ -71,14 +61,13 @@ static void fill(unsigned char *msg, size_t n, int variant, uint64_t bits)
     }
 }
 
-static int run_length(crypt_hash_fn fn, const char *library, int digest_bits, uint64_t bits, size_t count)
+static int run_length(crypt_hash_fn fn, const char *library, int digest_bits, uint64_t bits)
 {
     size_t n_bytes = (size_t)((bits + 7) / 8);
     unsigned char *msg = malloc(n_bytes + 1);
     unsigned char *digest = malloc((size_t)digest_bits / 8);
     unsigned char *native = malloc((size_t)digest_bits / 8);
     int variant;
-    size_t i;
     if (msg == NULL || digest == NULL || native == NULL) {
         free(msg);
         free(digest);
@@ -118,17 +107,7 @@ static int run_length(crypt_hash_fn fn, const char *library, int digest_bits, ui
                                  "probe: fix the library, it must return 0",
                                  library, rc, bits);
         }
-        for (i = 0; i < count; i++) {
-            g_total[i] += g_list[i].executions;
-            g_faults[i] += g_list[i].faults;
-            g_list[i].faults = 0;
-            if (variant == 0) {
-                g_seen[i][0] = g_list[i].executions;
-                g_seen[i][1] = g_list[i].hash;
-            } else if (g_seen[i][0] != g_list[i].executions || g_seen[i][1] != g_list[i].hash) {
-                g_varies[i] = 1;
-            }
-        }
+        div_tally_add(&g_tally, variant == 0);
     }
     free(msg);
     free(digest);
@@ -154,7 +133,6 @@ static int cmd_ct_div_hash(int argc, char **argv)
     crypt_hash_fn fn;
     Dl_info info;
     void *symbol;
-    json_line line = {0};
     char why[256];
     long i;
     int code;
@@ -183,40 +161,17 @@ static int cmd_ct_div_hash(int argc, char **argv)
         (void)report_begin("IO");
         return report_finish(DRV_EXIT_IO, "dladdr found no load base for CryptHash in %s", library);
     }
-    for (i = 0; i < n_sites; i++) {
-        g_list[i].offset = offsets[i];
-    }
-    qsort(g_list, (size_t)n_sites, sizeof g_list[0], by_offset);
-    if (div_probe_install(info.dli_fbase, g_list, (size_t)n_sites, why, sizeof why) != 0) {
+    div_tally_start(&g_tally, offsets, (size_t)n_sites);
+    if (div_probe_install(info.dli_fbase, g_tally.sites, g_tally.count, why, sizeof why) != 0) {
         json_line *j = report_begin("UNSUPPORTED");
         jl_str(j, "capability", "ct-div");
         return report_finish(DRV_EXIT_UNSUPPORTED, "ct-div: %s", why);
     }
     for (i = 0; i < n_bits; i++) {
-        code = run_length(fn, library, digest_bits, bits[i], (size_t)n_sites);
+        code = run_length(fn, library, digest_bits, bits[i]);
         if (code != DRV_EXIT_OK) {
             return code;
         }
     }
-    if (jl_reserve(&line, 512) != 0) {
-        return report_stdout_failure();
-    }
-    for (i = 0; i < n_sites; i++) {
-        char address[32];
-        snprintf(address, sizeof address, "0x%" PRIx64, g_list[i].offset);
-        jl_begin(&line, "ct-div-site");
-        jl_str(&line, "address", address);
-        jl_bool(&line, "decoded", g_list[i].decoded);
-        jl_u64(&line, "executions", g_total[i]);
-        jl_bool(&line, "varies", g_varies[i]);
-        jl_u64(&line, "faults", g_faults[i]);
-        if (jl_emit(&line) != 0) {
-            return report_stdout_failure();
-        }
-    }
-    jl_begin(&line, "end");
-    jl_u64(&line, "count", (uint64_t)n_sites);
-    code = jl_emit(&line) != 0 ? report_stdout_failure() : DRV_EXIT_OK;
-    jl_free(&line);
-    return code;
+    return div_tally_print(&g_tally);
 }

@@ -6,7 +6,13 @@
  * (ciphertext, message, public key) unchanged. A site whose operands or number of executions
  * differ between the three has secret-derived operands. The first call is checked by the
  * category's own check (the probe's divisions must give the right result), or the run stops. Runs
- * natively, inside the sandbox (div_probe.c). */
+ * natively, inside the sandbox (div_probe.c).
+ * A key-exchange step's state (`sta`, `stb`) cannot vary alone: a state is made by its exchange
+ * and the messages come from it, so no second state exists for the first exchange's public key and
+ * messages. What is compared there: the step on the first exchange's public inputs (the other
+ * side's public key, the message it answers) with the secrets named (the long-term key, the state)
+ * of the first, the second and the third exchange; the second and third runs derive a secret no
+ * honest exchange would (not checked; an error return still counts its divisions). */
 #define _GNU_SOURCE
 #include "args.h"
 #include "commands.h"
@@ -20,25 +26,13 @@
 #include "report.h"
 
 #include <dlfcn.h>
-#include <inttypes.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define VARIANTS 3
 
-static div_site g_list[DIV_PROBE_MAX_SITES];
-static uint64_t g_seen[DIV_PROBE_MAX_SITES][2];
-static unsigned char g_varies[DIV_PROBE_MAX_SITES];
-static uint64_t g_total[DIV_PROBE_MAX_SITES];
-static uint64_t g_faults[DIV_PROBE_MAX_SITES];
-
-static int by_offset(const void *a, const void *b)
-{
-    uint64_t x = ((const div_site *)a)->offset;
-    uint64_t y = ((const div_site *)b)->offset;
-    return x < y ? -1 : x > y;
-}
+/* The sites and what the three calls saw at them (one comparison). */
+static div_tally g_tally;
 
 static long parse_sites(const char *text, uint64_t *out)
 {
@@ -74,10 +68,9 @@ static unsigned char *load_base(void)
     return NULL;
 }
 
-static int run_variants(ct_op *c, size_t count)
+static int run_variants(ct_op *c)
 {
     int variant;
-    size_t i;
     for (variant = 0; variant < VARIANTS; variant++) {
         int rc;
         ct_op_copy_secrets(c, (unsigned)variant, 0);
@@ -103,17 +96,7 @@ static int run_variants(ct_op *c, size_t count)
                                      c->library, c->op->name, p.sentence);
             }
         }
-        for (i = 0; i < count; i++) {
-            g_total[i] += g_list[i].executions;
-            g_faults[i] += g_list[i].faults;
-            g_list[i].faults = 0;
-            if (variant == 0) {
-                g_seen[i][0] = g_list[i].executions;
-                g_seen[i][1] = g_list[i].hash;
-            } else if (g_seen[i][0] != g_list[i].executions || g_seen[i][1] != g_list[i].hash) {
-                g_varies[i] = 1;
-            }
-        }
+        div_tally_add(&g_tally, variant == 0);
     }
     return DRV_EXIT_OK;
 }
@@ -124,10 +107,8 @@ int cmd_ct_op_div(int argc, char **argv)
     ct_op c;
     const char *sites_text;
     unsigned char *base;
-    json_line line = {0};
     char why[256];
     long n_sites;
-    long i;
     int code = ct_op_open("ct-div", argc, argv, &c);
     if (code != DRV_EXIT_OK) {
         return code;
@@ -149,37 +130,14 @@ int cmd_ct_op_div(int argc, char **argv)
         (void)report_begin("IO");
         return report_finish(DRV_EXIT_IO, "dladdr found no load base for the API functions of %s", c.library);
     }
-    for (i = 0; i < n_sites; i++) {
-        g_list[i].offset = offsets[i];
-    }
-    qsort(g_list, (size_t)n_sites, sizeof g_list[0], by_offset);
-    if (div_probe_install(base, g_list, (size_t)n_sites, why, sizeof why) != 0 || div_probe_arm(0) != 0) {
+    div_tally_start(&g_tally, offsets, (size_t)n_sites);
+    if (div_probe_install(base, g_tally.sites, g_tally.count, why, sizeof why) != 0 || div_probe_arm(0) != 0) {
         json_line *j = report_begin("UNSUPPORTED");
         jl_str(j, "capability", "ct-div");
         return report_finish(DRV_EXIT_UNSUPPORTED, "ct-div: %s", why);
     }
-    if ((code = run_variants(&c, (size_t)n_sites)) != DRV_EXIT_OK) {
+    if ((code = run_variants(&c)) != DRV_EXIT_OK) {
         return code;
     }
-    if (jl_reserve(&line, 512) != 0) {
-        return report_stdout_failure();
-    }
-    for (i = 0; i < n_sites; i++) {
-        char address[32];
-        snprintf(address, sizeof address, "0x%" PRIx64, g_list[i].offset);
-        jl_begin(&line, "ct-div-site");
-        jl_str(&line, "address", address);
-        jl_bool(&line, "decoded", g_list[i].decoded);
-        jl_u64(&line, "executions", g_total[i]);
-        jl_bool(&line, "varies", g_varies[i]);
-        jl_u64(&line, "faults", g_faults[i]);
-        if (jl_emit(&line) != 0) {
-            return report_stdout_failure();
-        }
-    }
-    jl_begin(&line, "end");
-    jl_u64(&line, "count", (uint64_t)n_sites);
-    code = jl_emit(&line) != 0 ? report_stdout_failure() : DRV_EXIT_OK;
-    jl_free(&line);
-    return code;
+    return div_tally_print(&g_tally);
 }

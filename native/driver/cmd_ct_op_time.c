@@ -1,10 +1,14 @@
 /* `ngcc-perf-driver ct-time LIB --category NAME --operation OP --secret LIST [--param NAME=VALUE]...
  * --milliseconds MS [--keys K] [--min-samples M] [--max-samples N]` (PROTOCOL.md "ct-time", the
  * operation form): dudect's test with secret keys as the classes. K states are prepared (K key
- * pairs, default 16); every call runs on the first state, everything public in it (ciphertext,
- * message, public key) fixed, with the secret buffers of the second state (the fixed class) or of
- * one of the others drawn at random (the random class) copied in before the counter is read. The
- * result line is the CryptHash form's (`bits` 0). */
+ * pairs, default 8, each with its own set-up: ciphertext, signature, whole key exchange); a call
+ * runs on the second state (the fixed class: always the same key pair and its own ciphertext or
+ * exchange) or on one of the states after it drawn at random (the random class), each whole, so
+ * that every call is valid. For a key-exchange derivation the fixed class is one exchange (its
+ * long-term key, its state, the other side's public key and message) and the random class another
+ * exchange each time: its public inputs change with its secrets, since a state belongs to the
+ * exchange that made it. Nothing is copied between states. The result line is the CryptHash
+ * form's (`bits` 0). */
 #define _POSIX_C_SOURCE 200809L
 #include "args.h"
 #include "commands.h"

@@ -186,7 +186,7 @@ int ct_op_secrets(const ct_op *c, unsigned k, ct_op_buffer *out)
         }
         if (out[s].data == NULL) {
             return usage_error_got(c->subcommand, "the operation keeps no input of that name (kem dec: sk; sig sign: "
-                                                  "sk, drng; kex derive-a: ska; derive-b: skb)",
+                                                  "sk, drng; kex derive-a: ska, sta; derive-b: skb, stb)",
                                    c->secrets[s]);
         }
     }

@@ -3,9 +3,13 @@
  * `LIB --category NAME --operation OP --secret LIST [--param NAME=VALUE]...`, the operation
  * prepared by its category's table (its set-up: a key pair, a ciphertext), and the secret buffers
  * named in LIST found in the prepared state: for the public-key categories the inputs the table
- * keeps (pk/pk_op.h: "sk", "ska", "skb", …) and `drng`, the V and C of the DRNG context the
- * instance draws from (its output is then secret too). A secret can be swapped for another
- * prepared state's (another key pair) to vary the secret alone. */
+ * keeps (pk/pk_op.h: "sk", "ska", "skb", a key-exchange side's state "sta", "stb", …) and `drng`,
+ * the V and C of the DRNG context the instance draws from (its output is then secret too). A secret
+ * can be swapped for another prepared state's (another key pair) to vary the secret alone.
+ * A key-exchange state is the exception to "alone": it belongs to its exchange (the messages were
+ * computed from it), so no other state exists for the same public key and messages; swapping puts
+ * another exchange's state (and its key, when named too) beside this exchange's public inputs, an
+ * input no honest exchange makes, whose derived secret is not checked. */
 #ifndef NGCC_CT_OP_H
 #define NGCC_CT_OP_H
 

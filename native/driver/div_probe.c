@@ -1,10 +1,16 @@
 /* x86-64 decoding of DIV/IDIV r/m (opcodes F6 /6 /7 and F7 /6 /7, Intel SDM
- * vol. 2A) and their emulation on a ucontext. */
+ * vol. 2A) and their emulation on a ucontext; the per-site tally both forms of ct-div print. */
 #define _GNU_SOURCE
 #include "div_probe.h"
 
+#include "exit_codes.h"
+#include "json_line.h"
+#include "report.h"
+
+#include <inttypes.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -320,3 +326,67 @@ int div_probe_arm(int on)
     return -1;
 }
 #endif
+
+static int by_offset(const void *a, const void *b)
+{
+    uint64_t x = ((const div_site *)a)->offset;
+    uint64_t y = ((const div_site *)b)->offset;
+    return x < y ? -1 : x > y;
+}
+
+void div_tally_start(div_tally *t, const uint64_t *offsets, size_t count)
+{
+    size_t i;
+    memset(t, 0, sizeof *t);
+    t->count = count;
+    for (i = 0; i < count; i++) {
+        t->sites[i].offset = offsets[i];
+    }
+    qsort(t->sites, count, sizeof t->sites[0], by_offset);
+}
+
+void div_tally_add(div_tally *t, int first)
+{
+    size_t i;
+    for (i = 0; i < t->count; i++) {
+        div_site *s = &t->sites[i];
+        t->total[i] += s->executions;
+        t->faults[i] += s->faults;
+        s->faults = 0;
+        if (first) {
+            t->first_executions[i] = s->executions;
+            t->first_hash[i] = s->hash;
+        } else if (t->first_executions[i] != s->executions || t->first_hash[i] != s->hash) {
+            t->varies[i] = 1;
+        }
+    }
+}
+
+int div_tally_print(const div_tally *t)
+{
+    json_line line = {0};
+    size_t i;
+    int code;
+    if (jl_reserve(&line, 512) != 0) {
+        return report_stdout_failure();
+    }
+    for (i = 0; i < t->count; i++) {
+        char address[32];
+        snprintf(address, sizeof address, "0x%" PRIx64, t->sites[i].offset);
+        jl_begin(&line, "ct-div-site");
+        jl_str(&line, "address", address);
+        jl_bool(&line, "decoded", t->sites[i].decoded);
+        jl_u64(&line, "executions", t->total[i]);
+        jl_bool(&line, "varies", t->varies[i]);
+        jl_u64(&line, "faults", t->faults[i]);
+        if (jl_emit(&line) != 0) {
+            jl_free(&line);
+            return report_stdout_failure();
+        }
+    }
+    jl_begin(&line, "end");
+    jl_u64(&line, "count", (uint64_t)t->count);
+    code = jl_emit(&line) != 0 ? report_stdout_failure() : DRV_EXIT_OK;
+    jl_free(&line);
+    return code;
+}

@@ -28,4 +28,27 @@ void div_probe_reset(void);
 /* Puts the original first bytes back (on = 0) or the int3 again (on = 1); -1 when mprotect fails. */
 int div_probe_arm(int on);
 
+/* What both forms of `ct-div` (CryptHash, an operation) count per site over their calls: the sites
+ * themselves (given to div_probe_install), the executions and operand hash of the first call of
+ * the current comparison, whether a later call of it saw others (the site varies), and the
+ * executions and faults of every call. */
+typedef struct {
+    div_site sites[DIV_PROBE_MAX_SITES];
+    size_t count;
+    uint64_t first_executions[DIV_PROBE_MAX_SITES];
+    uint64_t first_hash[DIV_PROBE_MAX_SITES];
+    unsigned char varies[DIV_PROBE_MAX_SITES];
+    uint64_t total[DIV_PROBE_MAX_SITES];
+    uint64_t faults[DIV_PROBE_MAX_SITES];
+} div_tally;
+
+/* Empties the tally and puts the sites at `offsets` in it, sorted by offset. */
+void div_tally_start(div_tally *t, const uint64_t *offsets, size_t count);
+/* Counts the call just made (its sites' executions, hashes and faults, which it clears); `first`:
+ * the call every later call of the comparison is compared with. */
+void div_tally_add(div_tally *t, int first);
+/* Writes one `ct-div-site` line per site, then `end` (PROTOCOL.md "ct-div"). Returns DRV_EXIT_OK,
+ * or the exit code after stdout failed. */
+int div_tally_print(const div_tally *t);
+
 #endif

@@ -61,3 +61,55 @@ describe.each(availableModes())('in %s mode', (mode) => {
     ]);
   });
 });
+
+// Both forms count and print through one tally (div_probe.c): sites come out sorted by address
+// whatever order they were given in, one line each, then `end` with their count.
+describe('the per-site tally both forms print', () => {
+  const [mode] = availableModes();
+
+  test('the CryptHash form: sites given in reverse come out sorted, then end with their count', () => {
+    const sites = [...divisionSites('ct_div_forms'), '0x1000'].reverse();
+    const run = probe('ct_div_forms', mode!, sites);
+    expect(run.status).toBe(0);
+    const addresses = run.lines
+      .filter((line) => line.type === 'ct-div-site')
+      .map((line) => BigInt(String(line.address)));
+    expect(addresses).toEqual([...addresses].sort((a, b) => (a < b ? -1 : 1)));
+    expect(addresses).toHaveLength(sites.length);
+    expect(run.lines.at(-1)).toMatchObject({ type: 'end', count: sites.length });
+  });
+
+  test('the operation form: the secret key’s division varies and runs 32 times a call, the public one once', () => {
+    const sites = [...divisionSites('pk_ct_kem_divide'), '0x1000'].reverse();
+    expect(sites).toHaveLength(3);
+    const result = spawnSync(
+      driverPath,
+      [
+        'ct-div',
+        lib('pk_ct_kem_divide'),
+        '--category',
+        'kem',
+        '--operation',
+        'dec',
+        '--secret',
+        'sk',
+        '--public',
+        'pk',
+      ].concat(['--sites', sites.join(',')]),
+      { env: sandboxEnv(mode!), encoding: 'utf8', timeout: 60000 },
+    );
+    expect(result.status).toBe(0);
+    const lines = parseLines(result.stdout);
+    const found = lines.filter((line) => line.type === 'ct-div-site');
+    expect(found.map((line) => line.address)).toEqual([...sites].sort((a, b) => Number(BigInt(a) - BigInt(b))));
+    // three calls (own key, two others): 32 secret reductions and one public division each
+    expect(found.filter((line) => line.decoded)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ varies: true, executions: 96, faults: 0 }),
+        expect.objectContaining({ varies: false, executions: 3, faults: 0 }),
+      ]),
+    );
+    expect(found.find((line) => line.address === '0x1000')).toMatchObject({ decoded: false, executions: 0 });
+    expect(lines.at(-1)).toMatchObject({ type: 'end', count: 3 });
+  });
+});

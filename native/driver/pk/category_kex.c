@@ -137,6 +137,13 @@ static void kex_release(void *state)
     }
 }
 
+/* The inputs a step reads, kept by name so that a changed input is found after a batch and the
+ * constant-time form (ct_op.c) can mark them: the side's long-term secret key (`ska`/`skb`), the
+ * other side's public key, the message the step answers, and, for a pass or a derivation, the side's
+ * state the step starts from (`sta`/`stb`: its ephemeral secrets). That state is the copy in
+ * s->saved, which kex_call copies into the side's state buffer before every call: marking or
+ * swapping the buffer itself would be undone by that copy, marking or swapping s->saved reaches
+ * every call. */
 static int keep_inputs(kex_state *s)
 {
     pk_len n = 0;
@@ -151,6 +158,7 @@ static int keep_inputs(kex_state *s)
                                initiator ? s->ska_len : s->skb_len);
     failed |= pk_op_keep_input(&s->head, initiator ? "pkb" : "pka", initiator ? s->pkb : s->pka,
                                initiator ? s->pkb_len : s->pka_len);
+    failed |= pk_op_keep_input(&s->head, initiator ? "sta" : "stb", s->saved, s->saved_len);
     if (pass > 1) {
         failed |= pk_op_keep_input(&s->head, "message", s->m[pass - 1], s->m_len[pass - 1]);
     } else if (pass == 0) {

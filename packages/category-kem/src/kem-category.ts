@@ -65,6 +65,8 @@ export const KEM_CATEGORY: AlgorithmCategory = {
         publicInside: ['pk'],
         description:
           "the secret key (the copy of the public key inside it public); the ciphertext is the attacker's input and public",
+        timingClasses:
+          'fixed: one key pair decapsulating its own ciphertext; random: each call one of the other key pairs drawn at random, each decapsulating its own ciphertext',
       },
     ],
     limits: [],

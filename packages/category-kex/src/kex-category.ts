@@ -51,19 +51,26 @@ export const KEX_CATEGORY: AlgorithmCategory = {
     operations: [
       {
         operation: { category: 'kex', name: 'derive-a', parameters: {} },
-        secrets: ['ska'],
+        secrets: ['ska', 'sta'],
         publicInside: ['pka'],
-        description: "the initiator's long-term secret key; the responder's last message is public",
+        description:
+          "the initiator's long-term secret key and its state as its last pass left it (its ephemeral secrets); the responder's public key and last message are public",
+        timingClasses:
+          "fixed: one whole exchange (the initiator's key and state, the responder's public key and last message); random: each call one of the other exchanges drawn at random, its public inputs changing with its secrets",
       },
       {
         operation: { category: 'kex', name: 'derive-b', parameters: {} },
-        secrets: ['skb'],
+        secrets: ['skb', 'stb'],
         publicInside: ['pkb'],
-        description: "the responder's long-term secret key; the initiator's last message is public",
+        description:
+          "the responder's long-term secret key and its state as its last pass left it (its ephemeral secrets); the initiator's public key and last message are public",
+        timingClasses:
+          "fixed: one whole exchange (the responder's key and state, the initiator's public key and last message); random: each call one of the other exchanges drawn at random, its public inputs changing with its secrets",
       },
     ],
     limits: [
-      "each side's state buffer (its ephemeral secrets) is not marked secret yet: the driver's kex table restores it before each derivation and keeps no handle on it, so only the long-term secret keys are audited (none for a protocol without long-term keys)",
+      'only the derivations are audited: the passes, which draw each side’s ephemeral secrets from the DRNG and write them into its state, are not',
+      'a state cannot change alone, since it belongs to the exchange whose messages it made: the division probe runs a derivation on one exchange’s public key and message with the secret key and state of three exchanges (two of them inputs no honest exchange makes), and the timing test’s random class is another whole exchange each call, its public inputs changing with its secrets',
     ],
   },
   manifestEntries: (instance) => [{ file: `KAT_KEX_${instance.name}.txt`, mode: 'strict' }],

@@ -51,6 +51,8 @@ export const SIG_CATEGORY: AlgorithmCategory = {
         publicInside: ['pk'],
         description:
           'the secret key and the DRNG output the signing draws (its state marked secret); the message is public',
+        timingClasses:
+          'fixed: one key pair signing its own message; random: each call one of the other key pairs drawn at random, each signing its own message; the DRNG advances in both classes',
       },
     ],
     limits: [],

@@ -225,7 +225,7 @@ export interface CategoryPages {
 /**
  * One operation the constant-time audit runs (the engine's `ct` phase, `runOperationCt` of
  * @ngcc-perf/ct): which operation, which of its buffers are secret (as the driver's table names
- * its kept inputs: `sk`, `ska`, `skb`; `drng`, the DRNG's state, so that its output is secret too),
+ * its kept inputs: `sk`, `ska`, `skb`, a key-exchange side's state `sta`, `stb`; `drng`, the DRNG's state, so that its output is secret too),
  * and in words what is secret and what is public, for the page.
  */
 export interface CategoryConstantTimeOperation {
@@ -235,6 +235,11 @@ export interface CategoryConstantTimeOperation {
   publicInside?: readonly string[];
   /** E.g. "the secret key; the ciphertext is the attacker's input, public". */
   description: string;
+  /**
+   * The timing test's classes in words, for the record and the page: what the fixed class holds
+   * and what the random class draws (e.g. "fixed: one key pair and its own ciphertext; random: …").
+   */
+  timingClasses: string;
 }
 
 /** What a category audits for constant time ({@link AlgorithmCategory.constantTime}). */

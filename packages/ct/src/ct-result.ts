@@ -56,7 +56,7 @@ export interface CtOperationTarget {
   category: string;
   /** The operation (`dec`, `sign`, `derive-a`, …). */
   operation: string;
-  /** The secret buffers, as the driver's category table names them: `sk`, `ska`, `skb`, `drng` (the DRNG's state, so its output). */
+  /** The secret buffers, as the driver's category table names them: `sk`, `ska`, `skb`, a key-exchange side's state `sta`, `stb`, `drng` (the DRNG's state, so its output). */
   secrets: string[];
   /** Buffers whose copies inside a secret buffer stayed public (`pk` inside an `sk`). */
   publicInside: string[];

@@ -18,7 +18,7 @@ export interface RunOperationCtOptions {
   /** The category (`kem`, `sig`, `kex`), the operation (`dec`, `sign`, `derive-a`) and its secret buffers. */
   category: string;
   operation: string;
-  /** Buffers marked secret, as the driver's table names them (`sk`; `sk`, `drng` for a sign; `ska` for derive-a). */
+  /** Buffers marked secret, as the driver's table names them (`sk`; `sk`, `drng` for a sign; `ska`, `sta` for derive-a: the initiator's key and state). */
   secrets: readonly string[];
   /**
    * Buffers whose copies inside a secret buffer are public (`pk`: a secret key that embeds its

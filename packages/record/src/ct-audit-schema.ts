@@ -33,6 +33,40 @@ export const ctFindingSchema = z.object({
 export type CtAuditFinding = z.infer<typeof ctFindingSchema>;
 
 /**
+ * Zod schema of the dudect-style timing test of an audit (evidence only): the calls' counter, the
+ * samples, the largest Welch |t| against its threshold, whether a difference was confirmed by the
+ * repeat in the same direction, its size, and the minimum of samples asked for. Source:
+ * packages/ct README "Method".
+ */
+const ctTimingSchema = z.object({
+  messageBits: z.number().int().nonnegative(),
+  counter: z.string(),
+  samplesCount: z.number().int().nonnegative(),
+  maxAbsT: z.number().nonnegative(),
+  thresholdAbsT: z.number().positive(),
+  /** |t| above the threshold in the test and in its repeat, in the same direction. */
+  differenceSuspected: z.boolean(),
+  seconds: z.number().nonnegative(),
+  /** Which class was slower at the test of largest |t|; null below the threshold or in older runs. */
+  direction: z.enum(['random-slower', 'fixed-slower']).nullable().default(null),
+  /** Mean random minus mean fixed at that test, in ticks and in percent of the median call. */
+  differenceTicks: z.number().nullable().default(null),
+  differencePercent: z.number().nullable().default(null),
+  /** The minimum number of samples asked for (scaled by the call's cost) and whether both runs reached it. */
+  minSamplesCount: z.number().int().nonnegative().nullable().default(null),
+  minSamplesReached: z.boolean().nullable().default(null),
+  /** The repeat run that confirms the direction (null in older runs). */
+  repeat: z
+    .object({
+      samplesCount: z.number().int().nonnegative(),
+      maxAbsT: z.number().nonnegative(),
+      direction: z.enum(['random-slower', 'fixed-slower']).nullable(),
+    })
+    .nullable()
+    .default(null),
+});
+
+/**
  * Zod schema of an instance's constant-time audit in `build.json` (`ct`, written by the campaign's
  * `ct` phase; absent in runs made without it): the verdict (`unknown` with `reason` and `detail`,
  * e.g. `dispatch-hidden`), the flags of the audited debug build, the findings (each with the line
@@ -63,36 +97,24 @@ export const ctAuditSchema = z.object({
   coverageLimits: z.array(z.string()).optional(),
   findings: z.array(ctFindingSchema),
   taintSeconds: z.number().nonnegative().nullable(),
-  timing: z
-    .object({
-      messageBits: z.number().int().nonnegative(),
-      counter: z.string(),
-      samplesCount: z.number().int().nonnegative(),
-      maxAbsT: z.number().nonnegative(),
-      thresholdAbsT: z.number().positive(),
-      /** |t| above the threshold in the test and in its repeat, in the same direction. */
-      differenceSuspected: z.boolean(),
-      seconds: z.number().nonnegative(),
-      /** Which class was slower at the test of largest |t|; null below the threshold or in older runs. */
-      direction: z.enum(['random-slower', 'fixed-slower']).nullable().default(null),
-      /** Mean random minus mean fixed at that test, in ticks and in percent of the median call. */
-      differenceTicks: z.number().nullable().default(null),
-      differencePercent: z.number().nullable().default(null),
-      /** The minimum number of samples asked for (scaled by the call's cost) and whether both runs reached it. */
-      minSamplesCount: z.number().int().nonnegative().nullable().default(null),
-      minSamplesReached: z.boolean().nullable().default(null),
-      /** The repeat run that confirms the direction (null in older runs). */
-      repeat: z
-        .object({
-          samplesCount: z.number().int().nonnegative(),
-          maxAbsT: z.number().nonnegative(),
-          direction: z.enum(['random-slower', 'fixed-slower']).nullable(),
-        })
-        .nullable()
-        .default(null),
-    })
-    .nullable(),
+  timing: ctTimingSchema.nullable(),
   timingDetail: z.string().nullable(),
+  /**
+   * Every audited operation's timing test (public-key categories), in the order of `operations`:
+   * the operation, in words what the fixed class is and what the random class draws, the figures
+   * (null when the test did not run) and why not. `timing` repeats the first one's figures. Absent
+   * for a hash and in runs recorded before it (their other operations' figures are in `notes`).
+   */
+  operationTimings: z
+    .array(
+      z.object({
+        operation: z.string(),
+        classes: z.string(),
+        timing: ctTimingSchema.nullable(),
+        timingDetail: z.string().nullable(),
+      }),
+    )
+    .optional(),
   notes: z.array(z.string()),
   /**
    * The method's limits that apply to this result, e.g. that findings downstream of a memory-index

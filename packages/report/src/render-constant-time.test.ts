@@ -155,4 +155,63 @@ describe('constant-time audit on the pages', () => {
     expect(renderMethodMarkdown(seed000Dataset().dataset)).not.toContain('Constant-time');
     expect(renderCandidateMarkdown(seed000Dataset().dataset, 'hash-15')).not.toContain('Constant-time');
   });
+
+  describe('an audit of public-key operations', () => {
+    const TIMING = { ...AUDIT.timing!, messageBits: 0 };
+    const KEX: CtAudit = {
+      ...AUDIT,
+      verdict: 'constant-time',
+      messageBits: [],
+      findings: [],
+      publicDivisions: [],
+      limits: [],
+      cpu: null,
+      operations: [
+        { operation: 'derive-a', secrets: ['ska', 'sta'], description: "the initiator's key and state" },
+        { operation: 'derive-b', secrets: ['skb', 'stb'], description: "the responder's key and state" },
+      ],
+      coverageLimits: [],
+      timing: TIMING,
+      operationTimings: [
+        {
+          operation: 'derive-a',
+          classes: 'fixed: one exchange; random: another exchange',
+          timing: TIMING,
+          timingDetail: null,
+        },
+        {
+          operation: 'derive-b',
+          classes: 'fixed: one exchange (B); random: another exchange (B)',
+          timing: { ...TIMING, maxAbsT: 2.5, differenceSuspected: false, direction: null, repeat: null },
+          timingDetail: null,
+        },
+      ],
+    };
+
+    it('shows every operation’s timing test with its classes and its power, in a table of its own', () => {
+      const lines = renderCandidateMarkdown(withAudit(KEX), 'hash-15').split('\n');
+      expect(lines).toContain('| instance | operation | classes | timing test |');
+      const rows = lines.filter((line) => /^\| `litchi_\w+` \| derive-[ab] \|/.test(line));
+      expect(rows).toHaveLength(2);
+      expect(rows[0]).toContain(
+        '| derive-a | fixed: one exchange; random: another exchange | Welch t up to ±12.3 over 1000 calls; repeat ±9.5; difference confirmed (both above 4.5, random slower); power: a mean difference of about 0.46 % of the median call between the classes would have crossed the threshold |',
+      );
+      expect(rows[1]).toContain(
+        '| derive-b | fixed: one exchange (B); random: another exchange (B) | Welch t up to ±2.5 over 1000 calls; no confirmed difference (threshold 4.5); power: a mean difference of about 2.25 % of the median call between the classes would have crossed the threshold |',
+      );
+      expect(lines.some((line) => line.includes('| one per operation, below |'))).toBe(true);
+      expect(lines.join('\n')).toContain('The timing test of each operation (a fixed class against a random class');
+    });
+
+    it('a run recorded before per-operation timing tests keeps its one sentence and gets no table', () => {
+      const older: CtAudit = { ...KEX };
+      delete older.operationTimings;
+      const page = renderCandidateMarkdown(withAudit(older), 'hash-15');
+      expect(page).not.toContain('| instance | operation | classes | timing test |');
+      expect(page).toContain(
+        'Welch t up to ±12.3 over 1000 calls of derive-a, one fixed key pair against key pairs drawn at random from others, each on its own ciphertext or exchange; repeat ±9.5; difference confirmed (both above 4.5, random slower); power: a mean difference of about 0.46 % of the median call between the key classes would have crossed the threshold',
+      );
+      expect(page).toContain('The timing test (one fixed key pair against key pairs drawn from others');
+    });
+  });
 });

@@ -6,8 +6,14 @@ import type { CampaignContext } from './campaign-context.js';
 /** Seconds the taint run of one operation may take under valgrind (a public-key operation is slower than a hash call). */
 const TAINT_TIMEOUT_SECONDS = 300;
 
-/** Key pairs the timing test of an operation prepares (one fixed, the rest drawn for the random class). */
+/**
+ * Set-ups (key pairs, exchanges) the timing test of an operation prepares: the driver's ct-time uses
+ * the second for the fixed class and draws the random class from those after it.
+ */
 const TIMING_KEYS = 8;
+
+/** The set-ups the random class draws from. */
+const RANDOM_CLASS_KEYS = TIMING_KEYS - 2;
 
 const VERDICT_ORDER: Record<CtAudit['verdict'], number> = { unknown: 2, 'secret-dependent': 1, 'constant-time': 0 };
 
@@ -15,8 +21,9 @@ const VERDICT_ORDER: Record<CtAudit['verdict'], number> = { unknown: 2, 'secret-
  * The constant-time audit of an instance of a category that declares `constantTime` (the public-key
  * ones): `runOperationCt` of every declared operation on the `-g` build, with its secret buffers
  * marked; one build.json `ct` for them all. The verdict is the worst of theirs (`unknown` before
- * `secret-dependent`); findings keep their `operation`; the timing test is the first operation's
- * (the others' figures are in the notes). Null when the category declares no operation; `operations` says what was secret, `coverageLimits` what is not
+ * `secret-dependent`); findings keep their `operation`; every operation's timing test is kept in
+ * `operationTimings` with its classes in words (`timing` repeats the first one's). Null when the
+ * category declares no operation; `operations` says what was secret, `coverageLimits` what is not
  * covered.
  */
 export async function auditOperations(
@@ -27,7 +34,7 @@ export async function auditOperations(
   toAudit: (result: CtResult) => CtAudit,
 ): Promise<CtAudit | null> {
   const declared = category.constantTime!;
-  const audits: { name: string; audit: CtAudit }[] = [];
+  const audits: { name: string; classes: string; audit: CtAudit }[] = [];
   for (const entry of declared.operations) {
     const result: CtResult = await runOperationCt({
       library: debug.library,
@@ -40,7 +47,11 @@ export async function auditOperations(
       taintTimeoutSeconds: TAINT_TIMEOUT_SECONDS,
       timing: { milliseconds: timingMilliseconds, keys: TIMING_KEYS },
     });
-    audits.push({ name: entry.operation.name, audit: toAudit(result) });
+    audits.push({
+      name: entry.operation.name,
+      classes: `${entry.timingClasses} (the random class draws from ${RANDOM_CLASS_KEYS})`,
+      audit: toAudit(result),
+    });
   }
   if (audits.length === 0) return null;
   const first = audits[0]!.audit;
@@ -67,16 +78,13 @@ export async function auditOperations(
       (sum, { audit }) => (audit.taintSeconds === null ? sum : (sum ?? 0) + audit.taintSeconds),
       null,
     ),
-    notes: [
-      ...audits.flatMap(({ name, audit }) => prefixed(name, audit.notes)),
-      ...audits
-        .slice(1)
-        .map(({ name, audit }) =>
-          audit.timing === null
-            ? `${name}: no timing test (${audit.timingDetail ?? 'not run'})`
-            : `${name}: timing test over secret keys, ${audit.timing.samplesCount} samples, max |t| ${audit.timing.maxAbsT} (threshold ${audit.timing.thresholdAbsT}), difference ${audit.timing.differenceSuspected ? 'suspected' : 'not suspected'}`,
-        ),
-    ],
+    operationTimings: audits.map(({ name, classes, audit }) => ({
+      operation: name,
+      classes,
+      timing: audit.timing,
+      timingDetail: audit.timingDetail,
+    })),
+    notes: audits.flatMap(({ name, audit }) => prefixed(name, audit.notes)),
     limits: [...new Set(audits.flatMap(({ audit }) => audit.limits))],
     publicDivisions: audits.flatMap(({ audit }) => audit.publicDivisions),
   };

@@ -6,7 +6,12 @@ import type { BuildInstance } from '@ngcc-perf/record';
 import type { CtAudit } from '@ngcc-perf/record';
 import type { Dataset } from '../dataset.js';
 import type { Block, Inline, ReportSection } from './report-model.js';
-import { isOperationAudit, operationAuditParagraph, operationTimingSentence } from './constant-time-operations.js';
+import {
+  isOperationAudit,
+  operationAuditParagraph,
+  operationTimingSentence,
+  operationTimingsTable,
+} from './constant-time-operations.js';
 import { operationAuditMethodBlocks } from './constant-time-method-operations.js';
 import type { CategoryRegistry } from '@ngcc-perf/category';
 
@@ -176,6 +181,7 @@ export function buildConstantTimeSection(instances: BuildInstance[]): ReportSect
           [timingSentence(entry.ct!)],
         ]),
       },
+      ...operationTimingsTable(audited),
       ...findingsTable(audited),
       ...publicDivisionsTable(audited),
       ...limitsParagraphs(audited),
