@@ -12,7 +12,8 @@ export interface ScriptDefine {
 const SCRIPT = /^(build\.sh|makefile|Makefile|GNUmakefile|CMakeLists\.txt|.*\.mk)$/;
 
 /**
- * The `-DNAME=VALUE` definitions an instance's own build scripts give (read as text, never run):
+ * The `-DNAME=VALUE` and bare `-DNAME` (value `1`, as gcc defines it) definitions an instance's
+ * own build scripts give (read as text, never run):
  * `build.sh` / `Makefile` command lines, and CMake's `set(NAME VALUE)` where a CMakeLists of the
  * package passes `NAME=${NAME}` as a compile definition. Only the instance folder and the folders
  * between it and the package root are read (a script beside other instances speaks for them too);
@@ -55,7 +56,10 @@ export async function buildScriptDefines(
       const code = line.replace(/#.*$/, '');
       const matches = file.endsWith('CMakeLists.txt')
         ? [...code.matchAll(/\bset\(\s*([A-Za-z_]\w*)\s+"?([\w.+-]+)"?\s*\)/g)].filter((m) => cmakePassed.has(m[1]!))
-        : [...code.matchAll(/(?:^|\s)-D([A-Za-z_]\w*)=([\w.+-]+)/g)];
+        : [...code.matchAll(/(?:^|\s)-D([A-Za-z_]\w*)(?:=([\w.+-]+))?(?=[\s;"'\\)]|$)/g)].map(
+            // A bare `-DNAME` defines NAME as 1 (gcc's meaning); a value the script computes (`$(X)`) is not read.
+            (m) => [m[0], m[1], m[2] ?? '1'] as const,
+          );
       for (const m of matches) {
         here.set(m[1]!, (here.get(m[1]!) ?? new Set()).add(m[2]!));
         if (!where.has(m[1]!)) where.set(m[1]!, index + 1);
