@@ -36,6 +36,12 @@ describe('the key-exchange category', () => {
       'ss',
       'bandwidth',
     ]);
+    // Keys are read from both sides: one side of a protocol may have no long-term key.
+    const written = (key: string) => KEX_CATEGORY.kat.sizeSources?.find((source) => source.key === key)?.written;
+    expect([written('pk'), written('sk')]).toEqual([
+      ['pka', 'pkb'],
+      ['ska', 'skb'],
+    ]);
     expect(KEX_CATEGORY.rankingMetrics.map((metric) => metric.source)).toEqual([
       { operation: 'exchange' },
       { size: 'bandwidth' },

@@ -12,8 +12,21 @@ const sizeSources: readonly CategorySizeSource[] = [
     written: 'messages',
     mayBeShorter: true,
   },
-  { key: 'pk', label: 'public key (each side)', getter: 'kex_get_pk_len_bytes', written: 'pka', mayBeShorter: false },
-  { key: 'sk', label: 'secret key (each side)', getter: 'kex_get_sk_len_bytes', written: 'ska', mayBeShorter: false },
+  // Either side's key: a protocol authenticating one side gives the other none (0 bytes written).
+  {
+    key: 'pk',
+    label: 'public key (each side)',
+    getter: 'kex_get_pk_len_bytes',
+    written: ['pka', 'pkb'],
+    mayBeShorter: false,
+  },
+  {
+    key: 'sk',
+    label: 'secret key (each side)',
+    getter: 'kex_get_sk_len_bytes',
+    written: ['ska', 'skb'],
+    mayBeShorter: false,
+  },
   { key: 'ss', label: 'shared secret', getter: 'kex_get_ss_len_bytes', written: 'ssa', mayBeShorter: false },
   { key: 'bandwidth', label: 'bandwidth', getter: null, written: 'bandwidth', mayBeShorter: false },
 ];
@@ -22,8 +35,8 @@ const sizeSources: readonly CategorySizeSource[] = [
  * The key-exchange category's KAT file (the official KAT_KEX.c):
  * `KAT_KEX_<instance>.txt`, ten records (Count, Seed, Pass_Num, both sides' keys and initial
  * states, each pass's state and message, SS), produced by the driver's `pk-kat`; report item (6):
- * each message as written, the messages in all (the getter gives their largest total), each
- * side's public and secret key (0 when the protocol has no long-term key), the shared secret, and
+ * each message as written, the messages in all (the getter gives their largest total), the
+ * longer of the two sides' public and secret keys (a side without a long-term key writes 0), the shared secret, and
  * the published bandwidth — every message and both public keys once.
  */
 export const KEX_KAT: CategoryKat = {

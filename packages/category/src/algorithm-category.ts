@@ -116,8 +116,12 @@ export interface CategorySizeSource {
   label: string;
   /** The getter (`kem_get_pk_len_bytes`), or null when the API has none for it. */
   getter: string | null;
-  /** The output's name in the driver's `written` (`pk`, `sn`, `messages`), or null when no call writes it. */
-  written: string | null;
+  /**
+   * The output's name in the driver's `written` (`pk`, `sn`, `messages`), or several names whose
+   * longest length counts (a key exchange's `pka`/`pkb`: one side of a protocol may have no
+   * long-term key and write 0 bytes), or null when no call writes it.
+   */
+  written: string | readonly string[] | null;
   /** The getter gives the largest length and a call may write less (a signature): written ≤ getter agrees. */
   mayBeShorter: boolean;
 }

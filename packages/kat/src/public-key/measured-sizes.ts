@@ -3,7 +3,8 @@ import type { CategorySizeSource, MeasuredSize } from '@ngcc-perf/category';
 /**
  * Report item (6) of one instance from a `pk-kat` run (@ngcc-perf/native/PROTOCOL.md `pk-kat`): for
  * each of the category's size sources, the getter's figure (the meta line's `getters`) beside the
- * longest length the calls wrote (the end line's `written`), and whether they agree — equal, or
+ * longest length the calls wrote (the end line's `written`; the longest over several outputs where
+ * the source names several), and whether they agree — equal, or
  * written ≤ getter where the getter gives a largest length (`mayBeShorter`: a signature, the
  * messages of a key exchange); null where either is missing.
  *
@@ -21,7 +22,12 @@ export function measuredSizes(
 ): MeasuredSize[] {
   return sources.map((source) => {
     const getterBytes = source.getter === null ? null : (getters?.[source.getter] ?? null);
-    const writtenBytes = source.written === null ? null : (written?.[source.written]?.max ?? null);
+    const lengths = (
+      source.written === null ? [] : typeof source.written === 'string' ? [source.written] : source.written
+    )
+      .map((name) => written?.[name]?.max)
+      .filter((bytes): bytes is number => bytes !== undefined);
+    const writtenBytes = lengths.length === 0 ? null : Math.max(...lengths);
     const agrees =
       getterBytes === null || writtenBytes === null
         ? null
