@@ -1,3 +1,4 @@
+import type { BuildInstance } from '@ngcc-perf/record';
 import { formatHeadlineCycles } from '@ngcc-perf/stats';
 import { categoryPageInput, type CategoryDataset } from './category-datasets.js';
 import { candidateFromSummary, type PageFormat } from './internal/page-links.js';
@@ -48,8 +49,10 @@ export function categorySystemSection(group: CategoryDataset, systemId: string, 
 
 /**
  * The section of a category other than hash on the constant-time overview: heading its
- * `pages.title`, one row per instance with its candidate (linked to its page) and the ct verdict
- * build.json holds for it (`not audited: …` while the category has no constant-time harness).
+ * `pages.title`, one row per instance with its candidate (linked to its page), the ct verdict
+ * build.json holds for it, the operations audited with their secret buffers, the number of
+ * findings and a detail (`not audited: …` while the category has no constant-time harness, or
+ * when the campaign ran without its ct phase).
  */
 export function categoryConstantTimeSection(
   group: CategoryDataset,
@@ -64,17 +67,39 @@ export function categoryConstantTimeSection(
       {
         kind: 'table',
         caption: `Constant-time verdict of the ${category.pages.title.toLowerCase()} (category ${category.id})`,
-        headers: ['candidate', 'instance', 'verdict', 'detail'],
-        numeric: [false, false, false, false],
+        headers: ['candidate', 'instance', 'verdict', 'operations audited', 'findings', 'detail'],
+        numeric: [false, false, false, false, true, false],
         rows: group.instances.map((entry): Inline[][] => [
           [link(candidateFromSummary(entry.candidate, systemId, format), entry.candidate), ` ${entry.algorithm}`],
           [codeSpan(entry.instance)],
           [entry.ct?.verdict ?? 'not audited'],
-          [entry.ct?.detail ?? 'the campaign ran without its ct phase'],
+          [auditedOperations(entry.ct)],
+          [entry.ct == null ? '—' : String(entry.ct.findings.length)],
+          [ctDetail(entry.ct)],
         ]),
       },
     ],
   };
+}
+
+/** The operations an audit ran, each with the buffers it marked secret (`dec (sk)`); `—` for none. */
+function auditedOperations(ct: BuildInstance['ct']): string {
+  const operations = ct?.operations ?? [];
+  return operations.length === 0
+    ? '—'
+    : operations.map((entry) => `${entry.operation} (${entry.secrets.join(', ')})`).join('; ');
+}
+
+/**
+ * What the detail column says of an instance's audit: its own detail, else where its findings
+ * are (the candidate's page), else that the run had no ct phase for it.
+ */
+function ctDetail(ct: BuildInstance['ct']): string {
+  if (ct == null) return 'not audited: the campaign ran without its ct phase';
+  if (ct.detail !== null) return ct.detail;
+  return ct.findings.length === 0
+    ? 'no finding; limits on the candidate’s page'
+    : 'findings with their lines on the candidate’s page';
 }
 
 /**

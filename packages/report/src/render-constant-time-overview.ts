@@ -6,9 +6,27 @@ import { candidateFindingsFromReports, systemPageBreadcrumbs } from './internal/
 import type { PageFormat } from './internal/page-links.js';
 import { codeSpan, link, paragraph } from './internal/report-model.js';
 import type { PageModel, ReportSection } from './internal/report-model.js';
+import type { CategoryDataset } from './category-datasets.js';
 import type { Dataset } from './dataset.js';
 import { categoryConstantTimeSection } from './render-category-pages.js';
 import type { SystemPageOptions } from './system-page-options.js';
+
+/**
+ * The overview's opening for a run without hash instances: how many instances of the other
+ * categories were audited, how many are secret-dependent and with how many findings.
+ */
+function otherCategoriesIntro(groups: readonly CategoryDataset[]): string {
+  const instances = groups.flatMap((group) => group.instances);
+  const audited = instances.filter((entry) => entry.ct != null && (entry.ct.operations ?? []).length > 0);
+  if (audited.length === 0)
+    return 'No instance was audited in this run (the campaign ran without its ct phase, or its categories have no constant-time harness); each category follows with the verdict build.json holds for each instance.';
+  const dependent = audited.filter((entry) => entry.ct!.verdict === 'secret-dependent');
+  const findings = dependent.reduce((sum, entry) => sum + entry.ct!.findings.length, 0);
+  return (
+    `${audited.length} of ${instances.length} instances audited; ${dependent.length} secret-dependent with ${findings} finding${findings === 1 ? '' : 's'} in all. ` +
+    'Each category’s operations were run again, built with the same flags plus -g, with the secret buffers the category declares marked (the method page lists them per operation); each candidate’s page names every finding by its line and the line where the secret entered.'
+  );
+}
 
 function buildOverviewPage(dataset: Dataset, format: PageFormat, options: SystemPageOptions): PageModel {
   const systemId = dataset.campaign.systemId;
@@ -44,7 +62,7 @@ function buildOverviewPage(dataset: Dataset, format: PageFormat, options: System
     intro: [
       paragraph(
         dataset.build.instances.length === 0 && (options.otherCategories ?? []).length > 0
-          ? 'The constant-time audit covers hash instances, and this run has none; the instances of the other categories follow with the verdict build.json holds for each.'
+          ? otherCategoriesIntro(options.otherCategories ?? [])
           : audited.length === 0
             ? 'No instance was audited in this run (the campaign ran without its ct phase).'
             : `${audited.length} of ${dataset.build.instances.length} instances audited; ${dependent.length} secret-dependent with ${findings} finding${findings === 1 ? '' : 's'} in all. ` +
