@@ -60,6 +60,10 @@ describe('the signature category', () => {
     expect(performance?.tables[0]?.headers).toEqual(['instance', 'operation', 'cycles/call', 'interval', 'retried']);
     expect(performance?.tables[0]?.rows.map((row) => row[4])).toEqual(['72 in 1000 calls', '0']);
     expect(performance?.paragraphs[0]).toMatch(/called again inside the timed call/);
+    // One key pair and message for every trial: a deterministic signing with rejection repeats one attempt count.
+    expect(performance?.paragraphs[0]).toMatch(
+      /one draw of the attempt count rather than an average over keys and messages/,
+    );
     const [quiet] = SIG_CATEGORY.pages.sections({
       instances: [toy],
       operations: [{ instance: toy.name, operation: verify, headline, retries: { attempts: 0, calls: 1000 } }],

@@ -71,7 +71,7 @@ export const SIG_CATEGORY: AlgorithmCategory = {
         input,
         'sig',
         (operation) => operation.name,
-        'keygen makes a key pair per call; sign signs and verify verifies a detached signature of one 64-byte message (guide §3.4.1), under a key pair and a signature made once before timing and checked (the signature verifies); a failed signing attempt is retried within the call and counted.',
+        'keygen makes a key pair per call; sign signs and verify verifies a detached signature of one 64-byte message (guide §3.4.1), under a key pair and a signature made once before timing and checked (the signature verifies); a failed signing attempt is retried within the call and counted. The key pair and the message stay the same over every trial: a signing that repeats an internal attempt until one is accepted (rejection sampling) and draws nothing at random takes the same number of attempts in every call, so its figure holds for that key pair and message, one draw of the attempt count rather than an average over keys and messages (the calls per sign of the primitive profile show the count).',
       ),
       sizesSection(input, 'sig', SIG_KAT.sizeSources ?? []),
     ],
