@@ -5,39 +5,23 @@
 // key-exchange category declares both derivations, each with its side's state secret: the toy
 // exchanges of pk_ct_kex.c, one whose derive-a branches on its state; every operation's timing test
 // is kept, with its classes, and the run directory validates byte for byte.
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from '@jest/globals';
+import { expect, it } from '@jest/globals';
 import { buildFileSchema } from '@ngcc-perf/record';
 import { validateRunDirectory } from '@ngcc-perf/report';
-import { runCampaign, type CampaignCandidate } from '../src/index.js';
+import { runCampaign } from '../src/index.js';
+import {
+  TESTLIBS_DIRECTORY,
+  describeWithTestlib,
+  prebuiltInstance,
+  temporaryWorkDirectory,
+} from './support/toy-kem-candidate.js';
 
-const testlibs = path.join(process.env.NGCC_PERF_NATIVE_BUILD ?? '', 'testlibs');
-const library = (name: string): string => path.join(testlibs, `lib${name}.so`);
-const describeWithToy = existsSync(library('pk_ct_kem_branch')) ? describe : describe.skip;
-const work = mkdtempSync(path.join(tmpdir(), 'ngcc-perf-pk-ct-'));
-afterAll(() => rmSync(work, { recursive: true, force: true }));
-
-function toyKem(name: string, category = 'kem'): CampaignCandidate['instances'][number] {
-  return {
-    name,
-    category,
-    katName: name,
-    parameters: {},
-    variant: 'reference',
-    xofName: null,
-    sourcePaths: [],
-    includeDirPaths: [],
-    prebuiltLibraryPath: library(name),
-    versionLabel: null,
-    katFilePaths: [],
-    addedSources: [],
-    patchPath: null,
-    defines: {},
-    cFlags: [],
-  };
-}
+const testlibs = TESTLIBS_DIRECTORY;
+const describeWithToy = describeWithTestlib('pk_ct_kem_branch');
+const work = temporaryWorkDirectory('ngcc-perf-pk-ct-');
+const toyKem = (name: string, category = 'kem') => prebuiltInstance(name, name, category);
 
 describeWithToy('the constant-time audit of KEM decapsulation in a campaign', () => {
   it('audits dec with the secret key secret and shows the findings on the candidate page', async () => {

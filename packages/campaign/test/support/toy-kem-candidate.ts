@@ -78,26 +78,43 @@ export function toyKemCandidate(options: ToyKemCandidateOptions): CampaignCandid
     variant: 'reference',
     directory: TESTLIBS_DIRECTORY,
     manifestPath: null,
-    instances: [
-      {
-        name: instance,
-        category: 'kem',
-        katName: instance,
-        parameters: {},
-        variant: 'reference',
-        xofName: null,
-        sourcePaths: [],
-        includeDirPaths: [],
-        prebuiltLibraryPath: testlibPath(library),
-        versionLabel: null,
-        katFilePaths: [],
-        addedSources: [],
-        patchPath: null,
-        defines: {},
-        cFlags: [],
-      },
-    ],
+    instances: [prebuiltInstance(instance, library)],
     unmeasured: [],
     origin: null,
+  };
+}
+
+/**
+ * One instance of a prebuilt test library of native/testlibs as intake would give it: variant
+ * reference, its name as its KAT name, no sources, parameters, defines or flags of its own.
+ *
+ * @param name - instance name and KAT name (`pk_ct_kem_branch`)
+ * @param library - the library of native/testlibs, without `lib` and `.so` (default: the name)
+ * @param category - its category id (default `kem`)
+ * @returns the instance for a `CampaignCandidate`
+ * @example
+ * prebuiltInstance('pk_ct_kex_clean', 'pk_ct_kex_clean', 'kex');
+ */
+export function prebuiltInstance(
+  name: string,
+  library: string = name,
+  category = 'kem',
+): CampaignCandidate['instances'][number] {
+  return {
+    name,
+    category,
+    katName: name,
+    parameters: {},
+    variant: 'reference',
+    xofName: null,
+    sourcePaths: [],
+    includeDirPaths: [],
+    prebuiltLibraryPath: testlibPath(library),
+    versionLabel: null,
+    katFilePaths: [],
+    addedSources: [],
+    patchPath: null,
+    defines: {},
+    cFlags: [],
   };
 }
