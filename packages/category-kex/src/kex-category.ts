@@ -96,6 +96,9 @@ export const KEX_CATEGORY: AlgorithmCategory = {
     { id: 'exchange', label: 'exchange cycles', source: { operation: 'exchange' } },
     { id: 'bandwidth', label: 'bandwidth bytes', source: { size: 'bandwidth' } },
   ],
+  // The library says how many passes it runs: every one of them is timed.
+  parametersFromGetters: (getters): Record<string, number> =>
+    typeof getters.kex_get_passes_num === 'number' ? { passes: getters.kex_get_passes_num } : {},
   securityTargetBits: TARGETS.securityTargetBits,
   securityTarget: TARGETS.securityTarget,
 };

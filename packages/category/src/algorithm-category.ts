@@ -301,6 +301,14 @@ export interface AlgorithmCategory {
    * {@link AlgorithmCategory.securityTargetBits} and call its source "the category".
    */
   securityTarget?(instance: IdentifiedInstance): SecurityTarget | null;
+  /**
+   * Instance parameters its KAT run establishes from the getters' figures (by function name, the
+   * `pk-kat` meta line's `getters`): a key exchange's `passes` from `kex_get_passes_num`. The
+   * engine merges them into the instance's parameters (build.json `parameters`) before the
+   * operations are listed for timing, so that what the library says it is decides what is timed.
+   * Absent: the getters establish nothing.
+   */
+  parametersFromGetters?(getters: Readonly<Record<string, number>>): Readonly<Record<string, InstanceParameterValue>>;
 }
 
 /** An instance with the candidate it belongs to, as the rankings look its security target up. */

@@ -29,6 +29,18 @@ const valid = {
 };
 
 describe('loadCandidate', () => {
+  it('refuses a public-key id in "bundledManifest" and says how such a candidate is judged', async () => {
+    const rest: Record<string, unknown> = { ...valid };
+    delete rest.manifest;
+    const folder = await candidateFolder({ ...rest, id: 'kex-05', bundledManifest: 'kex-05' });
+    await mkdir(path.join(folder, 'src'));
+    await expect(loadCandidate(folder)).rejects.toThrow(
+      /"bundledManifest": "kex-05" is a public-key id, and "bundledManifest" names hash manifests only\. Remove the field: a candidate whose "id" is "kex-05" is judged by the bundled kex-05 manifest/,
+    );
+    const hash = await candidateFolder({ ...rest, bundledManifest: 'hash-00' });
+    await expect(loadCandidate(hash)).rejects.toThrow(/no official manifest "hash-00" is bundled with ngcc-perf/);
+  });
+
   it('resolves sources, include dirs and the manifest inside the folder', async () => {
     const folder = await candidateFolder(valid);
     await mkdir(path.join(folder, 'src'));

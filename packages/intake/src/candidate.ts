@@ -150,15 +150,22 @@ export interface ResolveCandidateOptions {
   origin?: CandidateOrigin | null;
 }
 
+/** A public-key candidate id of the official numbering (`kem-02`, `sign-08`, `kex-05`). */
+const PUBLIC_KEY_ID = /^(kem|sign|kex)-\d+$/;
+
 function bundledManifestPath(id: string | undefined, file: string, options: ResolveCandidateOptions): string | null {
   if (id === undefined) return null;
   const found = (options.officialManifest ?? ((wanted: string) => officialManifestPath(readBundledCatalog(), wanted)))(
     id,
   );
   if (found === null) {
+    // The public-key manifests are not named here: the kat phase judges such a candidate by the
+    // bundled manifest of its own id, or by the one holding its KAT files' digests.
     throw new IntakeError(
       'CANDIDATE_INVALID',
-      `${file}: field "bundledManifest": no official manifest "${id}" is bundled with ngcc-perf. Use an id of data/ngcc-hash-catalog.csv, or give "manifest" instead.`,
+      PUBLIC_KEY_ID.test(id)
+        ? `${file}: field "bundledManifest": "${id}" is a public-key id, and "bundledManifest" names hash manifests only. Remove the field: a candidate whose "id" is "${id}" is judged by the bundled ${id} manifest, and any other by the bundled manifest that holds its KAT files' digests; or give "manifest" with a file of your own.`
+        : `${file}: field "bundledManifest": no official manifest "${id}" is bundled with ngcc-perf. Use an id of data/ngcc-hash-catalog.csv, or give "manifest" instead.`,
     );
   }
   return found;

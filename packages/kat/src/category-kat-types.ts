@@ -42,6 +42,8 @@ export type CategoryKatResult =
       failedChecks?: readonly { record: number; name: string; failure: string }[];
       /** `pk-kat` only: report item (6), the getters beside what the calls wrote. */
       sizes?: readonly MeasuredSize[];
+      /** `pk-kat` only: the getters' figures by function name (null when the run gave none). */
+      getters?: Readonly<Record<string, number>> | null;
     }
   | {
       verdict: FailedVerdict;
@@ -52,6 +54,8 @@ export type CategoryKatResult =
       message: string;
       /** `pk-kat` only: report item (6) as far as the run got (the getters). */
       sizes?: readonly MeasuredSize[];
+      /** `pk-kat` only: the getters' figures by function name (null when the run stopped before them). */
+      getters?: Readonly<Record<string, number>> | null;
     };
 
 export type FailedVerdict = Extract<

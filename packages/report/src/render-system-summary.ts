@@ -139,13 +139,14 @@ function barChart(rows: SummaryRow[], sizes: number[], systemId: string, term: C
   ];
 }
 
-function pageLinks(dataset: Dataset, format: PageFormat): Inline[][] {
+function pageLinks(dataset: Dataset, format: PageFormat, others: readonly CategoryDataset[]): Inline[][] {
   const systemId = dataset.campaign.systemId;
-  const candidates = [...new Set(dataset.build.instances.map((entry) => entry.candidate))];
+  const entries = [...dataset.build.instances, ...others.flatMap((group) => group.instances)];
+  const candidates = [...new Set(entries.map((entry) => entry.candidate))];
   return [
     ...candidates.map((candidate): Inline[] => [
       link(candidateFromSummary(candidate, systemId, format), candidate),
-      ` — ${dataset.build.instances.find((entry) => entry.candidate === candidate)!.algorithm}`,
+      ` — ${entries.find((entry) => entry.candidate === candidate)!.algorithm}`,
     ]),
     [
       link(methodFromSummary(systemId, format), 'method'),
@@ -175,21 +176,37 @@ function buildSummaryPage(dataset: Dataset, format: PageFormat, others: readonly
   const baselineTable = buildBaselineTable(dataset);
   const refused = refusedPackageBlocks(dataset.build);
   const trials = campaign.plan.trials;
+  const otherCategoriesOnly = others.length > 0 && dataset.build.instances.length === 0;
   return {
     title: `Summary — ${describeArchitecture(campaign.environmentAtStart.architecture)} (system ${campaign.systemId})`,
     breadcrumbs: systemPageBreadcrumbs(campaign.systemId, 'summary', format),
     intro: [
-      buildVerdictLine(dataset),
-      ...buildHostFitnessWarning(dataset),
-      paragraph(
-        `Every instance measured on system ${campaign.systemId}, one row each: the headline ${term.perCall} per call at ${sizes.map(sizeLabel).join(', ')} — the median of the trial means, which one disturbed trial cannot move — and at ${perByte} the headline ${term.perByte} with its interval (${headlineIntervalWords(trials)})` +
-          (campaign.baseline === undefined
-            ? ''
-            : ', and the same figure as a multiple of the ICCS baseline pseudoXOF at the instance’s output width (above 1: slower than the baseline)') +
-          '; the KAT verdict and what deserves a look. ' +
-          (baselineAbsenceSentence(dataset) === null ? '' : `${baselineAbsenceSentence(dataset)} `),
-        ...describeDatasetCounters(dataset),
+      buildVerdictLine(
+        dataset,
+        others.flatMap((group) => group.instances),
       ),
+      ...buildHostFitnessWarning(dataset),
+      ...(otherCategoriesOnly
+        ? [
+            paragraph(
+              `Every instance measured on system ${campaign.systemId}, by category: the KAT verdict and the headline ${term.perCall} per call of each operation (the median of the trial means, which one disturbed trial cannot move); each candidate’s page has the intervals, sizes, memory, profile and constant-time audit.`,
+              ...describeDatasetCounters(dataset),
+            ),
+          ]
+        : []),
+      ...(otherCategoriesOnly
+        ? []
+        : [
+            paragraph(
+              `Every instance measured on system ${campaign.systemId}, one row each: the headline ${term.perCall} per call at ${sizes.map(sizeLabel).join(', ')} — the median of the trial means, which one disturbed trial cannot move — and at ${perByte} the headline ${term.perByte} with its interval (${headlineIntervalWords(trials)})` +
+                (campaign.baseline === undefined
+                  ? ''
+                  : ', and the same figure as a multiple of the ICCS baseline pseudoXOF at the instance’s output width (above 1: slower than the baseline)') +
+                '; the KAT verdict and what deserves a look. ' +
+                (baselineAbsenceSentence(dataset) === null ? '' : `${baselineAbsenceSentence(dataset)} `),
+              ...describeDatasetCounters(dataset),
+            ),
+          ]),
       ...(flagged
         ? [
             paragraph(
@@ -200,7 +217,7 @@ function buildSummaryPage(dataset: Dataset, format: PageFormat, others: readonly
     ],
     sections: [
       // a run of other categories only has no hash table (each category has its section below)
-      ...(others.length > 0 && dataset.build.instances.length === 0
+      ...(otherCategoriesOnly
         ? []
         : [
             {
@@ -235,7 +252,7 @@ function buildSummaryPage(dataset: Dataset, format: PageFormat, others: readonly
         id: 'pages',
         blocks: [
           paragraph('Each candidate’s full page, the method page and the exports (links relative to this page):'),
-          { kind: 'list', items: pageLinks(dataset, format) },
+          { kind: 'list', items: pageLinks(dataset, format, others) },
           paragraph(problems),
         ],
       },

@@ -30,6 +30,15 @@ function sizesOf(category: AlgorithmCategory, unit: CampaignUnit, results: reado
   }));
 }
 
+/** The instance parameters the KAT run's getters establish (`parametersFromGetters` of its category); empty when none. */
+function parametersOf(category: AlgorithmCategory, results: readonly CategoryKatResult[]) {
+  const getters = Object.assign(
+    {},
+    ...results.flatMap((result) => ('getters' in result && result.getters != null ? [result.getters] : [])),
+  ) as Record<string, number>;
+  return Object.keys(getters).length === 0 ? {} : (category.parametersFromGetters?.(getters) ?? {});
+}
+
 /** The official name of a public-key id in the bundled catalog, which is also the folder name discovery knows it by. */
 function catalogNames(id: string): { officialName: string; packageName: string } {
   const entry = readBundledCatalog().entries.find((candidate) => candidate.id === id);
@@ -106,8 +115,10 @@ export async function checkCategoryKat(
   const katLog = runPaths.katLog(candidate.id, instance.name);
   await writeFileAtomic(path.join(out, katLog), kat.logText);
   const sizes = sizesOf(category, unit, kat.files);
+  const established = parametersOf(category, kat.files);
   return {
     ...entry,
+    ...(Object.keys(established).length === 0 ? {} : { parameters: { ...(entry.parameters ?? {}), ...established } }),
     kat: kat.verdict,
     katDetail: kat.detail,
     katLog,

@@ -92,9 +92,14 @@ export function timedOperations(context: CampaignContext): Operation[] {
     const entry = context.state.buildEntry(unit.candidate.id, unit.instance.name);
     if (entry === undefined || !isJudged(entry) || entry.library === null || UNTIMED_VERDICTS.has(entry.kat)) continue;
     const category = context.categories.get(entry.category);
-    const listed = category.operations.list(categoryInstance(unit.instance), {
-      messageSizesBytes: context.plan.messageSizesBytes,
-    });
+    // The build entry's parameters hold what the KAT run established (a key exchange's passes).
+    const instance = categoryInstance(unit.instance);
+    const listed = category.operations.list(
+      { ...instance, parameters: { ...instance.parameters, ...entry.parameters } },
+      {
+        messageSizesBytes: context.plan.messageSizesBytes,
+      },
+    );
     listed.forEach((identity, order) => {
       const fileStem = category.operations.fileStem(identity);
       const messageBytes = category.operations.bytesPerCall(identity) ?? 0;

@@ -33,6 +33,8 @@ export type CategoryPkKatResult =
       manifestEntry: KatManifestEntry | null;
       failedChecks: readonly { record: number; name: string; failure: string }[];
       sizes: readonly MeasuredSize[];
+      /** The getters' figures by function name (`kex_get_passes_num`), as the pk-kat meta line gave them. */
+      getters: Readonly<Record<string, number>> | null;
     }
   | {
       verdict: 'CRYPTOFAIL' | 'OVERFLOW' | 'LOADFAIL' | 'TIMEOUT' | 'CRASH';
@@ -40,6 +42,8 @@ export type CategoryPkKatResult =
       records: number;
       message: string;
       sizes: readonly MeasuredSize[];
+      /** The getters' figures by function name; null when the run stopped before them. */
+      getters: Readonly<Record<string, number>> | null;
     };
 
 const PUBLIC_KEY_CATEGORIES: readonly string[] = ['kem', 'sig', 'kex'];
@@ -75,7 +79,7 @@ export async function runCategoryPkKat(options: CategoryPkKatOptions): Promise<C
       run.verdict === 'TIMEOUT'
         ? run.verdict
         : 'CRASH';
-    return { verdict, file, records: run.records, message: run.detail, sizes };
+    return { verdict, file, records: run.records, message: run.detail, sizes, getters: run.getters };
   }
   const text = await readFile(run.path, 'utf8');
   const entry = options.manifest === null ? undefined : findManifestEntry(options.manifest, options.instance, file);
@@ -89,5 +93,6 @@ export async function runCategoryPkKat(options: CategoryPkKatOptions): Promise<C
     manifestEntry: entry ?? null,
     failedChecks: run.failedChecks,
     sizes,
+    getters: run.getters,
   };
 }

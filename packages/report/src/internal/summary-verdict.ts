@@ -4,14 +4,18 @@
 import { isBaselineCandidate } from '../baseline-figures.js';
 import { countKatOutcomes } from '../kat-verdict-meanings.js';
 import { paragraph } from './report-model.js';
+import type { BuildInstance } from '@ngcc-perf/record';
 import type { Dataset } from '../dataset.js';
 import type { Block } from './report-model.js';
 
 const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? '' : 's'}`;
 
-/** `3 candidates, 5 instances · KAT: 5 pass, 0 fail · constant-time: 4 of 5 (1 secret-dependent)`. */
-export function buildVerdictLine(dataset: Dataset): Block {
-  const entries = dataset.build.instances.filter((entry) => !isBaselineCandidate(dataset, entry));
+/**
+ * `3 candidates, 5 instances · KAT: 5 pass, 0 fail · constant-time: 4 of 5 (1 secret-dependent)`,
+ * over the hash instances of the dataset and `others`, the instances of the other categories.
+ */
+export function buildVerdictLine(dataset: Dataset, others: readonly BuildInstance[] = []): Block {
+  const entries = [...dataset.build.instances.filter((entry) => !isBaselineCandidate(dataset, entry)), ...others];
   const candidates = new Set(entries.map((entry) => entry.candidate)).size;
   const counts = countKatOutcomes(entries.map((entry) => entry.kat));
   const pass = counts.correct;
